@@ -1,0 +1,93 @@
+import { Link } from "react-router";
+import { brand } from "~/brand";
+import { ChequeredFlagIcon } from "~/components/icons";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { footerQuickLinks, legalLinks } from "./navigation";
+
+export const NEWSLETTER_CONSENT_TEXT = "I agree to receive emails about news, updates, and promotions";
+
+export function Footer({ year }: { year: number }) {
+  return (
+    <footer className="border-t border-line bg-surface">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-brand">
+          <Link to="/" className="flex items-center gap-2 font-display text-xl font-bold uppercase" id="footer-brand">
+            <ChequeredFlagIcon className="size-8" />
+            {brand.name}
+          </Link>
+          <p className="mt-4 text-sm text-muted">{brand.tagline}</p>
+          <ul className="mt-5 flex flex-wrap gap-2" aria-label="Social media">
+            {brand.socials.map((social) => (
+              <li key={social.name}>
+                <a
+                  href={social.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex min-h-9 items-center rounded-full border border-line px-3 text-xs font-semibold text-text hover:border-accent-text hover:text-accent-text"
+                >
+                  {social.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <FooterLinkList title="Quick Links" links={footerQuickLinks} />
+        <FooterLinkList title="Legal" links={legalLinks} />
+
+        <section aria-labelledby="footer-newsletter">
+          <h2 id="footer-newsletter" className="text-lg font-bold uppercase">
+            Subscribe
+          </h2>
+          <p className="mt-2 text-sm text-muted">Race reports, team news and store offers, straight to your inbox.</p>
+          <form method="post" action="/newsletter" className="mt-4 flex flex-col gap-3">
+            <FormField
+              label="Email address"
+              hideLabel
+              name="email"
+              type="email"
+              autoComplete="email"
+              placeholder="Your email address"
+              required
+            />
+            <label className="flex items-start gap-2 text-sm text-muted">
+              <input type="checkbox" name="consent" value="yes" required className="mt-1 size-4 accent-(--color-accent)" />
+              <span>{NEWSLETTER_CONSENT_TEXT}</span>
+            </label>
+            <Button type="submit" size="sm" className="self-start">
+              Subscribe
+            </Button>
+          </form>
+          <p className="mt-6 text-sm">
+            <a href={`mailto:${brand.email}`} className="text-accent-text hover:underline">
+              {brand.email}
+            </a>
+          </p>
+        </section>
+      </div>
+      <div className="border-t border-line">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-muted sm:px-6">
+          © {year} {brand.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+function FooterLinkList({ title, links }: { title: string; links: ReadonlyArray<{ to: string; label: string }> }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="text-lg font-bold uppercase">{title}</h2>
+      <ul className="mt-4 flex flex-col gap-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="text-sm text-muted hover:text-accent-text">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

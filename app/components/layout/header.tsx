@@ -1,0 +1,218 @@
+import { useEffect, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { brand } from "~/brand";
+import { CartIcon, ChequeredFlagIcon, CloseIcon, MenuIcon, UserIcon } from "~/components/icons";
+import { buttonClasses } from "~/components/ui/button";
+import { cx } from "~/components/ui/cx";
+import { useCartCount } from "~/features/cart/use-cart-count";
+import { mainNavigation } from "./navigation";
+
+/** The header turns solid once the page has scrolled past this many pixels. */
+export const SOLID_HEADER_SCROLL_Y = 50;
+
+export interface SignedInUser {
+  name: string;
+}
+
+export function Header({ user }: { user: SignedInUser | null }) {
+  const cartCount = useCartCount();
+  const solid = useScrolledPast(SOLID_HEADER_SCROLL_Y);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+
+  useEffect(() => setMenuOpen(false), [location.key]);
+  useScrollLock(menuOpen);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => event.key === "Escape" && setMenuOpen(false);
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [menuOpen]);
+
+  return (
+    <header
+      data-solid={solid || menuOpen}
+      className={cx(
+        "fixed inset-x-0 top-0 z-40 h-(--header-height) transition-colors duration-300",
+        solid || menuOpen ? "border-b border-line bg-ink/95 shadow-lg backdrop-blur" : "bg-transparent",
+      )}
+    >
+      <div className="mx-auto flex h-full max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 font-display text-xl font-bold uppercase tracking-wide">
+          <ChequeredFlagIcon className="size-8" />
+          <span>{brand.name}</span>
+        </Link>
+
+        <nav aria-label="Main" className="ml-auto hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {mainNavigation.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/"}
+                  className={({ isActive }) =>
+                    cx(
+                      "rounded-full px-3 py-2 text-sm font-semibold uppercase tracking-wide transition-colors",
+                      isActive ? "text-accent-text" : "text-text hover:text-accent-text",
+                    )
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2 lg:ml-2">
+          <CartLink count={cartCount} />
+          <div className="hidden items-center gap-2 lg:flex">
+            <AccountControls user={user} />
+            <a
+              href={brand.joinTheTeamUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses("primary", "sm")}
+            >
+              Join The Team
+            </a>
+          </div>
+          <button
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-surface-raised lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+
+      {menuOpen && <MobileMenu user={user} cartCount={cartCount} />}
+    </header>
+  );
+}
+
+function CartLink({ count }: { count: number }) {
+  return (
+    <Link
+      to="/cart"
+      className="relative inline-flex size-11 items-center justify-center rounded-full hover:bg-surface-raised"
+      aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart"}
+    >
+      <CartIcon />
+      {count > 0 && (
+        <span
+          data-testid="cart-badge"
+          className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-accent px-1 text-xs font-bold text-white"
+        >
+          {count > 99 ? "99+" : count}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+function AccountControls({ user }: { user: SignedInUser | null }) {
+  if (!user) {
+    return (
+      <Link to="/login" className={buttonClasses("secondary", "sm")}>
+        <UserIcon className="size-4" /> Sign In
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Link to="/dashboard" className={buttonClasses("secondary", "sm")}>
+        <UserIcon className="size-4" /> Dashboard
+      </Link>
+      <SignOutButton className={buttonClasses("ghost", "sm")} />
+    </>
+  );
+}
+
+function SignOutButton({ className }: { className: string }) {
+  return (
+    <Form method="post" action="/logout">
+      <button type="submit" className={className}>
+        Sign Out
+      </button>
+    </Form>
+  );
+}
+
+function MobileMenu({ user, cartCount }: { user: SignedInUser | null; cartCount: number }) {
+  const linkClasses = "block rounded-lg px-4 py-3 font-display text-2xl font-bold uppercase tracking-wide";
+  return (
+    <div
+      id="mobile-menu"
+      className="fixed inset-x-0 bottom-0 top-(--header-height) z-40 overflow-y-auto bg-ink px-4 pb-10 pt-4 lg:hidden"
+    >
+      <nav aria-label="Mobile">
+        <ul className="flex flex-col gap-1">
+          {mainNavigation.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                end={item.to === "/"}
+                className={({ isActive }) =>
+                  cx(linkClasses, isActive ? "bg-surface text-accent-text" : "hover:bg-surface")
+                }
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <NavLink to="/cart" className={cx(linkClasses, "hover:bg-surface")}>
+              Cart ({cartCount})
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+      <div className="mt-6 flex flex-col gap-3 border-t border-line pt-6">
+        {user ? (
+          <>
+            <Link to="/dashboard" className={buttonClasses("secondary", "lg")}>
+              Dashboard
+            </Link>
+            <SignOutButton className={cx(buttonClasses("ghost", "lg"), "w-full")} />
+          </>
+        ) : (
+          <Link to="/login" className={buttonClasses("secondary", "lg")}>
+            Sign In
+          </Link>
+        )}
+        <a href={brand.joinTheTeamUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses("primary", "lg")}>
+          Join The Team
+        </a>
+      </div>
+    </div>
+  );
+}
+
+function useScrolledPast(threshold: number): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const update = () => setPast(window.scrollY > threshold);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [threshold]);
+  return past;
+}
+
+/** Stops the page behind an overlay from scrolling while `locked` is true. */
+function useScrollLock(locked: boolean) {
+  useEffect(() => {
+    if (!locked) return;
+    const root = document.documentElement;
+    const previous = root.style.overflow;
+    root.style.overflow = "hidden";
+    return () => {
+      root.style.overflow = previous;
+    };
+  }, [locked]);
+}

@@ -1,0 +1,34 @@
+export const mainNavigation = [
+  { to: "/", label: "Home" },
+  { to: "/team", label: "Team" },
+  { to: "/calendar", label: "Calendar" },
+  { to: "/news", label: "News" },
+  { to: "/gallery", label: "Gallery" },
+  { to: "/store", label: "Store" },
+  { to: "/partners", label: "Partners" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+export const footerQuickLinks = [
+  { to: "/team", label: "Team" },
+  { to: "/calendar", label: "Race Calendar" },
+  { to: "/news", label: "News" },
+  { to: "/gallery", label: "Gallery" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+export const legalLinks = [
+  { to: "/terms", label: "Terms of Service" },
+  { to: "/privacy", label: "Privacy Policy" },
+  { to: "/cookies", label: "Cookie Policy" },
+  { to: "/returns", label: "Returns & Refunds" },
+] as const;
+
+/** The places the 404 page suggests. */
+export const notFoundQuickLinks = [
+  { to: "/team", label: "Our Team" },
+  { to: "/news", label: "Latest News" },
+  { to: "/calendar", label: "Race Calendar" },
+  { to: "/partners", label: "Partners" },
+  { to: "/contact", label: "Contact Us" },
+] as const;

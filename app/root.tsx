@@ -1,0 +1,85 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { brand } from "~/brand";
+import { Footer } from "~/components/layout/footer";
+import { Header } from "~/components/layout/header";
+import { NotFound } from "~/components/not-found";
+import { useNonce } from "~/components/nonce";
+import { LinkButton } from "~/components/ui/link-button";
+import { pageMeta } from "~/lib/meta";
+import "./app.css";
+
+export function loader() {
+  return {
+    year: new Date().getFullYear(),
+    // Accounts arrive with sign-in; until then every visitor is signed out.
+    user: null,
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b0d10" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-accent px-4 py-2 text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        <Header user={data?.user ?? null} />
+        <main id="main" className="flex-1 pt-(--header-height)">
+          {children}
+        </main>
+        <Footer year={data?.year ?? new Date().getFullYear()} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>{`Page Not Found | ${brand.name}`}</title>
+        <NotFound />
+      </>
+    );
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <>
+      <title>{`Something went wrong | ${brand.name}`}</title>
+      <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+        <h1 className="text-4xl font-bold uppercase">Something went wrong</h1>
+        <p className="mt-4 text-muted">
+          {status >= 500
+            ? "We hit a problem showing this page. Please try again in a moment."
+            : "We couldn't handle that request."}
+        </p>
+        <div className="mt-8">
+          <LinkButton to="/">Go Home</LinkButton>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ description: `${brand.name}: British junior single-seater motorsport team.` });

@@ -1,0 +1,10 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("terms", "routes/legal.tsx", { id: "legal-terms" }),
+  route("privacy", "routes/legal.tsx", { id: "legal-privacy" }),
+  route("returns", "routes/legal.tsx", { id: "legal-returns" }),
+  route("cookies", "routes/legal.tsx", { id: "legal-cookies" }),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,112 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import lockfile from "proper-lockfile";
+import pg from "pg";
+import * as schema from "./schema";
+import { seedDatabase } from "./seed/seed.server";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Resolves when the database answers a trivial query; rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class DataDirLockedError extends Error {
+  constructor(dataDir: string) {
+    super(
+      `The embedded database in ${dataDir} is already open in another process. ` +
+        "Stop that process first, or give this one its own DATA_DIR (or a DATABASE_URL).",
+    );
+    this.name = "DataDirLockedError";
+  }
+}
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+// Any constant shared by every app process; it names the advisory lock that
+// serialises migrations and seeding when several processes start together.
+const MIGRATION_LOCK_ID = 725_150_001;
+
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  seed?: boolean;
+}): Promise<DatabaseHandle> {
+  const handle = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.seed ?? true)
+    : await openPglite(options.dataDir, options.seed ?? true);
+  return handle;
+}
+
+async function openPglite(dataDir: string, seed: boolean): Promise<DatabaseHandle> {
+  mkdirSync(dataDir, { recursive: true });
+  // PGlite is single-process: a second process writing the same directory
+  // would corrupt it, so the directory is locked for the life of the process.
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(dataDir, { stale: 10_000, update: 2_000, retries: 0, realpath: false });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ELOCKED") throw new DataDirLockedError(dataDir);
+    throw error;
+  }
+  try {
+    const client = await PGlite.create(`${dataDir}/pgdata`);
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    if (seed) await seedDatabase(db);
+    return {
+      db,
+      kind: "pglite",
+      ping: async () => {
+        await client.query("select 1");
+      },
+      close: async () => {
+        await client.close();
+        await release();
+      },
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+async function openPostgres(databaseUrl: string, seed: boolean): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  try {
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+      try {
+        await migratePg(drizzlePg(client), { migrationsFolder });
+        if (seed) await seedDatabase(drizzlePg(client, { schema }) as unknown as Database);
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
+      }
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}

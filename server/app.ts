@@ -1,0 +1,126 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import helmet from "helmet";
+import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import type { Database } from "../db/client.server";
+
+export interface AppOptions {
+  db: Database;
+  /** Resolves when the database answers; used by /readyz. */
+  pingDatabase: () => Promise<void>;
+  logger: Logger;
+  publicUrl: string;
+  trustProxy: boolean;
+  /** Where the client build lives; omitted in development, where Vite serves assets. */
+  clientBuildDir?: string;
+  /** Whether the process is draining for shutdown (then /readyz answers 503). */
+  isShuttingDown: () => boolean;
+}
+
+const REQUEST_ID = /^[\w-]{1,64}$/;
+
+export function createApp(options: AppOptions) {
+  const { logger, clientBuildDir } = options;
+  const isDev = !clientBuildDir;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", options.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+    }),
+  );
+
+  app.use(securityHeaders(isDev));
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (req, res) => {
+    res.set("Cache-Control", "no-store");
+    if (options.isShuttingDown()) {
+      res.status(503).json({ status: "shutting down" });
+      return;
+    }
+    try {
+      await options.pingDatabase();
+      res.json({ status: "ready", database: "ok" });
+    } catch (error) {
+      req.log.error({ err: error }, "readiness check: database unreachable");
+      res.status(503).json({ status: "unavailable", database: "unreachable" });
+    }
+  });
+
+  if (clientBuildDir) {
+    // File names under assets/ carry a content hash, so they never change.
+    app.use(
+      "/assets",
+      express.static(path.join(clientBuildDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(clientBuildDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      getLoadContext: (req, res) => ({
+        db: options.db,
+        log: req.log,
+        cspNonce: res.locals.cspNonce as string,
+        publicUrl: options.publicUrl,
+      }),
+    }),
+  );
+  return app;
+}
+
+function securityHeaders(isDev: boolean): RequestHandler[] {
+  const nonce: RequestHandler = (_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  };
+  const headers = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        // React renders style attributes into server HTML; inline styles carry no script.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        mediaSrc: ["'self'", "blob:"],
+        fontSrc: ["'self'"],
+        connectSrc: isDev ? ["'self'", "ws:", "wss:"] : ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // HSTS is only meaningful (and only sent) over HTTPS; see below.
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: "deny" },
+  });
+  const hsts: RequestHandler = (req, res, next) => {
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
+  return [nonce, headers, hsts];
+}

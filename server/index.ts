@@ -1,0 +1,107 @@
+/**
+ * The process entry: read configuration, open the database, serve, and shut
+ * down cleanly. `--dev` serves through Vite with HMR; otherwise the production
+ * build in build/ is served.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { RequestHandler } from "express";
+import { DataDirLockedError, openDatabase } from "../db/client.server";
+import { ConfigError, loadEnv, type Env } from "../app/env.server";
+import type { AppOptions } from "./app";
+import { drain, listen } from "./http";
+import { createLogger } from "./logger";
+
+const isDev = process.argv.includes("--dev");
+process.env.NODE_ENV ??= isDev ? "development" : "production";
+
+let env: Env;
+try {
+  env = loadEnv();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+const logger = createLogger({ level: env.LOG_LEVEL, pretty: isDev });
+
+let database;
+try {
+  database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+} catch (error) {
+  if (error instanceof DataDirLockedError) {
+    logger.fatal(error.message);
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+logger.info({ database: database.kind, dataDir: database.kind === "pglite" ? env.DATA_DIR : undefined }, "database ready");
+
+let shuttingDown = false;
+const appOptions: AppOptions = {
+  db: database.db,
+  pingDatabase: database.ping,
+  logger,
+  publicUrl: env.PUBLIC_URL,
+  trustProxy: env.TRUST_PROXY,
+  isShuttingDown: () => shuttingDown,
+};
+
+const handler = isDev ? await devHandler(appOptions) : await productionHandler(appOptions);
+const server = await listen(handler, env.HOST, env.PORT);
+const address = server.address();
+const port = typeof address === "object" && address ? address.port : env.PORT;
+logger.info({ host: env.HOST, port }, `listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`);
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, async () => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const clean = await drain(server, {
+      timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+      log: logger,
+      cleanup: async () => {
+        await database.close();
+      },
+    });
+    logger.info({ clean }, "shut down");
+    logger.flush();
+    process.exit(clean ? 0 : 1);
+  });
+}
+
+async function productionHandler(options: AppOptions) {
+  const buildDir = path.resolve("build");
+  const serverEntry = path.join(buildDir, "server/index.js");
+  if (!existsSync(serverEntry)) {
+    throw new Error(`No production build at ${serverEntry}: run "npm run build" (npm start does this for you).`);
+  }
+  const { createApp } = (await import(pathToFileURL(serverEntry).href)) as typeof import("./app");
+  return createApp({ ...options, clientBuildDir: path.join(buildDir, "client") });
+}
+
+async function devHandler(options: AppOptions) {
+  const [{ createServer }, { default: express }] = await Promise.all([import("vite"), import("express")]);
+  const vite = await createServer({ server: { middlewareMode: true } });
+  const app = express();
+  app.use(vite.middlewares);
+  // The app module is re-loaded through Vite so edits apply without a restart.
+  let current: { module: unknown; app: RequestHandler } | undefined;
+  app.use(async (req, res, next) => {
+    try {
+      const module = await vite.ssrLoadModule("./server/app.ts");
+      if (current?.module !== module) {
+        current = { module, app: (module as typeof import("./app")).createApp(options) };
+      }
+      current.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+  return app;
+}
