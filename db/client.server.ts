@@ -41,11 +41,13 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   seed?: boolean;
+  /** Told about connections the server dropped (a restart, say); the pool replaces them. */
+  onConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
-  const handle = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.seed ?? true)
-    : await openPglite(options.dataDir, options.seed ?? true);
-  return handle;
+  const seed = options.seed ?? true;
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, seed, options.onConnectionError ?? console.error)
+    : openPglite(options.dataDir, seed);
 }
 
 async function openPglite(dataDir: string, seed: boolean): Promise<DatabaseHandle> {
@@ -81,8 +83,14 @@ async function openPglite(dataDir: string, seed: boolean): Promise<DatabaseHandl
   }
 }
 
-async function openPostgres(databaseUrl: string, seed: boolean): Promise<DatabaseHandle> {
+async function openPostgres(
+  databaseUrl: string,
+  seed: boolean,
+  onConnectionError: (error: Error) => void,
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // Without a listener, an idle connection closed by the server would crash the process.
+  pool.on("error", onConnectionError);
   try {
     const client = await pool.connect();
     try {

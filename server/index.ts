@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import { DataDirLockedError, openDatabase } from "../db/client.server";
 import { ConfigError, loadEnv, type Env } from "../app/env.server";
+import type * as AppModule from "./app";
 import type { AppOptions } from "./app";
 import { drain, listen } from "./http";
 import { createLogger } from "./logger";
@@ -29,7 +30,11 @@ const logger = createLogger({ level: env.LOG_LEVEL, pretty: isDev });
 
 let database;
 try {
-  database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    onConnectionError: (error) => logger.error({ err: error }, "database connection lost"),
+  });
 } catch (error) {
   if (error instanceof DataDirLockedError) {
     logger.fatal(error.message);
@@ -80,7 +85,7 @@ async function productionHandler(options: AppOptions) {
   if (!existsSync(serverEntry)) {
     throw new Error(`No production build at ${serverEntry}: run "npm run build" (npm start does this for you).`);
   }
-  const { createApp } = (await import(pathToFileURL(serverEntry).href)) as typeof import("./app");
+  const { createApp } = (await import(pathToFileURL(serverEntry).href)) as typeof AppModule;
   return createApp({ ...options, clientBuildDir: path.join(buildDir, "client") });
 }
 
@@ -95,7 +100,7 @@ async function devHandler(options: AppOptions) {
     try {
       const module = await vite.ssrLoadModule("./server/app.ts");
       if (current?.module !== module) {
-        current = { module, app: (module as typeof import("./app")).createApp(options) };
+        current = { module, app: (module as typeof AppModule).createApp(options) };
       }
       current.app(req, res, next);
     } catch (error) {

@@ -17,14 +17,16 @@ export interface SignedInUser {
 export function Header({ user }: { user: SignedInUser | null }) {
   const cartCount = useCartCount();
   const solid = useScrolledPast(SOLID_HEADER_SCROLL_Y);
-  const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  // The menu is open for the page it was opened on, so any navigation closes it.
+  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
+  const menuOpen = menuOpenedAt === location.key;
+  const setMenuOpen = (open: boolean) => setMenuOpenedAt(open ? location.key : null);
 
-  useEffect(() => setMenuOpen(false), [location.key]);
   useScrollLock(menuOpen);
   useEffect(() => {
     if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => event.key === "Escape" && setMenuOpen(false);
+    const onKeyDown = (event: KeyboardEvent) => event.key === "Escape" && setMenuOpenedAt(null);
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [menuOpen]);
@@ -83,7 +85,7 @@ export function Header({ user }: { user: SignedInUser | null }) {
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? "Close menu" : "Open menu"}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setMenuOpen(!menuOpen)}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </button>

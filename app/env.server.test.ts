@@ -1,0 +1,53 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadEnv } from "./env.server";
+
+describe("loadEnv", () => {
+  it("applies the defaults when nothing is set", () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ PORT: 3000, HOST: "127.0.0.1", NODE_ENV: "production", TRUST_PROXY: false });
+    expect(env.DATA_DIR).toBe(path.resolve("./data"));
+    expect(env.PUBLIC_URL).toBe("http://localhost:3000");
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("reads the values it is given", () => {
+    const env = loadEnv({
+      PORT: "8080",
+      DATABASE_URL: "postgres://app@db.internal:5432/ridgeway",
+      PUBLIC_URL: "https://ridgeway-racing.example/",
+      TRUST_PROXY: "true",
+    });
+    expect(env.PORT).toBe(8080);
+    expect(env.DATABASE_URL).toBe("postgres://app@db.internal:5432/ridgeway");
+    expect(env.PUBLIC_URL).toBe("https://ridgeway-racing.example");
+    expect(env.TRUST_PROXY).toBe(true);
+  });
+
+  it("treats an empty value as not set", () => {
+    const env = loadEnv({ DATABASE_URL: "", PORT: "" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PORT).toBe(3000);
+  });
+
+  it.each([
+    ["PORT", "abc", /PORT: must be a number \(got "abc"\)/],
+    ["PORT", "70000", /PORT: must be between 0 and 65535/],
+    ["DATABASE_URL", "mysql://x", /DATABASE_URL: must be a postgres:\/\//],
+    ["PUBLIC_URL", "not a url", /PUBLIC_URL: must be an absolute URL/],
+    ["LOG_LEVEL", "loud", /LOG_LEVEL:/],
+    ["TRUST_PROXY", "maybe", /TRUST_PROXY: must be true or false/],
+  ])("names %s when it is %j", (name, value, message) => {
+    expect(() => loadEnv({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadEnv({ [name]: value })).toThrow(message);
+  });
+
+  it("lists every bad variable at once", () => {
+    try {
+      loadEnv({ PORT: "x", DATABASE_URL: "nope" });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toHaveLength(2);
+    }
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * Shared helpers for the benchmark scripts: build and start the production
+ * server on 127.0.0.1 with a throw-away database, parse route arguments, and
+ * write JSON reports under bench/results/.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+export const PROJECT_ROOT = path.resolve(BENCH_DIR, "..");
+
+const HOST = "127.0.0.1";
+const READY_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+const OUTPUT_TAIL_CHARS = 16_000;
+
+export interface RunningServer {
+  /** Origin of the server, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  url: string;
+  /** SIGTERM, wait for exit (SIGKILL after 10 s), remove the temporary DATA_DIR. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+let buildOnce: Promise<void> | undefined;
+
+/** Runs `npm run build` once per process. */
+function build(): Promise<void> {
+  buildOnce ??= new Promise<void>((resolve, reject) => {
+    const child = spawn("npm", ["run", "build"], { cwd: PROJECT_ROOT, stdio: "inherit" });
+    child.once("error", reject);
+    child.once("exit", (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`"npm run build" failed (${signal ?? `exit code ${code}`})`));
+    });
+  });
+  return buildOnce;
+}
+
+/** Asks the OS for a free TCP port on 127.0.0.1. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once("error", reject);
+    probe.listen(0, HOST, () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (typeof address === "object" && address) resolve(address.port);
+        else reject(new Error("could not determine a free port"));
+      });
+    });
+  });
+}
+
+/** Keeps the last `limit` characters written to a stream. */
+function tail(stream: NodeJS.ReadableStream | null, limit = OUTPUT_TAIL_CHARS): () => string {
+  let text = "";
+  stream?.setEncoding("utf8");
+  stream?.on("data", (chunk: string) => {
+    text = (text + chunk).slice(-limit);
+  });
+  return () => text;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+/** Kills the server's whole process group (tsx runs the server in a child node process). */
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Builds the app (once), then starts `tsx server/index.ts` on a free port of
+ * 127.0.0.1 with a fresh PGlite DATA_DIR, and resolves when /readyz answers 200.
+ */
+export async function startProductionServer(): Promise<RunningServer> {
+  await build();
+  const port = await freePort();
+  const url = `http://${HOST}:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    // Canonical/absolute URLs should point at the server being measured.
+    PUBLIC_URL: url,
+  };
+  // Always measure the embedded PGlite database, never an external one.
+  delete env.DATABASE_URL;
+
+  // detached: the server gets its own process group, so a forced kill also
+  // reaches the node process that tsx starts.
+  const child = spawn(path.join(PROJECT_ROOT, "node_modules/.bin/tsx"), ["server/index.ts"], {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const stdout = tail(child.stdout);
+  const stderr = tail(child.stderr);
+  child.stderr?.on("data", (chunk: string) => process.stderr.write(prefixLines("[server] ", chunk)));
+
+  // Last-resort cleanup if this process exits without calling stop().
+  const onExit = () => {
+    if (child.exitCode === null && child.signalCode === null) killGroup(child, "SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.on("exit", onExit);
+
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+      if (child.exitCode === null && child.signalCode === null) {
+        // Only tsx gets SIGTERM; it relays it to the server once.
+        child.kill("SIGTERM");
+        const timer = delay(STOP_TIMEOUT_MS).then(() => "timeout" as const);
+        if ((await Promise.race([exited(child), timer])) === "timeout") {
+          process.stderr.write(`server did not stop within ${STOP_TIMEOUT_MS / 1000} s; killing it\n`);
+          killGroup(child, "SIGKILL");
+          await exited(child);
+        }
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+      process.off("exit", onExit);
+    })();
+    return stopping;
+  };
+  // Ctrl-C / SIGTERM while benchmarking: stop the server cleanly, then exit.
+  // Other sync cleanups registered on "exit" still run.
+  const onSignal = (signal: NodeJS.Signals) => {
+    process.stderr.write(`\n${signal}: stopping the server\n`);
+    void stop().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+
+  try {
+    await waitUntilReady(url, child);
+  } catch (error) {
+    await stop();
+    const output = [stderr().trim() && `--- server stderr ---\n${stderr()}`, stdout().trim() && `--- server stdout ---\n${stdout()}`]
+      .filter(Boolean)
+      .join("\n");
+    throw new Error(`${(error as Error).message}\n${output || "(the server printed nothing)"}`, { cause: error });
+  }
+  return { url, stop };
+}
+
+async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let lastProblem = "no answer yet";
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited before it was ready (${child.signalCode ?? `exit code ${child.exitCode}`})`);
+    }
+    try {
+      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+      lastProblem = `/readyz answered ${response.status}`;
+    } catch (error) {
+      lastProblem = (error as Error).message;
+    }
+    await delay(250);
+  }
+  throw new Error(`the server was not ready at ${url}/readyz within ${READY_TIMEOUT_MS / 1000} s (${lastProblem})`);
+}
+
+function prefixLines(prefix: string, text: string): string {
+  return text.replace(/^(?=.)/gm, prefix);
+}
+
+/**
+ * The routes to measure from the command line: default ["/"]; each must be a
+ * path on this server (starting with a single "/").
+ */
+export function routesFromArgs(argv: string[]): string[] {
+  if (argv.length === 0) return ["/"];
+  const base = new URL(`http://${HOST}`);
+  const routes: string[] = [];
+  for (const arg of argv) {
+    let sameOrigin = false;
+    try {
+      sameOrigin = new URL(arg, base).origin === base.origin;
+    } catch {
+      // Reported below.
+    }
+    // "//host/x" is a protocol-relative URL to another host; whitespace and
+    // control characters are never part of a route.
+    if (!arg.startsWith("/") || arg.startsWith("//") || /[\s\\]/.test(arg) || !sameOrigin) {
+      throw new Error(
+        `Invalid route ${JSON.stringify(arg)}: routes must be paths starting with "/" (for example / or /terms).`,
+      );
+    }
+    if (!routes.includes(arg)) routes.push(arg);
+  }
+  return routes;
+}
+
+/** Writes `report` as JSON to bench/results/<name>-<timestamp>.json and returns the path. */
+export function writeReport(name: string, report: unknown): string {
+  const dir = path.join(BENCH_DIR, "results");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}-${new Date().toISOString().replace(/:/g, "-")}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}

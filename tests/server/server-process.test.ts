@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnServer, startServer, type ServerProcess } from "../support/server-process";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+describe("the production server", () => {
+  let testDb: TestDatabase;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    server = await startServer(testDb.env);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await testDb?.drop();
+  });
+
+  it("answers /healthz and /readyz", async () => {
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready", database: "ok" });
+  });
+
+  it("sends security headers with a fresh script nonce on every page", async () => {
+    const [first, second] = await Promise.all([fetch(`${server.url}/`), fetch(`${server.url}/`)]);
+    const csp = first.headers.get("content-security-policy")!;
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(second.headers.get("content-security-policy")).not.toContain(nonce);
+    const html = await first.text();
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(first.headers.get("x-request-id")).toMatch(/^[\w-]+$/);
+    // Served over plain HTTP here, so no HSTS.
+    expect(first.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("compresses pages with brotli or gzip as the browser asks", async () => {
+    const br = await fetch(`${server.url}/terms`, { headers: { "accept-encoding": "br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    const gzip = await fetch(`${server.url}/terms`, { headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("serves hashed assets with a one-year immutable cache", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = /\/assets\/[\w.-]+\.(?:js|css)/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await fetch(`${server.url}${asset}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("keeps a request id given by the caller in the logs", async () => {
+    const response = await fetch(`${server.url}/privacy`, { headers: { "x-request-id": "trace-abc-123" } });
+    expect(response.headers.get("x-request-id")).toBe("trace-abc-123");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const line = server
+      .output()
+      .split("\n")
+      .find((entry) => entry.includes("trace-abc-123"));
+    expect(line && JSON.parse(line)).toMatchObject({ req: { id: "trace-abc-123", url: "/privacy" } });
+  });
+
+  it("answers an unknown path with the 404 page and a 404 status", async () => {
+    const response = await fetch(`${server.url}/no/such/page`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Page Not Found");
+  });
+});
+
+describe("starting and stopping", () => {
+  it("stops with a message naming a bad variable", async () => {
+    const { exited, output } = spawnServer({ PORT: "eighty", DATABASE_URL: "mysql://nope" });
+    expect(await exited).toBe(1);
+    expect(output()).toMatch(/PORT: must be a number \(got "eighty"\)/);
+    expect(output()).toMatch(/DATABASE_URL: must be a postgres:\/\//);
+  });
+
+  it.skipIf(process.env.TEST_DATABASE_URL)("refuses a second process on the same embedded database", async () => {
+    const testDb = await createTestDatabase();
+    const first = await startServer(testDb.env);
+    try {
+      const second = spawnServer(testDb.env);
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toMatch(/already open in another process/);
+      // The first is unharmed.
+      expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
+    } finally {
+      await first.stop();
+      await testDb.drop();
+    }
+  });
+
+  it("shuts down cleanly on SIGTERM and releases the database", async () => {
+    const testDb = await createTestDatabase();
+    try {
+      const first = await startServer(testDb.env);
+      expect(await first.stop("SIGTERM")).toBe(0);
+      expect(first.output()).toMatch(/"msg":"shut down"/);
+      // The database was closed properly: a new process opens it straight away.
+      const second = await startServer(testDb.env);
+      expect((await fetch(`${second.url}/readyz`)).status).toBe(200);
+      expect(await second.stop("SIGTERM")).toBe(0);
+    } finally {
+      await testDb.drop();
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+/**
+ * A database of its own for one test: a fresh PGlite directory by default, or
+ * a freshly created PostgreSQL database when TEST_DATABASE_URL is set.
+ */
+export interface TestDatabase {
+  kind: "pglite" | "postgres";
+  /** The settings a server process or openDatabase() needs to use it. */
+  env: { DATA_DIR: string; DATABASE_URL?: string };
+  dataDir: string;
+  databaseUrl?: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "ridgeway-test-"));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    return { kind: "pglite", env: { DATA_DIR: dataDir }, dataDir, drop: async () => removeDir() };
+  }
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  return {
+    kind: "postgres",
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    dataDir,
+    databaseUrl,
+    drop: async () => {
+      await withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      removeDir();
+    },
+  };
+}
+
+async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
