@@ -30,9 +30,10 @@ afterEach(async () => {
 });
 
 async function appliedMigrations(handle: DatabaseHandle): Promise<number> {
-  const result = await handle.db.execute<{ count: number }>(
-    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
-  );
+  // Both drivers answer raw SQL with { rows }.
+  const result = (await handle.db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`)) as {
+    rows: Array<{ count: number }>;
+  };
   return result.rows[0]!.count;
 }
 

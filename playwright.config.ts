@@ -1,0 +1,57 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromiumPath)) {
+  // Loud on purpose: skipping the browser tests would hide real failures.
+  throw new Error(
+    `End-to-end tests need Chromium at ${chromiumPath}. Install it with "apt-get install -y chromium" ` +
+      "(or set CHROME_PATH to another Chromium).",
+  );
+}
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const dataDir = "test-results/e2e-data";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: "list",
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-dev-shm-usage",
+      ],
+    },
+  },
+  projects: [
+    // *.desktop.spec.ts and *.phone.spec.ts hold what only one layout has.
+    {
+      name: "desktop",
+      testIgnore: /\.phone\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
+    { name: "phone", testIgnore: /\.desktop\.spec\.ts$/, use: { ...devices["Pixel 7"], browserName: "chromium" } },
+  ],
+  webServer: {
+    // The production build (npm run test:e2e builds first) on a fresh embedded database.
+    command: `rm -rf ${dataDir} && node_modules/.bin/tsx server/index.ts`,
+    url: `http://127.0.0.1:${port}/readyz`,
+    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production" },
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,152 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const CART_KEY = "ridgeway-racing-cart";
+
+function failOnConsoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+test.describe("header", () => {
+  test("turns solid once the page scrolls past 50px", async ({ page }) => {
+    const errors = failOnConsoleErrors(page);
+    await page.goto("/terms");
+    const header = page.locator("body > header");
+    await expect(header).toHaveAttribute("data-solid", "false");
+    await page.evaluate(() => window.scrollTo(0, 40));
+    await expect(header).toHaveAttribute("data-solid", "false");
+    await page.evaluate(() => window.scrollTo(0, 120));
+    await expect(header).toHaveAttribute("data-solid", "true");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(header).toHaveAttribute("data-solid", "false");
+    expect(errors).toEqual([]);
+  });
+
+  test("hides the cart badge at 0 and counts items across tabs", async ({ page, context }) => {
+    await page.goto("/");
+    await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+
+    await page.evaluate(
+      ([key]) =>
+        localStorage.setItem(
+          key!,
+          JSON.stringify({
+            items: [
+              { id: 1, selectedSize: "M", quantity: 2 },
+              { id: 1, selectedSize: "L", quantity: 1 },
+            ],
+          }),
+        ),
+      [CART_KEY],
+    );
+    await page.reload();
+    await expect(page.getByTestId("cart-badge")).toHaveText("3");
+
+    // Another tab empties the cart: this tab hears it without a reload.
+    const other = await context.newPage();
+    await other.goto("/terms");
+    await other.evaluate(([key]) => localStorage.setItem(key!, JSON.stringify({ items: [] })), [CART_KEY]);
+    await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+  });
+
+  test("ignores an unreadable saved cart", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(([key]) => localStorage.setItem(key!, "{oops"), [CART_KEY]);
+    await page.reload();
+    await expect(page.getByRole("link", { name: "Cart", exact: true })).toBeVisible();
+    await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+  });
+
+  test("shows sign-in and Join The Team for a signed-out visitor", async ({ page, isMobile }) => {
+    await page.goto("/");
+    if (isMobile) await page.getByRole("button", { name: "Open menu" }).click();
+    const scope = isMobile ? page.locator("#mobile-menu") : page.locator("body > header");
+    await expect(scope.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");
+    await expect(scope.getByRole("link", { name: "Join The Team" })).toHaveAttribute("target", "_blank");
+    await expect(scope.getByRole("button", { name: "Sign Out" })).toHaveCount(0);
+  });
+});
+
+test.describe("footer", () => {
+  test("has the tagline, links, newsletter form, e-mail and this year's copyright", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.locator("footer");
+    await expect(footer.getByRole("navigation", { name: "Quick Links" }).getByRole("link")).toHaveText([
+      "Team",
+      "Race Calendar",
+      "News",
+      "Gallery",
+      "Contact",
+    ]);
+    await expect(footer.getByRole("navigation", { name: "Legal" }).getByRole("link")).toHaveText([
+      "Terms of Service",
+      "Privacy Policy",
+      "Cookie Policy",
+      "Returns & Refunds",
+    ]);
+    await expect(footer.getByText("I agree to receive emails about news, updates, and promotions")).toBeVisible();
+    await expect(footer.getByRole("textbox", { name: "Email address" })).toHaveAttribute("type", "email");
+    await expect(footer.getByRole("link", { name: "info@ridgeway-racing.example" })).toHaveAttribute(
+      "href",
+      "mailto:info@ridgeway-racing.example",
+    );
+    await expect(footer.getByRole("list", { name: "Social media" }).getByRole("link")).toHaveCount(6);
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Ridgeway Racing`);
+  });
+});
+
+test.describe("404 page", () => {
+  test("answers an unknown path with status 404 and ways back", async ({ page }) => {
+    await page.goto("/terms");
+    const response = await page.goto("/definitely/not/here");
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle("Page Not Found | Ridgeway Racing");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+    const quickLinks = page.getByRole("navigation", { name: "Popular pages" }).getByRole("link");
+    expect(await quickLinks.evaluateAll((links) => links.map((l) => l.getAttribute("href")))).toEqual([
+      "/team",
+      "/news",
+      "/calendar",
+      "/partners",
+      "/contact",
+    ]);
+
+    await page.getByRole("button", { name: "Go Back" }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await page.goBack();
+    await page.goForward();
+    await page.goto("/another-missing-page");
+    await page.getByRole("link", { name: "Go Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe("legal pages", () => {
+  const pages = [
+    { path: "/terms", title: "Terms of Service" },
+    { path: "/privacy", title: "Privacy Policy" },
+    { path: "/cookies", title: "Cookie Policy" },
+    { path: "/returns", title: "Returns & Refunds" },
+  ];
+  for (const legal of pages) {
+    test(`${legal.path} shows its text and the date it was revised`, async ({ page }) => {
+      const response = await page.goto(legal.path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(`${legal.title} | Ridgeway Racing`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(legal.title);
+      await expect(page.getByText(/^Last updated: \d{1,2} [A-Z][a-z]+ \d{4}$/)).toBeVisible();
+      expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
+      await expect(page.getByRole("link", { name: "← Back to Home" })).toHaveAttribute("href", "/");
+    });
+  }
+
+  test("the returns page states the policy's facts", async ({ page }) => {
+    await page.goto("/returns");
+    const text = await page.locator("article").innerText();
+    for (const fact of [/30 days/i, /original packaging/i, /5.{1,3}10 business days/i, /£25/, /24 hours/i, /3.{1,3}5 business days/i]) {
+      expect(text).toMatch(fact);
+    }
+  });
+});
