@@ -40,6 +40,16 @@ export function createApp(options: AppOptions) {
         return id;
       },
       autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+      // One short line per request; headers stay out of the logs.
+      serializers: {
+        req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          remoteAddress: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
       customLogLevel: (_req, res, error) =>
         error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     }),

@@ -28,6 +28,13 @@ try {
 
 const logger = createLogger({ level: env.LOG_LEVEL, pretty: isDev });
 
+const buildDir = path.resolve("build");
+const serverBuild = path.join(buildDir, "server/index.js");
+if (!isDev && !existsSync(serverBuild)) {
+  console.error(`No production build at ${serverBuild}: run "npm run build" (npm start does this for you).`);
+  process.exit(1);
+}
+
 let database;
 try {
   database = await openDatabase({
@@ -80,12 +87,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
 }
 
 async function productionHandler(options: AppOptions) {
-  const buildDir = path.resolve("build");
-  const serverEntry = path.join(buildDir, "server/index.js");
-  if (!existsSync(serverEntry)) {
-    throw new Error(`No production build at ${serverEntry}: run "npm run build" (npm start does this for you).`);
-  }
-  const { createApp } = (await import(pathToFileURL(serverEntry).href)) as typeof AppModule;
+  const { createApp } = (await import(pathToFileURL(serverBuild).href)) as typeof AppModule;
   return createApp({ ...options, clientBuildDir: path.join(buildDir, "client") });
 }
 

@@ -40,12 +40,12 @@ export function Header({ user }: { user: SignedInUser | null }) {
       )}
     >
       <div className="mx-auto flex h-full max-w-7xl items-center gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 font-display text-xl font-bold uppercase tracking-wide">
+        <Link to="/" className="flex shrink-0 items-center gap-2 whitespace-nowrap font-display text-lg font-bold uppercase tracking-wide sm:text-xl">
           <ChequeredFlagIcon className="size-8" />
           <span>{brand.name}</span>
         </Link>
 
-        <nav aria-label="Main" className="ml-auto hidden lg:block">
+        <nav aria-label="Main" className="ml-auto hidden xl:block">
           <ul className="flex items-center gap-1">
             {mainNavigation.map((item) => (
               <li key={item.to}>
@@ -54,7 +54,7 @@ export function Header({ user }: { user: SignedInUser | null }) {
                   end={item.to === "/"}
                   className={({ isActive }) =>
                     cx(
-                      "rounded-full px-3 py-2 text-sm font-semibold uppercase tracking-wide transition-colors",
+                      "rounded-full px-2.5 py-2 text-sm font-semibold uppercase tracking-wide transition-colors",
                       isActive ? "text-accent-text" : "text-text hover:text-accent-text",
                     )
                   }
@@ -66,9 +66,9 @@ export function Header({ user }: { user: SignedInUser | null }) {
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-2 lg:ml-2">
+        <div className="ml-auto flex items-center gap-2 xl:ml-2">
           <CartLink count={cartCount} />
-          <div className="hidden items-center gap-2 lg:flex">
+          <div className="hidden items-center gap-2 xl:flex">
             <AccountControls user={user} />
             <a
               href={brand.joinTheTeamUrl}
@@ -81,7 +81,7 @@ export function Header({ user }: { user: SignedInUser | null }) {
           </div>
           <button
             type="button"
-            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-surface-raised lg:hidden"
+            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-surface-raised xl:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? "Close menu" : "Open menu"}
@@ -150,7 +150,7 @@ function MobileMenu({ user, cartCount }: { user: SignedInUser | null; cartCount:
   return (
     <div
       id="mobile-menu"
-      className="fixed inset-x-0 bottom-0 top-(--header-height) z-40 overflow-y-auto bg-ink px-4 pb-10 pt-4 lg:hidden"
+      className="fixed inset-x-0 bottom-0 top-(--header-height) z-40 overflow-y-auto bg-ink px-4 pb-10 pt-4 xl:hidden"
     >
       <nav aria-label="Mobile">
         <ul className="flex flex-col gap-1">

@@ -18,7 +18,7 @@ const sizes: Record<ButtonSize, string> = {
 /** The look shared by <Button> and <LinkButton>. */
 export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md"): string {
   return cx(
-    "inline-flex items-center justify-center gap-2 rounded-full font-semibold uppercase tracking-wide",
+    "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-full font-semibold uppercase tracking-wide",
     "transition-colors disabled:cursor-not-allowed disabled:opacity-60",
     variants[variant],
     sizes[size],
