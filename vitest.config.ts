@@ -5,6 +5,8 @@ const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
 export default defineConfig({
   test: {
+    // Server test files start real server processes and databases: two at a time on two cores.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -23,8 +25,6 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Each file starts real server processes or databases; two cores run two at a time.
-          maxWorkers: 2,
         },
       },
     ],

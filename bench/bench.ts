@@ -9,7 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { PROJECT_ROOT, routesFromArgs, startProductionServer, writeReport } from "./server";
+import { BenchError, PROJECT_ROOT, reportFatal, routesFromArgs, startProductionServer, writeReport } from "./server";
 
 const CONNECTIONS = 10;
 const WARMUP_SECONDS = 2;
@@ -45,7 +45,7 @@ function durationFromEnv(): number {
   if (raw === undefined || raw === "") return 10;
   const seconds = Number(raw);
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) {
-    throw new Error(`BENCH_DURATION must be a number of seconds between 0 and 3600 (got "${raw}").`);
+    throw new BenchError(`BENCH_DURATION must be a number of seconds between 0 and 3600 (got "${raw}").`);
   }
   return seconds;
 }
@@ -139,7 +139,7 @@ async function main(): Promise<number> {
       const check = await fetch(server.url + staticPath);
       const copy = await check.text();
       if (check.status !== 200 || copy !== html) {
-        throw new Error(`the static copy at ${staticPath} was not served back intact (HTTP ${check.status})`);
+        throw new BenchError(`the static copy at ${staticPath} was not served back intact (HTTP ${check.status})`);
       }
 
       console.log(`\n${route} → static copy ${staticPath}`);
@@ -196,7 +196,7 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    reportFatal(error);
     process.exitCode = 1;
   },
 );

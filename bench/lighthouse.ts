@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { routesFromArgs, startProductionServer, writeReport } from "./server";
+import { reportFatal, routesFromArgs, startProductionServer, writeReport } from "./server";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -172,7 +172,7 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    reportFatal(error);
     process.exitCode = 1;
   },
 );

@@ -18,6 +18,17 @@ const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 const OUTPUT_TAIL_CHARS = 16_000;
 
+/** An expected failure (bad arguments, server would not start): reported without a stack trace. */
+export class BenchError extends Error {
+  override name = "BenchError";
+}
+
+/** Prints an error from main(): the message for expected failures, the stack otherwise. */
+export function reportFatal(error: unknown): void {
+  if (error instanceof BenchError) console.error(`\n${error.message}`);
+  else console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+}
+
 export interface RunningServer {
   /** Origin of the server, e.g. http://127.0.0.1:41234 (no trailing slash). */
   url: string;
@@ -130,8 +141,6 @@ export async function startProductionServer(): Promise<RunningServer> {
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
-      process.off("SIGINT", onSignal);
-      process.off("SIGTERM", onSignal);
       if (child.exitCode === null && child.signalCode === null) {
         // Only tsx gets SIGTERM; it relays it to the server once.
         child.kill("SIGTERM");
@@ -144,17 +153,26 @@ export async function startProductionServer(): Promise<RunningServer> {
       }
       rmSync(dataDir, { recursive: true, force: true });
       process.off("exit", onExit);
+      if (!interrupted) {
+        process.off("SIGINT", onSignal);
+        process.off("SIGTERM", onSignal);
+      }
     })();
     return stopping;
   };
-  // Ctrl-C / SIGTERM while benchmarking: stop the server cleanly, then exit.
-  // Other sync cleanups registered on "exit" still run.
+  // Ctrl-C / SIGTERM while benchmarking: stop the server cleanly, then exit
+  // (sync cleanups registered on "exit" still run). The listener stays
+  // installed while stopping: npm and tsx relay the terminal's SIGINT, so it
+  // arrives more than once, and a signal without a listener kills at once.
+  let interrupted = false;
   const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) return;
+    interrupted = true;
     process.stderr.write(`\n${signal}: stopping the server\n`);
     void stop().finally(() => process.exit(130));
   };
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
 
   try {
     await waitUntilReady(url, child);
@@ -163,7 +181,7 @@ export async function startProductionServer(): Promise<RunningServer> {
     const output = [stderr().trim() && `--- server stderr ---\n${stderr()}`, stdout().trim() && `--- server stdout ---\n${stdout()}`]
       .filter(Boolean)
       .join("\n");
-    throw new Error(`${(error as Error).message}\n${output || "(the server printed nothing)"}`, { cause: error });
+    throw new BenchError(`${(error as Error).message}\n${output || "(the server printed nothing)"}`, { cause: error });
   }
   return { url, stop };
 }
@@ -210,7 +228,7 @@ export function routesFromArgs(argv: string[]): string[] {
     // "//host/x" is a protocol-relative URL to another host; whitespace and
     // control characters are never part of a route.
     if (!arg.startsWith("/") || arg.startsWith("//") || /[\s\\]/.test(arg) || !sameOrigin) {
-      throw new Error(
+      throw new BenchError(
         `Invalid route ${JSON.stringify(arg)}: routes must be paths starting with "/" (for example / or /terms).`,
       );
     }
