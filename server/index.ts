@@ -69,7 +69,8 @@ const port = typeof address === "object" && address ? address.port : env.PORT;
 logger.info({ host: env.HOST, port }, `listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`);
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.once(signal, async () => {
+  process.on(signal, async () => {
+    // A second Ctrl-C or SIGTERM must not cut the drain short.
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
