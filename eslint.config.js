@@ -22,6 +22,19 @@ export default tseslint.config(
     },
   },
   {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/lib/zod.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "zod", message: 'Import { z } from "~/lib/zod": it sets Zod up for the CSP.' }],
+          patterns: [{ group: ["stripe"], message: "Only the payments module may import the Stripe SDK." }],
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: globals.node },
   },

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 const booleanish = z
   .enum(["true", "false", "1", "0"], { message: "must be true or false" })

@@ -150,3 +150,19 @@ test.describe("legal pages", () => {
     }
   });
 });
+
+test("pages run without breaking the Content Security Policy", async ({ page }) => {
+  await page.addInitScript(() => {
+    const violations: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = violations;
+    document.addEventListener("securitypolicyviolation", (event) =>
+      violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+    );
+  });
+  for (const path of ["/", "/terms", "/missing-page"]) {
+    await page.goto(path);
+    // Let hydration finish and the saved cart be read.
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  }
+});

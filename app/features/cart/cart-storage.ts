@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { brand } from "~/brand";
 
 export const CART_STORAGE_KEY = brand.cartStorageKey;
