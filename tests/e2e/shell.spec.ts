@@ -166,3 +166,15 @@ test("pages run without breaking the Content Security Policy", async ({ page }) 
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   }
 });
+
+test("the header fits every width from 320px, with its controls on screen", async ({ page }) => {
+  for (const width of [320, 375, 768, 1024, 1280, 1440, 1920]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/terms");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `page width at ${width}px`).toBeLessThanOrEqual(width);
+    const control = width >= 1280 ? page.getByRole("link", { name: "Join The Team" }) : page.getByRole("button", { name: "Open menu" });
+    const box = await control.boundingBox();
+    expect(box, `header control at ${width}px`).not.toBeNull();
+    expect(box!.x + box!.width, `header control at ${width}px`).toBeLessThanOrEqual(width);
+  }
+});

@@ -40,13 +40,18 @@ export function Header({ user }: { user: SignedInUser | null }) {
       )}
     >
       <div className="mx-auto flex h-full max-w-7xl items-center gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex shrink-0 items-center gap-2 whitespace-nowrap font-display text-lg font-bold uppercase tracking-wide sm:text-xl">
-          <ChequeredFlagIcon className="size-8" />
-          <span>{brand.name}</span>
+        <Link
+          to="/"
+          aria-label={`${brand.name} home`}
+          className="flex min-w-0 items-center gap-2 whitespace-nowrap font-display text-lg font-bold uppercase tracking-wide"
+        >
+          <ChequeredFlagIcon className="size-8 shrink-0" />
+          {/* Below 360px the flag alone leaves room for the cart and menu buttons. */}
+          <span className="hidden min-[360px]:inline">{brand.name}</span>
         </Link>
 
         <nav aria-label="Main" className="ml-auto hidden xl:block">
-          <ul className="flex items-center gap-1">
+          <ul className="flex items-center">
             {mainNavigation.map((item) => (
               <li key={item.to}>
                 <NavLink
@@ -54,7 +59,7 @@ export function Header({ user }: { user: SignedInUser | null }) {
                   end={item.to === "/"}
                   className={({ isActive }) =>
                     cx(
-                      "rounded-full px-2.5 py-2 text-sm font-semibold uppercase tracking-wide transition-colors",
+                      "rounded-full px-2 py-2 text-[0.8125rem] font-semibold uppercase tracking-wide transition-colors",
                       isActive ? "text-accent-text" : "text-text hover:text-accent-text",
                     )
                   }
@@ -66,7 +71,7 @@ export function Header({ user }: { user: SignedInUser | null }) {
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-2 xl:ml-2">
+        <div className="ml-auto flex shrink-0 items-center gap-1 xl:ml-1">
           <CartLink count={cartCount} />
           <div className="hidden items-center gap-2 xl:flex">
             <AccountControls user={user} />
