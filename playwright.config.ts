@@ -1,4 +1,6 @@
 import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -11,7 +13,8 @@ if (!existsSync(chromiumPath)) {
 }
 
 const port = Number(process.env.E2E_PORT ?? 4173);
-const dataDir = "test-results/e2e-data";
+// Outside test-results/, which Playwright empties when a run starts.
+const dataDir = path.join(tmpdir(), `ridgeway-e2e-${port}`);
 
 export default defineConfig({
   testDir: "tests/e2e",
