@@ -8,6 +8,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import { DataDirLockedError, openDatabase } from "../db/client.server";
+import { brand } from "../app/brand";
+import { pickupDirectoryTransport, smtpTransport, startMailDelivery } from "../app/features/mail/delivery.server";
 import { ConfigError, loadEnv, type Env } from "../app/env.server";
 import type * as AppModule from "./app";
 import type { AppOptions } from "./app";
@@ -68,6 +70,16 @@ const address = server.address();
 const port = typeof address === "object" && address ? address.port : env.PORT;
 logger.info({ host: env.HOST, port }, `listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`);
 
+const mailTransport = env.SMTP_URL
+  ? smtpTransport(env.SMTP_URL)
+  : pickupDirectoryTransport(path.join(env.DATA_DIR, "mail"));
+if (!env.SMTP_URL) logger.warn(`SMTP_URL is not set: e-mails are written to ${mailTransport.description}`);
+const mailDelivery = startMailDelivery(database.db, mailTransport, {
+  from: env.MAIL_FROM ?? `${brand.name} <${brand.email}>`,
+  log: logger,
+  intervalMs: env.MAIL_DELIVERY_INTERVAL_MS,
+});
+
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, async () => {
     // A second Ctrl-C or SIGTERM must not cut the drain short.
@@ -78,6 +90,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
       timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
       log: logger,
       cleanup: async () => {
+        await mailDelivery.stop();
         await database.close();
       },
     });

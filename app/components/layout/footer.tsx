@@ -1,11 +1,8 @@
 import { Link } from "react-router";
 import { brand } from "~/brand";
 import { ChequeredFlagIcon } from "~/components/icons";
-import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form-field";
+import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { footerQuickLinks, legalLinks } from "./navigation";
-
-export const NEWSLETTER_CONSENT_TEXT = "I agree to receive emails about news, updates, and promotions";
 
 export function Footer({ year }: { year: number }) {
   return (
@@ -41,24 +38,9 @@ export function Footer({ year }: { year: number }) {
             Subscribe
           </h2>
           <p className="mt-2 text-sm text-muted">Race reports, team news and store offers, straight to your inbox.</p>
-          <form method="post" action="/newsletter" className="mt-4 flex flex-col gap-3">
-            <FormField
-              label="Email address"
-              hideLabel
-              name="email"
-              type="email"
-              autoComplete="email"
-              placeholder="Your email address"
-              required
-            />
-            <label className="flex items-start gap-2 text-sm text-muted">
-              <input type="checkbox" name="consent" value="yes" required className="mt-1 size-4 accent-(--color-accent)" />
-              <span>{NEWSLETTER_CONSENT_TEXT}</span>
-            </label>
-            <Button type="submit" size="sm" className="self-start">
-              Subscribe
-            </Button>
-          </form>
+          <div className="mt-4">
+            <NewsletterForm source="footer" />
+          </div>
           <p className="mt-6 text-sm">
             <a href={`mailto:${brand.email}`} className="text-accent-text hover:underline">
               {brand.email}

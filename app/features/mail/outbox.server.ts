@@ -1,0 +1,23 @@
+import type { Database } from "../../../db/client.server";
+import { emailOutbox } from "../../../db/schema";
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Queues an e-mail. Call it inside the transaction that makes the e-mail
+ * necessary, so the two are saved (or rolled back) together; the delivery
+ * worker sends it afterwards.
+ */
+export async function queueEmail(db: Pick<Database, "insert">, email: OutgoingEmail): Promise<void> {
+  await db.insert(emailOutbox).values({
+    toAddress: email.to,
+    subject: email.subject,
+    textBody: email.text,
+    headers: email.headers ?? {},
+  });
+}

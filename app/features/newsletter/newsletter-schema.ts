@@ -1,0 +1,39 @@
+import { z } from "~/lib/zod";
+
+export const NEWSLETTER_CONSENT_TEXT = "I agree to receive emails about news, updates, and promotions";
+
+export const newsletterSources = ["footer", "store"] as const;
+
+export const subscribeSchema = z.object({
+  email: z
+    .string({ message: "Enter your email address." })
+    .trim()
+    .min(1, "Enter your email address.")
+    .max(254, "That email address is too long.")
+    .pipe(z.email({ message: "Enter a valid email address, like name@example.com." }))
+    .transform((email) => email.toLowerCase()),
+  consent: z.literal("yes", { message: "Tick the box to agree to receive our emails." }),
+  source: z.enum(newsletterSources).catch("footer"),
+  /** A field people never see; bots that fill every input fill this too. */
+  website: z.string().max(0).optional(),
+});
+
+export type SubscribeResult =
+  | { status: "subscribed"; message: string }
+  | { status: "invalid"; fieldErrors: { email?: string; consent?: string }; email: string };
+
+export const SUBSCRIBED_MESSAGE =
+  "Thanks! Check your inbox: we've sent you a link to confirm your subscription.";
+
+/** Validates a subscribe form; returns the clean values or what to fix. */
+export function parseSubscribeForm(form: FormData) {
+  const raw = Object.fromEntries([...form.entries()].map(([key, value]) => [key, String(value)]));
+  const parsed = subscribeSchema.safeParse(raw);
+  if (parsed.success) return { ok: true as const, value: parsed.data };
+  const fieldErrors: { email?: string; consent?: string } = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if ((field === "email" || field === "consent") && !fieldErrors[field]) fieldErrors[field] = issue.message;
+  }
+  return { ok: false as const, fieldErrors, honeypot: parsed.error.issues.some((i) => i.path[0] === "website"), email: raw.email ?? "" };
+}

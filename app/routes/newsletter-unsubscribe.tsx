@@ -1,0 +1,60 @@
+import { data, Form } from "react-router";
+import type { Route } from "./+types/newsletter-unsubscribe";
+import { Button } from "~/components/ui/button";
+import { LinkButton } from "~/components/ui/link-button";
+import { unsubscribeFromNewsletter } from "~/features/newsletter/newsletter.server";
+import { pageMeta } from "~/lib/meta";
+
+function tokenFrom(request: Request): string {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return token.length < 200 ? token : "";
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { hasToken: tokenFrom(request).length > 0 };
+}
+
+/**
+ * Both our button and mail apps' RFC 8058 one-click requests (a POST with
+ * "List-Unsubscribe=One-Click") land here; the token in the URL says who.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const token = tokenFrom(request);
+  const email = token ? await unsubscribeFromNewsletter(context.db, token) : null;
+  if (!email) return data({ unsubscribed: false }, { status: 400 });
+  context.log.info("newsletter: unsubscribed");
+  return { unsubscribed: true };
+}
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Unsubscribe", description: "Stop e-mails from Ridgeway Racing." }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
+  let heading = "Unsubscribe";
+  let text = "Press the button to stop all newsletter e-mails from us.";
+  if (actionData?.unsubscribed) {
+    heading = "You're unsubscribed";
+    text = "You won't receive any more newsletter e-mails from us. You can subscribe again at any time.";
+  } else if (actionData || !loaderData.hasToken) {
+    heading = "Link not valid";
+    text = "We couldn't find a subscription for this link. Use the link from one of our e-mails, or contact us and we'll remove you.";
+  }
+  const canUnsubscribe = loaderData.hasToken && !actionData;
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center sm:px-6">
+      <h1 className="text-4xl font-bold uppercase">{heading}</h1>
+      <p className="mt-4 text-muted">{text}</p>
+      <div className="mt-8 flex justify-center gap-3">
+        {canUnsubscribe ? (
+          <Form method="post">
+            <Button type="submit">Unsubscribe</Button>
+          </Form>
+        ) : (
+          <LinkButton to="/">Go Home</LinkButton>
+        )}
+      </div>
+    </section>
+  );
+}

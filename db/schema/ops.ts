@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** Every e-mail the site sends is written here first, then delivered by the worker. */
+export const emailOutbox = pgTable("email_outbox", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  toAddress: text("to_address").notNull(),
+  subject: text("subject").notNull(),
+  textBody: text("text_body").notNull(),
+  headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+  createdAt: timestamptz("created_at").notNull().defaultNow(),
+  sentAt: timestamptz("sent_at"),
+  attempts: integer("attempts").notNull().default(0),
+  lastError: text("last_error"),
+}, (table) => [index("email_outbox_unsent_idx").on(table.createdAt).where(sql`${table.sentAt} is null`)]);
+
+export const newsletterSubscribers = pgTable("newsletter_subscribers", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** Lower-cased, so one address is one subscriber. */
+  email: text("email").notNull().unique(),
+  /** Which form the consent was given on, e.g. "footer" or "store". */
+  source: text("source").notNull(),
+  consentText: text("consent_text").notNull(),
+  consentedAt: timestamptz("consented_at").notNull(),
+  /** SHA-256 of the token in the confirmation link; null once confirmed. */
+  confirmTokenHash: text("confirm_token_hash").unique(),
+  confirmationSentAt: timestamptz("confirmation_sent_at"),
+  confirmedAt: timestamptz("confirmed_at"),
+  unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+  unsubscribedAt: timestamptz("unsubscribed_at"),
+  createdAt: timestamptz("created_at").notNull().defaultNow(),
+});
