@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { e2eDataDir as dataDir, e2ePort as port } from "./tests/support/e2e-server";
 
 const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromiumPath)) {
@@ -12,9 +11,6 @@ if (!existsSync(chromiumPath)) {
   );
 }
 
-const port = Number(process.env.E2E_PORT ?? 4173);
-// Outside test-results/, which Playwright empties when a run starts.
-const dataDir = path.join(tmpdir(), `ridgeway-e2e-${port}`);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -53,7 +49,14 @@ export default defineConfig({
     // The production build (npm run test:e2e builds first) on a fresh embedded database.
     command: `rm -rf ${dataDir} && node_modules/.bin/tsx server/index.ts`,
     url: `http://127.0.0.1:${port}/readyz`,
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production" },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      MAIL_DELIVERY_INTERVAL_MS: "200",
+    },
     reuseExistingServer: false,
     timeout: 60_000,
   },

@@ -68,6 +68,27 @@ describe("the production server", () => {
     expect(line && JSON.parse(line)).toMatchObject({ req: { id: "trace-abc-123", url: "/privacy" } });
   });
 
+  it("answers bad newsletter posts with a 400 and field messages, never a 500", async () => {
+    const post = (body: BodyInit, type: string) =>
+      fetch(`${server.url}/newsletter`, { method: "POST", body, headers: { "content-type": type } });
+    expect((await post('{"email":"x"}', "application/json")).status).toBe(400);
+    expect((await post("%%%", "multipart/form-data; boundary=nope")).status).toBe(400);
+    const invalid = await post("email=fan%40&consent=no", "application/x-www-form-urlencoded");
+    expect(invalid.status).toBe(400);
+    expect(await invalid.text()).toContain("Enter a valid email address, like name@example.com.");
+    const huge = await post(`email=${"a".repeat(100_000)}`, "application/x-www-form-urlencoded");
+    expect(huge.status).toBe(413);
+  });
+
+  it("accepts a mail app's one-click unsubscribe (RFC 8058) and refuses an unknown token", async () => {
+    const response = await fetch(`${server.url}/newsletter/unsubscribe?token=unknown-token`, {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(response.status).toBe(400);
+  });
+
   it("answers an unknown path with the 404 page and a 404 status", async () => {
     const response = await fetch(`${server.url}/no/such/page`);
     expect(response.status).toBe(404);

@@ -1,0 +1,93 @@
+import { expect, test, type Page } from "@playwright/test";
+import { emailsTo, uniqueEmail } from "../support/e2e-server";
+
+const SUBSCRIBED = "Thanks! Check your inbox: we've sent you a link to confirm your subscription.";
+
+async function linkInEmail(to: string, kind: "confirm" | "unsubscribe"): Promise<string> {
+  let url: string | undefined;
+  await expect
+    .poll(() => {
+      const text = emailsTo(to)[0]?.text ?? "";
+      url = new RegExp(`https?://\\S+/newsletter/${kind}\\?token=\\S+`).exec(text)?.[0];
+      return url;
+    })
+    .toBeTruthy();
+  // The e-mail uses the site's public address; the test server listens elsewhere.
+  const link = new URL(url!);
+  return `${link.pathname}${link.search}`;
+}
+
+function footerForm(page: Page) {
+  return page.locator("footer form");
+}
+
+test("the footer form subscribes, confirms by e-mail and unsubscribes in one click", async ({ page }) => {
+  const email = uniqueEmail("footer");
+  await page.goto("/terms");
+  const form = footerForm(page);
+
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(form.getByText("Enter your email address.")).toBeVisible();
+  await expect(form.getByText("Tick the box to agree to receive our emails.")).toBeVisible();
+
+  await form.getByRole("textbox", { name: "Email address" }).fill("not-an-email");
+  await form.getByRole("checkbox").check();
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(form.getByText("Enter a valid email address, like name@example.com.")).toBeVisible();
+
+  await form.getByRole("textbox", { name: "Email address" }).fill(email);
+  await form.getByRole("checkbox").check();
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(form.getByRole("status")).toHaveText(SUBSCRIBED);
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(form.getByRole("textbox", { name: "Email address" })).toHaveValue("");
+
+  await page.goto(await linkInEmail(email, "confirm"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're subscribed");
+
+  // The same link a second time is spent.
+  const again = await page.goto(await linkInEmail(email, "confirm"));
+  expect(again?.status()).toBe(400);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Link not valid");
+
+  await page.goto(await linkInEmail(email, "unsubscribe"));
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're unsubscribed");
+});
+
+test("subscribing twice sends one confirmation", async ({ page }) => {
+  const email = uniqueEmail("twice");
+  await page.goto("/");
+  for (let i = 0; i < 2; i += 1) {
+    const form = footerForm(page);
+    await form.getByRole("textbox", { name: "Email address" }).fill(email);
+    await form.getByRole("checkbox").check();
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expect(form.getByRole("status")).toHaveText(SUBSCRIBED);
+  }
+  await expect.poll(() => emailsTo(email).length).toBe(1);
+  await page.waitForTimeout(600);
+  expect(emailsTo(email)).toHaveLength(1);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the footer form still works and keeps what was typed when it is wrong", async ({ page }) => {
+    await page.goto("/");
+    const form = footerForm(page);
+    await form.getByRole("textbox", { name: "Email address" }).fill("fan@");
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL(/\/newsletter$/);
+    const pageForm = page.locator("main form");
+    await expect(pageForm.getByText("Enter a valid email address, like name@example.com.")).toBeVisible();
+    await expect(pageForm.getByRole("textbox", { name: "Email address" })).toHaveValue("fan@");
+
+    const email = uniqueEmail("nojs");
+    await pageForm.getByRole("textbox", { name: "Email address" }).fill(email);
+    await pageForm.getByRole("checkbox").check();
+    await pageForm.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.locator("main form").getByRole("status")).toHaveText(SUBSCRIBED);
+    await expect.poll(() => emailsTo(email).length).toBe(1);
+  });
+});
