@@ -1,0 +1,62 @@
+import { TZDate } from "@date-fns/tz";
+
+/** Rounds are defined in UK local time; BST and GMT are handled by the zone rules. */
+export const RACE_TIME_ZONE = "Europe/London";
+export const ROUND_DAY_STARTS = "09:00";
+export const ROUND_DAY_ENDS = "18:00";
+
+export interface RoundDates {
+  /** Local calendar dates, YYYY-MM-DD. */
+  startDate: string;
+  endDate: string;
+}
+
+/** The instant of a local UK date and time ("2025-04-05", "09:00"). */
+export function ukLocalTime(date: string, time: string): Date {
+  const [year, month, day] = date.split("-").map(Number);
+  const [hour, minute] = time.split(":").map(Number);
+  if (!year || !month || !day || hour === undefined || minute === undefined || Number.isNaN(hour + minute)) {
+    throw new RangeError(`Not a date and time: ${date} ${time}`);
+  }
+  return new Date(new TZDate(year, month - 1, day, hour, minute, RACE_TIME_ZONE).getTime());
+}
+
+export function roundStartsAt(round: RoundDates): Date {
+  return ukLocalTime(round.startDate, ROUND_DAY_STARTS);
+}
+
+export function roundEndsAt(round: RoundDates): Date {
+  return ukLocalTime(round.endDate, ROUND_DAY_ENDS);
+}
+
+/** Completed once its last day's 18:00 has passed, whatever a status field says. */
+export function isRoundCompleted(round: RoundDates, now: Date): boolean {
+  return now.getTime() >= roundEndsAt(round).getTime();
+}
+
+/** The first round, by start, whose end has not passed; null when the season is over. */
+export function nextRound<T extends RoundDates>(rounds: readonly T[], now: Date): T | null {
+  return (
+    [...rounds]
+      .sort((a, b) => roundStartsAt(a).getTime() - roundStartsAt(b).getTime())
+      .find((round) => !isRoundCompleted(round, now)) ?? null
+  );
+}
+
+export interface Countdown {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+/** Whole days, hours, minutes and seconds until `target`; all zero once it has come. */
+export function countdownTo(target: Date, now: Date): Countdown {
+  const totalSeconds = Math.max(0, Math.floor((target.getTime() - now.getTime()) / 1000));
+  return {
+    days: Math.floor(totalSeconds / 86_400),
+    hours: Math.floor((totalSeconds % 86_400) / 3_600),
+    minutes: Math.floor((totalSeconds % 3_600) / 60),
+    seconds: totalSeconds % 60,
+  };
+}
