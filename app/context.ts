@@ -6,6 +6,8 @@ export interface RequestContext {
   db: Database;
   log: Logger;
   cspNonce: string;
+  /** The visitor's address, for rate limits; only trusts proxy headers when TRUST_PROXY is set. */
+  clientIp: string;
   publicUrl: string;
 }
 

@@ -92,6 +92,8 @@ export function createApp(options: AppOptions) {
         db: options.db,
         log: req.log,
         cspNonce: res.locals.cspNonce as string,
+        // With TRUST_PROXY set, Express takes this from X-Forwarded-For; otherwise the socket.
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         publicUrl: options.publicUrl,
       }),
     }),

@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import { DataDirLockedError, openDatabase } from "../db/client.server";
 import { brand } from "../app/brand";
+import { pruneRateLimits } from "../app/lib/rate-limit.server";
 import { pickupDirectoryTransport, smtpTransport, startMailDelivery } from "../app/features/mail/delivery.server";
 import { ConfigError, loadEnv, type Env } from "../app/env.server";
 import type * as AppModule from "./app";
@@ -79,6 +80,14 @@ const mailDelivery = startMailDelivery(database.db, mailTransport, {
   log: logger,
   intervalMs: env.MAIL_DELIVERY_INTERVAL_MS,
 });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const pruning = setInterval(() => {
+  pruneRateLimits(database.db, new Date(Date.now() - DAY_MS)).catch((error: unknown) =>
+    logger.warn({ err: error }, "could not prune rate limit counters"),
+  );
+}, 60 * 60 * 1000);
+pruning.unref();
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, async () => {

@@ -1,8 +1,19 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { Database } from "../client.server";
-import { legalDocuments } from "../schema";
+import * as schema from "../schema";
+import {
+  articleFrontMatter,
+  driversFile,
+  femaleSideFile,
+  galleryFile,
+  partnersFile,
+  podcastFile,
+  seasonFile,
+  sponsorshipFile,
+  teamMembersFile,
+} from "./content-files";
 
 const contentDir = fileURLToPath(new URL("../../content/", import.meta.url));
 
@@ -15,19 +26,137 @@ const legalIndexSchema = z.array(
   }),
 );
 
+async function readJson<T>(file: string, shape: z.ZodType<T>): Promise<T> {
+  const parsed = shape.safeParse(JSON.parse(await readFile(`${contentDir}${file}`, "utf8")));
+  if (!parsed.success) throw new Error(`content/${file} is not valid:\n${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+/** Splits "---\n{json}\n---\nmarkdown" into its front matter and body. */
+export function splitFrontMatter(source: string, file: string) {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/.exec(source);
+  if (!match) throw new Error(`content/${file} needs JSON front matter between --- lines`);
+  const parsed = articleFrontMatter.safeParse(JSON.parse(match[1]!));
+  if (!parsed.success) throw new Error(`content/${file} front matter is not valid:\n${z.prettifyError(parsed.error)}`);
+  return { frontMatter: parsed.data, body: match[2]!.trim() };
+}
+
 /**
- * Loads the content files into an empty database. Rows that already exist are
- * left alone, so a start never overwrites what the team has edited since.
+ * Loads the content files into the database. Rows that already exist are left
+ * alone, so a start never overwrites what the team has edited since. All or
+ * nothing: a broken file leaves the database as it was.
  */
 export async function seedDatabase(db: Database): Promise<void> {
-  const index = legalIndexSchema.parse(
-    JSON.parse(await readFile(`${contentDir}legal/index.json`, "utf8")),
-  );
-  const rows = await Promise.all(
-    index.map(async (entry) => ({
-      ...entry,
-      bodyMarkdown: await readFile(`${contentDir}legal/${entry.slug}.md`, "utf8"),
-    })),
-  );
-  await db.insert(legalDocuments).values(rows).onConflictDoNothing();
+  const content = await readAllContent();
+  await db.transaction(async (tx) => {
+    const insert = <T extends Parameters<typeof tx.insert>[0]>(table: T, rows: T["$inferInsert"][]) =>
+      rows.length ? tx.insert(table).values(rows).onConflictDoNothing() : Promise.resolve();
+
+    await insert(schema.legalDocuments, content.legal);
+    await insert(
+      schema.drivers,
+      content.drivers.map(({ class: racingClass, ...driver }, index) => ({ ...driver, racingClass, sortOrder: index })),
+    );
+    for (const season of content.seasons) {
+      await insert(schema.seasons, [{ year: season.year }]);
+      await insert(
+        schema.rounds,
+        season.rounds.map(({ round, circuitInfo, sessions: _sessions, results: _results, ...rest }) => ({
+          ...rest,
+          seasonYear: season.year,
+          roundNumber: round,
+          circuitLengthMiles: circuitInfo.lengthMiles,
+          circuitTurns: circuitInfo.turns,
+        })),
+      );
+      await insert(
+        schema.roundSessions,
+        season.rounds.flatMap((round) =>
+          (round.sessions ?? []).map((session, index) => ({ ...session, roundId: round.id, sortOrder: index })),
+        ),
+      );
+      await insert(
+        schema.roundResults,
+        season.rounds.flatMap((round) =>
+          Object.entries(round.results ?? {}).flatMap(([racingClass, entries]) =>
+            entries.map((entry) => ({ ...entry, roundId: round.id, racingClass })),
+          ),
+        ),
+      );
+    }
+    await insert(schema.teamMembers, content.teamMembers);
+    await insert(
+      schema.femaleSideMembers,
+      content.femaleSide.map((member, index) => ({ ...member, sortOrder: index })),
+    );
+    await insert(
+      schema.articles,
+      content.articles.map(({ id, frontMatter: fm, body }) => ({
+        id,
+        title: fm.title,
+        publishedOn: fm.date,
+        category: fm.category,
+        venue: fm.venue,
+        image: fm.image,
+        objectPosition: fm.objectPosition,
+        excerpt: fm.excerpt,
+        bodyMarkdown: body,
+        authorName: fm.author?.name,
+        authorTitle: fm.author?.title,
+        authorImage: fm.author?.image,
+        authorLinkedin: fm.author?.linkedin,
+        podcastYoutubeUrl: fm.podcastLinks?.youtube,
+        podcastSpotifyUrl: fm.podcastLinks?.spotify,
+        heroTitle: fm.heroSlide?.title,
+        heroSubtitle: fm.heroSlide?.subtitle,
+      })),
+    );
+    await insert(
+      schema.galleryItems,
+      content.gallery.map(({ date, ...item }) => ({ ...item, dateText: date })),
+    );
+    await insert(schema.partners, content.partners.map((partner, index) => ({ ...partner, sortOrder: index })));
+    await insert(
+      schema.sponsorshipTiers,
+      content.sponsorship.tiers.map((tier, index) => ({ ...tier, sortOrder: index })),
+    );
+    await insert(
+      schema.podcastEpisodes,
+      content.podcast.episodes.map(({ date, ...episode }) => ({ ...episode, publishedOn: date })),
+    );
+    const { episodes: _episodes, ...podcastShow } = content.podcast;
+    const { tiers: _tiers, ...sponsorshipCopy } = content.sponsorship;
+    await insert(schema.siteContent, [
+      { key: "podcast", value: podcastShow },
+      { key: "sponsorship", value: sponsorshipCopy },
+    ]);
+  });
+}
+
+async function readAllContent() {
+  const legalIndex = await readJson("legal/index.json", legalIndexSchema);
+  const seasonFiles = (await readdir(`${contentDir}seasons`)).filter((file) => file.endsWith(".json")).sort();
+  const articleFiles = (await readdir(`${contentDir}news`)).filter((file) => file.endsWith(".md")).sort();
+  return {
+    legal: await Promise.all(
+      legalIndex.map(async (entry) => ({
+        ...entry,
+        bodyMarkdown: await readFile(`${contentDir}legal/${entry.slug}.md`, "utf8"),
+      })),
+    ),
+    seasons: await Promise.all(seasonFiles.map((file) => readJson(`seasons/${file}`, seasonFile))),
+    drivers: await readJson("drivers.json", driversFile),
+    teamMembers: await readJson("team-members.json", teamMembersFile),
+    femaleSide: await readJson("female-side.json", femaleSideFile),
+    articles: await Promise.all(
+      articleFiles.map(async (file) => ({
+        id: file.replace(/\.md$/, ""),
+        ...splitFrontMatter(await readFile(`${contentDir}news/${file}`, "utf8"), `news/${file}`),
+      })),
+    ),
+    gallery: await readJson("gallery.json", galleryFile),
+    partners: await readJson("partners.json", partnersFile),
+    sponsorship: await readJson("sponsorship.json", sponsorshipFile),
+    podcast: await readJson("podcast.json", podcastFile),
+  };
 }

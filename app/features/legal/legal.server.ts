@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { marked } from "marked";
 import type { Database } from "../../../db/client.server";
 import { legalDocuments } from "../../../db/schema";
+import { renderMarkdown } from "~/lib/markdown.server";
 
 export const legalSlugs = ["terms", "privacy", "cookies", "returns"] as const;
 export type LegalSlug = (typeof legalSlugs)[number];
@@ -17,7 +17,6 @@ export async function getLegalDocument(db: Database, slug: LegalSlug) {
     title: document.title,
     description: document.description,
     revisedOn: document.revisedOn,
-    // The text comes from the team's own content files, not from visitors.
-    html: await marked.parse(document.bodyMarkdown, { gfm: true }),
+    html: renderMarkdown(document.bodyMarkdown),
   };
 }
