@@ -21,7 +21,8 @@ export default defineConfig({
   reporter: "list",
   timeout: 30_000,
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    // E2E_BASE_URL points the specs at a server that is already running (a dev server, say).
+    baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromiumPath,
@@ -45,19 +46,21 @@ export default defineConfig({
     },
     { name: "phone", testIgnore: /\.desktop\.spec\.ts$/, use: { ...devices["Pixel 7"], browserName: "chromium" } },
   ],
-  webServer: {
-    // The production build (npm run test:e2e builds first) on a fresh embedded database.
-    command: `rm -rf ${dataDir} && node_modules/.bin/tsx server/index.ts`,
-    url: `http://127.0.0.1:${port}/readyz`,
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      MAIL_DELIVERY_INTERVAL_MS: "200",
-    },
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : {
+        // The production build (npm run test:e2e builds first) on a fresh embedded database.
+        command: `rm -rf ${dataDir} && node_modules/.bin/tsx server/index.ts`,
+        url: `http://127.0.0.1:${port}/readyz`,
+        env: {
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATA_DIR: dataDir,
+          LOG_LEVEL: "warn",
+          NODE_ENV: "production",
+          MAIL_DELIVERY_INTERVAL_MS: "200",
+        },
+        reuseExistingServer: false,
+        timeout: 60_000,
+      },
 });

@@ -5,7 +5,7 @@ import path from "node:path";
 /** The port and data directory of the server the browser tests run against. */
 export const e2ePort = Number(process.env.E2E_PORT ?? 4173);
 // Outside test-results/, which Playwright empties when a run starts.
-export const e2eDataDir = path.join(tmpdir(), `ridgeway-e2e-${e2ePort}`);
+export const e2eDataDir = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `ridgeway-e2e-${e2ePort}`);
 
 export interface PickedUpEmail {
   to: string;
