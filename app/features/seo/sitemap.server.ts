@@ -1,0 +1,34 @@
+import { asc } from "drizzle-orm";
+import type { Database } from "../../../db/client.server";
+import { articles, teamMembers } from "../../../db/schema";
+import type { SitemapEntry } from "./sitemap";
+
+const staticPaths = [
+  "/",
+  "/team",
+  "/calendar",
+  "/news",
+  "/gallery",
+  "/store",
+  "/partners",
+  "/partner-packages",
+  "/contact",
+  "/female-side",
+  "/podcast",
+  "/terms",
+  "/privacy",
+  "/cookies",
+  "/returns",
+];
+
+export async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {
+  const [articleRows, memberRows] = await Promise.all([
+    db.select({ id: articles.id, publishedOn: articles.publishedOn }).from(articles).orderBy(asc(articles.publishedOn)),
+    db.select({ id: teamMembers.id }).from(teamMembers).orderBy(asc(teamMembers.id)),
+  ]);
+  return [
+    ...staticPaths.map((path) => ({ path })),
+    ...articleRows.map((article) => ({ path: `/news/${article.id}`, lastModified: article.publishedOn })),
+    ...memberRows.map((member) => ({ path: `/team/${member.id}` })),
+  ];
+}
