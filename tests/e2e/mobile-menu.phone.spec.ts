@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
 test.describe("mobile menu", () => {
@@ -29,4 +30,12 @@ test.describe("mobile menu", () => {
     await page.keyboard.press("Escape");
     await expect(page.locator("#mobile-menu")).toBeHidden();
   });
+});
+
+test("the open menu has no serious accessibility violations", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.locator("#mobile-menu")).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 });

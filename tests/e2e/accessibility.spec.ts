@@ -1,0 +1,17 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+/** Every public screen; axe must find no serious or critical WCAG 2.2 AA violation on any. */
+const routes = ["/", "/terms", "/privacy", "/cookies", "/returns", "/newsletter", "/no-such-page"];
+
+for (const route of routes) {
+  test(`${route} has no serious accessibility violations`, async ({ page }) => {
+    await page.goto(route);
+    await page.waitForLoadState("networkidle");
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    const serious = results.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+    expect(serious).toEqual([]);
+  });
+}
