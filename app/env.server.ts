@@ -26,6 +26,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3, "must be a sender such as Ridgeway Racing <info@ridgeway-racing.example>").optional(),
   MAIL_DELIVERY_INTERVAL_MS: z.coerce.number({ message: "must be a number" }).int().min(100).default(2_000),
+  PAGE_CACHE_TTL_MS: z.coerce.number({ message: "must be a number" }).int().min(0).default(60_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanish.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: "must be a number" }).int().min(0).default(10_000),

@@ -1,12 +1,14 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import helmet from "helmet";
 import type { Logger } from "pino";
+import { createRequestHandler, type AppLoadContext } from "react-router";
 import { pinoHttp } from "pino-http";
 import type { Database } from "../db/client.server";
+import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
+import { createPageCache } from "./page-cache";
 
 export interface AppOptions {
   db: Database;
@@ -17,6 +19,8 @@ export interface AppOptions {
   trustProxy: boolean;
   /** Where the client build lives; omitted in development, where Vite serves assets. */
   clientBuildDir?: string;
+  /** How long an anonymous page is served from memory; 0 turns the page cache off. */
+  pageCacheTtlMs: number;
   /** Whether the process is draining for shutdown (then /readyz answers 503). */
   isShuttingDown: () => boolean;
 }
@@ -85,19 +89,29 @@ export function createApp(options: AppOptions) {
     app.use(express.static(clientBuildDir, { maxAge: "1h", index: false }));
   }
 
-  app.use(
-    createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
-      getLoadContext: (req, res) => ({
+  const renderPage = createRequestHandler(
+    () => import("virtual:react-router/server-build"),
+    isDev ? "development" : "production",
+  );
+  const pages = createPageCache((request, context: AppLoadContext) => renderPage(request, context), {
+    ttlMs: options.pageCacheTtlMs,
+    maxEntries: 500,
+  });
+  app.use(async (req, res, next) => {
+    try {
+      const context: AppLoadContext = {
         db: options.db,
         log: req.log,
         cspNonce: res.locals.cspNonce as string,
         // With TRUST_PROXY set, Express takes this from X-Forwarded-For; otherwise the socket.
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         publicUrl: options.publicUrl,
-      }),
-    }),
-  );
+      };
+      await sendFetchResponse(res, await pages.handle(toFetchRequest(req, res), context));
+    } catch (error) {
+      next(error);
+    }
+  });
   return app;
 }
 

@@ -62,6 +62,8 @@ const appOptions: AppOptions = {
   logger,
   publicUrl: env.PUBLIC_URL,
   trustProxy: env.TRUST_PROXY,
+  // In development every request renders, so edits show at once.
+  pageCacheTtlMs: isDev ? 0 : env.PAGE_CACHE_TTL_MS,
   isShuttingDown: () => shuttingDown,
 };
 

@@ -10,6 +10,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ confirmed }, { status: confirmed ? 200 : 400 });
 }
 
+// A one-time link: never served from a cache.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Newsletter confirmation", description: "Confirm your Ridgeway Racing newsletter subscription." }),
   { name: "robots", content: "noindex" },

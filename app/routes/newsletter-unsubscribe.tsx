@@ -26,6 +26,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { unsubscribed: true };
 }
 
+// A one-time link: never served from a cache.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Unsubscribe", description: "Stop e-mails from Ridgeway Racing." }),
   { name: "robots", content: "noindex" },

@@ -1,0 +1,71 @@
+import { describe, expect, it, vi } from "vitest";
+import { createPageCache, type FetchHandler } from "./page-cache";
+
+function setup(options: { ttlMs?: number; maxEntries?: number } = {}) {
+  let clock = 1_000;
+  let renders = 0;
+  const handler = vi.fn<FetchHandler>(async (request, { cspNonce }) => {
+    renders += 1;
+    const path = new URL(request.url).pathname;
+    if (path === "/private") return new Response("mine", { headers: { "cache-control": "private" } });
+    if (path === "/missing") return new Response("nope", { status: 404 });
+    return new Response(`<script nonce="${cspNonce}">render ${renders} of ${path}</script>`, {
+      headers: { "content-type": "text/html" },
+    });
+  });
+  const cache = createPageCache(handler, { ttlMs: options.ttlMs ?? 60_000, maxEntries: options.maxEntries ?? 10, now: () => clock });
+  const get = (path: string, nonce: string, headers: HeadersInit = {}) =>
+    cache.handle(new Request(`http://site.test${path}`, { headers }), { cspNonce: nonce }).then((r) => r.text());
+  return { cache, handler, get, advance: (ms: number) => (clock += ms) };
+}
+
+describe("createPageCache", () => {
+  it("serves a repeat request from the cache with the new request's nonce", async () => {
+    const { get, handler } = setup();
+    expect(await get("/", "AAA")).toBe('<script nonce="AAA">render 1 of /</script>');
+    expect(await get("/", "BBB")).toBe('<script nonce="BBB">render 1 of /</script>');
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it("renders again once the entry has expired", async () => {
+    const { get, advance } = setup({ ttlMs: 5_000 });
+    await get("/", "A");
+    advance(5_001);
+    expect(await get("/", "B")).toBe('<script nonce="B">render 2 of /</script>');
+  });
+
+  it("keeps query strings apart", async () => {
+    const { get } = setup();
+    await get("/news?q=a", "A");
+    expect(await get("/news?q=b", "B")).toContain("render 2");
+  });
+
+  it("never caches requests with cookies, private responses or errors", async () => {
+    const { get, handler } = setup();
+    await get("/", "A", { cookie: "session=x" });
+    await get("/", "A", { cookie: "session=x" });
+    await get("/private", "A");
+    await get("/private", "A");
+    await get("/missing", "A");
+    await get("/missing", "A");
+    expect(handler).toHaveBeenCalledTimes(6);
+  });
+
+  it("holds at most maxEntries pages, dropping the oldest, and can be cleared", async () => {
+    const { cache, get } = setup({ maxEntries: 2 });
+    await get("/a", "A");
+    await get("/b", "A");
+    await get("/c", "A");
+    expect(cache.size).toBe(2);
+    expect(await get("/a", "A")).toContain("render 4");
+    cache.clear();
+    expect(cache.size).toBe(0);
+  });
+
+  it("is off when the time to live is 0", async () => {
+    const { get, handler } = setup({ ttlMs: 0 });
+    await get("/", "A");
+    await get("/", "A");
+    expect(handler).toHaveBeenCalledTimes(2);
+  });
+});
