@@ -11,7 +11,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { BenchError, PROJECT_ROOT, reportFatal, routesFromArgs, startProductionServer, writeReport } from "./server";
 
-const CONNECTIONS = 10;
+const CONNECTIONS = connectionsFromEnv();
 const WARMUP_SECONDS = 2;
 const STATIC_DIR_NAME = "__bench";
 const STATIC_DIR = path.join(PROJECT_ROOT, "build/client", STATIC_DIR_NAME);
@@ -38,6 +38,16 @@ interface RouteFigures {
   static: LoadFigures;
   /** dynamic req/s divided by static req/s. */
   ratio: number;
+}
+
+function connectionsFromEnv(): number {
+  const raw = process.env.BENCH_CONNECTIONS;
+  if (raw === undefined || raw === "") return 10;
+  const connections = Number(raw);
+  if (!Number.isInteger(connections) || connections < 1 || connections > 256) {
+    throw new BenchError(`BENCH_CONNECTIONS must be a whole number from 1 to 256 (got "${raw}").`);
+  }
+  return connections;
 }
 
 function durationFromEnv(): number {
