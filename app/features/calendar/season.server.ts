@@ -53,3 +53,15 @@ export async function getSeason(db: Database, year?: number) {
 
 export type Season = NonNullable<Awaited<ReturnType<typeof getSeason>>>;
 export type SeasonRound = Season["rounds"][number];
+
+/** Every round of every season with its sessions, oldest first: what the iCalendar feed lists. */
+export async function getAllRoundsWithSessions(db: Database) {
+  const [roundRows, sessionRows] = await Promise.all([
+    db.select().from(rounds).orderBy(asc(rounds.startDate), asc(rounds.roundNumber)),
+    db.select().from(roundSessions).orderBy(asc(roundSessions.roundId), asc(roundSessions.sortOrder)),
+  ]);
+  return roundRows.map((round) => ({
+    ...round,
+    sessions: sessionRows.filter((session) => session.roundId === round.id),
+  }));
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatPoints,
+  formatRoundDates,
+  formatSessionDay,
+  padCountdownValue,
+  seasonCompleteMessage,
+  splitByCompletion,
+  weekendStartTime,
+} from "./schedule";
+
+describe("formatRoundDates", () => {
+  it("prints one day, a weekend, and weekends across months and years", () => {
+    expect(formatRoundDates({ startDate: "2025-04-05", endDate: "2025-04-05" })).toBe("5 April 2025");
+    expect(formatRoundDates({ startDate: "2025-05-10", endDate: "2025-05-11" })).toBe("10–11 May 2025");
+    expect(formatRoundDates({ startDate: "2025-05-31", endDate: "2025-06-01" })).toBe("31 May – 1 June 2025");
+    expect(formatRoundDates({ startDate: "2025-12-31", endDate: "2026-01-01" })).toBe(
+      "31 December 2025 – 1 January 2026",
+    );
+  });
+
+  it("refuses a malformed date", () => {
+    expect(() => formatRoundDates({ startDate: "soon", endDate: "2025-01-01" })).toThrow(RangeError);
+  });
+});
+
+describe("formatSessionDay", () => {
+  it("names the weekday and date", () => {
+    expect(formatSessionDay("2025-05-10")).toBe("Saturday 10 May");
+    expect(formatSessionDay("2025-05-11")).toBe("Sunday 11 May");
+  });
+});
+
+describe("weekendStartTime", () => {
+  it("is the first session's time, or TBA", () => {
+    expect(weekendStartTime([{ time: "09:40" }, { time: "13:15" }])).toBe("09:40");
+    expect(weekendStartTime([{ time: null }, { time: "10:25" }])).toBe("TBA");
+    expect(weekendStartTime([])).toBe("TBA");
+  });
+});
+
+describe("splitByCompletion", () => {
+  const rounds = [
+    { id: "anglesey", startDate: "2025-05-10", endDate: "2025-05-11" },
+    { id: "silverstone", startDate: "2025-06-07", endDate: "2025-06-08" },
+  ];
+
+  it("completes a round at 18:00 UK time on its last day, whatever else it says", () => {
+    const before = splitByCompletion(rounds, new Date("2025-05-11T16:59:59Z"));
+    expect(before.completed.map((round) => round.id)).toEqual([]);
+    expect(before.upcoming.map((round) => round.id)).toEqual(["anglesey", "silverstone"]);
+
+    const after = splitByCompletion(rounds, new Date("2025-05-11T17:00:00Z"));
+    expect(after.completed.map((round) => round.id)).toEqual(["anglesey"]);
+    expect(after.upcoming.map((round) => round.id)).toEqual(["silverstone"]);
+  });
+});
+
+describe("small formats", () => {
+  it("formats points, countdown figures and the end-of-season message", () => {
+    expect(formatPoints(1)).toBe("1 pt");
+    expect(formatPoints(28)).toBe("28 pts");
+    expect(padCountdownValue(5)).toBe("05");
+    expect(padCountdownValue(134)).toBe("134");
+    expect(seasonCompleteMessage(2025)).toBe("The 2025 season has concluded. Stay tuned for the 2026 season!");
+  });
+});

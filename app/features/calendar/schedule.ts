@@ -1,0 +1,67 @@
+import { isRoundCompleted, type RoundDates } from "~/lib/race-time";
+
+/** How often the countdown and the calendar read the clock. */
+export const COUNTDOWN_TICK_MS = 1000;
+
+// Names only: whole-date formats differ between ICU versions (a comma here, a
+// thin space there), and the server and the browser must print the same text.
+const monthName = new Intl.DateTimeFormat("en-GB", { month: "long", timeZone: "UTC" });
+const weekdayName = new Intl.DateTimeFormat("en-GB", { weekday: "long", timeZone: "UTC" });
+
+function calendarDay(isoDate: string) {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a calendar date: ${isoDate}`);
+  return {
+    day: date.getUTCDate(),
+    month: monthName.format(date),
+    year: date.getUTCFullYear(),
+    weekday: weekdayName.format(date),
+  };
+}
+
+/** "5 April 2025", "10–11 May 2025", "31 May – 1 June 2025", "30 December 2025 – 1 January 2026". */
+export function formatRoundDates({ startDate, endDate }: RoundDates): string {
+  const start = calendarDay(startDate);
+  const end = calendarDay(endDate);
+  if (startDate === endDate) return `${start.day} ${start.month} ${start.year}`;
+  if (start.year !== end.year) {
+    return `${start.day} ${start.month} ${start.year} – ${end.day} ${end.month} ${end.year}`;
+  }
+  if (start.month !== end.month) return `${start.day} ${start.month} – ${end.day} ${end.month} ${end.year}`;
+  return `${start.day}–${end.day} ${end.month} ${end.year}`;
+}
+
+/** "Saturday 10 May". */
+export function formatSessionDay(isoDate: string): string {
+  const { weekday, day, month } = calendarDay(isoDate);
+  return `${weekday} ${day} ${month}`;
+}
+
+/** What a schedule shows for a session whose time is not announced. */
+export const TIME_TO_BE_ANNOUNCED = "TBA";
+
+/** The weekend's first session time (local HH:MM), or "TBA" while it is not announced. */
+export function weekendStartTime(sessions: ReadonlyArray<{ time: string | null }>): string {
+  return sessions[0]?.time ?? TIME_TO_BE_ANNOUNCED;
+}
+
+/** Splits rounds by the clock (not by any status field), each half in calendar order. */
+export function splitByCompletion<T extends RoundDates>(rounds: readonly T[], now: Date) {
+  const completed: T[] = [];
+  const upcoming: T[] = [];
+  for (const round of rounds) (isRoundCompleted(round, now) ? completed : upcoming).push(round);
+  return { completed, upcoming };
+}
+
+export function formatPoints(points: number): string {
+  return `${points} ${points === 1 ? "pt" : "pts"}`;
+}
+
+/** The two-digit figure a countdown box shows. */
+export function padCountdownValue(value: number): string {
+  return String(value).padStart(2, "0");
+}
+
+export function seasonCompleteMessage(seasonYear: number): string {
+  return `The ${seasonYear} season has concluded. Stay tuned for the ${seasonYear + 1} season!`;
+}

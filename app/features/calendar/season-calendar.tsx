@@ -1,0 +1,226 @@
+import { useId, useState, type MouseEvent, type ReactNode } from "react";
+import { cx } from "~/components/ui/cx";
+import { CircuitLayoutLink } from "./circuit-layout-link";
+import { RoundResults } from "./round-results";
+import { COUNTDOWN_TICK_MS, formatRoundDates, splitByCompletion } from "./schedule";
+import type { Season, SeasonRound } from "./season.server";
+import { SessionSchedule } from "./session-schedule";
+import { useNow } from "./use-now";
+
+/** The query parameter naming the open round, so rows open without JavaScript too. */
+export const OPEN_ROUND_PARAM = "round";
+
+const NOT_RECORDED = "Not recorded";
+
+interface SeasonCalendarProps {
+  season: Pick<Season, "year" | "rounds">;
+  initialNow: string;
+  /** The round open on arrival (from the URL), if any. */
+  initialOpenRoundId: string | null;
+}
+
+/** The season's rounds, split by the clock into completed and upcoming; one row open at a time. */
+export function SeasonCalendar({ season, initialNow, initialOpenRoundId }: SeasonCalendarProps) {
+  const now = useNow(initialNow, COUNTDOWN_TICK_MS);
+  const [openRoundId, setOpenRoundId] = useState(initialOpenRoundId);
+  const { completed, upcoming } = splitByCompletion(season.rounds, now);
+  const toggle = (roundId: string) => setOpenRoundId((current) => (current === roundId ? null : roundId));
+
+  return (
+    <section aria-labelledby="season-calendar-heading">
+      <h2 id="season-calendar-heading" className="text-3xl font-bold uppercase sm:text-4xl">
+        {season.year} Calendar
+      </h2>
+      <div className="mt-6 grid gap-10">
+        <RoundGroup
+          title="Completed Races"
+          empty="No races completed yet."
+          rounds={completed}
+          openRoundId={openRoundId}
+          onToggle={toggle}
+          details={(round) => <CompletedRoundDetails round={round} />}
+        />
+        <RoundGroup
+          title="Upcoming Races"
+          empty={`The ${season.year} season is complete.`}
+          rounds={upcoming}
+          openRoundId={openRoundId}
+          onToggle={toggle}
+          details={(round) => <UpcomingRoundDetails round={round} />}
+        />
+      </div>
+    </section>
+  );
+}
+
+interface RoundGroupProps {
+  title: string;
+  empty: string;
+  rounds: readonly SeasonRound[];
+  openRoundId: string | null;
+  onToggle: (roundId: string) => void;
+  details: (round: SeasonRound) => ReactNode;
+}
+
+function RoundGroup({ title, empty, rounds, openRoundId, onToggle, details }: RoundGroupProps) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="text-xl font-bold uppercase text-muted">
+        {title} <span className="text-base">({rounds.length})</span>
+      </h3>
+      {rounds.length === 0 ? (
+        <p className="mt-3 text-muted">{empty}</p>
+      ) : (
+        <ol className="mt-3 flex flex-col gap-3">
+          {rounds.map((round) => (
+            <RoundRow
+              key={round.id}
+              round={round}
+              expanded={round.id === openRoundId}
+              onToggle={() => onToggle(round.id)}
+            >
+              {details(round)}
+            </RoundRow>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+interface RoundRowProps {
+  round: SeasonRound;
+  expanded: boolean;
+  onToggle: () => void;
+  children: ReactNode;
+}
+
+function RoundRow({ round, expanded, onToggle, children }: RoundRowProps) {
+  const buttonId = `round-${round.id}-button`;
+  const panelId = `round-${round.id}-details`;
+  const toggle = (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    onToggle();
+  };
+  return (
+    <li className={cx("rounded-card border bg-surface", expanded ? "border-accent-text/60" : "border-line")}>
+      <h4>
+        {/* Without JavaScript the button submits this form, and the server opens the row. */}
+        <form method="get">
+          <button
+            id={buttonId}
+            type="submit"
+            name={OPEN_ROUND_PARAM}
+            value={expanded ? "" : round.id}
+            aria-expanded={expanded}
+            aria-controls={panelId}
+            onClick={toggle}
+            className="flex w-full items-center gap-3 rounded-card px-4 py-4 text-left hover:bg-surface-raised sm:gap-4 sm:px-6"
+          >
+            <span className="w-8 shrink-0 font-display text-2xl font-bold text-accent-text sm:w-10 sm:text-3xl" aria-hidden="true">
+              {round.roundNumber}
+            </span>
+            <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
+              <span className="block text-xs font-semibold uppercase tracking-wider text-muted">
+                <span className="sr-only">Round {round.roundNumber}, </span>
+                {formatRoundDates(round)}
+              </span>
+              <span className="block font-display text-lg font-bold uppercase sm:text-2xl">{round.name}</span>
+              <span className="block text-sm text-muted">{round.location}</span>
+            </span>
+            <Chevron up={expanded} />
+          </button>
+        </form>
+      </h4>
+      {expanded && (
+        <div id={panelId} role="region" aria-labelledby={buttonId} className="border-t border-line px-4 py-5 sm:px-6">
+          {children}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function Chevron({ up }: { up: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={cx("size-6 shrink-0 text-muted transition-transform", up && "rotate-180")}
+    >
+      <path d="M6 9l6 6 6-6" />
+    </svg>
+  );
+}
+
+function CompletedRoundDetails({ round }: { round: SeasonRound }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+      <DetailSection title="Results">
+        <RoundResults results={round.results} />
+      </DetailSection>
+      <div className="flex flex-col gap-4">
+        <CircuitLayoutLink circuit={round.circuit} circuitUrl={round.circuitUrl} layoutImage={round.layoutImage} lazy />
+        <RoundConditions round={round} />
+      </div>
+    </div>
+  );
+}
+
+function RoundConditions({ round }: { round: SeasonRound }) {
+  const facts = [
+    { term: "Circuit", value: round.circuit },
+    { term: "Organiser", value: round.organizer },
+    { term: "Weather", value: round.weather ?? NOT_RECORDED },
+    {
+      term: "Track temperature",
+      value: round.trackTemperatureC === null ? NOT_RECORDED : `${round.trackTemperatureC}°C`,
+    },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+      {facts.map((fact) => (
+        <div key={fact.term}>
+          <dt className="text-xs font-semibold uppercase tracking-wider text-muted">{fact.term}</dt>
+          <dd className="mt-0.5">{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function UpcomingRoundDetails({ round }: { round: SeasonRound }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+      <DetailSection title="Schedule">
+        {round.sessions.length > 0 ? (
+          <SessionSchedule sessions={round.sessions} />
+        ) : (
+          <p className="text-muted">Schedule to be announced</p>
+        )}
+      </DetailSection>
+      <CircuitLayoutLink circuit={round.circuit} circuitUrl={round.circuitUrl} layoutImage={round.layoutImage} lazy />
+    </div>
+  );
+}
+
+function DetailSection({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <h5 id={id} className="mb-3 text-lg font-bold uppercase">
+        {title}
+      </h5>
+      {children}
+    </section>
+  );
+}

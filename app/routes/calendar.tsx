@@ -1,0 +1,81 @@
+import type { Route } from "./+types/calendar";
+import { useNonce } from "~/components/nonce";
+import { buttonClasses } from "~/components/ui/button";
+import { SectionHeading } from "~/components/ui/section-heading";
+import { roundEventsJsonLd, serializeJsonLd, type EventRound } from "~/features/calendar/json-ld";
+import { NextRacePanel } from "~/features/calendar/next-race-panel";
+import { OPEN_ROUND_PARAM, SeasonCalendar } from "~/features/calendar/season-calendar";
+import { getSeason } from "~/features/calendar/season.server";
+import { pageMeta } from "~/lib/meta";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const season = await getSeason(context.db);
+  const requestedRound = new URL(request.url).searchParams.get(OPEN_ROUND_PARAM);
+  return {
+    season,
+    // The first render shows the server's moment; the browser's clock takes over after hydration.
+    now: new Date().toISOString(),
+    openRoundId: season?.rounds.find((round) => round.id === requestedRound)?.id ?? null,
+    publicUrl: context.publicUrl,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({
+    title: "Race Calendar",
+    description: data?.season
+      ? `The ${data.season.year} race calendar: countdown to the next race, weekend schedules and our results from all ${data.season.rounds.length} rounds.`
+      : "The race calendar: countdown to the next race, weekend schedules and our results.",
+  });
+
+export default function CalendarPage({ loaderData }: Route.ComponentProps) {
+  const { season, now, openRoundId, publicUrl } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
+      <SectionHeading
+        level={1}
+        eyebrow={season ? `${season.year} season` : undefined}
+        title="Race Calendar"
+        description="The countdown to the next race, every weekend's schedule and our results. All times are UK time."
+      />
+      <SubscribeLinks feedUrl={`${publicUrl}/calendar.ics`} />
+      {season ? (
+        <>
+          <NextRacePanel season={season} initialNow={now} variant="calendar" />
+          <div className="mt-16">
+            <SeasonCalendar season={season} initialNow={now} initialOpenRoundId={openRoundId} />
+          </div>
+          <RoundEventsJsonLd rounds={season.rounds} publicUrl={publicUrl} />
+        </>
+      ) : (
+        <p className="text-muted">The next season&apos;s calendar will be published soon.</p>
+      )}
+    </div>
+  );
+}
+
+function SubscribeLinks({ feedUrl }: { feedUrl: string }) {
+  return (
+    <p className="-mt-2 mb-8 flex flex-wrap gap-3">
+      <a href={feedUrl.replace(/^https?:/, "webcal:")} className={buttonClasses("primary", "sm")}>
+        Subscribe to the calendar
+      </a>
+      <a href={feedUrl} className={buttonClasses("secondary", "sm")}>
+        Download .ics file
+      </a>
+    </p>
+  );
+}
+
+function RoundEventsJsonLd({ rounds, publicUrl }: { rounds: readonly EventRound[]; publicUrl: string }) {
+  const nonce = useNonce();
+  return (
+    <script
+      type="application/ld+json"
+      nonce={nonce}
+      // Browsers hide the nonce from the DOM, so the client always sees it differ.
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: serializeJsonLd(roundEventsJsonLd(rounds, { publicUrl })) }}
+    />
+  );
+}
