@@ -1,13 +1,10 @@
 /** Pure builders for /sitemap.xml and /robots.txt. */
+import { escapeXml } from "~/lib/xml";
 
 export interface SitemapEntry {
   path: string;
   /** YYYY-MM-DD */
   lastModified?: string;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (char) => `&${{ "<": "lt", ">": "gt", "&": "amp", "'": "apos", '"': "quot" }[char]};`);
 }
 
 export function buildSitemap(publicUrl: string, entries: readonly SitemapEntry[]): string {

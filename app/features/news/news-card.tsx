@@ -1,0 +1,64 @@
+import { useId } from "react";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { formatCalendarDate } from "~/lib/dates";
+import { NEWS_IMAGE_SIZE } from "./news-image";
+import { articlePath } from "./news-links";
+
+export interface NewsCardArticle {
+  id: string;
+  title: string;
+  /** YYYY-MM-DD */
+  publishedOn: string;
+  category: string;
+  image: string;
+  objectPosition: string;
+  excerpt: string;
+}
+
+interface NewsCardProps {
+  article: NewsCardArticle;
+  /** 2 under a page title, 3 under a section heading. */
+  headingLevel?: 2 | 3;
+  /** Load the image at once: for cards in the first screenful. */
+  eager?: boolean;
+}
+
+export function NewsCard({ article, headingLevel = 2, eager = false }: NewsCardProps) {
+  const titleId = useId();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full flex-col overflow-hidden rounded-card border border-line bg-surface transition-colors hover:border-muted"
+    >
+      <img
+        src={article.image}
+        alt=""
+        width={NEWS_IMAGE_SIZE.width}
+        height={NEWS_IMAGE_SIZE.height}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className="aspect-video w-full bg-surface-raised object-cover"
+        style={{ objectPosition: article.objectPosition }}
+      />
+      <div className="flex flex-1 flex-col p-5">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted">
+          <Badge tone="accent">{article.category}</Badge>
+          <time dateTime={article.publishedOn}>{formatCalendarDate(article.publishedOn)}</time>
+        </div>
+        <Heading id={titleId} className="mt-3 text-2xl font-bold leading-tight">
+          {article.title}
+        </Heading>
+        <p className="mt-2 mb-4 text-muted">{article.excerpt}</p>
+        <Link
+          to={articlePath(article.id)}
+          className="mt-auto inline-flex min-h-11 items-center gap-1 self-start font-semibold uppercase tracking-wide text-accent-text hover:underline"
+        >
+          Read More<span className="sr-only">: {article.title}</span>
+          <span aria-hidden="true">→</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

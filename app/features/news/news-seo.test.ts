@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { articleJsonLd, articleSocialMeta, serializeJsonLd } from "./news-seo";
+
+const publicUrl = "https://ridgeway-racing.example";
+const article = {
+  id: "cadwell-park-mountain-battle",
+  title: "Mountain Battle at Cadwell",
+  excerpt: "Hartley wins.",
+  publishedOn: "2025-09-07",
+  image: "/media/news/cadwell.svg",
+  author: { name: "James Whitcombe", title: "Sports Presenter & Producer", image: null, linkedin: null },
+};
+
+describe("articleJsonLd", () => {
+  it("describes a NewsArticle with absolute URLs, the author and the team as publisher", () => {
+    expect(articleJsonLd(article, publicUrl)).toEqual({
+      "@context": "https://schema.org",
+      "@type": "NewsArticle",
+      headline: "Mountain Battle at Cadwell",
+      description: "Hartley wins.",
+      datePublished: "2025-09-07",
+      image: ["https://ridgeway-racing.example/media/news/cadwell.svg"],
+      mainEntityOfPage: "https://ridgeway-racing.example/news/cadwell-park-mountain-battle",
+      url: "https://ridgeway-racing.example/news/cadwell-park-mountain-battle",
+      author: { "@type": "Person", name: "James Whitcombe", jobTitle: "Sports Presenter & Producer" },
+      publisher: { "@type": "Organization", name: "Ridgeway Racing", url: publicUrl },
+    });
+  });
+
+  it("leaves the author out when there is none", () => {
+    expect(articleJsonLd({ ...article, author: null }, publicUrl)).not.toHaveProperty("author");
+  });
+});
+
+describe("serializeJsonLd", () => {
+  it("cannot close the script element it sits in", () => {
+    const json = serializeJsonLd({ headline: "</script><script>alert(1)</script>" });
+    expect(json).not.toContain("</script>");
+    expect(JSON.parse(json)).toEqual({ headline: "</script><script>alert(1)</script>" });
+  });
+});
+
+describe("articleSocialMeta", () => {
+  it("points the canonical link and og:url at /news/{id}, with an absolute image", () => {
+    const tags = articleSocialMeta(article, publicUrl);
+    expect(tags).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://ridgeway-racing.example/news/cadwell-park-mountain-battle",
+    });
+    expect(tags).toContainEqual({ property: "og:url", content: "https://ridgeway-racing.example/news/cadwell-park-mountain-battle" });
+    expect(tags).toContainEqual({ property: "og:type", content: "article" });
+    expect(tags).toContainEqual({ property: "og:image", content: "https://ridgeway-racing.example/media/news/cadwell.svg" });
+    expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
+  });
+});

@@ -1,0 +1,99 @@
+import { useNavigation } from "react-router";
+import type { Route } from "./+types/news";
+import { brand } from "~/brand";
+import { cx } from "~/components/ui/cx";
+import { LinkButton } from "~/components/ui/link-button";
+import { SectionHeading } from "~/components/ui/section-heading";
+import { NewsCard } from "~/features/news/news-card";
+import { isFiltered, parseNewsFilter } from "~/features/news/news-filter";
+import { NewsCategoryFilter, NewsSearchForm } from "~/features/news/news-filters";
+import { getNewsList } from "~/features/news/news.server";
+import { pageMeta } from "~/lib/meta";
+
+/** Cards in the first screenful load their pictures at once; the rest wait for scrolling. */
+const EAGER_CARDS = 3;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const filter = parseNewsFilter(new URL(request.url).searchParams);
+  const list = await getNewsList(context.db, filter);
+  return { filter, ...list, publicUrl: context.publicUrl };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta({
+    title: "News & Updates",
+    description: `Race reports, team news, technical features, interviews and events from ${brand.name}.`,
+  }),
+  ...(loaderData
+    ? [
+        { tagName: "link", rel: "canonical", href: `${loaderData.publicUrl}/news` },
+        { property: "og:url", content: `${loaderData.publicUrl}/news` },
+      ]
+    : []),
+  { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${brand.name} News`, href: "/news/rss.xml" },
+];
+
+export default function NewsPage({ loaderData }: Route.ComponentProps) {
+  const { filter, articles, total } = loaderData;
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/news";
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
+      <SectionHeading
+        level={1}
+        eyebrow="From the paddock"
+        title="News & Updates"
+        description="Race reports, team news, technical insights and interviews from the Ridgeway Racing garage."
+      />
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div className="lg:order-2 lg:w-96">
+          <NewsSearchForm filter={filter} />
+        </div>
+        <NewsCategoryFilter filter={filter} />
+      </div>
+
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
+        <p role="status">
+          {searching ? "Loading news..." : `Showing ${articles.length} of ${total} ${total === 1 ? "article" : "articles"}`}
+        </p>
+        <a href="/news/rss.xml" className="font-semibold text-accent-text hover:underline">
+          RSS feed
+        </a>
+      </div>
+
+      {articles.length > 0 ? (
+        <ul
+          aria-busy={searching}
+          className={cx("mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3", searching && "opacity-60 transition-opacity")}
+        >
+          {articles.map((article, index) => (
+            <li key={article.id}>
+              <NewsCard article={article} eager={index < EAGER_CARDS} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <NoArticlesMatch filtered={isFiltered(filter)} />
+      )}
+    </section>
+  );
+}
+
+function NoArticlesMatch({ filtered }: { filtered: boolean }) {
+  return (
+    <div className="mt-6 rounded-card border border-dashed border-line bg-surface px-6 py-12 text-center">
+      <h2 className="text-2xl font-bold uppercase">No articles match</h2>
+      <p className="mt-2 text-muted">
+        {filtered ? "Try another search or category." : "There is no news yet. Check back soon."}
+      </p>
+      {filtered && (
+        <div className="mt-6">
+          <LinkButton to="/news" variant="secondary">
+            Clear filters
+          </LinkButton>
+        </div>
+      )}
+    </div>
+  );
+}
