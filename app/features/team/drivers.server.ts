@@ -1,6 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, max } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { drivers, roundResults, rounds } from "../../../db/schema";
+import { drivers, roundResults, rounds, seasons } from "../../../db/schema";
 import { scoreSeason } from "~/lib/scoring";
 
 /**
@@ -35,3 +35,18 @@ export async function getDriversWithSeason(db: Database, seasonYear: number) {
 }
 
 export type DriverWithSeason = Awaited<ReturnType<typeof getDriversWithSeason>>[number];
+
+/** The latest season's year, or null before any season is stored. */
+export async function getLatestSeasonYear(db: Database): Promise<number | null> {
+  const [row] = await db.select({ year: max(seasons.year) }).from(seasons);
+  return row?.year ?? null;
+}
+
+/**
+ * The drivers with the latest season computed. Before any season is stored
+ * the year is the current one, which has no results yet.
+ */
+export async function getDriversForLatestSeason(db: Database) {
+  const seasonYear = (await getLatestSeasonYear(db)) ?? new Date().getUTCFullYear();
+  return { seasonYear, drivers: await getDriversWithSeason(db, seasonYear) };
+}

@@ -1,0 +1,195 @@
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { cx } from "~/components/ui/cx";
+import { DriverDetail } from "./driver-detail";
+import type { DriverWithSeason } from "./drivers.server";
+import { scrollBehavior } from "./motion";
+import { PORTRAIT_SIZE } from "./portrait";
+import { useDragScroll } from "./use-drag-scroll";
+import { toggleButtonProps, useSelection } from "./use-selection";
+
+/** Card width and gap of the strip, and how far Previous/Next move it. */
+const DRIVER_CARD_WIDTH_PX = 300;
+const DRIVER_CARD_GAP_PX = 16;
+const DRIVER_SCROLL_STEP_PX = 300;
+
+/** The query parameter naming the open driver. */
+export const DRIVER_PARAM = "driver";
+
+interface DriverCarouselProps {
+  /** The detail panel's id: a link with ?driver= and this fragment lands on the open driver. */
+  id: string;
+  drivers: DriverWithSeason[];
+  seasonYear: number;
+  /** Below 768px, hide the stats and results behind "View Full Stats". */
+  collapseStatsOnMobile?: boolean;
+  /** Add achievements and career highlights to the detail. */
+  showCareer?: boolean;
+}
+
+/**
+ * A snap-scrolling strip of driver cards (drag it with a mouse, swipe it, or
+ * use Previous/Next). Picking a card shows that driver's detail below; picking
+ * it again hides it. One driver at a time.
+ */
+export function DriverCarousel({ id, drivers, seasonYear, collapseStatsOnMobile, showCareer }: DriverCarouselProps) {
+  const [selectedId, toggle] = useSelection(DRIVER_PARAM);
+  const detailRef = useRef<HTMLDivElement>(null);
+  const selected = drivers.find((driver) => driver.id === selectedId);
+
+  useEffect(() => {
+    if (selectedId) detailRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: "nearest" });
+  }, [selectedId]);
+
+  return (
+    <form method="get" action={`#${id}`}>
+      <DriverStrip drivers={drivers} selectedId={selectedId} detailId={id} onToggle={toggle} />
+      <div id={id} ref={detailRef} className="mt-6">
+        {selected && (
+          <DriverDetail
+            key={selected.id}
+            driver={selected}
+            seasonYear={seasonYear}
+            collapseStatsOnMobile={collapseStatsOnMobile}
+            showCareer={showCareer}
+          />
+        )}
+      </div>
+    </form>
+  );
+}
+
+interface DriverStripProps {
+  drivers: DriverWithSeason[];
+  selectedId: string | null;
+  detailId: string;
+  onToggle: (driverId: string) => void;
+}
+
+function DriverStrip({ drivers, selectedId, detailId, onToggle }: DriverStripProps) {
+  const scrollerRef = useRef<HTMLUListElement>(null);
+  const edges = useScrollEdges(scrollerRef);
+  useDragScroll(scrollerRef);
+
+  const step = (direction: -1 | 1) =>
+    scrollerRef.current?.scrollBy({ left: direction * DRIVER_SCROLL_STEP_PX, behavior: scrollBehavior() });
+
+  return (
+    <div>
+      <div className="mb-4 flex justify-end gap-2">
+        <StepButton label="Previous drivers" direction={-1} disabled={edges.atStart} onClick={() => step(-1)} />
+        <StepButton label="Next drivers" direction={1} disabled={edges.atEnd} onClick={() => step(1)} />
+      </div>
+      <ul
+        ref={scrollerRef}
+        aria-label="Drivers"
+        className={cx(
+          "-mx-4 flex snap-x snap-mandatory overflow-x-auto scroll-px-4 px-4 pb-4 select-none sm:-mx-6 sm:scroll-px-6 sm:px-6",
+          "cursor-grab data-[dragging]:cursor-grabbing data-[dragging]:snap-none [scrollbar-width:thin]",
+        )}
+        style={{ gap: DRIVER_CARD_GAP_PX }}
+      >
+        {drivers.map((driver) => (
+          <li
+            key={driver.id}
+            className="shrink-0 snap-start"
+            style={{ width: `min(${DRIVER_CARD_WIDTH_PX}px, calc(100vw - 3rem))` }}
+          >
+            <DriverCard driver={driver} selected={driver.id === selectedId} detailId={detailId} onToggle={onToggle} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function DriverCard({
+  driver,
+  selected,
+  detailId,
+  onToggle,
+}: {
+  driver: DriverWithSeason;
+  selected: boolean;
+  detailId: string;
+  onToggle: (driverId: string) => void;
+}) {
+  return (
+    <button
+      {...toggleButtonProps({ param: DRIVER_PARAM, value: driver.id, selected, controls: detailId, onToggle })}
+      className={cx(
+        "group flex h-full w-full flex-col overflow-hidden rounded-card border bg-surface text-left transition-colors",
+        selected ? "border-accent-text ring-2 ring-accent-text" : "border-line hover:border-muted",
+      )}
+    >
+      <span className="relative block aspect-[4/5] overflow-hidden bg-surface-raised">
+        <img
+          src={driver.image}
+          alt=""
+          width={PORTRAIT_SIZE.width}
+          height={PORTRAIT_SIZE.height}
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+          className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+          style={{ objectPosition: driver.objectPosition }}
+        />
+        <span aria-hidden="true" className="absolute left-4 top-3 font-display text-5xl font-bold text-white drop-shadow">
+          {driver.number}
+        </span>
+      </span>
+      <span className="flex flex-1 flex-col p-4">
+        <span className="block text-xs font-semibold uppercase tracking-[0.2em] text-accent-text">{driver.racingClass}</span>
+        <span className="mt-1 block font-display text-2xl font-bold uppercase leading-tight">{driver.name}</span>
+        <span className="mt-1 block text-sm text-muted">{driver.role}</span>
+        <span className="mt-auto flex items-center justify-between pt-3 text-sm">
+          <span className="font-semibold">{`${driver.season.total} pts`}</span>
+          <span className="text-muted">{selected ? "Hide details" : "View details"}</span>
+        </span>
+      </span>
+    </button>
+  );
+}
+
+function StepButton({ label, direction, disabled, onClick }: { label: string; direction: -1 | 1; disabled: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      className="inline-flex size-11 items-center justify-center rounded-full border border-line bg-surface-raised hover:border-muted disabled:cursor-not-allowed disabled:opacity-40"
+    >
+      <span className="sr-only">{label}</span>
+      <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+        <path d={direction < 0 ? "M15 6l-6 6 6 6" : "M9 6l6 6-6 6"} strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
+  );
+}
+
+/** Whether a horizontal scroller is at its start or end, kept up to date as it scrolls or resizes. */
+function useScrollEdges(ref: RefObject<HTMLElement | null>) {
+  const [edges, setEdges] = useState({ atStart: true, atEnd: false });
+  const measure = useCallback(() => {
+    const element = ref.current;
+    if (!element) return;
+    const atStart = element.scrollLeft <= 1;
+    const atEnd = element.scrollLeft + element.clientWidth >= element.scrollWidth - 1;
+    setEdges((current) => (current.atStart === atStart && current.atEnd === atEnd ? current : { atStart, atEnd }));
+  }, [ref]);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const frame = requestAnimationFrame(measure);
+    const resize = new ResizeObserver(measure);
+    resize.observe(element);
+    element.addEventListener("scroll", measure, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      resize.disconnect();
+      element.removeEventListener("scroll", measure);
+    };
+  }, [ref, measure]);
+
+  return edges;
+}

@@ -1,0 +1,75 @@
+/** Each tile starts this much later than the one before it, so the videos do not all start at once. */
+export const TILE_STAGGER_MS = 500;
+/** A finished video holds its last frame this long before playing again from the start. */
+export const TILE_RESTART_DELAY_MS = 3000;
+/** A tile's video starts loading once the tile is this close to the viewport. */
+export const TILE_PRELOAD_MARGIN = "200px";
+
+export interface PlaybackTarget {
+  /** Resolves when playback starts; rejects when the browser refuses (autoplay policy). */
+  play(): Promise<void>;
+  rewind(): void;
+}
+
+export interface PlaybackClock {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  /** Calls back once on the visitor's next touch or click anywhere; returns a way to stop listening. */
+  onNextGesture(callback: () => void): () => void;
+}
+
+export interface TilePlayback {
+  /** The video is ready to load: start after this tile's stagger delay. */
+  start(): void;
+  /** The video reached its end: restart it after the hold. */
+  ended(): void;
+  dispose(): void;
+}
+
+/**
+ * When a team tile's video plays. Kept free of the DOM so the timing rules
+ * can be tested without a browser; VideoTile wires it to a <video>.
+ */
+export function createTilePlayback(target: PlaybackTarget, clock: PlaybackClock, index: number): TilePlayback {
+  const timers = new Set<unknown>();
+  let stopWaitingForGesture: (() => void) | null = null;
+  let disposed = false;
+
+  function later(callback: () => void, ms: number) {
+    const handle = clock.setTimeout(() => {
+      timers.delete(handle);
+      callback();
+    }, ms);
+    timers.add(handle);
+  }
+
+  function attemptPlay() {
+    target.play().catch(() => {
+      if (disposed || stopWaitingForGesture) return;
+      // Browsers refuse autoplay until the visitor has interacted with the page.
+      stopWaitingForGesture = clock.onNextGesture(() => {
+        stopWaitingForGesture = null;
+        attemptPlay();
+      });
+    });
+  }
+
+  return {
+    start() {
+      later(attemptPlay, index * TILE_STAGGER_MS);
+    },
+    ended() {
+      later(() => {
+        target.rewind();
+        attemptPlay();
+      }, TILE_RESTART_DELAY_MS);
+    },
+    dispose() {
+      disposed = true;
+      for (const handle of timers) clock.clearTimeout(handle);
+      timers.clear();
+      stopWaitingForGesture?.();
+      stopWaitingForGesture = null;
+    },
+  };
+}

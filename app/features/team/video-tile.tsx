@@ -1,0 +1,148 @@
+import { useEffect, useRef, useState, type ButtonHTMLAttributes } from "react";
+import { cx } from "~/components/ui/cx";
+import { prefersReducedMotion } from "./motion";
+import { PORTRAIT_SIZE } from "./portrait";
+import { createTilePlayback, TILE_PRELOAD_MARGIN, type PlaybackClock } from "./video-playback";
+
+export interface VideoTileProps {
+  name: string;
+  role: string;
+  /** The still: shown when there is no video, and as the video's poster. */
+  image: string;
+  video: string | null;
+  /** The tile's place on the page; later tiles start their video later. */
+  index: number;
+  /** Makes the tile a button, such as the toggle for a detail panel (see toggleButtonProps). */
+  button?: ButtonHTMLAttributes<HTMLButtonElement>;
+  /** Highlights the tile and keeps its caption showing. */
+  selected?: boolean;
+  className?: string;
+}
+
+/** A team member's looping video (or still) with their name and role over it on hover and focus. */
+export function VideoTile({ name, role, image, video, index, button, selected = false, className }: VideoTileProps) {
+  const frame = cx(
+    "group relative block w-full overflow-hidden rounded-card border bg-surface-raised text-left",
+    selected ? "border-accent-text ring-2 ring-accent-text" : "border-line",
+    className,
+  );
+  const content = (
+    <>
+      <span className="block aspect-[4/5]">
+        {video ? <TileVideo src={video} poster={image} index={index} /> : <TileStill src={image} />}
+      </span>
+      <TileCaption as={button ? "span" : "figcaption"} name={name} role={role} pinned={selected} />
+    </>
+  );
+  if (!button) return <figure className={frame}>{content}</figure>;
+  return (
+    <button type="button" {...button} className={cx(frame, "cursor-pointer")}>
+      {content}
+    </button>
+  );
+}
+
+const mediaClasses = "size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]";
+
+function TileStill({ src }: { src: string }) {
+  // The caption names the person, so the picture adds nothing for a screen reader.
+  return <img src={src} alt="" width={PORTRAIT_SIZE.width} height={PORTRAIT_SIZE.height} loading="lazy" decoding="async" className={mediaClasses} />;
+}
+
+interface TileCaptionProps {
+  as: "span" | "figcaption";
+  name: string;
+  role: string;
+  pinned: boolean;
+}
+
+function TileCaption({ as: Caption, name, role, pinned }: TileCaptionProps) {
+  return (
+    <Caption
+      className={cx(
+        "absolute inset-x-0 bottom-0 bg-linear-to-t from-ink via-ink/75 to-transparent px-4 pb-4 pt-14 transition-opacity duration-300",
+        // Without a hover-capable pointer the caption always shows.
+        !pinned && "[@media(hover:hover)]:opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100",
+      )}
+    >
+      <span className="block font-display text-lg font-bold uppercase leading-tight sm:text-xl">{name}</span>
+      <span className="mt-0.5 block text-xs font-semibold uppercase tracking-wider text-accent-text sm:text-sm">{role}</span>
+    </Caption>
+  );
+}
+
+const browserClock: PlaybackClock = {
+  setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+  clearTimeout: (handle) => window.clearTimeout(handle as number),
+  onNextGesture(callback) {
+    // touchend and click (not touchstart) are the events that let a page start media.
+    const events = ["touchend", "click"] as const;
+    const stop = () => events.forEach((type) => document.removeEventListener(type, onGesture, true));
+    const onGesture = () => {
+      stop();
+      callback();
+    };
+    events.forEach((type) => document.addEventListener(type, onGesture, { capture: true, passive: true }));
+    return stop;
+  },
+};
+
+function TileVideo({ src, poster, index }: { src: string; poster: string; index: number }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [nearViewport, setNearViewport] = useState(false);
+
+  useEffect(() => {
+    const video = ref.current;
+    // With reduced motion the poster stays and the video is never fetched.
+    if (!video || prefersReducedMotion()) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        setNearViewport(true);
+      },
+      { rootMargin: TILE_PRELOAD_MARGIN },
+    );
+    observer.observe(video);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video || !nearViewport) return;
+    // React sets no muted attribute, and browsers only autoplay muted media.
+    video.muted = true;
+    const playback = createTilePlayback(
+      {
+        play: () => video.play(),
+        rewind: () => {
+          video.currentTime = 0;
+        },
+      },
+      browserClock,
+      index,
+    );
+    const onEnded = () => playback.ended();
+    video.addEventListener("ended", onEnded);
+    playback.start();
+    return () => {
+      video.removeEventListener("ended", onEnded);
+      playback.dispose();
+    };
+  }, [nearViewport, index]);
+
+  return (
+    <video
+      ref={ref}
+      src={nearViewport ? src : undefined}
+      poster={poster}
+      muted
+      playsInline
+      preload="none"
+      width={PORTRAIT_SIZE.width}
+      height={PORTRAIT_SIZE.height}
+      aria-hidden="true"
+      className={mediaClasses}
+    />
+  );
+}
