@@ -1,0 +1,49 @@
+import type { Route } from "./+types/partners";
+import { brand } from "~/brand";
+import { SectionHeading } from "~/components/ui/section-heading";
+import { PartnerCard } from "~/features/partners/partner-card";
+import { PartnerLogos } from "~/features/partners/partner-logos";
+import { getPartnersSection } from "~/features/partners/partners.server";
+import { VipProgramSection } from "~/features/partners/vip-program-section";
+import { pageMeta } from "~/lib/meta";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return getPartnersSection(context.db);
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Partners",
+    description: `The technical partners behind ${brand.name}, and the VIP Partnership Program for businesses that join us on race weekends.`,
+  });
+
+export default function PartnersPage({ loaderData: { partners, vipProgram } }: Route.ComponentProps) {
+  return (
+    <>
+      <div className="mx-auto max-w-7xl px-4 pt-12 sm:px-6 sm:pt-16">
+        <SectionHeading
+          level={1}
+          eyebrow="Partners"
+          title="Our Partners"
+          description="The businesses that keep our cars on track, our crew going and our livery sharp, race weekend after race weekend."
+        />
+      </div>
+      <section aria-labelledby="technical-partners-heading" className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <SectionHeading
+          id="technical-partners-heading"
+          title="Technical Partners"
+          description="Select a partner to learn more about them."
+        />
+        <PartnerLogos partners={partners} />
+        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+          {partners.map((partner) => (
+            <li key={partner.id}>
+              <PartnerCard partner={partner} withFacts />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <VipProgramSection benefits={vipProgram} />
+    </>
+  );
+}
