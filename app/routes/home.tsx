@@ -1,55 +1,85 @@
 import type { Route } from "./+types/home";
 import { brand } from "~/brand";
-import { Card } from "~/components/ui/card";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
+import { NextRacePanel } from "~/features/calendar/next-race-panel";
+import { getSeason } from "~/features/calendar/season.server";
+import { HeroSlider } from "~/features/home/hero-slider";
+import { getHeroSlides } from "~/features/home/home.server";
+import { ConnectWithUs, MissionAndValues, OurCars, PodcastPromo } from "~/features/home/home-sections";
+import { NewsCard } from "~/features/news/news-card";
+import { getLatestArticles } from "~/features/news/news.server";
+import { PartnersSection } from "~/features/partners/partners-section";
+import { getPartnersSection } from "~/features/partners/partners.server";
+import { getPodcast } from "~/features/podcast/podcast.server";
 import { pageMeta } from "~/lib/meta";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [heroSlides, season, latestNews, podcast, partners] = await Promise.all([
+    getHeroSlides(context.db),
+    getSeason(context.db),
+    getLatestArticles(context.db, 3),
+    getPodcast(context.db),
+    getPartnersSection(context.db),
+  ]);
+  return {
+    heroSlides,
+    season,
+    latestNews,
+    podcast: { show: podcast.show, latestEpisode: podcast.episodes[0] },
+    partners,
+    now: new Date().toISOString(),
+  };
+}
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     description: `${brand.name} races F3A, F3B and FF1600 at UK circuits and runs a programme for women drivers. News, race calendar, team and store.`,
   });
 
-const classes = [
-  { name: "F3A", text: "Our lead single-seater programme, racing on the UK's national circuits." },
-  { name: "F3B", text: "The step up for young drivers, and home to our Female Side ambassador." },
-  { name: "FF1600", text: "Formula Ford 1600: where careers start and racecraft is learned." },
-];
-
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { heroSlides, season, latestNews, podcast, partners, now } = loaderData;
   return (
     <>
-      <section className="bg-[radial-gradient(ellipse_at_top,var(--color-surface-raised),var(--color-ink)_70%)]">
-        <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28">
-          <SectionHeading
-            level={1}
-            eyebrow="British junior single-seaters"
-            title={brand.name}
-            description={brand.tagline}
-          />
-          <div className="flex flex-wrap gap-3">
-            <LinkButton to="/calendar" size="lg">
-              Race Calendar
-            </LinkButton>
-            <LinkButton to="/store" size="lg" variant="secondary">
-              Team Store
-            </LinkButton>
-          </div>
+      <h1 className="sr-only">{brand.name}: international motorsport team</h1>
+      <HeroSlider slides={heroSlides} />
+
+      <section aria-labelledby="next-race-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <SectionHeading id="next-race-heading" eyebrow="On track" title="Next Race" />
+        {season ? (
+          <NextRacePanel season={season} initialNow={now} />
+        ) : (
+          <p className="text-muted">The next season's calendar will be published soon.</p>
+        )}
+        <div className="mt-6">
+          <LinkButton to="/calendar" variant="secondary">
+            Full Calendar
+          </LinkButton>
         </div>
       </section>
-      <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6" aria-labelledby="classes-heading">
-        <SectionHeading id="classes-heading" eyebrow="Where we race" title="Three classes, one team" />
-        <ul className="grid gap-4 md:grid-cols-3">
-          {classes.map((racingClass) => (
-            <li key={racingClass.name}>
-              <Card className="h-full">
-                <h3 className="text-2xl font-bold">{racingClass.name}</h3>
-                <p className="mt-2 text-muted">{racingClass.text}</p>
-              </Card>
+
+      <section aria-labelledby="latest-news-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <SectionHeading id="latest-news-heading" eyebrow="From the paddock" title="Latest News" />
+        <ul className="grid gap-6 md:grid-cols-3">
+          {latestNews.map((article) => (
+            <li key={article.id}>
+              <NewsCard article={article} headingLevel={3} />
             </li>
           ))}
         </ul>
+        <div className="mt-8">
+          <LinkButton to="/news" variant="secondary">
+            View All News
+          </LinkButton>
+        </div>
       </section>
+
+      <PodcastPromo show={podcast.show} episode={podcast.latestEpisode} />
+      <ConnectWithUs />
+      <OurCars />
+      <MissionAndValues />
+      <PartnersSection partners={partners.partners} vipProgram={partners.vipProgram} />
+
     </>
   );
 }

@@ -2,7 +2,30 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
 /** Every public screen; axe must find no serious or critical WCAG 2.2 AA violation on any. */
-const routes = ["/", "/terms", "/privacy", "/cookies", "/returns", "/newsletter", "/no-such-page"];
+const routes = [
+  "/",
+  "/team",
+  "/team/1",
+  "/team/99",
+  "/calendar",
+  "/news",
+  "/news?q=zzzz",
+  "/news/season-opener-silverstone-international",
+  "/race-reports/interview-team-principal",
+  "/news/no-such-report",
+  "/gallery",
+  "/partners",
+  "/partner-packages",
+  "/contact",
+  "/female-side",
+  "/podcast",
+  "/terms",
+  "/privacy",
+  "/cookies",
+  "/returns",
+  "/newsletter",
+  "/no-such-page",
+];
 
 for (const route of routes) {
   test(`${route} has no serious accessibility violations`, async ({ page }) => {

@@ -19,7 +19,9 @@ export function emailsTo(address: string): PickedUpEmail[] {
   const dir = path.join(e2eDataDir, "mail");
   let files: string[];
   try {
-    files = readdirSync(dir).sort();
+    files = readdirSync(dir)
+      .filter((file) => file.endsWith(".json"))
+      .sort();
   } catch {
     return [];
   }

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
@@ -41,7 +41,9 @@ export function pickupDirectoryTransport(directory: string): MailTransport {
     send: async (message, id) => {
       await mkdir(directory, { recursive: true });
       const file = path.join(directory, `${new Date().toISOString().replace(/[:.]/g, "-")}-${id}.json`);
-      await writeFile(file, JSON.stringify(message, null, 2));
+      // Written aside, then renamed: a reader never sees half a message.
+      await writeFile(`${file}.partial`, JSON.stringify(message, null, 2));
+      await rename(`${file}.partial`, file);
     },
   };
 }

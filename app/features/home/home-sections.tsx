@@ -1,0 +1,139 @@
+import { brand } from "~/brand";
+import { Card } from "~/components/ui/card";
+import { LinkButton } from "~/components/ui/link-button";
+import { SectionHeading } from "~/components/ui/section-heading";
+import { EpisodeLinks } from "~/features/podcast/episode-links";
+import type { PodcastEpisode } from "~/features/podcast/podcast.server";
+
+const values = [
+  { title: "Excellence", text: "Every lap is prepared, measured and reviewed. We chase tenths in the workshop so drivers can find them on track." },
+  { title: "Passion", text: "We are racers first: volunteers, engineers and families who give their weekends to the sport they love." },
+  { title: "Innovation", text: "Data, simulation and clever engineering let a small team punch above its budget." },
+  { title: "Integrity", text: "Fair racing, honest feedback and clear dealings with drivers, partners and fans." },
+];
+
+export function ConnectWithUs() {
+  return (
+    <section aria-labelledby="connect-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      <SectionHeading id="connect-heading" eyebrow="Follow the team" title="Connect With Us" />
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        {brand.socials.map((social) => (
+          <li key={social.name}>
+            <a
+              href={social.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex h-24 flex-col items-center justify-center rounded-card border border-line bg-surface font-semibold transition-colors hover:border-accent-text hover:text-accent-text"
+            >
+              {social.name}
+              <span className="mt-1 text-xs font-normal text-muted">@ridgewayracing</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function OurCars() {
+  return (
+    <section aria-labelledby="cars-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      <SectionHeading id="cars-heading" eyebrow="The machinery" title="Our Cars" />
+      <img
+        src="/media/cars.svg"
+        alt="The team's three single-seaters side by side: the red F3A car, the F3B car and the FF1600."
+        width={1600}
+        height={700}
+        loading="lazy"
+        decoding="async"
+        className="h-auto w-full rounded-card border border-line"
+      />
+    </section>
+  );
+}
+
+/** Mission, vision and values; on small screens each part folds away behind its heading. */
+export function MissionAndValues() {
+  return (
+    <section aria-labelledby="mission-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      <SectionHeading id="mission-heading" eyebrow="What drives us" title="Mission & Vision" />
+      <div className="grid gap-4 md:grid-cols-2">
+        <Collapsible title="Our Mission">
+          To give talented young drivers, whatever their background, a professional, affordable route through
+          British junior single-seaters, and to open the paddock to more women at every level of the sport.
+        </Collapsible>
+        <Collapsible title="Our Vision">
+          A team known for developing champions and engineers alike: where drivers learn racecraft, staff learn
+          their trade, and partners see their support turn into results on and off the track.
+        </Collapsible>
+      </div>
+      <h3 className="mt-10 text-2xl font-bold uppercase">Our Values</h3>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {values.map((value) => (
+          <li key={value.title}>
+            <Collapsible title={value.title}>{value.text}</Collapsible>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-8">
+        <LinkButton to="/team" variant="secondary">
+          Meet the Team
+        </LinkButton>
+      </div>
+    </section>
+  );
+}
+
+/** Open on wide screens (CSS), a disclosure on small ones; readable without JavaScript either way. */
+function Collapsible({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card className="h-full p-0 sm:p-0">
+      <details className="group md:pointer-events-none md:[&>summary]:cursor-default" open>
+        <summary className="flex cursor-pointer list-none items-center justify-between p-5 text-lg font-bold uppercase sm:p-6">
+          {title}
+          <span aria-hidden="true" className="text-accent-text transition-transform group-open:rotate-45 md:hidden">
+            +
+          </span>
+        </summary>
+        <p className="px-5 pb-5 text-muted sm:px-6 sm:pb-6">{children}</p>
+      </details>
+    </Card>
+  );
+}
+
+export function PodcastPromo({ show, episode }: { show: string; episode: PodcastEpisode | undefined }) {
+  return (
+    <section aria-labelledby="podcast-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      <Card className="grid gap-6 md:grid-cols-[2fr_3fr] md:items-center">
+        {episode && (
+          <img
+            src={episode.thumbnail}
+            alt=""
+            width={1200}
+            height={675}
+            loading="lazy"
+            decoding="async"
+            className="aspect-video w-full rounded-lg object-cover"
+          />
+        )}
+        <div className="flex flex-col items-start gap-3">
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-accent-text">Podcast</p>
+          <h2 id="podcast-heading" className="text-3xl font-bold uppercase sm:text-4xl">
+            {show}
+          </h2>
+          {episode && (
+            <>
+              <p className="text-muted">
+                Latest episode: <span className="font-semibold text-text">{episode.title}</span>
+              </p>
+              <EpisodeLinks episode={episode} nameEpisode />
+            </>
+          )}
+          <LinkButton to="/podcast" variant="ghost">
+            View All Episodes
+          </LinkButton>
+        </div>
+      </Card>
+    </section>
+  );
+}
