@@ -9,6 +9,8 @@ export interface RequestContext {
   /** The visitor's address, for rate limits; only trusts proxy headers when TRUST_PROXY is set. */
   clientIp: string;
   publicUrl: string;
+  /** Signs tokens and payment events; AUTH_SECRET or one generated and kept in DATA_DIR. */
+  appSecret: string;
 }
 
 declare module "react-router" {

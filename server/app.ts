@@ -16,6 +16,7 @@ export interface AppOptions {
   pingDatabase: () => Promise<void>;
   logger: Logger;
   publicUrl: string;
+  appSecret: string;
   trustProxy: boolean;
   /** Where the client build lives; omitted in development, where Vite serves assets. */
   clientBuildDir?: string;
@@ -106,6 +107,7 @@ export function createApp(options: AppOptions) {
         // With TRUST_PROXY set, Express takes this from X-Forwarded-For; otherwise the socket.
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         publicUrl: options.publicUrl,
+        appSecret: options.appSecret,
       };
       await sendFetchResponse(res, await pages.handle(toFetchRequest(req, res), context));
     } catch (error) {

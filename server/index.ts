@@ -14,6 +14,7 @@ import { pickupDirectoryTransport, smtpTransport, startMailDelivery } from "../a
 import { ConfigError, loadEnv, type Env } from "../app/env.server";
 import type * as AppModule from "./app";
 import type { AppOptions } from "./app";
+import { resolveAppSecret } from "./app-secret";
 import { drain, listen } from "./http";
 import { createLogger } from "./logger";
 
@@ -55,12 +56,15 @@ try {
 }
 logger.info({ database: database.kind, dataDir: database.kind === "pglite" ? env.DATA_DIR : undefined }, "database ready");
 
+const appSecret = resolveAppSecret(env.AUTH_SECRET, env.DATA_DIR, (message) => logger.warn(message));
+
 let shuttingDown = false;
 const appOptions: AppOptions = {
   db: database.db,
   pingDatabase: database.ping,
   logger,
   publicUrl: env.PUBLIC_URL,
+  appSecret,
   trustProxy: env.TRUST_PROXY,
   // In development every request renders, so edits show at once.
   pageCacheTtlMs: isDev ? 0 : env.PAGE_CACHE_TTL_MS,
