@@ -9,8 +9,9 @@ import { LinkButton } from "~/components/ui/link-button";
 import { pageMeta } from "~/lib/meta";
 import "./app.css";
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
   return {
+    publicUrl: context.publicUrl,
     year: new Date().getFullYear(),
     // Accounts arrive with sign-in; until then every visitor is signed out.
     user: null,
@@ -81,5 +82,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ description: `${brand.name}: British junior single-seater motorsport team.` });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { description: `${brand.name}: British junior single-seater motorsport team.` });

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/calendar";
-import { useNonce } from "~/components/nonce";
 import { buttonClasses } from "~/components/ui/button";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { roundEventsJsonLd, serializeJsonLd, type EventRound } from "~/features/calendar/json-ld";
+import { JsonLd } from "~/components/json-ld";
+import { roundEventsJsonLd } from "~/features/calendar/json-ld";
 import { NextRacePanel } from "~/features/calendar/next-race-panel";
 import { OPEN_ROUND_PARAM, SeasonCalendar } from "~/features/calendar/season-calendar";
 import { getSeason } from "~/features/calendar/season.server";
@@ -20,11 +20,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
     title: "Race Calendar",
-    description: data?.season
-      ? `The ${data.season.year} race calendar: countdown to the next race, weekend schedules and our results from all ${data.season.rounds.length} rounds.`
+    description: args.loaderData?.season
+      ? `The ${args.loaderData.season.year} race calendar: countdown to the next race, weekend schedules and our results from all ${args.loaderData.season.rounds.length} rounds.`
       : "The race calendar: countdown to the next race, weekend schedules and our results.",
   });
 
@@ -45,7 +45,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
           <div className="mt-16">
             <SeasonCalendar season={season} initialNow={now} initialOpenRoundId={openRoundId} />
           </div>
-          <RoundEventsJsonLd rounds={season.rounds} publicUrl={publicUrl} />
+          <JsonLd data={roundEventsJsonLd(season.rounds, { publicUrl })} />
         </>
       ) : (
         <p className="text-muted">The next season&apos;s calendar will be published soon.</p>
@@ -67,15 +67,3 @@ function SubscribeLinks({ feedUrl }: { feedUrl: string }) {
   );
 }
 
-function RoundEventsJsonLd({ rounds, publicUrl }: { rounds: readonly EventRound[]; publicUrl: string }) {
-  const nonce = useNonce();
-  return (
-    <script
-      type="application/ld+json"
-      nonce={nonce}
-      // Browsers hide the nonce from the DOM, so the client always sees it differ.
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: serializeJsonLd(roundEventsJsonLd(rounds, { publicUrl })) }}
-    />
-  );
-}

@@ -59,8 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 // A document response only carries the headers this returns: pass on the action's Retry-After.
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
     title: "Contact",
     description: `Get in touch with ${brand.name}: sponsorship, media requests, fan questions and careers. Send us a message or call the team.`,
   });

@@ -12,8 +12,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { members: members.map(femaleSideTile) };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
     title: "Female Side",
     description: `Driven to Drive: the ${brand.name} Female Side programme, opening the paddock to young women on track and behind the scenes.`,
   });

@@ -14,8 +14,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { items: await getGalleryItems(context.db) };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
     title: "Gallery",
     description: `Photos from the ${brand.name} 2025 season: the cars, the drivers and the crew at circuits across the UK.`,
   });

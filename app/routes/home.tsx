@@ -1,46 +1,58 @@
 import type { Route } from "./+types/home";
 import { brand } from "~/brand";
+import { JsonLd } from "~/components/json-ld";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { NextRacePanel } from "~/features/calendar/next-race-panel";
 import { getSeason } from "~/features/calendar/season.server";
 import { HeroSlider } from "~/features/home/hero-slider";
-import { getHeroSlides } from "~/features/home/home.server";
+import { getHeroSlides, getHomeTeamTiles } from "~/features/home/home.server";
 import { ConnectWithUs, MissionAndValues, OurCars, PodcastPromo } from "~/features/home/home-sections";
 import { NewsCard } from "~/features/news/news-card";
 import { getLatestArticles } from "~/features/news/news.server";
 import { PartnersSection } from "~/features/partners/partners-section";
 import { getPartnersSection } from "~/features/partners/partners.server";
 import { getPodcast } from "~/features/podcast/podcast.server";
+import { DriverCarousel } from "~/features/team/driver-carousel";
+import { getDriversForLatestSeason } from "~/features/team/drivers.server";
+import { VideoTile } from "~/features/team/video-tile";
+import { organizationJsonLd } from "~/lib/json-ld";
 import { pageMeta } from "~/lib/meta";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [heroSlides, season, latestNews, podcast, partners] = await Promise.all([
+  const [heroSlides, season, latestNews, teamTiles, podcast, { seasonYear, drivers }, partners] = await Promise.all([
     getHeroSlides(context.db),
     getSeason(context.db),
     getLatestArticles(context.db, 3),
+    getHomeTeamTiles(context.db),
     getPodcast(context.db),
+    getDriversForLatestSeason(context.db),
     getPartnersSection(context.db),
   ]);
   return {
     heroSlides,
+    teamTiles,
+    seasonYear,
+    drivers,
     season,
     latestNews,
     podcast: { show: podcast.show, latestEpisode: podcast.episodes[0] },
     partners,
     now: new Date().toISOString(),
+    publicUrl: context.publicUrl,
   };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
     description: `${brand.name} races F3A, F3B and FF1600 at UK circuits and runs a programme for women drivers. News, race calendar, team and store.`,
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { heroSlides, season, latestNews, podcast, partners, now } = loaderData;
+  const { heroSlides, season, latestNews, teamTiles, podcast, seasonYear, drivers, partners, now, publicUrl } = loaderData;
   return (
     <>
+      <JsonLd data={organizationJsonLd(publicUrl)} />
       <h1 className="sr-only">{brand.name}: international motorsport team</h1>
       <HeroSlider slides={heroSlides} />
 
@@ -74,8 +86,35 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
+      <section aria-labelledby="our-team-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <SectionHeading id="our-team-heading" eyebrow="In the garage" title="Our Team" />
+        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+          {teamTiles.map((tile, index) => (
+            <li key={tile.key}>
+              <VideoTile name={tile.name} role={tile.role} image={tile.image} video={tile.video} index={index} />
+            </li>
+          ))}
+        </ul>
+        <div className="mt-8">
+          <LinkButton to="/team" variant="secondary">
+            Meet the Full Team
+          </LinkButton>
+        </div>
+      </section>
+
       <PodcastPromo show={podcast.show} episode={podcast.latestEpisode} />
       <ConnectWithUs />
+
+      <section aria-labelledby="home-drivers-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <SectionHeading
+          id="home-drivers-heading"
+          eyebrow="Behind the wheel"
+          title="Our Drivers"
+          description="Pick a driver for their story and season. Drag, swipe or use the arrows to see everyone."
+        />
+        <DriverCarousel id="home-driver-detail" drivers={drivers} seasonYear={seasonYear} collapseStatsOnMobile showCareer={false} />
+      </section>
+
       <OurCars />
       <MissionAndValues />
       <PartnersSection partners={partners.partners} vipProgram={partners.vipProgram} />

@@ -12,8 +12,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return document;
 }
 
-export const meta: Route.MetaFunction = ({ data: document }) =>
-  document ? pageMeta({ title: document.title, description: document.description }) : [];
+export const meta: Route.MetaFunction = (args) =>
+  args.loaderData ? pageMeta(args, { title: args.loaderData.title, description: args.loaderData.description }) : [];
 
 export default function LegalPage({ loaderData: document }: Route.ComponentProps) {
   return (

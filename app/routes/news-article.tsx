@@ -1,11 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/news-article";
-import { useNonce } from "~/components/nonce";
+import { JsonLd } from "~/components/json-ld";
 import { Badge } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/link-button";
 import { AuthorBlock, PodcastLinksPanel } from "~/features/news/article-parts";
 import { NEWS_IMAGE_SIZE } from "~/features/news/news-image";
-import { articleJsonLd, articleSocialMeta, serializeJsonLd } from "~/features/news/news-seo";
+import { articlePath } from "~/features/news/news-links";
+import { articleJsonLd, articleMeta } from "~/features/news/news-seo";
 import { getArticle } from "~/features/news/news.server";
 import { formatCalendarDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
@@ -17,31 +18,30 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { article, publicUrl: context.publicUrl };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData?.article) {
-    return [
-      ...pageMeta({ title: "Report not found", description: "This news report doesn't exist or has been moved." }),
-      { name: "robots", content: "noindex" },
-    ];
+export const meta: Route.MetaFunction = (args) => {
+  const article = args.loaderData?.article;
+  if (!article) {
+    return pageMeta(args, { path: null, title: "Report not found", description: "This news report doesn't exist or has been moved." });
   }
-  const { article, publicUrl } = loaderData;
-  return [...pageMeta({ title: article.title, description: article.excerpt }), ...articleSocialMeta(article, publicUrl)];
+  return [
+    ...pageMeta(args, {
+      title: article.title,
+      description: article.excerpt,
+      path: articlePath(article.id),
+      image: article.image,
+      type: "article",
+    }),
+    ...articleMeta(article),
+  ];
 };
 
 export default function NewsArticlePage({ loaderData }: Route.ComponentProps) {
-  const nonce = useNonce();
   const { article, publicUrl } = loaderData;
   if (!article) return <ReportNotFound />;
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-      {/* The client renders no nonce, and browsers do not hide it on data blocks as on scripts. */}
-      <script
-        type="application/ld+json"
-        nonce={nonce}
-        suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: serializeJsonLd(articleJsonLd(article, publicUrl)) }}
-      />
+      <JsonLd data={articleJsonLd(article, publicUrl)} />
       <LinkButton to="/news" variant="ghost" size="sm" className="-ml-3 mb-6">
         ← Back to News
       </LinkButton>

@@ -19,17 +19,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { filter, ...list, publicUrl: context.publicUrl };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta({
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
+    path: "/news",
     title: "News & Updates",
     description: `Race reports, team news, technical features, interviews and events from ${brand.name}.`,
   }),
-  ...(loaderData
-    ? [
-        { tagName: "link", rel: "canonical", href: `${loaderData.publicUrl}/news` },
-        { property: "og:url", content: `${loaderData.publicUrl}/news` },
-      ]
-    : []),
   { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${brand.name} News`, href: "/news/rss.xml" },
 ];
 

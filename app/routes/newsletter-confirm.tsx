@@ -13,9 +13,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // A one-time link: never served from a cache.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: "Newsletter confirmation", description: "Confirm your Ridgeway Racing newsletter subscription." }),
-  { name: "robots", content: "noindex" },
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, { path: null, title: "Newsletter confirmation", description: "Confirm your Ridgeway Racing newsletter subscription." }),
 ];
 
 export default function NewsletterConfirmPage({ loaderData }: Route.ComponentProps) {

@@ -29,9 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 // A one-time link: never served from a cache.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: "Unsubscribe", description: "Stop e-mails from Ridgeway Racing." }),
-  { name: "robots", content: "noindex" },
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, { path: null, title: "Unsubscribe", description: "Stop e-mails from Ridgeway Racing." }),
 ];
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {

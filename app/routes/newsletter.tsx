@@ -24,8 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { status: "subscribed", message: SUBSCRIBED_MESSAGE } satisfies SubscribeResult;
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Newsletter", description: "Race reports, team news and store offers from Ridgeway Racing, by e-mail." });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Newsletter", description: "Race reports, team news and store offers from Ridgeway Racing, by e-mail." });
 
 export default function NewsletterPage({ actionData }: Route.ComponentProps) {
   return (

@@ -7,8 +7,8 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Page Not Found", description: "The page you were looking for doesn't exist or has been moved." });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { path: null, title: "Page Not Found", description: "The page you were looking for doesn't exist or has been moved." });
 
 export default function NotFoundRoute() {
   return <NotFound />;

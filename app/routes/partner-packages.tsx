@@ -11,8 +11,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return getSponsorshipPackages(context.db);
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
     title: "Partner Packages",
     description: `Sponsor ${brand.name}: Bronze, Silver and Platinum packages per race weekend, with VIP passes, branding on the cars and hospitality.`,
   });

@@ -11,8 +11,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return getPartnersSection(context.db);
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
     title: "Partners",
     description: `The technical partners behind ${brand.name}, and the VIP Partnership Program for businesses that join us on race weekends.`,
   });

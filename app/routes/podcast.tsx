@@ -8,9 +8,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return getPodcast(context.db);
 }
 
-export const meta: Route.MetaFunction = ({ data: podcast }) =>
-  pageMeta({
-    title: podcast?.show ?? "Podcast",
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.loaderData?.show ?? "Podcast",
     description:
       "Conversations from the paddock with drivers, engineers and team staff from British junior single-seater racing. Watch on YouTube or listen on Spotify.",
   });

@@ -16,10 +16,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { member };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => {
+export const meta: Route.MetaFunction = (args) => {
+  const loaderData = args.loaderData;
   const member = loaderData?.member;
-  if (!member) return pageMeta({ title: NOT_FOUND_TEXT, description: `No one on the ${brand.name} team has that profile.` });
-  return pageMeta({ title: member.name, description: `${member.name}, ${member.role} at ${brand.name}. ${member.bio}` });
+  if (!member) return pageMeta(args, { path: null, title: NOT_FOUND_TEXT, description: `No one on the ${brand.name} team has that profile.` });
+  return pageMeta(args, { title: member.name, description: `${member.name}, ${member.role} at ${brand.name}. ${member.bio}` });
 };
 
 export default function TeamMemberPage({ loaderData: { member } }: Route.ComponentProps) {

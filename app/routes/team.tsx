@@ -29,8 +29,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
     title: "Our Team",
     description: `Meet the leadership, drivers and crew of ${brand.name}, and the women of our Female Side programme.`,
   });

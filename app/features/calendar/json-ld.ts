@@ -44,7 +44,3 @@ export function roundEventsJsonLd(rounds: readonly EventRound[], { publicUrl }: 
   };
 }
 
-/** JSON for a <script> element: "<" is escaped so no text in it can close the element. */
-export function serializeJsonLd(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c");
-}

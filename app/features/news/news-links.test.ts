@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { absoluteUrl, articlePath, isArticleId } from "./news-links";
+import { absoluteUrl } from "~/lib/meta";
+import { articlePath, isArticleId } from "./news-links";
 
 describe("articlePath", () => {
   it("is /news/{id}, encoded", () => {

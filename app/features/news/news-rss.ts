@@ -1,6 +1,7 @@
 import { brand } from "~/brand";
 import { categoryLabel } from "./news-filter";
-import { absoluteUrl, articlePath } from "./news-links";
+import { absoluteUrl } from "~/lib/meta";
+import { articlePath } from "./news-links";
 import { escapeXml } from "~/lib/xml";
 
 export interface FeedArticle {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { articleJsonLd, articleSocialMeta, serializeJsonLd } from "./news-seo";
+import { articleJsonLd } from "./news-seo";
 
 const publicUrl = "https://ridgeway-racing.example";
 const article = {
@@ -32,25 +32,3 @@ describe("articleJsonLd", () => {
   });
 });
 
-describe("serializeJsonLd", () => {
-  it("cannot close the script element it sits in", () => {
-    const json = serializeJsonLd({ headline: "</script><script>alert(1)</script>" });
-    expect(json).not.toContain("</script>");
-    expect(JSON.parse(json)).toEqual({ headline: "</script><script>alert(1)</script>" });
-  });
-});
-
-describe("articleSocialMeta", () => {
-  it("points the canonical link and og:url at /news/{id}, with an absolute image", () => {
-    const tags = articleSocialMeta(article, publicUrl);
-    expect(tags).toContainEqual({
-      tagName: "link",
-      rel: "canonical",
-      href: "https://ridgeway-racing.example/news/cadwell-park-mountain-battle",
-    });
-    expect(tags).toContainEqual({ property: "og:url", content: "https://ridgeway-racing.example/news/cadwell-park-mountain-battle" });
-    expect(tags).toContainEqual({ property: "og:type", content: "article" });
-    expect(tags).toContainEqual({ property: "og:image", content: "https://ridgeway-racing.example/media/news/cadwell.svg" });
-    expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
-  });
-});

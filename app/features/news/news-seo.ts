@@ -1,7 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 import { brand } from "~/brand";
 import type { ArticleAuthor } from "./news-author";
-import { absoluteUrl, articlePath } from "./news-links";
+import { absoluteUrl } from "~/lib/meta";
+import { articlePath } from "./news-links";
 
 export interface ArticleSeoFields {
   id: string;
@@ -36,21 +37,8 @@ export function articleJsonLd(article: ArticleSeoFields, publicUrl: string) {
   };
 }
 
-/** JSON for an inline <script>: "<" is escaped so no text in it can close the element. */
-export function serializeJsonLd(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c");
-}
 
-/** Canonical link, Open Graph and Twitter card tags for an article, whichever URL served it. */
-export function articleSocialMeta(article: ArticleSeoFields, publicUrl: string): MetaDescriptor[] {
-  const url = absoluteUrl(publicUrl, articlePath(article.id));
-  return [
-    { tagName: "link", rel: "canonical", href: url },
-    { property: "og:type", content: "article" },
-    { property: "og:url", content: url },
-    { property: "og:image", content: absoluteUrl(publicUrl, article.image) },
-    { property: "og:site_name", content: brand.name },
-    { property: "article:published_time", content: article.publishedOn },
-    { name: "twitter:card", content: "summary_large_image" },
-  ];
+/** The tags an article adds to the page's own (see pageMeta). */
+export function articleMeta(article: ArticleSeoFields): MetaDescriptor[] {
+  return [{ property: "article:published_time", content: article.publishedOn }];
 }

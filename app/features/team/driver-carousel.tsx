@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from "react"
 import { cx } from "~/components/ui/cx";
 import { DriverDetail } from "./driver-detail";
 import type { DriverWithSeason } from "./drivers.server";
-import { scrollBehavior } from "./motion";
+import { scrollBehavior } from "~/lib/motion";
 import { PORTRAIT_SIZE } from "./portrait";
 import { useDragScroll } from "./use-drag-scroll";
 import { toggleButtonProps, useSelection } from "./use-selection";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
-import { scrollBehavior } from "./motion";
+import { scrollBehavior } from "~/lib/motion";
 import { PORTRAIT_SIZE } from "./portrait";
 import { splitParagraphs } from "./text";
 import { toggleButtonProps } from "./use-selection";

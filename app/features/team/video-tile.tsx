@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ButtonHTMLAttributes } from "react";
 import { cx } from "~/components/ui/cx";
-import { prefersReducedMotion } from "./motion";
+import { prefersReducedMotion } from "~/lib/motion";
 import { PORTRAIT_SIZE } from "./portrait";
 import { createTilePlayback, TILE_PRELOAD_MARGIN, type PlaybackClock } from "./video-playback";
 

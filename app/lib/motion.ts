@@ -1,4 +1,4 @@
-const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
+export const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
 
 /** Read at the moment of an effect or event, so the server render never depends on it. */
 export function prefersReducedMotion(): boolean {
