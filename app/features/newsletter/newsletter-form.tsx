@@ -2,10 +2,11 @@ import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
-import { NEWSLETTER_CONSENT_TEXT, type SubscribeResult, type newsletterSources } from "./newsletter-schema";
+import type { SubscribeResult } from "./newsletter-schema";
+import { NEWSLETTER_CONSENT_TEXT, type NewsletterSource } from "./newsletter-text";
 
 interface NewsletterFormProps {
-  source: (typeof newsletterSources)[number];
+  source: NewsletterSource;
   /** The result of a submission made without JavaScript (the /newsletter page). */
   initialResult?: SubscribeResult;
 }

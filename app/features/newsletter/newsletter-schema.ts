@@ -1,8 +1,5 @@
 import { z } from "~/lib/zod";
-
-export const NEWSLETTER_CONSENT_TEXT = "I agree to receive emails about news, updates, and promotions";
-
-export const newsletterSources = ["footer", "store"] as const;
+import { newsletterSources } from "./newsletter-text";
 
 export const subscribeSchema = z.object({
   email: z

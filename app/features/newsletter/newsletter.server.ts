@@ -4,7 +4,7 @@ import type { Database } from "../../../db/client.server";
 import { newsletterSubscribers } from "../../../db/schema";
 import { brand } from "~/brand";
 import { queueEmail } from "~/features/mail/outbox.server";
-import { NEWSLETTER_CONSENT_TEXT, type newsletterSources } from "./newsletter-schema";
+import { NEWSLETTER_CONSENT_TEXT, type NewsletterSource } from "./newsletter-text";
 
 /** A confirmation link works for this long. */
 export const CONFIRMATION_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -24,7 +24,7 @@ export type SubscribeOutcome = "confirmation-sent" | "already-pending" | "alread
  */
 export async function subscribeToNewsletter(
   db: Database,
-  request: { email: string; source: (typeof newsletterSources)[number] },
+  request: { email: string; source: NewsletterSource },
   options: { publicUrl: string; now?: Date },
 ): Promise<SubscribeOutcome> {
   const now = options.now ?? new Date();
