@@ -8,6 +8,7 @@ import { createRequestHandler, type AppLoadContext } from "react-router";
 import { pinoHttp } from "pino-http";
 import type { Database } from "../db/client.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
+import { originCheck } from "./origin-check";
 import { createPageCache } from "./page-cache";
 
 export interface AppOptions {
@@ -98,6 +99,8 @@ export function createApp(options: AppOptions) {
     ttlMs: options.pageCacheTtlMs,
     maxEntries: 500,
   });
+  // A state-changing request from another site's page is refused before any action runs.
+  app.use(originCheck({ publicUrl: options.publicUrl }));
   app.use(async (req, res, next) => {
     try {
       const context: AppLoadContext = {
