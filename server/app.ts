@@ -102,6 +102,16 @@ export function createApp(options: AppOptions) {
   // A state-changing request from another site's page is refused before any action runs.
   app.use(originCheck({ publicUrl: options.publicUrl }));
   app.use(async (req, res, next) => {
+    const cached = pages.lookup(
+      { method: req.method, pathAndQuery: req.originalUrl, hasCookie: req.headers.cookie !== undefined },
+      res.locals.cspNonce as string,
+    );
+    if (cached) {
+      res.status(cached.status);
+      for (const [name, value] of cached.headers) res.append(name, value);
+      res.end(cached.body);
+      return;
+    }
     try {
       const context: AppLoadContext = {
         db: options.db,

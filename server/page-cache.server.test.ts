@@ -69,3 +69,15 @@ describe("createPageCache", () => {
     expect(handler).toHaveBeenCalledTimes(2);
   });
 });
+
+describe("PageCache.lookup", () => {
+  it("answers a cached GET with the new nonce, and nothing for cookies, other methods or unknown pages", async () => {
+    const { cache, get } = setup();
+    await get("/news?q=a", "AAA");
+    const request = { method: "GET", pathAndQuery: "/news?q=a", hasCookie: false };
+    expect(cache.lookup(request, "BBB")).toMatchObject({ status: 200, body: '<script nonce="BBB">render 1 of /news</script>' });
+    expect(cache.lookup({ ...request, hasCookie: true }, "BBB")).toBeUndefined();
+    expect(cache.lookup({ ...request, method: "POST" }, "BBB")).toBeUndefined();
+    expect(cache.lookup({ ...request, pathAndQuery: "/news?q=b" }, "BBB")).toBeUndefined();
+  });
+});

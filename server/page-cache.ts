@@ -17,8 +17,28 @@ interface CachedResponse {
   expiresAt: number;
 }
 
+/** A cached page, ready to send as it is. */
+export interface CachedPage {
+  status: number;
+  headers: Array<[string, string]>;
+  body: string;
+}
+
+/** What decides whether a request may be answered from the cache. */
+export interface PageRequest {
+  method: string;
+  /** Path and query string, e.g. "/news?q=silverstone". */
+  pathAndQuery: string;
+  hasCookie: boolean;
+}
+
 export interface PageCache<Context extends { cspNonce: string }> {
   handle: FetchHandler<Context>;
+  /**
+   * The fresh cached page for a request, with `nonce` in place of the one it was rendered with;
+   * lets the server answer a hit without building Fetch objects.
+   */
+  lookup(request: PageRequest, nonce: string): CachedPage | undefined;
   /** Drops every cached page, e.g. after content was edited. */
   clear(): void;
   readonly size: number;
@@ -31,9 +51,20 @@ export function createPageCache<Context extends { cspNonce: string }>(
   const now = options.now ?? Date.now;
   const entries = new Map<string, CachedResponse>();
 
-  function isCacheableRequest(request: Request): boolean {
+  function isCacheableRequest(request: PageRequest): boolean {
     // Any cookie may carry a session: signed-in visitors always get a fresh page.
-    return options.ttlMs > 0 && request.method === "GET" && !request.headers.has("cookie");
+    return options.ttlMs > 0 && request.method === "GET" && !request.hasCookie;
+  }
+
+  function lookup(request: PageRequest, nonce: string): CachedPage | undefined {
+    if (!isCacheableRequest(request)) return undefined;
+    const entry = entries.get(request.pathAndQuery);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now()) {
+      entries.delete(request.pathAndQuery);
+      return undefined;
+    }
+    return { status: entry.status, headers: entry.headers, body: entry.body.replaceAll(entry.nonce, nonce) };
   }
 
   function isCacheableResponse(response: Response): boolean {
@@ -41,8 +72,8 @@ export function createPageCache<Context extends { cspNonce: string }>(
     return response.status === 200 && !response.headers.has("set-cookie") && !/no-store|private/i.test(cacheControl);
   }
 
-  function replay(entry: CachedResponse, nonce: string): Response {
-    return new Response(entry.body.replaceAll(entry.nonce, nonce), { status: entry.status, headers: entry.headers });
+  function toResponse(page: CachedPage): Response {
+    return new Response(page.body, { status: page.status, headers: page.headers });
   }
 
   return {
@@ -50,13 +81,14 @@ export function createPageCache<Context extends { cspNonce: string }>(
       return entries.size;
     },
     clear: () => entries.clear(),
+    lookup,
     handle: async (request, context) => {
-      if (!isCacheableRequest(request)) return handler(request, context);
-      const key = new URL(request.url);
-      const cacheKey = `${key.pathname}${key.search}`;
-      const hit = entries.get(cacheKey);
-      if (hit && hit.expiresAt > now()) return replay(hit, context.cspNonce);
-      if (hit) entries.delete(cacheKey);
+      const url = new URL(request.url);
+      const pageRequest = { method: request.method, pathAndQuery: `${url.pathname}${url.search}`, hasCookie: request.headers.has("cookie") };
+      if (!isCacheableRequest(pageRequest)) return handler(request, context);
+      const hit = lookup(pageRequest, context.cspNonce);
+      if (hit) return toResponse(hit);
+      const cacheKey = pageRequest.pathAndQuery;
 
       const response = await handler(request, context);
       if (!isCacheableResponse(response)) return response;
@@ -70,7 +102,7 @@ export function createPageCache<Context extends { cspNonce: string }>(
       entries.set(cacheKey, entry);
       // Map keeps insertion order: the first key is the oldest entry.
       if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
-      return replay(entry, context.cspNonce);
+      return toResponse({ status: entry.status, headers: entry.headers, body: entry.body });
     },
   };
 }
