@@ -23,8 +23,13 @@ const numeric = (schema: z.ZodNumber) =>
     schema,
   );
 
+const productIdMessage = "Choose a product from the store";
 export const productIdSchema = numeric(
-  z.number({ message: "Choose a product from the store" }).int("Choose a product from the store").positive("Choose a product from the store").max(2_147_483_647, "Choose a product from the store"),
+  z
+    .number({ message: productIdMessage })
+    .int(productIdMessage)
+    .positive(productIdMessage)
+    .max(2_147_483_647, productIdMessage),
 );
 
 export const quantitySchema = numeric(
