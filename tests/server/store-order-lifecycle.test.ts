@@ -5,10 +5,11 @@ import * as schema from "../../db/schema";
 import {
   applyPaymentEvent,
   attachPaymentSession,
+  cancelPendingOrder,
   expireOverdueOrders,
   type PaymentEventInput,
 } from "../../app/features/store/order-lifecycle.server";
-import { placeOrder } from "../../app/features/store/orders.server";
+import { getOrderBySessionId, placeOrder } from "../../app/features/store/orders.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let testDb: TestDatabase;
@@ -151,6 +152,38 @@ describe("payment events", () => {
     expect(result).toMatchObject({ kind: "applied", from: "expired", to: "paid" });
     expect(await orderRow(order.orderId)).toMatchObject({ status: "paid", stockReleasedAt: null, closedAt: null });
     expect(await stockOf(1)).toBe(8);
+  });
+
+  it("says so when stock released by a cancelled order was sold before its payment landed", async () => {
+    const order = await placed(2, null);
+    expect(await cancelPendingOrder(handle.db, order.orderId, later)).toBe(true);
+    expect(await cancelPendingOrder(handle.db, order.orderId, later)).toBe(false);
+    expect(await cancelPendingOrder(handle.db, "nope", later)).toBe(false);
+    expect(await stockOf(1)).toBe(10);
+    await handle.db.update(schema.productVariants).set({ stock: 1 }).where(eq(schema.productVariants.productId, 1));
+    const result = await applyPaymentEvent(handle.db, event({ orderId: order.orderId }), later);
+    expect(result).toMatchObject({ kind: "applied", from: "cancelled", to: "paid", stockShort: true });
+    expect(await stockOf(1)).toBe(0);
+  });
+});
+
+describe("getOrderBySessionId", () => {
+  it("reads the real order with its lines, and nothing for an unknown reference", async () => {
+    const order = await placed(2, "TEAM15");
+    const found = await getOrderBySessionId(handle.db, order.sessionId);
+    expect(found).toMatchObject({
+      orderNumber: order.orderNumber,
+      customerEmail: "alex@example.com",
+      status: "pending_payment",
+      subtotalPence: 5000,
+      discountPence: 750,
+      totalPence: 4250,
+    });
+    expect(found!.lines.map((line) => [line.productName, line.quantity, line.unitPricePence])).toEqual([
+      ["Ridgeway Racing Team Cap - Red", 2, 2500],
+    ]);
+    expect(await getOrderBySessionId(handle.db, "sess_unknown")).toBeNull();
+    expect(await getOrderBySessionId(handle.db, "")).toBeNull();
   });
 });
 

@@ -34,7 +34,14 @@ export type PaymentEventResult =
   | { kind: "duplicate" }
   /** No order matches: nothing recorded, so a later delivery can still apply. */
   | { kind: "unknown_order" }
-  | { kind: "applied"; orderId: string; from: OrderStatus; to: OrderStatus }
+  | {
+      kind: "applied";
+      orderId: string;
+      from: OrderStatus;
+      to: OrderStatus;
+      /** Paid after its stock was released, and some of it has been sold since: the team must act. */
+      stockShort?: boolean;
+    }
   /** Recorded, but the order was already past this point (e.g. paid, then an old "expired"). */
   | { kind: "ignored"; orderId: string; status: OrderStatus };
 
@@ -69,7 +76,7 @@ export async function applyPaymentEvent(db: Database, event: PaymentEventInput, 
 
       if (event.outcome === "paid") {
         if (order.status === "paid") return { kind: "ignored", orderId: order.id, status: order.status };
-        if (order.stockReleasedAt) await retakeStock(tx, order.id);
+        const stockShort = order.stockReleasedAt ? !(await retakeStock(tx, order.id)) : false;
         await tx
           .update(orders)
           .set({
@@ -88,7 +95,7 @@ export async function applyPaymentEvent(db: Database, event: PaymentEventInput, 
             .where(eq(promoCodes.code, order.promoCode));
         }
         await queueConfirmationEmail(tx, order.id);
-        return { kind: "applied", orderId: order.id, from: order.status, to: "paid" };
+        return { kind: "applied", orderId: order.id, from: order.status, to: "paid", ...(stockShort ? { stockShort } : {}) };
       }
 
       if (order.status !== "pending_payment") return { kind: "ignored", orderId: order.id, status: order.status };
@@ -129,22 +136,45 @@ async function closeOrder(tx: Tx, orderId: string, status: "failed" | "expired" 
 
 /**
  * A payment that lands after the order expired: the customer has paid, so the
- * order is paid and its stock taken again where there still is some. A line
- * that cannot be covered is left for the team (logged by the caller from the
- * returned order), never pushed below zero.
+ * order is paid and its stock taken again where there still is some. Stock is
+ * never pushed below zero; returns false when some line could not be covered
+ * (the caller logs it for the team).
  */
-async function retakeStock(tx: Tx, orderId: string) {
+async function retakeStock(tx: Tx, orderId: string): Promise<boolean> {
   const lines = await tx
     .select({ variantId: orderLines.variantId, quantity: orderLines.quantity })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.variantId));
+  let covered = true;
   for (const line of lines) {
+    const [before] = await tx
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.id, line.variantId))
+      .for("update");
+    if ((before?.stock ?? 0) < line.quantity) covered = false;
     await tx
       .update(productVariants)
       .set({ stock: sql`greatest(${productVariants.stock} - ${line.quantity}, 0)` })
       .where(eq(productVariants.id, line.variantId));
   }
+  return covered;
+}
+
+/**
+ * The shopper left the payment page without paying: the order is cancelled
+ * and its stock freed at once (a payment that still lands later is honoured,
+ * as after expiry). Returns false when the order is not pending.
+ */
+export async function cancelPendingOrder(db: Database, orderId: string, now: Date): Promise<boolean> {
+  if (!uuidPattern.test(orderId)) return false;
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
+    if (order?.status !== "pending_payment") return false;
+    await closeOrder(tx, orderId, "cancelled", now);
+    return true;
+  });
 }
 
 async function queueConfirmationEmail(tx: Tx, orderId: string) {

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { orderLines, orders, productVariants } from "../../../db/schema";
 import { findPromoCode, getProductsForPricing } from "./catalogue.server";
@@ -131,4 +131,26 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
       if (!priced.ok || tries >= 3) return { kind: "unavailable", priced };
     }
   }
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+
+/**
+ * The order a payment session belongs to, with its lines, for the confirmation
+ * page; null for an unknown or malformed reference.
+ */
+export async function getOrderBySessionId(
+  db: Database,
+  sessionId: string,
+): Promise<(OrderRow & { lines: OrderLineRow[] }) | null> {
+  if (!sessionId || sessionId.length > 255) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.providerSessionId, sessionId)).limit(1);
+  if (!order) return null;
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.lineNumber));
+  return { ...order, lines };
 }
