@@ -175,3 +175,47 @@ export const podcastFile = z.object({
     }),
   ),
 });
+
+const pence = z.number().int().positive();
+
+export const storeFile = z
+  .object({
+    products: z.array(
+      z
+        .object({
+          id: z.number().int().positive(),
+          slug: z.string().regex(/^[a-z0-9-]+$/),
+          name: z.string().min(1),
+          description: z.string().min(1),
+          category: z.enum(["apparel", "accessories"]),
+          pricePence: pence,
+          originalPricePence: pence.nullable().default(null),
+          featured: z.boolean().default(false),
+          rating: z.number().min(0).max(5),
+          reviewCount: z.number().int().min(0),
+          image: mediaPath,
+          imageAlt: z.string().min(1),
+          active: z.boolean().default(true),
+          variants: z
+            .array(z.object({ size: z.string().min(1).max(40), stock: z.number().int().min(0) }))
+            .min(1)
+            .refine((variants) => new Set(variants.map((v) => v.size)).size === variants.length, "sizes must be unique"),
+        })
+        .refine((p) => p.originalPricePence === null || p.originalPricePence > p.pricePence, {
+          message: "originalPricePence must be above pricePence (it is the price before the sale)",
+          path: ["originalPricePence"],
+        }),
+    ),
+    promoCodes: z.array(
+      z.object({
+        code: z.string().regex(/^[A-Z0-9]{1,32}$/, "must be upper-case letters and digits"),
+        percentOff: z.number().int().min(1).max(100),
+        active: z.boolean().default(true),
+        startsAt: z.iso.datetime({ offset: true }).nullable().default(null),
+        expiresAt: z.iso.datetime({ offset: true }).nullable().default(null),
+        maxUses: z.number().int().positive().nullable().default(null),
+      }),
+    ),
+  })
+  .refine((file) => new Set(file.products.map((p) => p.id)).size === file.products.length, "product ids must be unique")
+  .refine((file) => new Set(file.products.map((p) => p.slug)).size === file.products.length, "product slugs must be unique");

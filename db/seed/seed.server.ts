@@ -12,6 +12,7 @@ import {
   podcastFile,
   seasonFile,
   sponsorshipFile,
+  storeFile,
   teamMembersFile,
 } from "./content-files";
 
@@ -126,6 +127,25 @@ export async function seedDatabase(db: Database): Promise<void> {
     );
     const { episodes: _episodes, ...podcastShow } = content.podcast;
     const { tiers: _tiers, ...sponsorshipCopy } = content.sponsorship;
+    await insert(
+      schema.products,
+      content.store.products.map(({ variants: _variants, ...product }, index) => ({ ...product, sortOrder: index })),
+    );
+    // Existing sizes are left alone: their stock changes with every sale.
+    await insert(
+      schema.productVariants,
+      content.store.products.flatMap((product) =>
+        product.variants.map((variant, index) => ({ ...variant, productId: product.id, sortOrder: index })),
+      ),
+    );
+    await insert(
+      schema.promoCodes,
+      content.store.promoCodes.map(({ startsAt, expiresAt, ...promo }) => ({
+        ...promo,
+        startsAt: startsAt === null ? null : new Date(startsAt),
+        expiresAt: expiresAt === null ? null : new Date(expiresAt),
+      })),
+    );
     await insert(schema.siteContent, [
       { key: "podcast", value: podcastShow },
       { key: "sponsorship", value: sponsorshipCopy },
@@ -158,5 +178,6 @@ async function readAllContent() {
     partners: await readJson("partners.json", partnersFile),
     sponsorship: await readJson("sponsorship.json", sponsorshipFile),
     podcast: await readJson("podcast.json", podcastFile),
+    store: await readJson("store.json", storeFile),
   };
 }

@@ -77,6 +77,7 @@ describe("seeded content", () => {
       ...(await handle.db.select({ p: schema.galleryItems.image }).from(schema.galleryItems)),
       ...(await handle.db.select({ p: schema.partners.logo }).from(schema.partners)),
       ...(await handle.db.select({ p: schema.podcastEpisodes.thumbnail }).from(schema.podcastEpisodes)),
+      ...(await handle.db.select({ p: schema.products.image }).from(schema.products)),
     ].map(({ p }) => p);
     const missing = paths.filter((p) => !existsSync(path.join("public", p)));
     expect(missing).toEqual([]);

@@ -1,0 +1,245 @@
+/**
+ * What happens to an order after it is placed: payment events from the
+ * provider's signed webhook (idempotent by event id), and expiry of unpaid
+ * orders. Every change is one transaction with the order row locked, so
+ * replays, duplicates and parallel deliveries change nothing twice.
+ */
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.server";
+import { orderLines, orders, paymentEvents, productVariants, promoCodes, type OrderStatus } from "../../../db/schema";
+import { brand } from "~/brand";
+import { formatPence } from "~/lib/money";
+import { queueEmail } from "~/features/mail/outbox.server";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export type PaymentOutcome = "paid" | "failed" | "expired";
+
+export interface PaymentEventInput {
+  provider: string;
+  /** The provider's unique event id: a second delivery of it is a no-op. */
+  eventId: string;
+  /** The provider's event type, kept for the record (e.g. "checkout.session.completed"). */
+  type: string;
+  /** What the event means for the order; null for events we only record. */
+  outcome: PaymentOutcome | null;
+  /** The order id from the session's metadata, when the provider sends it back. */
+  orderId?: string | null;
+  sessionId?: string | null;
+  paymentId?: string | null;
+}
+
+export type PaymentEventResult =
+  /** This event id was handled before. */
+  | { kind: "duplicate" }
+  /** No order matches: nothing recorded, so a later delivery can still apply. */
+  | { kind: "unknown_order" }
+  | {
+      kind: "applied";
+      orderId: string;
+      from: OrderStatus;
+      to: OrderStatus;
+      /** Paid after its stock was released, and some of it has been sold since: the team must act. */
+      stockShort?: boolean;
+    }
+  /** Recorded, but the order was already past this point (e.g. paid, then an old "expired"). */
+  | { kind: "ignored"; orderId: string; status: OrderStatus };
+
+class UnknownOrder extends Error {}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Records the provider's session on a freshly placed order (once). */
+export async function attachPaymentSession(db: Database, orderId: string, sessionId: string): Promise<boolean> {
+  const updated = await db
+    .update(orders)
+    .set({ providerSessionId: sessionId })
+    .where(and(eq(orders.id, orderId), sql`${orders.providerSessionId} is null`))
+    .returning({ id: orders.id });
+  return updated.length === 1;
+}
+
+export async function applyPaymentEvent(db: Database, event: PaymentEventInput, now: Date): Promise<PaymentEventResult> {
+  try {
+    return await db.transaction(async (tx): Promise<PaymentEventResult> => {
+      const inserted = await tx
+        .insert(paymentEvents)
+        .values({ provider: event.provider, eventId: event.eventId, type: event.type, receivedAt: now })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id });
+      if (inserted.length === 0) return { kind: "duplicate" };
+
+      const order = await lockOrder(tx, event);
+      if (!order) throw new UnknownOrder();
+      await tx.update(paymentEvents).set({ orderId: order.id }).where(eq(paymentEvents.id, inserted[0]!.id));
+      if (event.outcome === null) return { kind: "ignored", orderId: order.id, status: order.status };
+
+      if (event.outcome === "paid") {
+        if (order.status === "paid") return { kind: "ignored", orderId: order.id, status: order.status };
+        const stockShort = order.stockReleasedAt ? !(await retakeStock(tx, order.id)) : false;
+        await tx
+          .update(orders)
+          .set({
+            status: "paid",
+            paidAt: now,
+            closedAt: null,
+            stockReleasedAt: null,
+            providerSessionId: order.providerSessionId ?? event.sessionId ?? null,
+            providerPaymentId: event.paymentId ?? order.providerPaymentId,
+          })
+          .where(eq(orders.id, order.id));
+        if (order.promoCode) {
+          await tx
+            .update(promoCodes)
+            .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
+            .where(eq(promoCodes.code, order.promoCode));
+        }
+        await queueConfirmationEmail(tx, order.id);
+        return { kind: "applied", orderId: order.id, from: order.status, to: "paid", ...(stockShort ? { stockShort } : {}) };
+      }
+
+      if (order.status !== "pending_payment") return { kind: "ignored", orderId: order.id, status: order.status };
+      const to = event.outcome === "failed" ? "failed" : "expired";
+      await closeOrder(tx, order.id, to, now);
+      return { kind: "applied", orderId: order.id, from: order.status, to };
+    });
+  } catch (error) {
+    if (error instanceof UnknownOrder) return { kind: "unknown_order" };
+    throw error;
+  }
+}
+
+async function lockOrder(tx: Tx, event: PaymentEventInput) {
+  const byId = event.orderId && uuidPattern.test(event.orderId) ? eq(orders.id, event.orderId) : undefined;
+  const bySession = event.sessionId ? eq(orders.providerSessionId, event.sessionId) : undefined;
+  const where = byId ?? bySession;
+  if (!where) return undefined;
+  const [order] = await tx.select().from(orders).where(where).for("update").limit(1);
+  return order;
+}
+
+/** Gives an unpaid order's reserved stock back and closes it, once. */
+async function closeOrder(tx: Tx, orderId: string, status: "failed" | "expired" | "cancelled", now: Date) {
+  const lines = await tx
+    .select({ variantId: orderLines.variantId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.variantId));
+  for (const line of lines) {
+    await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
+      .where(eq(productVariants.id, line.variantId));
+  }
+  await tx.update(orders).set({ status, closedAt: now, stockReleasedAt: now }).where(eq(orders.id, orderId));
+}
+
+/**
+ * A payment that lands after the order expired: the customer has paid, so the
+ * order is paid and its stock taken again where there still is some. Stock is
+ * never pushed below zero; returns false when some line could not be covered
+ * (the caller logs it for the team).
+ */
+async function retakeStock(tx: Tx, orderId: string): Promise<boolean> {
+  const lines = await tx
+    .select({ variantId: orderLines.variantId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.variantId));
+  let covered = true;
+  for (const line of lines) {
+    const [before] = await tx
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.id, line.variantId))
+      .for("update");
+    if ((before?.stock ?? 0) < line.quantity) covered = false;
+    await tx
+      .update(productVariants)
+      .set({ stock: sql`greatest(${productVariants.stock} - ${line.quantity}, 0)` })
+      .where(eq(productVariants.id, line.variantId));
+  }
+  return covered;
+}
+
+/**
+ * The shopper left the payment page without paying: the order is cancelled
+ * and its stock freed at once (a payment that still lands later is honoured,
+ * as after expiry). Returns false when the order is not pending.
+ */
+export async function cancelPendingOrder(db: Database, orderId: string, now: Date): Promise<boolean> {
+  if (!uuidPattern.test(orderId)) return false;
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
+    if (order?.status !== "pending_payment") return false;
+    await closeOrder(tx, orderId, "cancelled", now);
+    return true;
+  });
+}
+
+async function queueConfirmationEmail(tx: Tx, orderId: string) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.lineNumber));
+  const o = order!;
+  await queueEmail(tx, {
+    to: o.customerEmail,
+    subject: `Your ${brand.name} order ${o.orderNumber}`,
+    text: [
+      `Hello ${o.customerName},`,
+      "",
+      `Thank you for your order. Your payment has been received.`,
+      "",
+      `Order number: ${o.orderNumber}`,
+      "",
+      ...lines.map((line) => `${line.quantity} × ${line.productName} (${line.size}): ${formatPence(line.unitPricePence * line.quantity)}`),
+      "",
+      `Subtotal: ${formatPence(o.subtotalPence)}`,
+      ...(o.discountPence > 0 ? [`Discount (${o.promoCode}): -${formatPence(o.discountPence)}`] : []),
+      `Shipping: ${o.shippingPence === 0 ? "FREE" : formatPence(o.shippingPence)}`,
+      `Total paid: ${formatPence(o.totalPence)}`,
+      "",
+      "UK delivery takes 3-5 business days.",
+      `Questions? Reply to this e-mail or write to ${brand.email}.`,
+      "",
+      brand.name,
+    ].join("\n"),
+    headers: { "Reply-To": brand.email },
+  });
+}
+
+/**
+ * Expires unpaid orders past their time and frees their stock. Safe with
+ * several app processes: each claims different orders (FOR UPDATE SKIP LOCKED).
+ * Returns how many it expired.
+ */
+export async function expireOverdueOrders(db: Database, now: Date, batchSize = 100): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, "pending_payment"), lte(orders.expiresAt, now)))
+      .orderBy(asc(orders.expiresAt))
+      .limit(batchSize)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return 0;
+    // Stock rows are updated in one variant order across all these orders, to avoid deadlocks.
+    const ids = due.map((order) => order.id);
+    const lines = await tx
+      .select({ variantId: orderLines.variantId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, ids))
+      .groupBy(orderLines.variantId)
+      .orderBy(asc(orderLines.variantId));
+    for (const line of lines) {
+      await tx
+        .update(productVariants)
+        .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
+        .where(eq(productVariants.id, line.variantId));
+    }
+    await tx
+      .update(orders)
+      .set({ status: "expired", closedAt: now, stockReleasedAt: now })
+      .where(inArray(orders.id, ids));
+    return ids.length;
+  });
+}

@@ -1,0 +1,210 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/*
+ * The store: catalogue, promo codes, orders and payment events. Money is
+ * always integer pence (GBP); see docs/decisions/0008-store-money-discount-shipping.md.
+ */
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const productCategories = ["apparel", "accessories"] as const;
+export type ProductCategory = (typeof productCategories)[number];
+
+export const products = pgTable(
+  "products",
+  {
+    /** The catalogue number the spec uses (1–7); also what a cart line names. */
+    id: integer("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    category: text("category").$type<ProductCategory>().notNull(),
+    pricePence: integer("price_pence").notNull(),
+    /** The price before a sale; set only while the product is on sale (SALE badge). */
+    originalPricePence: integer("original_price_pence"),
+    featured: boolean("featured").notNull().default(false),
+    /** Average rating 0–5 (the page shows it floored to whole stars). */
+    rating: doublePrecision("rating").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    image: text("image").notNull(),
+    /** Alternative text for the product image. */
+    imageAlt: text("image_alt").notNull(),
+    /** False once the product is no longer sold: it leaves the catalogue and carts are told. */
+    active: boolean("active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull(),
+  },
+  (table) => [
+    check("products_category_check", sql`${table.category} in ('apparel', 'accessories')`),
+    check("products_price_check", sql`${table.pricePence} > 0`),
+    check(
+      "products_original_price_check",
+      sql`${table.originalPricePence} is null or ${table.originalPricePence} > ${table.pricePence}`,
+    ),
+    check("products_rating_check", sql`${table.rating} >= 0 and ${table.rating} <= 5`),
+    check("products_review_count_check", sql`${table.reviewCount} >= 0`),
+  ],
+);
+
+/** One size (or variant) of a product, with the stock that can still be sold. */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    sortOrder: integer("sort_order").notNull(),
+    /**
+     * Units that can still be sold. A checkout reserves by decrementing it
+     * (`... where stock >= $q`); a failed or expired payment gives it back.
+     */
+    stock: integer("stock").notNull(),
+  },
+  (table) => [
+    unique("product_variants_product_size_unique").on(table.productId, table.size),
+    check("product_variants_stock_check", sql`${table.stock} >= 0`),
+  ],
+);
+
+/** Promo codes, matched case-insensitively by storing them upper-cased. */
+export const promoCodes = pgTable(
+  "promo_codes",
+  {
+    code: text("code").primaryKey(),
+    /** Whole percent off the merchandise subtotal. */
+    percentOff: integer("percent_off").notNull(),
+    active: boolean("active").notNull().default(true),
+    startsAt: timestamptz("starts_at"),
+    expiresAt: timestamptz("expires_at"),
+    /** Paid orders that may use the code; null for no limit. */
+    maxUses: integer("max_uses"),
+    /** Paid orders that used it (counted when the payment webhook lands). */
+    usedCount: integer("used_count").notNull().default(0),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (table) => [
+    check("promo_codes_code_check", sql`${table.code} = upper(${table.code}) and length(${table.code}) between 1 and 32`),
+    check("promo_codes_percent_check", sql`${table.percentOff} between 1 and 100`),
+    check("promo_codes_max_uses_check", sql`${table.maxUses} is null or ${table.maxUses} > 0`),
+    check("promo_codes_used_count_check", sql`${table.usedCount} >= 0`),
+  ],
+);
+
+export const orderStatuses = ["pending_payment", "paid", "failed", "expired", "cancelled"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** A delivery address, as collected by the payment provider's page. */
+export interface OrderAddress {
+  line1: string;
+  line2?: string | null;
+  city: string;
+  postcode: string;
+  country: string;
+}
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What the customer sees, e.g. "RR-7K3M9Q2X". */
+    orderNumber: text("order_number").notNull().unique(),
+    status: text("status").$type<OrderStatus>().notNull().default("pending_payment"),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    customerPhone: text("customer_phone"),
+    notes: text("notes"),
+    /** Filled from the payment provider when it collects one; the checkout form has no address. */
+    shippingAddress: jsonb("shipping_address").$type<OrderAddress>(),
+    currency: text("currency").notNull().default("GBP"),
+    subtotalPence: integer("subtotal_pence").notNull(),
+    discountPence: integer("discount_pence").notNull().default(0),
+    shippingPence: integer("shipping_pence").notNull().default(0),
+    totalPence: integer("total_pence").notNull(),
+    /** The code applied and its rate at the time of the order (codes can change later). */
+    promoCode: text("promo_code").references(() => promoCodes.code),
+    promoPercentOff: integer("promo_percent_off"),
+    /** "stripe" or "test". */
+    paymentProvider: text("payment_provider").notNull(),
+    providerSessionId: text("provider_session_id").unique(),
+    /** The provider's payment reference once paid (e.g. a Stripe PaymentIntent id). */
+    providerPaymentId: text("provider_payment_id"),
+    /** The signed-in shopper, when accounts exist; null for guests. */
+    userId: text("user_id"),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    /** An unpaid order past this time is expired by the background job and its stock freed. */
+    expiresAt: timestamptz("expires_at").notNull(),
+    paidAt: timestamptz("paid_at"),
+    /** When the order left pending_payment without being paid (failed, expired, cancelled). */
+    closedAt: timestamptz("closed_at"),
+    /** Set once the reserved stock has been given back, so it is given back once only. */
+    stockReleasedAt: timestamptz("stock_released_at"),
+  },
+  (table) => [
+    check(
+      "orders_status_check",
+      sql`${table.status} in ('pending_payment', 'paid', 'failed', 'expired', 'cancelled')`,
+    ),
+    check(
+      "orders_amounts_check",
+      sql`${table.subtotalPence} >= 0 and ${table.discountPence} >= 0 and ${table.shippingPence} >= 0 and ${table.discountPence} <= ${table.subtotalPence} and ${table.totalPence} = ${table.subtotalPence} - ${table.discountPence} + ${table.shippingPence}`,
+    ),
+    index("orders_pending_expiry_idx").on(table.expiresAt).where(sql`${table.status} = 'pending_payment'`),
+    index("orders_user_idx").on(table.userId),
+  ],
+);
+
+/** What was bought: a snapshot of name, size and price when the order was made. */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    lineNumber: integer("line_number").notNull(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id),
+    size: text("size").notNull(),
+    productName: text("product_name").notNull(),
+    unitPricePence: integer("unit_price_pence").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (table) => [
+    unique("order_lines_order_line_unique").on(table.orderId, table.lineNumber),
+    unique("order_lines_order_variant_unique").on(table.orderId, table.variantId),
+    check("order_lines_quantity_check", sql`${table.quantity} > 0`),
+    check("order_lines_price_check", sql`${table.unitPricePence} >= 0`),
+  ],
+);
+
+/** Every payment webhook event handled: a replayed event id changes nothing. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    orderId: uuid("order_id").references(() => orders.id),
+    receivedAt: timestamptz("received_at").notNull().defaultNow(),
+  },
+  (table) => [unique("payment_events_provider_event_unique").on(table.provider, table.eventId)],
+);

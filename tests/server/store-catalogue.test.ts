@@ -1,0 +1,138 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../../db/client.server";
+import * as schema from "../../db/schema";
+import { seedDatabase } from "../../db/seed/seed.server";
+import {
+  findPromoCode,
+  findUsablePromoCode,
+  getProductBySlug,
+  getProductsForPricing,
+  listProducts,
+} from "../../app/features/store/catalogue.server";
+import { priceOrder } from "../../app/features/store/pricing";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+let testDb: TestDatabase;
+let handle: DatabaseHandle;
+const now = new Date("2026-06-01T12:00:00Z");
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
+});
+afterAll(async () => {
+  await handle?.close();
+  await testDb?.drop();
+});
+
+describe("seeded catalogue", () => {
+  it("has the seven products with the spec's prices, sizes and categories", async () => {
+    const products = await listProducts(handle.db);
+    expect(
+      products.map((product) => [product.id, product.name, product.category, product.pricePence, product.variants.map((v) => v.size)]),
+    ).toEqual([
+      [1, "Ridgeway Racing Team Cap - Red", "apparel", 2500, ["One Size"]],
+      [2, "Ridgeway Racing Team Cap - Red & White", "apparel", 2500, ["One Size"]],
+      [3, "Ridgeway Racing Team Cap - Black", "apparel", 2500, ["One Size"]],
+      [4, "Ridgeway Racing Team Cap - White", "apparel", 2500, ["One Size"]],
+      [5, "Ridgeway Racing Welcome Mat", "accessories", 3500, ["60cm x 40cm"]],
+      [6, "Ridgeway Racing Keyring", "accessories", 599, ["One Size"]],
+      [7, "Ridgeway Racing Pens (Set of 2)", "accessories", 899, ["Set of 2"]],
+    ]);
+    expect(products.every((product) => product.featured && product.originalPricePence === null)).toBe(true);
+    expect(products.every((product) => product.rating > 0 && product.rating <= 5 && product.reviewCount > 0)).toBe(true);
+    expect(products[3]!.description).toMatch(/white/i);
+    const stocks = products.flatMap((product) => product.variants.map((variant) => variant.stock));
+    expect(stocks).toContain(0);
+    expect(stocks.some((stock) => stock > 0 && stock <= 5)).toBe(true);
+    for (const product of products) expect(existsSync(path.join("public", product.image)), product.image).toBe(true);
+  });
+
+  it("finds a product by slug, and nothing for an unknown or withdrawn one", async () => {
+    const mat = await getProductBySlug(handle.db, "team-welcome-mat");
+    expect(mat).toMatchObject({ id: 5, pricePence: 3500, variants: [{ size: "60cm x 40cm" }] });
+    expect(await getProductBySlug(handle.db, "no-such-thing")).toBeNull();
+
+    await handle.db.transaction(async (tx) => {
+      await tx.update(schema.products).set({ active: false }).where(eq(schema.products.id, 7));
+      expect(await getProductBySlug(tx, "team-pens")).toBeNull();
+      expect((await listProducts(tx)).map((product) => product.id)).not.toContain(7);
+      // Pricing still sees it, so a cart can be told it is no longer sold.
+      const forPricing = await getProductsForPricing(tx, [7, 7, 999, -1]);
+      expect(forPricing.map((product) => [product.id, product.active])).toEqual([[7, false]]);
+      const order = priceOrder([{ productId: 7, size: "Set of 2", quantity: 1 }], forPricing, null, now);
+      expect(order.lines[0]!.problem).toEqual({ kind: "not_sold" });
+      tx.rollback();
+    }).catch((error: unknown) => {
+      if (!(error instanceof Error && error.message === "Rollback")) throw error;
+    });
+    expect(await getProductBySlug(handle.db, "team-pens")).not.toBeNull();
+  });
+
+  it("refuses stock below zero", async () => {
+    await expect(
+      handle.db.update(schema.productVariants).set({ stock: -1 }).where(eq(schema.productVariants.productId, 1)),
+    ).rejects.toThrow();
+  });
+
+  it("seeding again keeps stock that has changed since", async () => {
+    await handle.db.update(schema.productVariants).set({ stock: 7 }).where(eq(schema.productVariants.productId, 6));
+    await seedDatabase(handle.db);
+    const [keyring] = await getProductsForPricing(handle.db, [6]);
+    expect(keyring!.variants.map((variant) => variant.stock)).toEqual([7]);
+    expect(await listProducts(handle.db)).toHaveLength(7);
+  });
+});
+
+describe("promo codes", () => {
+  it("has the three codes with the spec's rates, matched case-insensitively", async () => {
+    expect(await findUsablePromoCode(handle.db, "RIDGEWAY10", now)).toMatchObject({ code: "RIDGEWAY10", percentOff: 10 });
+    expect(await findUsablePromoCode(handle.db, " team15 ", now)).toMatchObject({ code: "TEAM15", percentOff: 15 });
+    expect(await findUsablePromoCode(handle.db, "Racing20", now)).toMatchObject({ code: "RACING20", percentOff: 20 });
+    expect(await findUsablePromoCode(handle.db, "RIDGEWAY11", now)).toBeNull();
+    expect(await findUsablePromoCode(handle.db, "", now)).toBeNull();
+    expect(await findUsablePromoCode(handle.db, "x".repeat(5000), now)).toBeNull();
+  });
+
+  it("refuses inactive, not yet started, expired and used-up codes", async () => {
+    const day = 24 * 60 * 60 * 1000;
+    await handle.db.insert(schema.promoCodes).values([
+      { code: "OFF", percentOff: 5, active: false },
+      { code: "SOON", percentOff: 5, startsAt: new Date(now.getTime() + day) },
+      { code: "OLD", percentOff: 5, expiresAt: now },
+      { code: "LATER", percentOff: 5, expiresAt: new Date(now.getTime() + day) },
+      { code: "GONE", percentOff: 5, maxUses: 3, usedCount: 3 },
+      { code: "ONELEFT", percentOff: 5, maxUses: 3, usedCount: 2 },
+    ]);
+    for (const code of ["OFF", "SOON", "OLD", "GONE"]) {
+      expect(await findUsablePromoCode(handle.db, code, now), code).toBeNull();
+      // Still found as a row, and pricing refuses it the same way.
+      const row = await findPromoCode(handle.db, code);
+      expect(row?.code).toBe(code);
+      const order = priceOrder([{ productId: 1, size: "One Size", quantity: 1 }], await getProductsForPricing(handle.db, [1]), row, now);
+      expect([order.discountPence, order.promoRejected]).toEqual([0, true]);
+    }
+    for (const code of ["LATER", "ONELEFT"]) expect(await findUsablePromoCode(handle.db, code, now), code).not.toBeNull();
+  });
+
+  it("stores codes upper-cased only", async () => {
+    await expect(handle.db.insert(schema.promoCodes).values({ code: "lower5", percentOff: 5 })).rejects.toThrow();
+    await expect(handle.db.insert(schema.promoCodes).values({ code: "TOOMUCH", percentOff: 101 })).rejects.toThrow();
+  });
+
+  it("prices a cart from the database with RIDGEWAY10", async () => {
+    const lines = [
+      { productId: 1, size: "One Size", quantity: 2 },
+      { productId: 5, size: "60cm x 40cm", quantity: 1 },
+    ];
+    const catalogue = await getProductsForPricing(handle.db, lines.map((line) => line.productId));
+    const promo = await findUsablePromoCode(handle.db, "ridgeway10", now);
+    const order = priceOrder(lines, catalogue, promo, now);
+    expect([order.ok, order.subtotalPence, order.discountPence, order.shippingPence, order.totalPence]).toEqual([
+      true, 8500, 850, 0, 7650,
+    ]);
+  });
+});
