@@ -15,7 +15,7 @@ import {
 
 /*
  * The store: catalogue, promo codes, orders and payment events. Money is
- * always integer pence (GBP); see docs/decisions/0008-store-money-discount-shipping.md.
+ * always integer pence (GBP); see docs/decisions/0011-store-money-discount-shipping.md.
  */
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });

@@ -2,7 +2,7 @@
  * The store's money rules, in one place and in integer pence: the cart page,
  * the checkout, the payment page and the order all use `priceOrder`. Prices
  * come from the catalogue only; whatever a browser says an item costs is
- * dropped by the input schema. See docs/decisions/0008-store-money-discount-shipping.md.
+ * dropped by the input schema. See docs/decisions/0011-store-money-discount-shipping.md.
  */
 import { z } from "~/lib/zod";
 
