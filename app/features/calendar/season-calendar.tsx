@@ -1,4 +1,5 @@
 import { useId, useState, type MouseEvent, type ReactNode } from "react";
+import { ChevronDownIcon } from "~/components/icons";
 import { cx } from "~/components/ui/cx";
 import { CircuitLayoutLink } from "./circuit-layout-link";
 import { RoundResults } from "./round-results";
@@ -129,7 +130,7 @@ function RoundRow({ round, expanded, onToggle, children }: RoundRowProps) {
               <span className="block font-display text-lg font-bold uppercase sm:text-2xl">{round.name}</span>
               <span className="block text-sm text-muted">{round.location}</span>
             </span>
-            <Chevron up={expanded} />
+            <ChevronDownIcon className={cx("size-6 shrink-0 text-muted transition-transform", expanded && "rotate-180")} />
           </button>
         </form>
       </h4>
@@ -139,26 +140,6 @@ function RoundRow({ round, expanded, onToggle, children }: RoundRowProps) {
         </div>
       )}
     </li>
-  );
-}
-
-function Chevron({ up }: { up: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={cx("size-6 shrink-0 text-muted transition-transform", up && "rotate-180")}
-    >
-      <path d="M6 9l6 6 6-6" />
-    </svg>
   );
 }
 
