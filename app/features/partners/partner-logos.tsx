@@ -18,8 +18,9 @@ export function PartnerLogos({ partners }: { partners: Partner[] }) {
     setOpen(partner);
   }
 
-  function closeDetails() {
-    setOpen(null);
+  function closeDetails(closed: Partner) {
+    // A dialog's close event comes a moment later; by then another logo may have been chosen.
+    setOpen((current) => (current?.id === closed.id ? null : current));
     // Current browsers return focus on their own; older ones leave it on <body>.
     triggerRef.current?.focus();
   }
@@ -47,7 +48,7 @@ export function PartnerLogos({ partners }: { partners: Partner[] }) {
           </li>
         ))}
       </ul>
-      {open && <PartnerDialog partner={open} onClose={closeDetails} />}
+      {open && <PartnerDialog key={open.id} partner={open} onClose={() => closeDetails(open)} />}
     </>
   );
 }
