@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
@@ -10,5 +11,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is the Express app, so the production bundle
   // carries the same middleware the dev server loads through Vite.
   build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    // Brotli (quality 11) and gzip copies of the client files, written once at build time and
+    // served by express-static-gzip, so the server never compresses a static file per request.
+    compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|css|svg|xml|txt|json)$/, threshold: 1024 }),
+  ],
 }));

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import type { Logger } from "pino";
 import { createRequestHandler, type AppLoadContext } from "react-router";
@@ -86,9 +87,9 @@ export function createApp(options: AppOptions) {
     // File names under assets/ carry a content hash, so they never change.
     app.use(
       "/assets",
-      express.static(path.join(clientBuildDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+      precompressedStatic(path.join(clientBuildDir, "assets"), { immutable: true, maxAge: "1y" }),
     );
-    app.use(express.static(clientBuildDir, { maxAge: "1h", index: false }));
+    app.use(precompressedStatic(clientBuildDir, { maxAge: "1h" }));
   }
 
   const renderPage = createRequestHandler(
@@ -128,6 +129,19 @@ export function createApp(options: AppOptions) {
     }
   });
   return app;
+}
+
+/**
+ * Serves the client build, preferring the brotli or gzip copy written at build
+ * time (vite.config.ts) when the browser accepts it.
+ */
+function precompressedStatic(root: string, options: { maxAge: string; immutable?: boolean }): RequestHandler {
+  return expressStaticGzip(root, {
+    enableBrotli: true,
+    orderPreference: ["br", "gzip"],
+    index: false,
+    serveStatic: { ...options, index: false },
+  });
 }
 
 function securityHeaders(isDev: boolean): RequestHandler[] {

@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnServer, startServer, type ServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -55,6 +56,18 @@ describe("the production server", () => {
     const response = await fetch(`${server.url}${asset}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("serves the brotli copy of an asset made at build time", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)![0];
+    const response = await fetch(`${server.url}${asset}`, { headers: { "accept-encoding": "br, gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("br");
+    expect(response.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(Number(response.headers.get("content-length"))).toBe(statSync(`build/client${asset}.br`).size);
+    // fetch decodes it: what arrives is the original file.
+    const decoded = Buffer.from(await response.arrayBuffer());
+    expect(decoded.equals(readFileSync(`build/client${asset}`))).toBe(true);
   });
 
   it("keeps a request id given by the caller in the logs", async () => {
