@@ -59,11 +59,45 @@ test.describe("team page", () => {
     for (const [index, name] of ["Claire Hollings", "Sophie Marsh", "Megan Royle", "Priya Sandhu"].entries()) {
       await expect(femaleSide.nth(index)).toContainText(name);
     }
-    // Every member has a still (no videos are stored yet), sized so the page does not shift.
-    for (const tile of await page.locator("main li button[aria-controls] img").all()) {
-      await expect(tile).toHaveAttribute("width", /\d+/);
-      await expect(tile).toHaveAttribute("height", /\d+/);
+    // Every member tile is a clip with its portrait as the poster, sized so the page does not shift.
+    const clips = page.locator("main li button[aria-controls] video");
+    await expect(clips).toHaveCount(7);
+    for (const clip of await clips.all()) {
+      await expect(clip).toHaveAttribute("width", "600");
+      await expect(clip).toHaveAttribute("height", "750");
+      await expect(clip).toHaveAttribute("poster", /\/media\/team\/.+\.svg$/);
     }
+  });
+
+  test("a tile's clip loads only when it nears the screen, then plays muted and inline", async ({ page }) => {
+    const clipRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith(".mp4")) clipRequests.push(new URL(request.url()).pathname);
+    });
+    await open(page, "/team");
+    const lastClip = section(page, "The Female Side").locator("video").last();
+    await expect(lastClip).not.toHaveAttribute("src");
+    expect(clipRequests).not.toContain("/media/team/female-4.mp4");
+
+    await lastClip.scrollIntoViewIfNeeded();
+    await expect(lastClip).toHaveAttribute("src", "/media/team/female-4.mp4");
+    await expect.poll(() => lastClip.evaluate((video: HTMLVideoElement) => video.currentTime > 0 && video.muted)).toBe(true);
+    expect(await lastClip.evaluate((video: HTMLVideoElement) => video.playsInline)).toBe(true);
+    expect(clipRequests).toContain("/media/team/female-4.mp4");
+  });
+
+  test("with reduced motion the tiles keep their portraits and fetch no clip", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    const clipRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith(".mp4")) clipRequests.push(request.url());
+    });
+    await open(page, "/team");
+    const lastClip = section(page, "The Female Side").locator("video").last();
+    await lastClip.scrollIntoViewIfNeeded();
+    await page.waitForLoadState("networkidle");
+    await expect(lastClip).not.toHaveAttribute("src");
+    expect(clipRequests).toEqual([]);
   });
 
   for (const season of seasons) {
