@@ -1,6 +1,6 @@
 /**
  * Load test: for each route, compare the server-rendered page with a static
- * copy of the same HTML served by the same process (express.static).
+ * copy of the same HTML served by the same process (its static file handler).
  *
  *   npm run bench -- / /terms
  *   BENCH_DURATION=30 npm run bench -- /
