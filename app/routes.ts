@@ -25,5 +25,6 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("calendar", "routes/calendar.tsx"),
   route("calendar.ics", "routes/calendar-ics.ts"),
+  route("api/cart/quote", "routes/api-cart-quote.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
