@@ -54,7 +54,7 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
-        <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
+        <div className="mb-6 flex flex-col md:mb-0 md:flex-row md:items-start md:justify-between md:gap-4">
           <SectionHeading
             level={1}
             eyebrow="Official merchandise"
@@ -141,28 +141,33 @@ function StoreFilters({ query, counts }: { query: StoreQuery; counts: Record<Sto
         role="search"
         aria-label="Products"
         preventScrollReset
-        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        className="flex flex-col gap-3 md:flex-row md:items-end"
       >
         {query.category !== "all" && <input type="hidden" name="category" value={query.category} />}
         <div className="flex flex-1 flex-col gap-1.5">
           <label htmlFor="store-search" className="text-sm font-medium">
             Search products
           </label>
-          <input
-            key={query.search}
-            id="store-search"
-            type="search"
-            name="q"
-            defaultValue={query.search}
-            maxLength={100}
-            placeholder="Search by name or description..."
-            autoComplete="off"
-            enterKeyHint="search"
-            className={cx(inputClasses, "min-h-11")}
-          />
+          <div className="flex gap-2">
+            <input
+              key={query.search}
+              id="store-search"
+              type="search"
+              name="q"
+              defaultValue={query.search}
+              maxLength={100}
+              placeholder="Search by name or description..."
+              autoComplete="off"
+              enterKeyHint="search"
+              className={cx(inputClasses, "min-h-11 flex-1")}
+            />
+            <Button type="submit" variant="secondary">
+              Search
+            </Button>
+          </div>
         </div>
-        <div className="flex flex-col gap-1.5 sm:w-56">
-          <label htmlFor="store-sort" className="text-sm font-medium">
+        <div className="flex items-center gap-3 md:w-64 md:flex-col md:items-stretch md:gap-1.5">
+          <label htmlFor="store-sort" className="shrink-0 text-sm font-medium">
             Sort by
           </label>
           <select
@@ -180,9 +185,6 @@ function StoreFilters({ query, counts }: { query: StoreQuery; counts: Record<Sto
             ))}
           </select>
         </div>
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
       </Form>
 
       <nav aria-label="Filter by category">
