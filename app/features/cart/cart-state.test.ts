@@ -123,13 +123,14 @@ describe("saved cart", () => {
           { id: 3, selectedSize: "One Size", quantity: 15 },
           { id: "cap-red", selectedSize: "One Size", quantity: 1 },
           { id: 4, quantity: 1 },
+          { id: 5, selectedSize: "S".repeat(61), quantity: 1 },
         ],
         promoCode: null,
       },
       onDropped,
     );
     expect(state.lines).toEqual([{ id: 3, selectedSize: "One Size", quantity: MAX_QUANTITY_PER_LINE }]);
-    expect(onDropped).toHaveBeenCalledTimes(2);
+    expect(onDropped).toHaveBeenCalledTimes(3);
   });
 
   it("remembers the price the shopper saw, and forgets nothing else about prices", () => {
