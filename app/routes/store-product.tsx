@@ -84,7 +84,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <Stars rating={product.rating} reviewCount={product.reviewCount} />
           <Price pricePence={product.pricePence} originalPricePence={sale ? product.originalPricePence : null} large />
           <p className="text-muted">{product.description}</p>
-          <AddToCart product={product} size="page" />
+          <AddToCart key={product.id} product={product} size="page" />
           <ul className="mt-2 flex flex-col gap-2 border-t border-line pt-4 text-sm text-muted">
             <li>
               <span aria-hidden="true" className="mr-2 text-success">✓</span>
