@@ -276,7 +276,11 @@ function OrderSummary({ quote, cart }: { quote: CartQuoteState & { retry: () => 
               Proceed to Checkout
             </button>
             <p id="checkout-blocked" className="text-sm text-muted">
-              {hasProblem ? "Fix the items marked above to continue." : "Checking your cart..."}
+              {hasProblem
+                ? "Fix the items marked above to continue."
+                : quote.state === "error"
+                  ? "Your cart's prices could not be checked."
+                  : "Checking your cart..."}
             </p>
           </>
         )}
