@@ -220,6 +220,39 @@ test("each product has a page with Product JSON-LD; an unknown one is a 404", as
   await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
 });
 
+test("the home page's merchandise strip reads the catalogue and links to product pages", async ({ page }) => {
+  await page.goto("/");
+  const section = page.getByRole("region", { name: "Exclusive Merchandise" });
+  const strip = section.getByTestId("merch-strip");
+  // Drawn twice for the loop; the second copy is hidden from assistive technology and the keyboard.
+  await expect(strip.getByRole("link")).toHaveCount(7);
+  const cap = strip.getByRole("link", { name: /Ridgeway Racing Team Cap - Red\b(?! &)/ });
+  await expect(cap).toHaveAttribute("href", "/store/team-cap-red");
+  await expect(cap).toContainText("Team Caps");
+  await expect(cap).toContainText("£25.00");
+  await expect(strip.getByRole("link", { name: /Keyring/ })).toContainText("£5.99");
+  await expect(section).toContainText("Free UK shipping on all orders");
+
+  const pause = section.getByRole("button", { name: "Pause strip" });
+  await pause.click();
+  await expect(section.getByRole("button", { name: "Play strip" })).toHaveAttribute("aria-pressed", "true");
+  const at = await strip.evaluate((element) => element.style.transform);
+  await page.waitForTimeout(300);
+  expect(await strip.evaluate((element) => element.style.transform)).toBe(at);
+
+  await cap.click();
+  await expect(page).toHaveURL(/\/store\/team-cap-red$/);
+});
+
+test("the merchandise strip stays still for visitors who prefer less motion", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/");
+  const section = page.getByRole("region", { name: "Exclusive Merchandise" });
+  await expect(section.getByTestId("merch-strip").locator("li")).toHaveCount(7);
+  await expect(section.getByRole("button", { name: /strip/ })).toHaveCount(0);
+  expect(await section.getByTestId("merch-strip").evaluate((element) => element.style.transform)).toBe("");
+});
+
 async function expectNoSeriousViolations(page: Page) {
   await page.waitForLoadState("networkidle");
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
