@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Database } from "../db/client.server";
+import type { ShippingRule } from "./features/store/pricing";
 
 /** What the Express server hands every loader and action (see server/app.ts). */
 export interface RequestContext {
@@ -11,6 +12,8 @@ export interface RequestContext {
   publicUrl: string;
   /** Signs tokens and payment events; AUTH_SECRET or one generated and kept in DATA_DIR. */
   appSecret: string;
+  /** What shipping costs (SHIPPING_FLAT_RATE_PENCE, SHIPPING_FREE_ABOVE_PENCE); free by default. */
+  shipping: ShippingRule;
 }
 
 declare module "react-router" {

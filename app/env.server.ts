@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { ShippingRule } from "~/features/store/pricing";
 import { z } from "~/lib/zod";
 
 const booleanish = z
@@ -31,6 +32,19 @@ const envSchema = z.object({
   TRUST_PROXY: booleanish.default(false),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: "must be a number" }).int().min(0).default(10_000),
+  /** Shipping charged per order, in pence (0: free UK shipping, the site's claim). */
+  SHIPPING_FLAT_RATE_PENCE: z.coerce
+    .number({ message: "must be a whole number of pence" })
+    .int("must be a whole number of pence")
+    .min(0, "must be 0 or more")
+    .max(100_000, "must be at most 100000 (£1,000)")
+    .default(0),
+  /** Orders whose subtotal is above this many pence ship free; unset: the flat rate always applies. */
+  SHIPPING_FREE_ABOVE_PENCE: z.coerce
+    .number({ message: "must be a whole number of pence" })
+    .int("must be a whole number of pence")
+    .min(0, "must be 0 or more")
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; PUBLIC_URL: string };
@@ -62,4 +76,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
   };
+}
+
+/** The one shipping rule, from SHIPPING_FLAT_RATE_PENCE and SHIPPING_FREE_ABOVE_PENCE. */
+export function shippingRuleFromEnv(env: Pick<Env, "SHIPPING_FLAT_RATE_PENCE" | "SHIPPING_FREE_ABOVE_PENCE">): ShippingRule {
+  return { flatRatePence: env.SHIPPING_FLAT_RATE_PENCE, freeAbovePence: env.SHIPPING_FREE_ABOVE_PENCE ?? null };
 }

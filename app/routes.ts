@@ -25,5 +25,9 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("calendar", "routes/calendar.tsx"),
   route("calendar.ics", "routes/calendar-ics.ts"),
+  route("store", "routes/store.tsx"),
+  route("store/:slug", "routes/store-product.tsx"),
+  route("cart", "routes/cart.tsx"),
+  route("api/cart/quote", "routes/api-cart-quote.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import { createRequestHandler, type AppLoadContext } from "react-router";
 import { pinoHttp } from "pino-http";
 import type { Database } from "../db/client.server";
+import { FREE_SHIPPING, type ShippingRule } from "../app/features/store/pricing";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { originCheck } from "./origin-check";
 import { createPageCache } from "./page-cache";
@@ -26,6 +27,8 @@ export interface AppOptions {
   pageCacheTtlMs: number;
   /** Whether the process is draining for shutdown (then /readyz answers 503). */
   isShuttingDown: () => boolean;
+  /** The shipping rule loaders and actions price with; free shipping when omitted. */
+  shipping?: ShippingRule;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -122,6 +125,7 @@ export function createApp(options: AppOptions) {
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         publicUrl: options.publicUrl,
         appSecret: options.appSecret,
+        shipping: options.shipping ?? FREE_SHIPPING,
       };
       await sendFetchResponse(res, await pages.handle(toFetchRequest(req, res), context));
     } catch (error) {
