@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Database } from "../db/client.server";
+import type { PaymentProvider } from "~/features/payments/provider.server";
 
 /** What the Express server hands every loader and action (see server/app.ts). */
 export interface RequestContext {
@@ -11,6 +12,10 @@ export interface RequestContext {
   publicUrl: string;
   /** Signs tokens and payment events; AUTH_SECRET or one generated and kept in DATA_DIR. */
   appSecret: string;
+  /** The card payment provider (Stripe, or the test payment page). */
+  payments: PaymentProvider;
+  /** How long an unpaid order holds its stock (ORDER_RESERVATION_MINUTES). */
+  orderReservationMs: number;
 }
 
 declare module "react-router" {

@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import { createRequestHandler, type AppLoadContext } from "react-router";
 import { pinoHttp } from "pino-http";
 import type { Database } from "../db/client.server";
+import type { PaymentProvider } from "../app/features/payments/provider.server";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { originCheck } from "./origin-check";
 import { createPageCache } from "./page-cache";
@@ -18,6 +19,8 @@ export interface AppOptions {
   logger: Logger;
   publicUrl: string;
   appSecret: string;
+  payments: PaymentProvider;
+  orderReservationMs: number;
   trustProxy: boolean;
   /** Where the client build lives; omitted in development, where Vite serves assets. */
   clientBuildDir?: string;
@@ -121,6 +124,8 @@ export function createApp(options: AppOptions) {
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         publicUrl: options.publicUrl,
         appSecret: options.appSecret,
+        payments: options.payments,
+        orderReservationMs: options.orderReservationMs,
       };
       await sendFetchResponse(res, await pages.handle(toFetchRequest(req, res), context));
     } catch (error) {
