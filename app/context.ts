@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Database } from "../db/client.server";
 import type { PaymentProvider } from "~/features/payments/provider.server";
+import type { ShippingRule } from "./features/store/pricing";
 
 /** What the Express server hands every loader and action (see server/app.ts). */
 export interface RequestContext {
@@ -16,6 +17,8 @@ export interface RequestContext {
   payments: PaymentProvider;
   /** How long an unpaid order holds its stock (ORDER_RESERVATION_MINUTES). */
   orderReservationMs: number;
+  /** What shipping costs (SHIPPING_FLAT_RATE_PENCE, SHIPPING_FREE_ABOVE_PENCE); free by default. */
+  shipping: ShippingRule;
 }
 
 declare module "react-router" {

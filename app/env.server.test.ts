@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadEnv } from "./env.server";
+import { ConfigError, loadEnv, shippingRuleFromEnv } from "./env.server";
 
 describe("loadEnv", () => {
   it("applies the defaults when nothing is set", () => {
@@ -37,6 +37,9 @@ describe("loadEnv", () => {
     ["PUBLIC_URL", "not a url", /PUBLIC_URL: must be an absolute URL/],
     ["LOG_LEVEL", "loud", /LOG_LEVEL:/],
     ["TRUST_PROXY", "maybe", /TRUST_PROXY: must be true or false/],
+    ["SHIPPING_FLAT_RATE_PENCE", "4.99", /SHIPPING_FLAT_RATE_PENCE: must be a whole number of pence/],
+    ["SHIPPING_FLAT_RATE_PENCE", "-1", /SHIPPING_FLAT_RATE_PENCE: must be 0 or more/],
+    ["SHIPPING_FREE_ABOVE_PENCE", "lots", /SHIPPING_FREE_ABOVE_PENCE: must be a whole number of pence/],
   ])("names %s when it is %j", (name, value, message) => {
     expect(() => loadEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => loadEnv({ [name]: value })).toThrow(message);
@@ -49,5 +52,16 @@ describe("loadEnv", () => {
     } catch (error) {
       expect((error as ConfigError).problems).toHaveLength(2);
     }
+  });
+
+  it("ships free unless a flat rate is set, optionally free above a subtotal", () => {
+    expect(shippingRuleFromEnv(loadEnv({}))).toEqual({ flatRatePence: 0, freeAbovePence: null });
+    expect(shippingRuleFromEnv(loadEnv({ SHIPPING_FLAT_RATE_PENCE: "395" }))).toEqual({
+      flatRatePence: 395,
+      freeAbovePence: null,
+    });
+    expect(
+      shippingRuleFromEnv(loadEnv({ SHIPPING_FLAT_RATE_PENCE: "395", SHIPPING_FREE_ABOVE_PENCE: "5000" })),
+    ).toEqual({ flatRatePence: 395, freeAbovePence: 5000 });
   });
 });

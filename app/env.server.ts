@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { ShippingRule } from "~/features/store/pricing";
 import { z } from "~/lib/zod";
 
 const booleanish = z
@@ -38,6 +39,19 @@ const envSchema = z.object({
     .min(0.05, "must be at least 0.05 (3 seconds)")
     .max(24 * 60, "must be at most 1440 (a day)")
     .default(30),
+  /** Shipping charged per order, in pence (0: free UK shipping, the site's claim). */
+  SHIPPING_FLAT_RATE_PENCE: z.coerce
+    .number({ message: "must be a whole number of pence" })
+    .int("must be a whole number of pence")
+    .min(0, "must be 0 or more")
+    .max(100_000, "must be at most 100000 (£1,000)")
+    .default(0),
+  /** Orders whose subtotal is above this many pence ship free; unset: the flat rate always applies. */
+  SHIPPING_FREE_ABOVE_PENCE: z.coerce
+    .number({ message: "must be a whole number of pence" })
+    .int("must be a whole number of pence")
+    .min(0, "must be 0 or more")
+    .optional(),
 }).refine((env) => !env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET, {
   path: ["STRIPE_WEBHOOK_SECRET"],
   message: "is required when STRIPE_SECRET_KEY is set",
@@ -72,4 +86,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
   };
+}
+
+/** The one shipping rule, from SHIPPING_FLAT_RATE_PENCE and SHIPPING_FREE_ABOVE_PENCE. */
+export function shippingRuleFromEnv(env: Pick<Env, "SHIPPING_FLAT_RATE_PENCE" | "SHIPPING_FREE_ABOVE_PENCE">): ShippingRule {
+  return { flatRatePence: env.SHIPPING_FLAT_RATE_PENCE, freeAbovePence: env.SHIPPING_FREE_ABOVE_PENCE ?? null };
 }

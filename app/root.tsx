@@ -6,6 +6,7 @@ import { Header } from "~/components/layout/header";
 import { NotFound } from "~/components/not-found";
 import { useNonce } from "~/components/nonce";
 import { LinkButton } from "~/components/ui/link-button";
+import { CartProvider } from "~/features/cart/cart-context";
 import { pageMeta } from "~/lib/meta";
 import "./app.css";
 
@@ -38,11 +39,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <Header user={data?.user ?? null} />
-        <main id="main" className="flex-1 pt-(--header-height)">
-          {children}
-        </main>
-        <Footer year={data?.year ?? new Date().getFullYear()} />
+        <CartProvider>
+          <Header user={data?.user ?? null} />
+          <main id="main" className="flex-1 pt-(--header-height)">
+            {children}
+          </main>
+          <Footer year={data?.year ?? new Date().getFullYear()} />
+        </CartProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

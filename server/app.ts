@@ -8,6 +8,7 @@ import { createRequestHandler, type AppLoadContext } from "react-router";
 import { pinoHttp } from "pino-http";
 import type { Database } from "../db/client.server";
 import type { PaymentProvider } from "../app/features/payments/provider.server";
+import { FREE_SHIPPING, type ShippingRule } from "../app/features/store/pricing";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { originCheck } from "./origin-check";
 import { createPageCache } from "./page-cache";
@@ -28,6 +29,8 @@ export interface AppOptions {
   pageCacheTtlMs: number;
   /** Whether the process is draining for shutdown (then /readyz answers 503). */
   isShuttingDown: () => boolean;
+  /** The shipping rule loaders and actions price with; free shipping when omitted. */
+  shipping?: ShippingRule;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -126,6 +129,7 @@ export function createApp(options: AppOptions) {
         appSecret: options.appSecret,
         payments: options.payments,
         orderReservationMs: options.orderReservationMs,
+        shipping: options.shipping ?? FREE_SHIPPING,
       };
       await sendFetchResponse(res, await pages.handle(toFetchRequest(req, res), context));
     } catch (error) {

@@ -4,7 +4,7 @@ import { brand } from "~/brand";
 import { CartIcon, ChequeredFlagIcon, CloseIcon, MenuIcon, UserIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
-import { useCartCount } from "~/features/cart/use-cart-count";
+import { useCart } from "~/features/cart/cart-context";
 import { mainNavigation } from "./navigation";
 
 /** The header turns solid once the page has scrolled past this many pixels. */
@@ -15,7 +15,7 @@ export interface SignedInUser {
 }
 
 export function Header({ user }: { user: SignedInUser | null }) {
-  const cartCount = useCartCount();
+  const { itemCount: cartCount } = useCart();
   const solid = useScrolledPast(SOLID_HEADER_SCROLL_Y);
   const location = useLocation();
   // The menu is open for the page it was opened on, so any navigation closes it.

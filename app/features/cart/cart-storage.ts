@@ -50,3 +50,49 @@ export function parseSavedCart(raw: string | null, onInvalid?: (error: unknown) 
 export function cartItemCount(lines: readonly SavedCartLine[]): number {
   return lines.reduce((count, line) => count + line.quantity, 0);
 }
+
+/** The longest promo code kept with the cart (the server refuses longer ones anyway). */
+export const MAX_PROMO_CODE_LENGTH = 32;
+
+/** A promo code as the cart keeps it: trimmed and upper-cased; null when empty or too long. */
+export function cleanPromoCode(input: unknown): string | null {
+  if (typeof input !== "string") return null;
+  const code = input.trim().toUpperCase();
+  return code.length > 0 && code.length <= MAX_PROMO_CODE_LENGTH ? code : null;
+}
+
+/** The whole saved cart: its lines and the promo code entered on the cart page, if any. */
+export interface SavedCart {
+  items: SavedCartLine[];
+  promoCode: string | null;
+}
+
+/**
+ * Reads the saved cart with its promo code. An unparseable value is an empty
+ * cart (reported through `onInvalid`); a promo code that is not a usable string
+ * is dropped while the lines are kept.
+ */
+export function parseSavedCartState(raw: string | null, onInvalid?: (error: unknown) => void): SavedCart {
+  let unreadable = false;
+  const items = parseSavedCart(raw, (error) => {
+    unreadable = true;
+    onInvalid?.(error);
+  });
+  return { items, promoCode: unreadable ? null : readPromo(raw) };
+}
+
+function readPromo(raw: string | null): string | null {
+  if (raw === null) return null;
+  try {
+    const saved: unknown = JSON.parse(raw);
+    if (typeof saved !== "object" || saved === null || Array.isArray(saved)) return null;
+    return cleanPromoCode((saved as { promoCode?: unknown }).promoCode);
+  } catch {
+    return null;
+  }
+}
+
+/** The value written to localStorage: `{ items, promoCode? }`. */
+export function serialiseCart(cart: SavedCart): string {
+  return JSON.stringify(cart.promoCode ? { items: cart.items, promoCode: cart.promoCode } : { items: cart.items });
+}

@@ -5,11 +5,9 @@
  * dropped by the input schema. See docs/decisions/0011-store-money-discount-shipping.md.
  */
 import { z } from "~/lib/zod";
+import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from "./limits";
 
-/** Most units of one product in one size per order. */
-export const MAX_QUANTITY_PER_LINE = 20;
-/** Most lines (product + size) per cart. */
-export const MAX_CART_LINES = 30;
+export { MAX_CART_LINES, MAX_QUANTITY_PER_LINE };
 
 // ---------------------------------------------------------------------------
 // Input: cart lines as a browser sends them

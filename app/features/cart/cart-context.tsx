@@ -1,0 +1,138 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from "react";
+import { CART_STORAGE_KEY, parseSavedCartState, serialiseCart } from "./cart-storage";
+import {
+  EMPTY_CART,
+  cartReducer,
+  cartStateFromSaved,
+  countItems,
+  savedFromCartState,
+  type CartAction,
+  type CartLine,
+  type CartState,
+} from "./cart-state";
+
+export interface CartContextValue {
+  /** The cart's lines, one per product and size, in the order they were added. */
+  lines: CartLine[];
+  /** Units in the cart (the header badge). */
+  itemCount: number;
+  /** False until the saved cart has been read (always false during server rendering). */
+  hydrated: boolean;
+  addItem(productId: number, size: string, quantity?: number): void;
+  incrementLine(productId: number, size: string): void;
+  /** Takes one off; the line goes at 0. */
+  decrementLine(productId: number, size: string): void;
+  /** Sets a line's quantity (e.g. down to the stock left); 0 removes it. */
+  setLineQuantity(productId: number, size: string, quantity: number): void;
+  removeLine(productId: number, size: string): void;
+  /** Empties the cart and forgets its promo code. */
+  clearCart(): void;
+  /** The promo code entered on the cart page (upper-cased), or null. */
+  promoCode: string | null;
+  setPromoCode(code: string | null): void;
+}
+
+const CartContext = createContext<CartContextValue | null>(null);
+
+function readSavedCart(): { state: CartState; raw: string | null } {
+  let raw: string | null = null;
+  try {
+    raw = window.localStorage.getItem(CART_STORAGE_KEY);
+  } catch (error) {
+    // Storage can be switched off; the cart then lives for this page only.
+    console.error("The saved cart cannot be read", error);
+  }
+  const saved = parseSavedCartState(raw, (error) => console.error("Ignoring an unreadable saved cart", error));
+  const state = cartStateFromSaved(saved, (line) => console.error("Ignoring a saved cart line without a product or size", line));
+  return { state, raw };
+}
+
+interface ProviderState {
+  cart: CartState;
+  hydrated: boolean;
+}
+
+/** The cart's reducer, plus "loaded": the saved cart has been read (now or after another tab changed it). */
+function providerReducer(state: ProviderState, action: CartAction | { type: "loaded"; cart: CartState }): ProviderState {
+  if (action.type === "loaded") return { cart: action.cart, hydrated: true };
+  const cart = cartReducer(state.cart, action);
+  return cart === state.cart ? state : { ...state, cart };
+}
+
+/**
+ * Holds the cart for the whole app: read from localStorage after the first
+ * render, saved on every change, and kept in step with other tabs through the
+ * "storage" event.
+ */
+export function CartProvider({ children }: { children: React.ReactNode }) {
+  const [{ cart: state, hydrated }, dispatch] = useReducer(providerReducer, { cart: EMPTY_CART, hydrated: false });
+  // The value last read or written, so a change another tab made is not written back.
+  const lastSaved = useRef<string | null>(null);
+
+  useEffect(() => {
+    const load = () => {
+      const { state: saved, raw } = readSavedCart();
+      lastSaved.current = raw;
+      dispatch({ type: "loaded", cart: saved });
+    };
+    load();
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea !== window.localStorage) return;
+      if (event.key === null || event.key === CART_STORAGE_KEY) load();
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, []);
+
+  useEffect(() => {
+    if (!hydrated) return;
+    const isEmpty = state.lines.length === 0 && state.promoCode === null;
+    const value = isEmpty ? null : serialiseCart(savedFromCartState(state));
+    if (value === lastSaved.current) return;
+    lastSaved.current = value;
+    try {
+      if (value === null) window.localStorage.removeItem(CART_STORAGE_KEY);
+      else window.localStorage.setItem(CART_STORAGE_KEY, value);
+    } catch (error) {
+      console.error("The cart could not be saved", error);
+    }
+  }, [state, hydrated]);
+
+  const addItem = useCallback(
+    (productId: number, size: string, quantity = 1) => dispatch({ type: "add", productId, size, quantity }),
+    [],
+  );
+  const incrementLine = useCallback((productId: number, size: string) => dispatch({ type: "increment", productId, size }), []);
+  const decrementLine = useCallback((productId: number, size: string) => dispatch({ type: "decrement", productId, size }), []);
+  const setLineQuantity = useCallback(
+    (productId: number, size: string, quantity: number) => dispatch({ type: "set_quantity", productId, size, quantity }),
+    [],
+  );
+  const removeLine = useCallback((productId: number, size: string) => dispatch({ type: "remove", productId, size }), []);
+  const clearCart = useCallback(() => dispatch({ type: "clear" }), []);
+  const setPromoCode = useCallback((code: string | null) => dispatch({ type: "set_promo", code }), []);
+
+  const value = useMemo<CartContextValue>(
+    () => ({
+      lines: state.lines,
+      itemCount: countItems(state.lines),
+      hydrated,
+      addItem,
+      incrementLine,
+      decrementLine,
+      setLineQuantity,
+      removeLine,
+      clearCart,
+      promoCode: state.promoCode,
+      setPromoCode,
+    }),
+    [state, hydrated, addItem, incrementLine, decrementLine, setLineQuantity, removeLine, clearCart, setPromoCode],
+  );
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartContextValue {
+  const cart = useContext(CartContext);
+  if (!cart) throw new Error("useCart must be used within a CartProvider");
+  return cart;
+}
