@@ -25,5 +25,9 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("calendar", "routes/calendar.tsx"),
   route("calendar.ics", "routes/calendar-ics.ts"),
+  route("checkout", "routes/checkout.tsx"),
+  route("pay/test/:sessionId", "routes/pay-test.tsx"),
+  route("order-confirmation", "routes/order-confirmation.tsx"),
+  route("api/payments/webhook", "routes/api-payments-webhook.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
