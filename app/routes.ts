@@ -25,6 +25,7 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("calendar", "routes/calendar.tsx"),
   route("calendar.ics", "routes/calendar-ics.ts"),
+  route("api/cart/quote", "routes/api-cart-quote.ts"),
   route("checkout", "routes/checkout.tsx"),
   route("pay/test/:sessionId", "routes/pay-test.tsx"),
   route("order-confirmation", "routes/order-confirmation.tsx"),

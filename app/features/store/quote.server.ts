@@ -1,0 +1,131 @@
+/**
+ * Prices a cart from the database for the cart page and the checkout's order
+ * summary. Prices, stock and promo codes come from the catalogue only; any
+ * price or total a browser sends is stripped by the input schema.
+ */
+import type { Database } from "../../../db/client.server";
+import { z } from "~/lib/zod";
+import { findPromoCode, getProductsForPricing } from "./catalogue.server";
+import {
+  cartLinesInputSchema,
+  describeLineProblem,
+  normalisePromoCode,
+  priceOrder,
+  type CartLineInput,
+  type ShippingRule,
+} from "./pricing";
+import { INVALID_PROMO_MESSAGE, type CartQuote, type CartQuoteError } from "./quote";
+
+/** Longer bodies are refused before parsing (30 lines of JSON fit in a few kB). */
+export const MAX_QUOTE_BODY_BYTES = 32 * 1024;
+
+export const cartQuoteRequestSchema = z.object({
+  lines: cartLinesInputSchema,
+  promoCode: z
+    .string({ message: "The promo code must be text" })
+    .max(200, "The promo code is too long")
+    .nullish()
+    .transform((code) => (code ? normalisePromoCode(code) : "")),
+});
+
+export interface QuoteInput {
+  /** Validated and merged lines (see cartLinesInputSchema). */
+  lines: readonly CartLineInput[];
+  /** What the shopper typed in the promo box; empty or null for none. */
+  promoCode?: string | null;
+}
+
+export async function quoteCart(
+  db: Database,
+  input: QuoteInput,
+  options: { now: Date; shipping: ShippingRule },
+): Promise<CartQuote> {
+  const code = input.promoCode ? normalisePromoCode(input.promoCode) : "";
+  const [catalogue, promo] = await Promise.all([
+    getProductsForPricing(
+      db,
+      input.lines.map((line) => line.productId),
+    ),
+    code ? findPromoCode(db, code) : Promise.resolve(null),
+  ]);
+  const priced = priceOrder(input.lines, catalogue, promo, options.now, {
+    shipping: options.shipping,
+    promoEntered: code.length > 0,
+  });
+  const products = new Map(catalogue.map((product) => [product.id, product]));
+
+  return {
+    lines: priced.lines.map((line) => {
+      const product = products.get(line.productId);
+      const variant = product?.active ? product.variants.find((v) => v.size === line.size) : undefined;
+      return {
+        productId: line.productId,
+        size: line.size,
+        quantity: line.quantity,
+        name: line.product?.name ?? null,
+        slug: line.product?.slug ?? null,
+        image: line.product?.image ?? null,
+        unitPricePence: line.unitPricePence,
+        lineTotalPence: line.lineTotalPence,
+        availableStock: Math.max(0, variant?.stock ?? 0),
+        problem: line.problem,
+        problemMessage: line.problem ? describeLineProblem(line.problem) : null,
+      };
+    }),
+    ok: priced.ok,
+    itemCount: priced.itemCount,
+    subtotalPence: priced.subtotalPence,
+    discountPence: priced.discountPence,
+    shippingPence: priced.shippingPence,
+    totalPence: priced.totalPence,
+    promo: priced.promo
+      ? { status: "applied", code: priced.promo.code, percentOff: priced.promo.percentOff }
+      : priced.promoRejected
+        ? { status: "invalid", code, message: INVALID_PROMO_MESSAGE }
+        : { status: "none" },
+  };
+}
+
+const jsonHeaders = { "Cache-Control": "no-store" };
+
+function refuse(status: number, body: CartQuoteError): Response {
+  return Response.json(body, { status, headers: jsonHeaders });
+}
+
+/**
+ * POST /api/cart/quote: `{ lines: [{ productId, size, quantity }], promoCode? }`
+ * → a CartQuote, or 400 with what is wrong (413 for an oversized body).
+ */
+export async function handleCartQuoteRequest(
+  request: Request,
+  context: { db: Database; shipping: ShippingRule; now?: Date },
+): Promise<Response> {
+  if (request.method !== "POST") {
+    return Response.json({ error: "Use POST" } satisfies CartQuoteError, { status: 405, headers: { ...jsonHeaders, Allow: "POST" } });
+  }
+  const declaredLength = Number(request.headers.get("Content-Length") ?? 0);
+  if (declaredLength > MAX_QUOTE_BODY_BYTES) return refuse(413, { error: "The cart is too large to price" });
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    return refuse(400, { error: "The request body could not be read" });
+  }
+  if (Buffer.byteLength(text) > MAX_QUOTE_BODY_BYTES) return refuse(413, { error: "The cart is too large to price" });
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return refuse(400, { error: "The request body must be JSON: { lines: [{ productId, size, quantity }], promoCode? }" });
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    return refuse(400, { error: "The request body must be an object: { lines: [{ productId, size, quantity }], promoCode? }" });
+  }
+  const parsed = cartQuoteRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+    return refuse(400, { error: issues[0]?.message ?? "The cart could not be read", issues });
+  }
+  const quote = await quoteCart(context.db, parsed.data, { now: context.now ?? new Date(), shipping: context.shipping });
+  return Response.json(quote, { headers: jsonHeaders });
+}

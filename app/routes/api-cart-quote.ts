@@ -1,0 +1,11 @@
+import type { Route } from "./+types/api-cart-quote";
+import { handleCartQuoteRequest } from "~/features/store/quote.server";
+
+/** POST /api/cart/quote: the cart priced by the server (see quote.server.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleCartQuoteRequest(request, context);
+}
+
+export function loader() {
+  return Response.json({ error: "Use POST" }, { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } });
+}

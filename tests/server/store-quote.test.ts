@@ -1,0 +1,228 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../../db/client.server";
+import * as schema from "../../db/schema";
+import { FREE_SHIPPING, MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from "../../app/features/store/pricing";
+import type { CartQuote, CartQuoteError } from "../../app/features/store/quote";
+import { handleCartQuoteRequest, quoteCart } from "../../app/features/store/quote.server";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+let testDb: TestDatabase;
+let handle: DatabaseHandle;
+const now = new Date("2026-06-01T12:00:00Z");
+const day = 24 * 60 * 60 * 1000;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
+  await handle.db.insert(schema.promoCodes).values([
+    { code: "EXPIRED5", percentOff: 5, expiresAt: new Date(now.getTime() - day) },
+    { code: "USEDUP5", percentOff: 5, maxUses: 1, usedCount: 1 },
+    { code: "PAUSED5", percentOff: 5, active: false },
+  ]);
+});
+afterAll(async () => {
+  await handle?.close();
+  await testDb?.drop();
+});
+
+function post(body: unknown, init: { raw?: string; method?: string } = {}) {
+  const request = new Request("http://localhost/api/cart/quote", {
+    method: init.method ?? "POST",
+    headers: { "Content-Type": "application/json" },
+    body: init.method === "GET" ? undefined : (init.raw ?? JSON.stringify(body)),
+  });
+  return handleCartQuoteRequest(request, { db: handle.db, shipping: FREE_SHIPPING, now });
+}
+
+async function quoteOf(body: unknown): Promise<CartQuote> {
+  const response = await post(body);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as CartQuote;
+}
+
+async function refusal(response: Response, status = 400): Promise<CartQuoteError> {
+  expect(response.status).toBe(status);
+  const body = (await response.json()) as CartQuoteError;
+  expect(body.error).toEqual(expect.any(String));
+  return body;
+}
+
+describe("quoteCart", () => {
+  it("prices lines from the database with a promo code and the shipping rule", async () => {
+    const quote = await quoteCart(
+      handle.db,
+      {
+        lines: [
+          { productId: 1, size: "One Size", quantity: 2 },
+          { productId: 5, size: "60cm x 40cm", quantity: 1 },
+        ],
+        promoCode: " ridgeway10 ",
+      },
+      { now, shipping: { flatRatePence: 395, freeAbovePence: 10_000 } },
+    );
+    expect(quote).toMatchObject({
+      ok: true,
+      itemCount: 3,
+      subtotalPence: 8500,
+      discountPence: 850,
+      shippingPence: 395,
+      totalPence: 8045,
+      promo: { status: "applied", code: "RIDGEWAY10", percentOff: 10 },
+    });
+    expect(quote.lines[0]).toEqual({
+      productId: 1,
+      size: "One Size",
+      quantity: 2,
+      name: "Ridgeway Racing Team Cap - Red",
+      slug: "team-cap-red",
+      image: expect.stringMatching(/^\//),
+      unitPricePence: 2500,
+      lineTotalPence: 5000,
+      availableStock: 40,
+      problem: null,
+      problemMessage: null,
+    });
+  });
+
+  it("ships free above the threshold", async () => {
+    const quote = await quoteCart(
+      handle.db,
+      { lines: [{ productId: 5, size: "60cm x 40cm", quantity: 3 }] },
+      { now, shipping: { flatRatePence: 395, freeAbovePence: 10_000 } },
+    );
+    expect([quote.subtotalPence, quote.shippingPence, quote.totalPence]).toEqual([10_500, 0, 10_500]);
+  });
+});
+
+describe("POST /api/cart/quote", () => {
+  it("answers a quote, ignoring prices and totals the browser sends", async () => {
+    const quote = await quoteOf({
+      lines: [{ productId: 6, size: "One Size", quantity: 2, price: 1, unitPricePence: 1, lineTotalPence: 2 }],
+      subtotalPence: 2,
+      totalPence: 2,
+      discountPence: 99_999,
+    });
+    expect(quote).toMatchObject({ ok: true, subtotalPence: 1198, discountPence: 0, totalPence: 1198, promo: { status: "none" } });
+    expect(quote.lines[0]).toMatchObject({ unitPricePence: 599, lineTotalPence: 1198 });
+  });
+
+  it("accepts numbers sent as text and merges repeated lines", async () => {
+    const quote = await quoteOf({
+      lines: [
+        { productId: "7", size: "Set of 2", quantity: "1" },
+        { productId: 7, size: "Set of 2", quantity: 2 },
+      ],
+    });
+    expect(quote.lines).toHaveLength(1);
+    expect(quote.lines[0]).toMatchObject({ quantity: 3, lineTotalPence: 2697 });
+  });
+
+  it("says which lines cannot be bought as asked, leaving them out of the total", async () => {
+    const quote = await quoteOf({
+      lines: [
+        { productId: 1, size: "One Size", quantity: 1 },
+        { productId: 999, size: "One Size", quantity: 1 },
+        { productId: 1, size: "XXL", quantity: 1 },
+        { productId: 2, size: "One Size", quantity: 5 },
+        { productId: 4, size: "One Size", quantity: 1 },
+      ],
+    });
+    expect(quote.ok).toBe(false);
+    expect(quote.subtotalPence).toBe(2500);
+    expect(quote.lines.map((line) => [line.productId, line.problemMessage, line.availableStock])).toEqual([
+      [1, null, 40],
+      [999, "This item is not in our store.", 0],
+      [1, "This size is not available.", 0],
+      [2, "Only 3 left in this size.", 3],
+      [4, "This size is sold out.", 0],
+    ]);
+    expect(quote.lines[1]).toMatchObject({ name: null, slug: null, image: null, unitPricePence: null });
+  });
+
+  it("says a product is no longer sold", async () => {
+    await handle.db.update(schema.products).set({ active: false }).where(eq(schema.products.id, 3));
+    try {
+      const quote = await quoteOf({ lines: [{ productId: 3, size: "One Size", quantity: 1 }] });
+      expect(quote.lines[0]).toMatchObject({ problemMessage: "This item is no longer sold.", availableStock: 0, lineTotalPence: 0 });
+    } finally {
+      await handle.db.update(schema.products).set({ active: true }).where(eq(schema.products.id, 3));
+    }
+  });
+
+  it.each(["nope", "EXPIRED5", "usedup5", "PAUSED5", "x".repeat(150)])("calls %s an invalid promo code", async (code) => {
+    const quote = await quoteOf({ lines: [{ productId: 1, size: "One Size", quantity: 1 }], promoCode: code });
+    expect(quote.promo).toEqual({ status: "invalid", code: code.toUpperCase(), message: "Invalid promo code" });
+    expect([quote.discountPence, quote.totalPence]).toEqual([0, 2500]);
+  });
+
+  it.each([
+    ["TEAM15", 15, 375],
+    ["racing20", 20, 500],
+  ])("applies %s", async (code, percentOff, discount) => {
+    const quote = await quoteOf({ lines: [{ productId: 1, size: "One Size", quantity: 1 }], promoCode: code });
+    expect(quote.promo).toEqual({ status: "applied", code: code.toUpperCase(), percentOff });
+    expect(quote.discountPence).toBe(discount);
+  });
+
+  it("treats an empty or null promo code as none", async () => {
+    for (const promoCode of ["", "   ", null]) {
+      const quote = await quoteOf({ lines: [{ productId: 1, size: "One Size", quantity: 1 }], promoCode });
+      expect(quote.promo).toEqual({ status: "none" });
+    }
+  });
+
+  it.each([
+    ["not JSON", undefined, "{lines:", /must be JSON/],
+    ["an empty body", undefined, "", /must be JSON/],
+    ["a list", [], undefined, /must be an object/],
+    ["null", null, undefined, /must be an object/],
+    ["no lines", {}, undefined, /No items in cart/],
+    ["empty lines", { lines: [] }, undefined, /No items in cart/],
+    ["lines that are not a list", { lines: "1x cap" }, undefined, /No items in cart/],
+    ["a line that is not an object", { lines: [42] }, undefined, /./],
+    ["quantity 0", { lines: [{ productId: 1, size: "One Size", quantity: 0 }] }, undefined, /at least 1/],
+    ["a negative quantity", { lines: [{ productId: 1, size: "One Size", quantity: -2 }] }, undefined, /at least 1/],
+    ["a fractional quantity", { lines: [{ productId: 1, size: "One Size", quantity: 1.5 }] }, undefined, /whole number/],
+    ["an absurd quantity", { lines: [{ productId: 1, size: "One Size", quantity: 1e12 }] }, undefined, /at most 20/],
+    ["a quantity as words", { lines: [{ productId: 1, size: "One Size", quantity: "two" }] }, undefined, /whole number/],
+    ["a missing size", { lines: [{ productId: 1, quantity: 1 }] }, undefined, /Choose a size/],
+    ["an empty size", { lines: [{ productId: 1, size: "  ", quantity: 1 }] }, undefined, /Choose a size/],
+    ["a negative product id", { lines: [{ productId: -1, size: "One Size", quantity: 1 }] }, undefined, /Choose a product/],
+    ["a huge product id", { lines: [{ productId: 2 ** 40, size: "One Size", quantity: 1 }] }, undefined, /Choose a product/],
+    ["a product id as an object", { lines: [{ productId: { $gt: 0 }, size: "One Size", quantity: 1 }] }, undefined, /Choose a product/],
+    ["a promo code that is not text", { lines: [{ productId: 1, size: "One Size", quantity: 1 }], promoCode: 10 }, undefined, /must be text/],
+    [
+      "the same line adding up past the limit",
+      { lines: Array.from({ length: 3 }, () => ({ productId: 1, size: "One Size", quantity: 10 })) },
+      undefined,
+      new RegExp(`at most ${MAX_QUANTITY_PER_LINE}`),
+    ],
+    [
+      "more lines than a cart holds",
+      { lines: Array.from({ length: MAX_CART_LINES + 1 }, (_, i) => ({ productId: i + 1, size: "One Size", quantity: 1 })) },
+      undefined,
+      new RegExp(`at most ${MAX_CART_LINES} different items`),
+    ],
+  ])("refuses %s with a 400 that says why", async (_label, body, raw, message) => {
+    const refused = await refusal(await post(body, { raw }));
+    expect(refused.error).toMatch(message);
+  });
+
+  it("refuses hundreds of lines without pricing them", async () => {
+    const lines = Array.from({ length: 400 }, (_, i) => ({ productId: (i % 7) + 1, size: "One Size", quantity: 1 }));
+    const refused = await refusal(await post({ lines }));
+    expect(refused.error).toMatch(/at most 30 different items/);
+  });
+
+  it("refuses an oversized body with a 413", async () => {
+    const padding = "x".repeat(40 * 1024);
+    await refusal(await post({ lines: [{ productId: 1, size: "One Size", quantity: 1 }], padding }), 413);
+  });
+
+  it("answers only POST", async () => {
+    const response = await post(undefined, { method: "GET" });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("POST");
+  });
+});
