@@ -73,8 +73,8 @@ function CheckoutForm({ result, processing }: { result: CheckoutActionData | und
   // Errors from the last check (the browser's, or the server's answer), minus fields edited since.
   const [browserErrors, setBrowserErrors] = useState<{ after: typeof result; errors: CheckoutFieldErrors }>();
   const [edited, setEdited] = useState<{ after: typeof result; fields: Set<CheckoutField> }>();
-  const base = browserErrors?.after === result ? browserErrors.errors : result?.status === "invalid" ? result.fieldErrors : {};
-  const editedFields = edited?.after === result ? edited.fields : new Set<CheckoutField>();
+  const base = browserErrors && browserErrors.after === result ? browserErrors.errors : result?.status === "invalid" ? result.fieldErrors : {};
+  const editedFields = edited && edited.after === result ? edited.fields : new Set<CheckoutField>();
   const errors = Object.fromEntries(
     Object.entries(base).filter(([field]) => !editedFields.has(field as CheckoutField)),
   ) as CheckoutFieldErrors;
