@@ -82,7 +82,7 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
         </div>
       ) : (
         <div className="mt-6 grid gap-6 md:grid-cols-2">
-          <section aria-labelledby="pay-order-heading" className="rounded-card border border-line bg-surface p-5 sm:p-6">
+          <section aria-labelledby="pay-order-heading" className="self-start rounded-card border border-line bg-surface p-5 sm:p-6">
             <h2 id="pay-order-heading" className="text-lg font-bold uppercase">
               Order {view.orderNumber}
             </h2>
