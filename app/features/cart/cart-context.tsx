@@ -18,7 +18,8 @@ export interface CartContextValue {
   itemCount: number;
   /** False until the saved cart has been read (always false during server rendering). */
   hydrated: boolean;
-  addItem(productId: number, size: string, quantity?: number): void;
+  /** Adds `quantity` (default 1) of a product in a size; `seenPricePence` is the price the shopper was shown. */
+  addItem(productId: number, size: string, quantity?: number, seenPricePence?: number): void;
   incrementLine(productId: number, size: string): void;
   /** Takes one off; the line goes at 0. */
   decrementLine(productId: number, size: string): void;
@@ -30,6 +31,8 @@ export interface CartContextValue {
   /** The promo code entered on the cart page (upper-cased), or null. */
   promoCode: string | null;
   setPromoCode(code: string | null): void;
+  /** Records the current prices as seen, so "price changed" notices go away. */
+  acknowledgePrices(prices: readonly { productId: number; pricePence: number }[]): void;
 }
 
 const CartContext = createContext<CartContextValue | null>(null);
@@ -99,7 +102,8 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   }, [state, hydrated]);
 
   const addItem = useCallback(
-    (productId: number, size: string, quantity = 1) => dispatch({ type: "add", productId, size, quantity }),
+    (productId: number, size: string, quantity = 1, seenPricePence?: number) =>
+      dispatch({ type: "add", productId, size, quantity, seenPricePence }),
     [],
   );
   const incrementLine = useCallback((productId: number, size: string) => dispatch({ type: "increment", productId, size }), []);
@@ -111,6 +115,10 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   const removeLine = useCallback((productId: number, size: string) => dispatch({ type: "remove", productId, size }), []);
   const clearCart = useCallback(() => dispatch({ type: "clear" }), []);
   const setPromoCode = useCallback((code: string | null) => dispatch({ type: "set_promo", code }), []);
+  const acknowledgePrices = useCallback(
+    (prices: readonly { productId: number; pricePence: number }[]) => dispatch({ type: "acknowledge_prices", prices }),
+    [],
+  );
 
   const value = useMemo<CartContextValue>(
     () => ({
@@ -125,8 +133,9 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       clearCart,
       promoCode: state.promoCode,
       setPromoCode,
+      acknowledgePrices,
     }),
-    [state, hydrated, addItem, incrementLine, decrementLine, setLineQuantity, removeLine, clearCart, setPromoCode],
+    [state, hydrated, addItem, incrementLine, decrementLine, setLineQuantity, removeLine, clearCart, setPromoCode, acknowledgePrices],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

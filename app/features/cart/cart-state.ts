@@ -11,6 +11,11 @@ export interface CartLine extends SavedCartLine {
   id: number;
   selectedSize: string;
   quantity: number;
+  /**
+   * The unit price (pence) the shopper last saw for this product, to say when
+   * it has changed. Only ever compared, never charged: prices come from the server.
+   */
+  seenPricePence?: number;
 }
 
 export interface CartState {
@@ -21,13 +26,17 @@ export interface CartState {
 export const EMPTY_CART: CartState = { lines: [], promoCode: null };
 
 export type CartAction =
-  | { type: "add"; productId: number; size: string; quantity: number }
+  | { type: "add"; productId: number; size: string; quantity: number; seenPricePence?: number }
   | { type: "increment"; productId: number; size: string }
   | { type: "decrement"; productId: number; size: string }
   | { type: "set_quantity"; productId: number; size: string; quantity: number }
   | { type: "remove"; productId: number; size: string }
   | { type: "clear" }
-  | { type: "set_promo"; code: string | null };
+  | { type: "set_promo"; code: string | null }
+  /** The shopper has seen these current prices (the cart page's "price changed" notices). */
+  | { type: "acknowledge_prices"; prices: readonly { productId: number; pricePence: number }[] };
+
+const isPence = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
 const isLine = (line: CartLine, productId: number, size: string) => line.id === productId && line.selectedSize === size;
 
@@ -55,14 +64,26 @@ export function cartStateFromSaved(saved: SavedCart, onDropped?: (line: SavedCar
       onDropped?.(line);
       continue;
     }
-    state = cartReducer(state, { type: "add", productId, size, quantity: line.quantity });
+    const seen = (line as { seenPricePence?: unknown }).seenPricePence;
+    state = cartReducer(state, {
+      type: "add",
+      productId,
+      size,
+      quantity: line.quantity,
+      ...(isPence(seen) ? { seenPricePence: seen } : {}),
+    });
   }
   return state;
 }
 
 export function savedFromCartState(state: CartState): SavedCart {
   return {
-    items: state.lines.map((line) => ({ id: line.id, selectedSize: line.selectedSize, quantity: line.quantity })),
+    items: state.lines.map((line) => ({
+      id: line.id,
+      selectedSize: line.selectedSize,
+      quantity: line.quantity,
+      ...(line.seenPricePence !== undefined ? { seenPricePence: line.seenPricePence } : {}),
+    })),
     promoCode: state.promoCode,
   };
 }
@@ -78,16 +99,17 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       const quantity = clampQuantity(action.quantity);
       const size = action.size.trim();
       if (quantity <= 0 || !size || toProductId(action.productId) === null) return state;
+      const seen = isPence(action.seenPricePence) ? { seenPricePence: action.seenPricePence } : {};
       if (state.lines.some((line) => isLine(line, action.productId, size))) {
         return withLines(
           state,
           state.lines.map((line) =>
-            isLine(line, action.productId, size) ? { ...line, quantity: clampQuantity(line.quantity + quantity) } : line,
+            isLine(line, action.productId, size) ? { ...line, ...seen, quantity: clampQuantity(line.quantity + quantity) } : line,
           ),
         );
       }
       if (state.lines.length >= MAX_CART_LINES) return state;
-      return withLines(state, [...state.lines, { id: action.productId, selectedSize: size, quantity }]);
+      return withLines(state, [...state.lines, { id: action.productId, selectedSize: size, quantity, ...seen }]);
     }
     case "increment":
       return updateLine(state, action.productId, action.size, (quantity) => quantity + 1);
@@ -104,6 +126,14 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       );
     case "clear":
       return state.lines.length === 0 && state.promoCode === null ? state : EMPTY_CART;
+    case "acknowledge_prices": {
+      const prices = new Map(action.prices.filter((price) => isPence(price.pricePence)).map((price) => [price.productId, price.pricePence]));
+      if (!state.lines.some((line) => prices.has(line.id) && prices.get(line.id) !== line.seenPricePence)) return state;
+      return withLines(
+        state,
+        state.lines.map((line) => (prices.has(line.id) ? { ...line, seenPricePence: prices.get(line.id) } : line)),
+      );
+    }
     case "set_promo": {
       const promoCode = action.code === null ? null : cleanPromoCode(action.code);
       return promoCode === state.promoCode ? state : { ...state, promoCode };

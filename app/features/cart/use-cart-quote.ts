@@ -12,6 +12,30 @@ export type CartQuoteState =
 
 export const QUOTE_ERROR_MESSAGE = "We couldn't check your cart's prices just now. Please try again.";
 
+/** Asks the server to price a cart; rejects with the server's message on a refusal. */
+export async function fetchCartQuote(request: CartQuoteRequest, signal?: AbortSignal): Promise<CartQuote> {
+  const response = await fetch("/api/cart/quote", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(request),
+    signal,
+  });
+  const body = (await response.json()) as CartQuote | CartQuoteError;
+  if (!response.ok || "error" in body) throw new Error("error" in body ? body.error : `HTTP ${response.status}`);
+  return body;
+}
+
+/** The request body for the cart's lines and promo code. */
+export function quoteRequestFor(
+  lines: readonly { id: number; selectedSize: string; quantity: number }[],
+  promoCode: string | null,
+): CartQuoteRequest {
+  return {
+    lines: lines.map((line) => ({ productId: line.id, size: line.selectedSize, quantity: line.quantity })),
+    ...(promoCode ? { promoCode } : {}),
+  };
+}
+
 interface Answer {
   key: string;
   quote: CartQuote | null;
@@ -28,12 +52,7 @@ export function useCartQuote(): CartQuoteState & { retry: () => void } {
   const [attempt, setAttempt] = useState(0);
   const request = useMemo<CartQuoteRequest | null>(
     () =>
-      hydrated && lines.length > 0
-        ? {
-            lines: lines.map((line) => ({ productId: line.id, size: line.selectedSize, quantity: line.quantity })),
-            ...(promoCode ? { promoCode } : {}),
-          }
-        : null,
+      hydrated && lines.length > 0 ? quoteRequestFor(lines, promoCode) : null,
     [hydrated, lines, promoCode],
   );
   const key = request ? `${JSON.stringify(request)}#${attempt}` : "";
@@ -42,19 +61,8 @@ export function useCartQuote(): CartQuoteState & { retry: () => void } {
   useEffect(() => {
     if (!request) return;
     const controller = new AbortController();
-    fetch("/api/cart/quote", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(request),
-      signal: controller.signal,
-    })
-      .then(async (response) => {
-        const body = (await response.json()) as CartQuote | CartQuoteError;
-        if (!response.ok || "error" in body) {
-          throw new Error("error" in body ? body.error : `HTTP ${response.status}`);
-        }
-        setAnswer({ key, quote: body, error: null });
-      })
+    fetchCartQuote(request, controller.signal)
+      .then((quote) => setAnswer({ key, quote, error: null }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.error("Could not price the cart", error);

@@ -1,0 +1,130 @@
+/**
+ * What the store pages show about a product, and the words around it: no
+ * database and no Zod, so the store's browser code can use it.
+ */
+import { brand } from "~/brand";
+import { formatPence, penceToDecimal } from "~/lib/money";
+import type { ProductCategory } from "../../../db/schema/store";
+import { categoryFilters, type ListedProduct } from "./catalogue";
+import type { ShippingRule } from "./pricing";
+
+export interface ProductSizeView {
+  size: string;
+  stock: number;
+}
+
+/** A product as the store pages receive it (no internal ids or timestamps). */
+export interface ProductView extends ListedProduct {
+  slug: string;
+  originalPricePence: number | null;
+  image: string;
+  imageAlt: string;
+  /** In display order; the first is the default choice. */
+  sizes: ProductSizeView[];
+}
+
+/** Square product artwork, drawn at this size. */
+export const PRODUCT_IMAGE_SIZE = { width: 800, height: 800 } as const;
+
+interface ProductSource {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  category: ProductCategory;
+  pricePence: number;
+  originalPricePence: number | null;
+  featured: boolean;
+  rating: number;
+  reviewCount: number;
+  image: string;
+  imageAlt: string;
+  sortOrder: number;
+  variants: readonly { size: string; stock: number }[];
+}
+
+export function toProductView(product: ProductSource): ProductView {
+  return {
+    id: product.id,
+    slug: product.slug,
+    name: product.name,
+    description: product.description,
+    category: product.category,
+    pricePence: product.pricePence,
+    originalPricePence: product.originalPricePence,
+    featured: product.featured,
+    rating: product.rating,
+    reviewCount: product.reviewCount,
+    image: product.image,
+    imageAlt: product.imageAlt,
+    sortOrder: product.sortOrder,
+    sizes: product.variants.map((variant) => ({ size: variant.size, stock: Math.max(0, variant.stock) })),
+  };
+}
+
+export function productPath(product: Pick<ProductView, "slug">): string {
+  return `/store/${encodeURIComponent(product.slug)}`;
+}
+
+/** On sale: an original price above today's price (the SALE badge). */
+export function isOnSale(product: Pick<ProductView, "pricePence" | "originalPricePence">): boolean {
+  return product.originalPricePence !== null && product.originalPricePence > product.pricePence;
+}
+
+export function categoryLabel(category: ProductCategory): string {
+  return categoryFilters.find((filter) => filter.value === category)?.label ?? category;
+}
+
+/** The shipping notice for the store and cart pages, from the one shipping rule. */
+export function shippingNotice(rule: ShippingRule): string {
+  if (rule.flatRatePence === 0) return "Free UK shipping on all orders";
+  if (rule.freeAbovePence !== null) {
+    return `Free UK shipping on orders over ${formatPence(rule.freeAbovePence)}; ${formatPence(rule.flatRatePence)} otherwise`;
+  }
+  return `UK shipping ${formatPence(rule.flatRatePence)} per order`;
+}
+
+export const CARD_PAYMENT_NOTICE = "Secure card payments through our payment provider";
+
+/** "4.8 out of 5 stars from 124 reviews", for screen readers beside the drawn stars. */
+export function ratingLabel(rating: number, reviewCount: number): string {
+  const stars = Math.min(5, Math.max(0, Math.round(rating * 10) / 10));
+  return `Rated ${stars} out of 5 from ${reviewCount} ${reviewCount === 1 ? "review" : "reviews"}`;
+}
+
+/** schema.org Product with an Offer in GBP for a product page. */
+export function productJsonLd(product: ProductView, publicUrl: string) {
+  const url = `${publicUrl}${productPath(product)}`;
+  const inStock = product.sizes.some((size) => size.stock > 0);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description,
+    image: `${publicUrl}${product.image}`,
+    sku: `RR-${product.id}`,
+    category: categoryLabel(product.category),
+    brand: { "@type": "Brand", name: brand.name },
+    url,
+    ...(product.reviewCount > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: product.rating,
+            reviewCount: product.reviewCount,
+            bestRating: 5,
+            worstRating: 0,
+          },
+        }
+      : {}),
+    offers: {
+      "@type": "Offer",
+      url,
+      priceCurrency: "GBP",
+      price: penceToDecimal(product.pricePence),
+      availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      itemCondition: "https://schema.org/NewCondition",
+      seller: { "@type": "Organization", name: brand.name },
+    },
+  };
+}

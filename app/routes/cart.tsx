@@ -1,0 +1,405 @@
+import { useEffect, useId, useState } from "react";
+import { Link } from "react-router";
+import type { Route } from "./+types/cart";
+import { brand } from "~/brand";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { cx } from "~/components/ui/cx";
+import { inputClasses } from "~/components/ui/form-field";
+import { LinkButton } from "~/components/ui/link-button";
+import { useCart, type CartContextValue } from "~/features/cart/cart-context";
+import type { CartLine } from "~/features/cart/cart-state";
+import { cleanPromoCode } from "~/features/cart/cart-storage";
+import { fetchCartQuote, quoteRequestFor, useCartQuote, type CartQuoteState } from "~/features/cart/use-cart-quote";
+import { MAX_QUANTITY_PER_LINE } from "~/features/store/limits";
+import { findQuoteLine, INVALID_PROMO_MESSAGE, type CartQuote, type CartQuoteLine } from "~/features/store/quote";
+import { MinusIcon, PlusIcon, TrashIcon } from "~/features/store/store-icons";
+import { PRODUCT_IMAGE_SIZE, productPath } from "~/features/store/store-view";
+import { formatPence } from "~/lib/money";
+import { pageMeta } from "~/lib/meta";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { path: null, title: "Your Cart", description: `Your ${brand.name} store cart.` });
+
+export default function CartPage() {
+  const cart = useCart();
+  const quote = useCartQuote();
+
+  if (!cart.hydrated) {
+    return (
+      <CartFrame>
+        <p role="status" className="text-muted">
+          Loading your cart...
+        </p>
+      </CartFrame>
+    );
+  }
+  if (cart.lines.length === 0) {
+    return (
+      <CartFrame>
+        <div className="rounded-card border border-dashed border-line bg-surface px-6 py-16 text-center">
+          <h2 className="text-3xl font-bold uppercase">Your Cart is Empty</h2>
+          <p className="mt-3 text-muted">Team caps, keyrings and more are waiting in the store.</p>
+          <div className="mt-8">
+            <LinkButton to="/store">Continue Shopping</LinkButton>
+          </div>
+        </div>
+      </CartFrame>
+    );
+  }
+  return (
+    <CartFrame>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+        <div>
+          <div className="mb-4 flex items-center justify-between gap-4">
+            <h2 className="text-xl font-bold uppercase">
+              {cart.itemCount} {cart.itemCount === 1 ? "item" : "items"}
+            </h2>
+            <Button variant="ghost" size="sm" onClick={cart.clearCart}>
+              <TrashIcon className="size-4" /> Clear Cart
+            </Button>
+          </div>
+          <PriceChanges cart={cart} quote={quote.state === "ready" ? quote.quote : null} />
+          <ul className="flex flex-col gap-4" aria-busy={quote.state === "loading"}>
+            {cart.lines.map((line) => (
+              <li key={`${line.id}\u0000${line.selectedSize}`}>
+                <CartLineRow line={line} quoteLine={quote.quote ? findQuoteLine(quote.quote, line.id, line.selectedSize) : undefined} cart={cart} />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-6">
+            <LinkButton to="/store" variant="secondary">
+              Continue Shopping
+            </LinkButton>
+          </div>
+        </div>
+        <OrderSummary quote={quote} cart={cart} />
+      </div>
+    </CartFrame>
+  );
+}
+
+function CartFrame({ children }: { children: React.ReactNode }) {
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
+      <h1 className="mb-8 text-4xl font-bold uppercase sm:text-5xl">Your Cart</h1>
+      {children}
+    </section>
+  );
+}
+
+function CartLineRow({ line, quoteLine, cart }: { line: CartLine; quoteLine: CartQuoteLine | undefined; cart: CartContextValue }) {
+  const name = quoteLine?.name ?? (quoteLine ? "Item no longer in the store" : "Checking item...");
+  const label = `${quoteLine?.name ?? "item"}, ${line.selectedSize}`;
+  const maxQuantity = quoteLine ? Math.min(MAX_QUANTITY_PER_LINE, Math.max(quoteLine.availableStock, 0)) : MAX_QUANTITY_PER_LINE;
+  const problem = quoteLine?.problem ?? null;
+  return (
+    <article
+      aria-label={label}
+      className={cx(
+        "grid grid-cols-[5rem_minmax(0,1fr)] gap-4 rounded-card border bg-surface p-4 sm:grid-cols-[6rem_minmax(0,1fr)_auto]",
+        problem ? "border-warning" : "border-line",
+      )}
+    >
+      {quoteLine?.image ? (
+        <img
+          src={quoteLine.image}
+          alt=""
+          width={PRODUCT_IMAGE_SIZE.width}
+          height={PRODUCT_IMAGE_SIZE.height}
+          decoding="async"
+          className="aspect-square w-20 rounded-lg bg-surface-raised object-cover sm:w-24"
+        />
+      ) : (
+        <div className="aspect-square w-20 rounded-lg bg-surface-raised sm:w-24" aria-hidden="true" />
+      )}
+      <div className="min-w-0">
+        <h3 className="font-bold leading-tight">
+          {quoteLine?.slug ? (
+            <Link to={productPath({ slug: quoteLine.slug })} className="hover:text-accent-text hover:underline">
+              {name}
+            </Link>
+          ) : (
+            name
+          )}
+        </h3>
+        <p className="mt-1 text-sm text-muted">Size: {line.selectedSize}</p>
+        <p className="mt-1 text-sm text-muted">
+          {quoteLine?.unitPricePence != null ? `${formatPence(quoteLine.unitPricePence)} each` : "\u00a0"}
+        </p>
+        {quoteLine?.problemMessage && (
+          <div className="mt-2 flex flex-wrap items-center gap-2 text-sm" data-testid="line-problem">
+            <p className="font-semibold text-warning">{quoteLine.problemMessage}</p>
+            {problem?.kind === "insufficient_stock" && problem.available > 0 ? (
+              <Button size="sm" variant="secondary" onClick={() => cart.setLineQuantity(line.id, line.selectedSize, problem.available)}>
+                Change to {problem.available}
+              </Button>
+            ) : (
+              <Button size="sm" variant="secondary" onClick={() => cart.removeLine(line.id, line.selectedSize)}>
+                Remove item
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+      <div className="col-span-2 flex items-center justify-between gap-4 sm:col-span-1 sm:flex-col sm:items-end">
+        <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${label}`}>
+          <button
+            type="button"
+            className={cx(buttonClasses("secondary", "sm"), "size-11 px-0")}
+            aria-label={`Decrease quantity of ${label}`}
+            onClick={() => cart.decrementLine(line.id, line.selectedSize)}
+          >
+            <MinusIcon className="size-4" />
+          </button>
+          <output className="w-10 text-center font-bold" aria-live="polite" aria-label={`Quantity of ${label}`}>
+            {line.quantity}
+          </output>
+          <button
+            type="button"
+            className={cx(buttonClasses("secondary", "sm"), "size-11 px-0")}
+            aria-label={`Increase quantity of ${label}`}
+            disabled={line.quantity >= maxQuantity}
+            onClick={() => cart.incrementLine(line.id, line.selectedSize)}
+          >
+            <PlusIcon className="size-4" />
+          </button>
+        </div>
+        <p className="font-display text-lg font-bold">
+          {quoteLine && !quoteLine.problem ? formatPence(quoteLine.lineTotalPence) : "\u00a0"}
+        </p>
+        <button
+          type="button"
+          onClick={() => cart.removeLine(line.id, line.selectedSize)}
+          aria-label={`Remove ${label} from cart`}
+          className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-muted hover:text-accent-text"
+        >
+          <TrashIcon className="size-4" /> Remove
+        </button>
+      </div>
+    </article>
+  );
+}
+
+/** "Price changed" notices for lines whose price differs from the one the shopper was shown. */
+function PriceChanges({ cart, quote }: { cart: CartContextValue; quote: CartQuote | null }) {
+  const { lines, acknowledgePrices } = cart;
+  // Lines saved before prices were remembered adopt the current price silently.
+  useEffect(() => {
+    if (!quote) return;
+    const unseen = lines
+      .filter((line) => line.seenPricePence === undefined)
+      .flatMap((line) => {
+        const price = findQuoteLine(quote, line.id, line.selectedSize)?.unitPricePence;
+        return price != null ? [{ productId: line.id, pricePence: price }] : [];
+      });
+    if (unseen.length > 0) acknowledgePrices(unseen);
+  }, [quote, lines, acknowledgePrices]);
+
+  if (!quote) return null;
+  const changes = new Map<number, { name: string; from: number; to: number }>();
+  for (const line of lines) {
+    const quoted = findQuoteLine(quote, line.id, line.selectedSize);
+    if (quoted?.unitPricePence == null || line.seenPricePence === undefined || quoted.problem) continue;
+    if (quoted.unitPricePence !== line.seenPricePence) {
+      changes.set(line.id, { name: quoted.name ?? "An item", from: line.seenPricePence, to: quoted.unitPricePence });
+    }
+  }
+  if (changes.size === 0) return null;
+  return (
+    <div role="status" className="mb-4 rounded-card border border-warning bg-warning/10 p-4 text-sm">
+      <ul className="flex flex-col gap-1">
+        {[...changes.values()].map((change) => (
+          <li key={change.name}>
+            <strong>Price changed:</strong> {change.name} is now {formatPence(change.to)} (was {formatPence(change.from)}).
+          </li>
+        ))}
+      </ul>
+      <Button
+        size="sm"
+        variant="secondary"
+        className="mt-3"
+        onClick={() => acknowledgePrices([...changes.entries()].map(([productId, change]) => ({ productId, pricePence: change.to })))}
+      >
+        OK, got it
+      </Button>
+    </div>
+  );
+}
+
+function OrderSummary({ quote, cart }: { quote: CartQuoteState & { retry: () => void }; cart: CartContextValue }) {
+  const current = quote.quote;
+  const ready = quote.state === "ready";
+  const hasProblem = current !== null && !current.ok;
+  return (
+    <aside aria-labelledby="order-summary-heading" className="rounded-card border border-line bg-surface p-5 sm:p-6 lg:sticky lg:top-24">
+      <h2 id="order-summary-heading" className="text-2xl font-bold uppercase">
+        Order Summary
+      </h2>
+      <PromoBox cart={cart} quote={current} />
+      <p role="status" className="mt-4 min-h-5 text-sm text-muted">
+        {quote.state === "loading" ? "Updating prices..." : ""}
+      </p>
+      {quote.state === "error" && (
+        <div role="alert" className="mt-2 text-sm text-danger">
+          <p>{quote.error}</p>
+          <Button size="sm" variant="secondary" className="mt-2" onClick={quote.retry}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {current && (
+        <dl className={cx("mt-2 flex flex-col gap-3 text-sm", !ready && "opacity-60")} data-testid="order-summary">
+          <SummaryRow label="Subtotal" value={formatPence(current.subtotalPence)} />
+          {current.promo.status === "applied" && (
+            <SummaryRow
+              label={`Discount (${current.promo.code}, ${current.promo.percentOff}% off)`}
+              value={`−${formatPence(current.discountPence)}`}
+              tone="text-success"
+            />
+          )}
+          <SummaryRow label="Shipping" value={current.shippingPence === 0 ? "FREE" : formatPence(current.shippingPence)} />
+          <div className="flex items-baseline justify-between border-t border-line pt-3 text-lg font-bold">
+            <dt>Total</dt>
+            <dd data-testid="order-total">{formatPence(current.totalPence)}</dd>
+          </div>
+        </dl>
+      )}
+      <div className="mt-6 flex flex-col gap-3">
+        {ready && !hasProblem ? (
+          <LinkButton to="/checkout" size="lg">
+            Proceed to Checkout
+          </LinkButton>
+        ) : (
+          <>
+            <button type="button" disabled aria-describedby="checkout-blocked" className={buttonClasses("primary", "lg")}>
+              Proceed to Checkout
+            </button>
+            <p id="checkout-blocked" className="text-sm text-muted">
+              {hasProblem ? "Fix the items marked above to continue." : "Checking your cart..."}
+            </p>
+          </>
+        )}
+        <LinkButton to="/store" variant="ghost">
+          Continue Shopping
+        </LinkButton>
+      </div>
+    </aside>
+  );
+}
+
+function SummaryRow({ label, value, tone }: { label: string; value: string; tone?: string }) {
+  return (
+    <div className={cx("flex items-baseline justify-between gap-4", tone)}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * The promo box: the code is checked with the server before the cart keeps
+ * it, so only a code that applied is carried on to checkout.
+ */
+function PromoBox({ cart, quote }: { cart: CartContextValue; quote: CartQuote | null }) {
+  const id = useId();
+  const [code, setCode] = useState("");
+  const [rejected, setRejected] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [checkFailed, setCheckFailed] = useState(false);
+  const { promoCode, setPromoCode, lines } = cart;
+  // A kept code that has stopped working (expired, used up) is reported by the quote.
+  const staleCode = promoCode && quote?.promo.status === "invalid" && quote.promo.code === promoCode ? promoCode : null;
+  const applied = quote?.promo.status === "applied" && quote.promo.code === promoCode ? quote.promo : null;
+  const error =
+    rejected !== null
+      ? INVALID_PROMO_MESSAGE
+      : checkFailed
+        ? "We couldn't check that code just now. Please try again."
+        : staleCode
+          ? `${staleCode}: ${INVALID_PROMO_MESSAGE}`
+          : null;
+
+  const apply = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const cleaned = cleanPromoCode(code);
+    if (!cleaned) {
+      setRejected(code);
+      return;
+    }
+    setChecking(true);
+    setCheckFailed(false);
+    try {
+      const result = await fetchCartQuote(quoteRequestFor(lines, cleaned));
+      if (result.promo.status === "applied") {
+        setPromoCode(cleaned);
+        setRejected(null);
+        setCode("");
+      } else {
+        setRejected(cleaned);
+      }
+    } catch (failure) {
+      console.error("Could not check the promo code", failure);
+      setRejected(null);
+      setCheckFailed(true);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  if (promoCode && !staleCode) {
+    return (
+      <div className="mt-4 flex items-center justify-between gap-3 rounded-lg border border-success/40 bg-success/10 px-3 py-2 text-sm">
+        <p role="status">
+          <strong>{promoCode}</strong> applied{applied ? `: ${applied.percentOff}% off` : ""}
+        </p>
+        <button
+          type="button"
+          onClick={() => setPromoCode(null)}
+          className="min-h-11 font-semibold text-muted hover:text-accent-text"
+          aria-label={`Remove promo code ${promoCode}`}
+        >
+          Remove
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={apply} className="mt-4" noValidate>
+      <label htmlFor={`${id}-promo`} className="text-sm font-medium">
+        Promo code
+      </label>
+      <div className="mt-1.5 flex gap-2">
+        <input
+          id={`${id}-promo`}
+          name="promoCode"
+          value={code}
+          onChange={(event) => {
+            setCode(event.target.value.toUpperCase());
+            setRejected(null);
+            setCheckFailed(false);
+          }}
+          maxLength={32}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="Enter code"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-promo-error` : undefined}
+          className={cx(inputClasses, "min-h-11 flex-1 uppercase")}
+          disabled={checking}
+        />
+        <Button type="submit" variant="secondary" disabled={checking || code.trim() === ""}>
+          {checking ? "Checking..." : "Apply"}
+        </Button>
+      </div>
+      <p id={`${id}-promo-error`} role="alert" className="mt-1.5 min-h-5 text-sm text-danger">
+        {error}
+      </p>
+      {staleCode && (
+        <button type="button" className="text-sm font-semibold text-muted underline" onClick={() => setPromoCode(null)}>
+          Remove {staleCode}
+        </button>
+      )}
+    </form>
+  );
+}
