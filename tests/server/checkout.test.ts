@@ -300,7 +300,7 @@ describe("payment webhook", () => {
     const body = JSON.stringify(paidEvent(sessionId, orderId));
     const now = Math.floor(Date.now() / 1000);
     const before = await counts();
-    const attempts = [
+    const attempts: Record<string, string>[] = [
       {},
       { [TEST_SIGNATURE_HEADER]: "t=1,v1=zz" },
       { [TEST_SIGNATURE_HEADER]: signTestEvent("another-secret-entirely-0123456789", body, now) },
