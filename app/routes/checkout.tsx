@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { data, Form, redirect, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
+import { data, Form, isRouteErrorResponse, redirect, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/checkout";
 import { Button } from "~/components/ui/button";
 import { TextareaField } from "~/components/ui/field-controls";
@@ -11,6 +11,7 @@ import {
   CHECKOUT_LIMITS,
   CHECKOUT_MESSAGES,
   checkCheckoutFields,
+  checkoutErrorMessage,
   LINE_FIELDS,
   PROMO_FIELD,
   type CheckoutActionData,
@@ -195,5 +196,33 @@ function CheckoutForm({ result, processing }: { result: CheckoutActionData | und
         </div>
       </Form>
     </section>
+  );
+}
+
+/**
+ * A submission that failed outright (the connection dropped, a body the server
+ * refused): the 'Checkout Error' banner with the spec's message. The cart is
+ * untouched, so the shopper can simply try again.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = isRouteErrorResponse(error)
+    ? checkoutErrorMessage(typeof error.data === "object" && error.data && "message" in error.data ? String(error.data.message) : `HTTP ${error.status}`)
+    : checkoutErrorMessage(error instanceof Error ? error.message : "Server error");
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <SectionHeading level={1} eyebrow="Ridgeway Racing Store" title="Secure Checkout" />
+      <div role="alert" className="rounded-lg border border-danger/50 bg-danger/10 px-4 py-3">
+        <h2 className="font-bold text-danger">{CHECKOUT_MESSAGES.errorTitle}</h2>
+        <p className="mt-1 text-sm text-text">{message}</p>
+      </div>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <LinkButton to="/checkout">
+          Try Again
+        </LinkButton>
+        <LinkButton to="/cart" variant="secondary">
+          Back to Cart
+        </LinkButton>
+      </div>
+    </div>
   );
 }

@@ -41,3 +41,18 @@ export function checkCheckoutFields(values: CheckoutValues): CheckoutFieldErrors
   if ((values.notes?.trim().length ?? 0) > CHECKOUT_LIMITS.notes) errors.notes = "Please keep your notes under 1000 characters";
   return errors;
 }
+
+/**
+ * The message the 'Checkout Error' banner shows for a failure, mapped as the
+ * spec lists (matched case-insensitively).
+ */
+export function checkoutErrorMessage(message: string): string {
+  const text = message.toLowerCase();
+  if (text.includes("network") || text.includes("fetch")) {
+    return "Network connection failed. Please check your internet connection and try again.";
+  }
+  if (text.includes("cors")) return "Security error. Please refresh the page and try again.";
+  if (text.includes("configuration")) return "Service configuration error. Please contact support.";
+  if (text.includes("required")) return message;
+  return "Unable to process checkout. Please try again.";
+}
