@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PaymentSessionRequest } from "../../app/features/payments/provider.server";
+import { createPaymentProvider } from "../../app/features/payments/create-provider.server";
 import { createStripeProvider } from "../../app/features/payments/stripe-provider.server";
 
 /** A stand-in for Stripe's API on loopback: records what the real SDK sends and answers like Stripe. */
@@ -219,5 +220,13 @@ describe("Stripe webhook verification", () => {
     ] as const) {
       expect(await p.parseWebhook(body, headers)).toMatchObject({ ok: false });
     }
+  });
+});
+
+describe("choosing the provider", () => {
+  it("uses the test payment page without a Stripe key, Stripe with one", async () => {
+    expect((await createPaymentProvider({}, "app-secret-0123456789-0123456789")).name).toBe("test");
+    expect((await createPaymentProvider({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }, "s")).name).toBe("stripe");
+    await expect(createPaymentProvider({ STRIPE_SECRET_KEY: "sk_test_x" }, "s")).rejects.toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
 });
