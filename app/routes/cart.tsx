@@ -79,8 +79,9 @@ export default function CartPage() {
 }
 
 function CartFrame({ children }: { children: React.ReactNode }) {
+  // The cart is read after the first paint; the frame keeps its height so the footer does not jump.
   return (
-    <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
+    <section className="mx-auto min-h-[85dvh] max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
       <h1 className="mb-8 text-4xl font-bold uppercase sm:text-5xl">Your Cart</h1>
       {children}
     </section>

@@ -13,6 +13,9 @@ import { getLatestArticles } from "~/features/news/news.server";
 import { PartnersSection } from "~/features/partners/partners-section";
 import { getPartnersSection } from "~/features/partners/partners.server";
 import { getPodcast } from "~/features/podcast/podcast.server";
+import { getMerchStrip } from "~/features/store/catalogue.server";
+import { MerchStrip } from "~/features/store/merch-strip";
+import { shippingNotice } from "~/features/store/store-view";
 import { DriverCarousel } from "~/features/team/driver-carousel";
 import { getDriversForLatestSeason } from "~/features/team/drivers.server";
 import { VideoTile } from "~/features/team/video-tile";
@@ -20,7 +23,7 @@ import { organizationJsonLd } from "~/lib/json-ld";
 import { pageMeta } from "~/lib/meta";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [heroSlides, season, latestNews, teamTiles, podcast, { seasonYear, drivers }, partners] = await Promise.all([
+  const [heroSlides, season, latestNews, teamTiles, podcast, { seasonYear, drivers }, partners, merchandise] = await Promise.all([
     getHeroSlides(context.db),
     getSeason(context.db),
     getLatestArticles(context.db, 3),
@@ -28,6 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     getPodcast(context.db),
     getDriversForLatestSeason(context.db),
     getPartnersSection(context.db),
+    getMerchStrip(context.db),
   ]);
   return {
     heroSlides,
@@ -38,6 +42,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     latestNews,
     podcast: { show: podcast.show, latestEpisode: podcast.episodes[0] },
     partners,
+    merchandise,
+    shippingPerk: shippingNotice(context.shipping),
     now: new Date().toISOString(),
     publicUrl: context.publicUrl,
   };
@@ -49,7 +55,8 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { heroSlides, season, latestNews, teamTiles, podcast, seasonYear, drivers, partners, now, publicUrl } = loaderData;
+  const { heroSlides, season, latestNews, teamTiles, podcast, seasonYear, drivers, partners, merchandise, shippingPerk, now, publicUrl } =
+    loaderData;
   return (
     <>
       <JsonLd data={organizationJsonLd(publicUrl)} />
@@ -117,6 +124,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <OurCars />
       <MissionAndValues />
+      <MerchStrip products={merchandise} shippingPerk={shippingPerk} />
       <PartnersSection partners={partners.partners} vipProgram={partners.vipProgram} />
 
     </>

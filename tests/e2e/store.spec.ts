@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 const CART_KEY = "ridgeway-racing-cart";
@@ -217,4 +218,33 @@ test("each product has a page with Product JSON-LD; an unknown one is a 404", as
   const response = await page.goto("/store/no-such-product");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+});
+
+async function expectNoSeriousViolations(page: Page) {
+  await page.waitForLoadState("networkidle");
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+  expect(serious).toEqual([]);
+}
+
+for (const path of ["/store", "/store?q=zzzz", "/store/team-cap-red", "/store/team-cap-white", "/cart"]) {
+  test(`${path} has no serious accessibility violations`, async ({ page }) => {
+    await page.goto(path);
+    await expectNoSeriousViolations(page);
+  });
+}
+
+test("a cart with notices and problems has no serious accessibility violations", async ({ page }) => {
+  await withSavedCart(page, "/cart", {
+    items: [
+      { id: 1, selectedSize: "One Size", quantity: 1, seenPricePence: 2000 },
+      { id: 2, selectedSize: "One Size", quantity: 5 },
+    ],
+    promoCode: "RIDGEWAY10",
+  });
+  await expect(page.getByText("Price changed:")).toBeVisible();
+  await expect(page.getByText("Only 3 left in this size.")).toBeVisible();
+  await expectNoSeriousViolations(page);
 });

@@ -123,12 +123,42 @@ describe("saved cart", () => {
           { id: 3, selectedSize: "One Size", quantity: 15 },
           { id: "cap-red", selectedSize: "One Size", quantity: 1 },
           { id: 4, quantity: 1 },
+          { id: 5, selectedSize: "S".repeat(61), quantity: 1 },
         ],
         promoCode: null,
       },
       onDropped,
     );
     expect(state.lines).toEqual([{ id: 3, selectedSize: "One Size", quantity: MAX_QUANTITY_PER_LINE }]);
-    expect(onDropped).toHaveBeenCalledTimes(2);
+    expect(onDropped).toHaveBeenCalledTimes(3);
+  });
+
+  it("remembers the price the shopper saw, and forgets nothing else about prices", () => {
+    const state = run([
+      { type: "add", productId: 1, size: "One Size", quantity: 1, seenPricePence: 2500 },
+      { type: "add", productId: 6, size: "One Size", quantity: 1 },
+    ]);
+    const saved = JSON.parse(serialiseCart(savedFromCartState(state)));
+    expect(saved.items).toEqual([
+      { id: 1, selectedSize: "One Size", quantity: 1, seenPricePence: 2500 },
+      { id: 6, selectedSize: "One Size", quantity: 1 },
+    ]);
+    expect(cartStateFromSaved(parseSavedCartState(JSON.stringify(saved)))).toEqual(state);
+    // A nonsense saved price is dropped, the line kept.
+    const odd = cartStateFromSaved({ items: [{ id: 1, selectedSize: "M", quantity: 1, seenPricePence: -5 } as never], promoCode: null });
+    expect(odd.lines).toEqual([{ id: 1, selectedSize: "M", quantity: 1 }]);
+  });
+});
+
+describe("acknowledge_prices", () => {
+  it("records the current price on every line of the product, and nothing when unchanged", () => {
+    const start = run([
+      { type: "add", productId: 1, size: "M", quantity: 1, seenPricePence: 2500 },
+      { type: "add", productId: 1, size: "L", quantity: 1 },
+      { type: "add", productId: 2, size: "M", quantity: 1, seenPricePence: 900 },
+    ]);
+    const next = cartReducer(start, { type: "acknowledge_prices", prices: [{ productId: 1, pricePence: 2200 }] });
+    expect(next.lines.map((line) => line.seenPricePence)).toEqual([2200, 2200, 900]);
+    expect(cartReducer(next, { type: "acknowledge_prices", prices: [{ productId: 1, pricePence: 2200 }] })).toBe(next);
   });
 });

@@ -40,6 +40,9 @@ const isPence = (value: unknown): value is number => Number.isSafeInteger(value)
 
 const isLine = (line: CartLine, productId: number, size: string) => line.id === productId && line.selectedSize === size;
 
+/** The server refuses longer size names (see cartLineInputSchema). */
+const MAX_SIZE_LENGTH = 60;
+
 const clampQuantity = (quantity: number) =>
   Number.isFinite(quantity) ? Math.min(MAX_QUANTITY_PER_LINE, Math.max(0, Math.floor(quantity))) : 0;
 
@@ -60,7 +63,7 @@ export function cartStateFromSaved(saved: SavedCart, onDropped?: (line: SavedCar
   for (const line of saved.items) {
     const productId = toProductId(line.id);
     const size = line.selectedSize?.trim();
-    if (productId === null || !size) {
+    if (productId === null || !size || size.length > MAX_SIZE_LENGTH) {
       onDropped?.(line);
       continue;
     }
@@ -98,7 +101,7 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     case "add": {
       const quantity = clampQuantity(action.quantity);
       const size = action.size.trim();
-      if (quantity <= 0 || !size || toProductId(action.productId) === null) return state;
+      if (quantity <= 0 || !size || size.length > MAX_SIZE_LENGTH || toProductId(action.productId) === null) return state;
       const seen = isPence(action.seenPricePence) ? { seenPricePence: action.seenPricePence } : {};
       if (state.lines.some((line) => isLine(line, action.productId, size))) {
         return withLines(

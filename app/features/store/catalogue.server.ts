@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { products, productVariants, promoCodes } from "../../../db/schema";
 import { isPromoUsable, normalisePromoCode, type CatalogueProduct, type PromoRule } from "./pricing";
@@ -87,4 +87,21 @@ export async function findUsablePromoCode(db: Database, input: string, now: Date
     .limit(1);
   // The same rule as pricing uses, so the two can never disagree.
   return row && isPromoUsable(row, now) ? row : null;
+}
+
+/** The home page's merchandise strip: products on sale, featured first, then in catalogue order. */
+export async function getMerchStrip(db: Database) {
+  const rows = await db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      name: products.name,
+      category: products.category,
+      pricePence: products.pricePence,
+      image: products.image,
+    })
+    .from(products)
+    .where(eq(products.active, true))
+    .orderBy(desc(products.featured), asc(products.sortOrder), asc(products.id));
+  return rows;
 }

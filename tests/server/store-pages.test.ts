@@ -1,0 +1,62 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../../db/client.server";
+import * as schema from "../../db/schema";
+import { getMerchStrip } from "../../app/features/store/catalogue.server";
+import { sitemapEntries } from "../../app/features/seo/sitemap.server";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+let testDb: TestDatabase;
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
+});
+afterAll(async () => {
+  await handle?.close();
+  await testDb?.drop();
+});
+
+describe("home merchandise strip", () => {
+  it("reads the catalogue: featured products first, then catalogue order, only those on sale", async () => {
+    await handle.db.update(schema.products).set({ featured: false }).where(eq(schema.products.id, 1));
+    await handle.db.update(schema.products).set({ active: false }).where(eq(schema.products.id, 7));
+    try {
+      const strip = await getMerchStrip(handle.db);
+      expect(strip.map((product) => product.id)).toEqual([2, 3, 4, 5, 6, 1]);
+      expect(strip[0]).toEqual({
+        id: 2,
+        slug: "team-cap-red-white",
+        name: "Ridgeway Racing Team Cap - Red & White",
+        category: "apparel",
+        pricePence: 2500,
+        image: expect.stringMatching(/^\/media\/store\//),
+      });
+    } finally {
+      await handle.db.update(schema.products).set({ featured: true }).where(eq(schema.products.id, 1));
+      await handle.db.update(schema.products).set({ active: true }).where(eq(schema.products.id, 7));
+    }
+  });
+});
+
+describe("sitemap", () => {
+  it("lists the store and every product page on sale", async () => {
+    await handle.db.update(schema.products).set({ active: false }).where(eq(schema.products.id, 7));
+    try {
+      const paths = (await sitemapEntries(handle.db)).map((entry) => entry.path);
+      expect(paths).toContain("/store");
+      expect(paths.filter((path) => path.startsWith("/store/"))).toEqual([
+        "/store/team-cap-red",
+        "/store/team-cap-red-white",
+        "/store/team-cap-black",
+        "/store/team-cap-white",
+        "/store/team-welcome-mat",
+        "/store/team-keyring",
+      ]);
+      expect(paths).not.toContain("/cart");
+    } finally {
+      await handle.db.update(schema.products).set({ active: true }).where(eq(schema.products.id, 7));
+    }
+  });
+});
