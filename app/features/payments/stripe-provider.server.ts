@@ -1,7 +1,7 @@
 /**
  * Stripe Checkout. The only module that imports the Stripe SDK.
  *
- * The session charges exactly the order's total (ADR 0013): each line at its
+ * The session charges exactly the order's total (ADR 0014): each line at its
  * catalogue unit price, the promo discount as a one-off `amount_off` coupon of
  * the order's discount in pence (Stripe applies coupons to the line items, not
  * to shipping), and shipping as one fixed-amount shipping option. So Stripe's

@@ -2,7 +2,7 @@
  * The default payment provider when no Stripe key is set: a payment page
  * served by the app (/pay/test/:sessionId) that takes Stripe's test card
  * numbers. A successful card produces an event signed like Stripe's webhooks
- * (HMAC-SHA256 over `timestamp.body`, see ADR 0013), which goes through the
+ * (HMAC-SHA256 over `timestamp.body`, see ADR 0014), which goes through the
  * same webhook verification and applyPaymentEvent as Stripe's events.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
