@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { emailsTo, uniqueEmail } from "../support/e2e-server";
 
@@ -19,6 +20,15 @@ async function savedCartItems(page: Page): Promise<unknown[]> {
     const raw = localStorage.getItem(key);
     return raw ? ((JSON.parse(raw) as { items?: unknown[] }).items ?? []) : [];
   }, CART_KEY);
+}
+
+/** No serious or critical WCAG 2.2 AA violation on the page as it is now. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+  expect(serious).toEqual([]);
 }
 
 async function fillCustomer(page: Page, name: string, email: string) {
@@ -49,6 +59,7 @@ test("check out with a test card and RIDGEWAY10: the confirmation shows the orde
   await expect(summary.getByTestId("checkout-total")).toHaveText("£18.87");
   await expect(summary).toContainText("RIDGEWAY10");
   await expect(summary).toContainText("FREE");
+  await expectAccessible(page);
 
   await fillCustomer(page, "Alex Fan", email);
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
@@ -56,6 +67,7 @@ test("check out with a test card and RIDGEWAY10: the confirmation shows the orde
   await expect(page).toHaveURL(/\/pay\/test\/test_cs_/);
   await expect(page.getByText("Test mode: no real card is charged")).toBeVisible();
   await expect(page.getByTestId("pay-total")).toHaveText("£18.87");
+  await expectAccessible(page);
   await payWith(page, "4242 4242 4242 4242");
 
   await expect(page).toHaveURL(/\/order-confirmation\?session_id=test_cs_/);
@@ -65,6 +77,7 @@ test("check out with a test card and RIDGEWAY10: the confirmation shows the orde
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText(/^RR-[0-9A-Z]{8}$/)).toBeVisible();
   await expect.poll(() => savedCartItems(page)).toEqual([]);
+  await expectAccessible(page);
   await expect.poll(() => emailsTo(email).length, { timeout: 10_000 }).toBe(1);
   expect(emailsTo(email)[0]!.text).toContain("Total paid: £18.87");
 });
@@ -79,6 +92,7 @@ test("a declined card shows the decline; the order is not paid and can be paid l
 
   await payWith(page, "4000 0000 0000 0002");
   await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+  await expectAccessible(page);
   await payWith(page, "4000 0000 0000 9995");
   await expect(page.getByRole("alert")).toHaveText("Your card has insufficient funds.");
 
@@ -107,6 +121,17 @@ test("an empty cart at /checkout goes to the cart", async ({ page }) => {
   await expect(page).toHaveURL(/\/cart$/);
 });
 
+test("a missing or unknown order reference: 'Order Not Found' with a link to the store", async ({ page }) => {
+  for (const path of ["/order-confirmation", "/order-confirmation?session_id=test_cs_unknown"]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Order Not Found" })).toBeVisible();
+    await expect(page.getByText("We couldn't find your order details.")).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Back to Store" })).toHaveAttribute("href", "/store");
+  }
+  await expectAccessible(page);
+});
+
 test("a field error shows under the field with the banner, and clears when the field is edited", async ({ page }) => {
   await withSavedCart(page, "/checkout", { items: [{ ...KEYRING, quantity: 1 }] });
   await expect(page.getByRole("region", { name: "Order Summary" }).getByTestId("checkout-total")).toHaveText("£5.99");
@@ -116,6 +141,7 @@ test("a field error shows under the field with the banner, and clears when the f
   await expect(page.getByText("Full name is required")).toBeVisible();
   await expect(page.getByText("Please enter a valid email address")).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);
+  await expectAccessible(page);
   await page.getByLabel("Full Name", { exact: true }).fill("Alex Fan");
   await expect(page.getByText("Full name is required")).toBeHidden();
   await expect(page.getByText("Please enter a valid email address")).toBeVisible();
