@@ -82,7 +82,7 @@ test("check out with a test card and RIDGEWAY10: the confirmation shows the orde
   expect(emailsTo(email)[0]!.text).toContain("Total paid: £18.87");
 });
 
-test("a declined card shows the decline; the order is not paid and can be paid later", async ({ page }) => {
+test("a declined card shows the decline; the order is not paid, and a later payment shows on the waiting confirmation", async ({ page }) => {
   await withSavedCart(page, "/checkout", { items: [{ ...KEYRING, quantity: 1 }] });
   await expect(page.getByRole("region", { name: "Order Summary" }).getByTestId("checkout-total")).toHaveText("£5.99");
   await fillCustomer(page, "Sam Driver", uniqueEmail("declined"));
@@ -96,11 +96,20 @@ test("a declined card shows the decline; the order is not paid and can be paid l
   await payWith(page, "4000 0000 0000 9995");
   await expect(page.getByRole("alert")).toHaveText("Your card has insufficient funds.");
 
+  const payPage = page.url();
   await page.goto(`/order-confirmation?session_id=${sessionId}`);
   await expect(page.getByTestId("payment-status")).toHaveText("Processing");
   await expect(page.getByRole("heading", { level: 1, name: "Payment Processing" })).toBeVisible();
   // Nothing was bought: the cart is still there.
   expect(await savedCartItems(page)).toHaveLength(1);
+
+  // Paying later in another tab: the waiting confirmation page updates by itself.
+  const other = await page.context().newPage();
+  await other.goto(payPage);
+  await payWith(other, "4242 4242 4242 4242");
+  await expect(other.getByTestId("payment-status")).toHaveText("Paid");
+  await expect(page.getByTestId("payment-status")).toHaveText("Paid", { timeout: 10_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "Order Confirmed!" })).toBeVisible();
 });
 
 test("cancel on the payment page returns to the cart with the cart intact", async ({ page }) => {
