@@ -37,6 +37,8 @@ export interface PaymentSessionRequest {
   /** When the order's reservation ends. */
   expiresAt: Date;
   now: Date;
+  /** The id from `newSessionId()`, already stored on the order, for providers that have one. */
+  sessionId?: string;
 }
 
 export interface PaymentSession {
@@ -54,6 +56,11 @@ export type WebhookParseResult =
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   createSession(request: PaymentSessionRequest): Promise<PaymentSession>;
+  /**
+   * For providers whose session ids we choose (the test provider): a fresh id, stored with the
+   * order when it is placed, so no second write is needed. Stripe chooses its own ids.
+   */
+  newSessionId?(): string;
   /** Verifies the signature over the raw body and reads the event. Never throws for bad input. */
   parseWebhook(rawBody: string, headers: Headers): Promise<WebhookParseResult>;
 }

@@ -67,9 +67,10 @@ export function createTestProvider(options: { appSecret: string; now?: () => Dat
   const now = options.now ?? (() => new Date());
   return {
     name: "test",
-    async createSession(_request: PaymentSessionRequest): Promise<PaymentSession> {
-      // 192 random bits: the session id is the only key to the payment page and the confirmation.
-      const sessionId = `${TEST_SESSION_PREFIX}${randomBytes(24).toString("base64url")}`;
+    // 192 random bits: the session id is the only key to the payment page and the confirmation.
+    newSessionId: () => `${TEST_SESSION_PREFIX}${randomBytes(24).toString("base64url")}`,
+    async createSession(request: PaymentSessionRequest): Promise<PaymentSession> {
+      const sessionId = request.sessionId ?? `${TEST_SESSION_PREFIX}${randomBytes(24).toString("base64url")}`;
       return { sessionId, url: `/pay/test/${sessionId}` };
     },
     async parseWebhook(rawBody: string, headers: Headers): Promise<WebhookParseResult> {

@@ -90,10 +90,17 @@ export async function submitCheckout(context: CheckoutContext, form: FormData, n
   }
 
   const promoInput = text(form, PROMO_FIELD)?.trim().slice(0, 64) || null;
+  const presetSessionId = context.payments.newSessionId?.();
   const placed = await placeOrder(
     context.db,
     { lines: lines.data, customer: customer.data, promoCode: promoInput },
-    { now, paymentProvider: context.payments.name, shipping: context.shipping, reservationMs: context.orderReservationMs },
+    {
+      now,
+      paymentProvider: context.payments.name,
+      shipping: context.shipping,
+      reservationMs: context.orderReservationMs,
+      providerSessionId: presetSessionId,
+    },
   );
   if (placed.kind === "invalid_promo") {
     return errorReply(409, "Invalid promo code", values, [
@@ -134,8 +141,10 @@ export async function submitCheckout(context: CheckoutContext, form: FormData, n
       cancelUrl: `${context.publicUrl}/cart`,
       expiresAt: placed.expiresAt,
       now,
+      sessionId: presetSessionId,
     });
-    if (!(await attachPaymentSession(context.db, placed.orderId, session.sessionId))) {
+    if (presetSessionId !== undefined && session.sessionId !== presetSessionId) throw new Error("Failed to create checkout session");
+    if (presetSessionId === undefined && !(await attachPaymentSession(context.db, placed.orderId, session.sessionId))) {
       throw new Error("Failed to create checkout session");
     }
     context.log.info(
