@@ -35,6 +35,16 @@ export default tseslint.config(
     },
   },
   {
+    // The payments module's Stripe provider, and its test against a stand-in for Stripe's API.
+    files: ["app/features/payments/stripe-provider.server.ts", "tests/server/payments-stripe.test.ts", "tests/support/stripe-test-header.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "zod", message: 'Import { z } from "~/lib/zod": it sets Zod up for the CSP.' }] },
+      ],
+    },
+  },
+  {
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: globals.node },
   },

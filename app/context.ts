@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Database } from "../db/client.server";
+import type { PaymentProvider } from "~/features/payments/provider.server";
 import type { ShippingRule } from "./features/store/pricing";
 
 /** What the Express server hands every loader and action (see server/app.ts). */
@@ -12,6 +13,10 @@ export interface RequestContext {
   publicUrl: string;
   /** Signs tokens and payment events; AUTH_SECRET or one generated and kept in DATA_DIR. */
   appSecret: string;
+  /** The card payment provider (Stripe, or the test payment page). */
+  payments: PaymentProvider;
+  /** How long an unpaid order holds its stock (ORDER_RESERVATION_MINUTES). */
+  orderReservationMs: number;
   /** What shipping costs (SHIPPING_FLAT_RATE_PENCE, SHIPPING_FREE_ABOVE_PENCE); free by default. */
   shipping: ShippingRule;
 }

@@ -64,4 +64,16 @@ describe("loadEnv", () => {
       shippingRuleFromEnv(loadEnv({ SHIPPING_FLAT_RATE_PENCE: "395", SHIPPING_FREE_ABOVE_PENCE: "5000" })),
     ).toEqual({ flatRatePence: 395, freeAbovePence: 5000 });
   });
+
+  it("payments: test provider by default, Stripe keys checked and paired, reservation minutes", () => {
+    const env = loadEnv({});
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(env.ORDER_RESERVATION_MINUTES).toBe(30);
+    expect(loadEnv({ ORDER_RESERVATION_MINUTES: "45" }).ORDER_RESERVATION_MINUTES).toBe(45);
+    expect(() => loadEnv({ ORDER_RESERVATION_MINUTES: "0" })).toThrow(/ORDER_RESERVATION_MINUTES: must be at least/);
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: "sk_test_abc" })).toThrow(/STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set/);
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_x" })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(/STRIPE_WEBHOOK_SECRET: must be/);
+    expect(loadEnv({ STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }).STRIPE_SECRET_KEY).toBe("sk_live_abc");
+  });
 });

@@ -32,6 +32,13 @@ const envSchema = z.object({
   TRUST_PROXY: booleanish.default(false),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: "must be a number" }).int().min(0).default(10_000),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
+  ORDER_RESERVATION_MINUTES: z.coerce
+    .number({ message: "must be a number" })
+    .min(0.05, "must be at least 0.05 (3 seconds)")
+    .max(24 * 60, "must be at most 1440 (a day)")
+    .default(30),
   /** Shipping charged per order, in pence (0: free UK shipping, the site's claim). */
   SHIPPING_FLAT_RATE_PENCE: z.coerce
     .number({ message: "must be a whole number of pence" })
@@ -45,6 +52,9 @@ const envSchema = z.object({
     .int("must be a whole number of pence")
     .min(0, "must be 0 or more")
     .optional(),
+}).refine((env) => !env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET, {
+  path: ["STRIPE_WEBHOOK_SECRET"],
+  message: "is required when STRIPE_SECRET_KEY is set",
 });
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; PUBLIC_URL: string };

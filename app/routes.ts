@@ -29,5 +29,9 @@ export default [
   route("store/:slug", "routes/store-product.tsx"),
   route("cart", "routes/cart.tsx"),
   route("api/cart/quote", "routes/api-cart-quote.ts"),
+  route("checkout", "routes/checkout.tsx"),
+  route("pay/test/:sessionId", "routes/pay-test.tsx"),
+  route("order-confirmation", "routes/order-confirmation.tsx"),
+  route("api/payments/webhook", "routes/api-payments-webhook.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -9,6 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { benchCheckout, CHECKOUT_ARG } from "./checkout";
 import { BenchError, PROJECT_ROOT, reportFatal, routesFromArgs, startProductionServer, writeReport } from "./server";
 
 const CONNECTIONS = connectionsFromEnv();
@@ -128,7 +129,12 @@ function printTable(figs: RouteFigures): void {
 }
 
 async function main(): Promise<number> {
-  const routes = routesFromArgs(process.argv.slice(2));
+  const args = process.argv.slice(2);
+  if (args.includes(CHECKOUT_ARG)) {
+    if (args.length > 1) throw new BenchError(`"${CHECKOUT_ARG}" runs on its own: npm run bench -- ${CHECKOUT_ARG}`);
+    return benchCheckout(durationFromEnv());
+  }
+  const routes = routesFromArgs(args);
   const duration = durationFromEnv();
   const server = await startProductionServer();
   const removeStaticCopies = () => rmSync(STATIC_DIR, { recursive: true, force: true });

@@ -100,11 +100,23 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
  * Builds the app (once), then starts `tsx server/index.ts` on a free port of
  * 127.0.0.1 with a fresh PGlite DATA_DIR, and resolves when /readyz answers 200.
  */
-export async function startProductionServer(): Promise<RunningServer> {
+export async function startProductionServer(
+  options: {
+    /** Runs on the fresh DATA_DIR before the server starts (e.g. to seed stock). */
+    prepareDataDir?: (dataDir: string) => Promise<void>;
+    env?: Record<string, string>;
+  } = {},
+): Promise<RunningServer> {
   await build();
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+  try {
+    await options.prepareDataDir?.(dataDir);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -115,6 +127,7 @@ export async function startProductionServer(): Promise<RunningServer> {
     LOG_LEVEL: "warn",
     // Canonical/absolute URLs should point at the server being measured.
     PUBLIC_URL: url,
+    ...options.env,
   };
   // Always measure the embedded PGlite database, never an external one.
   delete env.DATABASE_URL;

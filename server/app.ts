@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import { createRequestHandler, type AppLoadContext } from "react-router";
 import { pinoHttp } from "pino-http";
 import type { Database } from "../db/client.server";
+import type { PaymentProvider } from "../app/features/payments/provider.server";
 import { FREE_SHIPPING, type ShippingRule } from "../app/features/store/pricing";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { originCheck } from "./origin-check";
@@ -20,6 +21,8 @@ export interface AppOptions {
   logger: Logger;
   publicUrl: string;
   appSecret: string;
+  payments: PaymentProvider;
+  orderReservationMs: number;
   trustProxy: boolean;
   /** Where the client build lives; omitted in development, where Vite serves assets. */
   clientBuildDir?: string;
@@ -125,6 +128,8 @@ export function createApp(options: AppOptions) {
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         publicUrl: options.publicUrl,
         appSecret: options.appSecret,
+        payments: options.payments,
+        orderReservationMs: options.orderReservationMs,
         shipping: options.shipping ?? FREE_SHIPPING,
       };
       await sendFetchResponse(res, await pages.handle(toFetchRequest(req, res), context));

@@ -10,6 +10,8 @@ import type { RequestHandler } from "express";
 import { DataDirLockedError, openDatabase } from "../db/client.server";
 import { brand } from "../app/brand";
 import { pruneRateLimits } from "../app/lib/rate-limit.server";
+import { createPaymentProvider } from "../app/features/payments/create-provider.server";
+import { expireOverdueOrders } from "../app/features/store/order-lifecycle.server";
 import { pickupDirectoryTransport, smtpTransport, startMailDelivery } from "../app/features/mail/delivery.server";
 import { ConfigError, loadEnv, shippingRuleFromEnv, type Env } from "../app/env.server";
 import type * as AppModule from "./app";
@@ -65,6 +67,8 @@ const appOptions: AppOptions = {
   logger,
   publicUrl: env.PUBLIC_URL,
   appSecret,
+  payments: await createPaymentProvider(env, appSecret),
+  orderReservationMs: Math.round(env.ORDER_RESERVATION_MINUTES * 60_000),
   trustProxy: env.TRUST_PROXY,
   // In development every request renders, so edits show at once.
   pageCacheTtlMs: isDev ? 0 : env.PAGE_CACHE_TTL_MS,
@@ -81,6 +85,9 @@ logger.info({ host: env.HOST, port }, `listening on http://${env.HOST === "0.0.0
 const mailTransport = env.SMTP_URL
   ? smtpTransport(env.SMTP_URL)
   : pickupDirectoryTransport(path.join(env.DATA_DIR, "mail"));
+if (appOptions.payments.name === "test") {
+  logger.warn("STRIPE_SECRET_KEY is not set: checkout uses the test payment page (no real card is charged)");
+}
 if (!env.SMTP_URL) logger.warn(`SMTP_URL is not set: e-mails are written to ${mailTransport.description}`);
 const mailDelivery = startMailDelivery(database.db, mailTransport, {
   from: env.MAIL_FROM ?? `${brand.name} <${brand.email}>`,
@@ -96,6 +103,22 @@ const pruning = setInterval(() => {
 }, 60 * 60 * 1000);
 pruning.unref();
 
+// Unpaid orders past their reservation give their stock back. Safe with several processes:
+// each run claims different orders (FOR UPDATE SKIP LOCKED).
+const ORDER_EXPIRY_INTERVAL_MS = Math.min(60_000, Math.max(1_000, appOptions.orderReservationMs / 4));
+let expiring: Promise<unknown> = Promise.resolve();
+const expireOrders = () => {
+  expiring = expireOverdueOrders(database.db, new Date())
+    .then((expired) => {
+      if (expired > 0) logger.info({ expired }, "expired unpaid orders and freed their stock");
+    })
+    .catch((error: unknown) => logger.warn({ err: error }, "could not expire unpaid orders"));
+};
+// Once at start (orders may have run out while the process was down), then on a timer.
+expireOrders();
+const orderExpiry = setInterval(expireOrders, ORDER_EXPIRY_INTERVAL_MS);
+orderExpiry.unref();
+
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, async () => {
     // A second Ctrl-C or SIGTERM must not cut the drain short.
@@ -106,6 +129,8 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
       timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
       log: logger,
       cleanup: async () => {
+        clearInterval(orderExpiry);
+        await expiring;
         await mailDelivery.stop();
         await database.close();
       },

@@ -1,7 +1,8 @@
 /** The checkout form's rules and messages (spec §5 and §8), shared by the form and the server. */
 import { z } from "~/lib/zod";
+import { CHECKOUT_MESSAGES } from "./checkout-form";
 
-export const CHECKOUT_FORM_BANNER = "Please fill in all required fields correctly.";
+export const CHECKOUT_FORM_BANNER = CHECKOUT_MESSAGES.banner;
 
 const optionalText = (max: number, message: string) =>
   z
@@ -28,17 +29,5 @@ export const checkoutCustomerSchema = z.object({
 });
 export type CheckoutCustomer = z.infer<typeof checkoutCustomerSchema>;
 
-/**
- * The message the 'Checkout Error' banner shows for a failure, mapped as the
- * spec lists (matched case-insensitively).
- */
-export function checkoutErrorMessage(message: string): string {
-  const text = message.toLowerCase();
-  if (text.includes("network") || text.includes("fetch")) {
-    return "Network connection failed. Please check your internet connection and try again.";
-  }
-  if (text.includes("cors")) return "Security error. Please refresh the page and try again.";
-  if (text.includes("configuration")) return "Service configuration error. Please contact support.";
-  if (text.includes("required")) return message;
-  return "Unable to process checkout. Please try again.";
-}
+// The banner's message mapping lives with the browser-safe form code (no Zod there).
+export { checkoutErrorMessage } from "./checkout-form";

@@ -38,6 +38,8 @@ export interface PlaceOrderOptions {
   paymentProvider: string;
   shipping?: ShippingRule;
   reservationMs?: number;
+  /** The payment session, when the provider lets us choose its id up front (saves a write). */
+  providerSessionId?: string | null;
 }
 
 export type PlaceOrderResult =
@@ -100,6 +102,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
           promoCode: priced.promo?.code ?? null,
           promoPercentOff: priced.promo?.percentOff ?? null,
           paymentProvider: options.paymentProvider,
+          providerSessionId: options.providerSessionId ?? null,
           userId: input.userId ?? null,
           createdAt: options.now,
           expiresAt,

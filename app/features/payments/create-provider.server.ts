@@ -1,0 +1,18 @@
+/**
+ * Chooses the payment provider from the environment: Stripe when
+ * STRIPE_SECRET_KEY is set (STRIPE_WEBHOOK_SECRET is then required, see
+ * env.server.ts), otherwise the app's own test payment page.
+ */
+import type { PaymentProvider } from "./provider.server";
+import { createTestProvider } from "./test-provider.server";
+
+export async function createPaymentProvider(
+  env: { STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string },
+  appSecret: string,
+): Promise<PaymentProvider> {
+  if (!env.STRIPE_SECRET_KEY) return createTestProvider({ appSecret });
+  if (!env.STRIPE_WEBHOOK_SECRET) throw new Error("STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY");
+  // Loaded only when used, so test mode never loads the SDK.
+  const { createStripeProvider } = await import("./stripe-provider.server");
+  return createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET });
+}

@@ -1,0 +1,75 @@
+/**
+ * One interface for card payment providers. The checkout hands a placed
+ * order's server-computed amounts to `createSession` and redirects the browser
+ * to the session's URL; the provider's signed webhook comes back through
+ * `parseWebhook` and then `applyPaymentEvent` (see webhook.server.ts), the one
+ * code path that marks orders paid. Only stripe-provider.server.ts imports a
+ * vendor SDK.
+ */
+import type { PaymentEventInput } from "~/features/store/order-lifecycle.server";
+
+export type PaymentProviderName = "stripe" | "test";
+
+export interface PaymentSessionLine {
+  productName: string;
+  size: string;
+  unitPricePence: number;
+  quantity: number;
+}
+
+/** A placed order as the provider must charge it: all amounts computed by the server. */
+export interface PaymentSessionRequest {
+  orderId: string;
+  orderNumber: string;
+  customerEmail: string;
+  customerName: string;
+  lines: readonly PaymentSessionLine[];
+  subtotalPence: number;
+  discountPence: number;
+  promoCode: string | null;
+  promoPercentOff: number | null;
+  shippingPence: number;
+  totalPence: number;
+  /** Where the provider sends the shopper after paying; may contain {CHECKOUT_SESSION_ID}. */
+  successUrl: string;
+  /** Where the provider sends the shopper who gives up. */
+  cancelUrl: string;
+  /** When the order's reservation ends. */
+  expiresAt: Date;
+  now: Date;
+  /** The id from `newSessionId()`, already stored on the order, for providers that have one. */
+  sessionId?: string;
+}
+
+export interface PaymentSession {
+  sessionId: string;
+  /** Where to send the browser to pay. */
+  url: string;
+}
+
+export type WebhookParseResult =
+  /** A genuine event; `event` is null for event types the store does not act on. */
+  | { ok: true; event: PaymentEventInput | null }
+  /** Not a genuine, fresh event from the provider: answered 400, nothing written. */
+  | { ok: false; reason: string };
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  createSession(request: PaymentSessionRequest): Promise<PaymentSession>;
+  /**
+   * For providers whose session ids we choose (the test provider): a fresh id, stored with the
+   * order when it is placed, so no second write is needed. Stripe chooses its own ids.
+   */
+  newSessionId?(): string;
+  /** Verifies the signature over the raw body and reads the event. Never throws for bad input. */
+  parseWebhook(rawBody: string, headers: Headers): Promise<WebhookParseResult>;
+}
+
+/** The order confirmation page for a session; the provider fills in the id. */
+export const SESSION_ID_PLACEHOLDER = "{CHECKOUT_SESSION_ID}";
+export function confirmationPath(sessionId: string): string {
+  return `/order-confirmation?session_id=${sessionId === SESSION_ID_PLACEHOLDER ? sessionId : encodeURIComponent(sessionId)}`;
+}
+
+/** The Stripe-style timestamp tolerance for signed webhook events. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;

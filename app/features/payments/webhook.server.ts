@@ -1,0 +1,38 @@
+/**
+ * The one path from a provider's signed event to the order: verify, then
+ * applyPaymentEvent (idempotent by event id). Used by POST /api/payments/webhook
+ * and, in test mode, by the test payment page.
+ */
+import type { Logger } from "pino";
+import type { Database } from "../../../db/client.server";
+import { applyPaymentEvent, type PaymentEventResult } from "~/features/store/order-lifecycle.server";
+import type { PaymentProvider } from "./provider.server";
+
+export interface WebhookAnswer {
+  status: number;
+  body: { received: boolean; error?: string; result?: PaymentEventResult["kind"] | "not_handled" };
+}
+
+export async function receivePaymentWebhook(
+  context: { db: Database; log: Logger; payments: PaymentProvider },
+  rawBody: string,
+  headers: Headers,
+  now = new Date(),
+): Promise<WebhookAnswer> {
+  const parsed = await context.payments.parseWebhook(rawBody, headers);
+  if (!parsed.ok) {
+    context.log.warn({ provider: context.payments.name, reason: parsed.reason }, "payment webhook refused");
+    return { status: 400, body: { received: false, error: "Invalid webhook signature or payload." } };
+  }
+  if (!parsed.event) return { status: 200, body: { received: true, result: "not_handled" } };
+  const result = await applyPaymentEvent(context.db, parsed.event, now);
+  const log = { provider: parsed.event.provider, eventId: parsed.event.eventId, type: parsed.event.type, result };
+  if (result.kind === "applied" && result.stockShort) {
+    context.log.error(log, "order paid after its reservation ended and some of its stock has been sold since: contact the customer");
+  } else if (result.kind === "unknown_order") {
+    context.log.warn(log, "payment event for an unknown order");
+  } else {
+    context.log.info(log, "payment event");
+  }
+  return { status: 200, body: { received: true, result: result.kind } };
+}

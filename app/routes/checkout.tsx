@@ -1,0 +1,228 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { data, Form, isRouteErrorResponse, redirect, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
+import type { Route } from "./+types/checkout";
+import { Button } from "~/components/ui/button";
+import { TextareaField } from "~/components/ui/field-controls";
+import { FormField } from "~/components/ui/form-field";
+import { LinkButton } from "~/components/ui/link-button";
+import { SectionHeading } from "~/components/ui/section-heading";
+import { useCart } from "~/features/cart/cart-context";
+import {
+  CHECKOUT_LIMITS,
+  CHECKOUT_MESSAGES,
+  checkCheckoutFields,
+  checkoutErrorMessage,
+  LINE_FIELDS,
+  PROMO_FIELD,
+  type CheckoutActionData,
+  type CheckoutField,
+  type CheckoutFieldErrors,
+} from "~/features/store/checkout-form";
+import { CheckoutSummary } from "~/features/store/checkout-summary";
+import { submitCheckout } from "~/features/store/checkout.server";
+import { readForm } from "~/lib/forms.server";
+import { pageMeta } from "~/lib/meta";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const outcome = await submitCheckout(context, form);
+  if (outcome.kind === "redirect") return redirect(outcome.url, { headers: { "Cache-Control": "no-store" } });
+  return data(outcome.data, { status: outcome.status, headers: { "Cache-Control": "no-store" } });
+}
+
+// The form's answer is the only data here; nothing to reload after it.
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Secure Checkout",
+    description: "Enter your details and continue to secure card payment for your Ridgeway Racing order.",
+    path: null,
+  });
+
+export default function CheckoutPage({ actionData }: Route.ComponentProps) {
+  const cart = useCart();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const processing = navigation.state !== "idle" && navigation.formAction === "/checkout";
+
+  useEffect(() => {
+    if (cart.hydrated && cart.lines.length === 0 && !processing) void navigate("/cart", { replace: true });
+  }, [cart.hydrated, cart.lines.length, processing, navigate]);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+      <LinkButton to="/cart" variant="ghost" size="sm" className="-ml-3 mb-6">
+        ← Back to Cart
+      </LinkButton>
+      <SectionHeading level={1} eyebrow="Ridgeway Racing Store" title="Secure Checkout" />
+      <div className="grid gap-8 lg:grid-cols-5">
+        <div className="lg:col-span-3">
+          <CheckoutForm result={actionData} processing={processing} />
+        </div>
+        <div className="lg:col-span-2">
+          <CheckoutSummary />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function CheckoutForm({ result, processing }: { result: CheckoutActionData | undefined; processing: boolean }) {
+  const cart = useCart();
+  const bannerRef = useRef<HTMLDivElement>(null);
+  // Errors from the last check (the browser's, or the server's answer), minus fields edited since.
+  const [browserErrors, setBrowserErrors] = useState<{ after: typeof result; errors: CheckoutFieldErrors }>();
+  const [edited, setEdited] = useState<{ after: typeof result; fields: Set<CheckoutField> }>();
+  const base = browserErrors && browserErrors.after === result ? browserErrors.errors : result?.status === "invalid" ? result.fieldErrors : {};
+  const editedFields = edited && edited.after === result ? edited.fields : new Set<CheckoutField>();
+  const errors = Object.fromEntries(
+    Object.entries(base).filter(([field]) => !editedFields.has(field as CheckoutField)),
+  ) as CheckoutFieldErrors;
+  const showBanner = Object.keys(base).length > 0;
+  const values = result?.values;
+
+  useEffect(() => {
+    if (result) bannerRef.current?.focus();
+  }, [result]);
+
+  function onEdit(field: CheckoutField) {
+    if (editedFields.has(field)) return;
+    setEdited({ after: result, fields: new Set([...editedFields, field]) });
+  }
+
+  function checkBeforeSending(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const found = checkCheckoutFields({
+      name: String(form.get("name") ?? ""),
+      email: String(form.get("email") ?? ""),
+      phone: String(form.get("phone") ?? ""),
+      notes: String(form.get("notes") ?? ""),
+    });
+    setBrowserErrors({ after: result, errors: found });
+    setEdited({ after: result, fields: new Set() });
+    if (Object.keys(found).length === 0) return;
+    event.preventDefault();
+    event.currentTarget.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`)?.focus();
+  }
+
+  return (
+    <section aria-labelledby="customer-heading" className="rounded-card border border-line bg-surface p-5 sm:p-8">
+      <h2 id="customer-heading" className="text-2xl font-bold uppercase">
+        Your Details
+      </h2>
+      <div ref={bannerRef} tabIndex={-1} aria-live="polite" className="outline-none">
+        {showBanner && (
+          <p role="alert" className="mt-4 rounded-lg border border-danger/50 bg-danger/10 px-4 py-3 text-sm font-medium text-danger">
+            {CHECKOUT_MESSAGES.banner}
+          </p>
+        )}
+        {result?.status === "error" && (
+          <div role="alert" className="mt-4 rounded-lg border border-danger/50 bg-danger/10 px-4 py-3">
+            <h3 className="font-bold text-danger">{result.title}</h3>
+            <p className="mt-1 text-sm text-text">{result.message}</p>
+            {result.problems.length > 0 && (
+              <ul className="mt-2 list-disc pl-5 text-sm text-muted">
+                {result.problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </div>
+      <Form method="post" action="/checkout" noValidate onSubmit={checkBeforeSending} className="mt-6 grid gap-5">
+        {/* The cart travels with the form; the server prices it again from the catalogue. */}
+        {cart.lines.map((line) => (
+          <div key={`${line.id}\u0000${line.selectedSize}`} hidden>
+            <input type="hidden" name={LINE_FIELDS.productId} value={line.id} />
+            <input type="hidden" name={LINE_FIELDS.size} value={line.selectedSize} />
+            <input type="hidden" name={LINE_FIELDS.quantity} value={line.quantity} />
+          </div>
+        ))}
+        {cart.promoCode && <input type="hidden" name={PROMO_FIELD} value={cart.promoCode} />}
+        <fieldset disabled={processing} className="grid gap-5 sm:grid-cols-2">
+          <legend className="sr-only">Customer information</legend>
+          <FormField
+            label="Full Name"
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={CHECKOUT_LIMITS.name}
+            defaultValue={values?.name}
+            error={errors.name}
+            onChange={() => onEdit("name")}
+          />
+          <FormField
+            label="Email Address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={CHECKOUT_LIMITS.email}
+            defaultValue={values?.email}
+            error={errors.email}
+            onChange={() => onEdit("email")}
+          />
+          <FormField
+            label="Phone Number (optional)"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            maxLength={CHECKOUT_LIMITS.phone}
+            defaultValue={values?.phone}
+            error={errors.phone}
+            onChange={() => onEdit("phone")}
+            className="sm:col-span-2"
+          />
+          <TextareaField
+            label="Order Notes (optional)"
+            name="notes"
+            maxLength={CHECKOUT_LIMITS.notes}
+            defaultValue={values?.notes}
+            error={errors.notes}
+            onChange={() => onEdit("notes")}
+            className="sm:col-span-2"
+            rows={3}
+          />
+        </fieldset>
+        <div>
+          <Button type="submit" size="lg" className="w-full" disabled={processing || (cart.hydrated && cart.lines.length === 0)}>
+            {processing ? "Processing..." : "Proceed to Payment"}
+          </Button>
+          <p className="mt-3 text-center text-xs text-muted">
+            You will pay on a secure card payment page. Your order is held for you while you pay.
+          </p>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * A submission that failed outright (the connection dropped, a body the server
+ * refused): the 'Checkout Error' banner with the spec's message. The cart is
+ * untouched, so the shopper can simply try again.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = isRouteErrorResponse(error)
+    ? checkoutErrorMessage(typeof error.data === "object" && error.data && "message" in error.data ? String(error.data.message) : `HTTP ${error.status}`)
+    : checkoutErrorMessage(error instanceof Error ? error.message : "Server error");
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <SectionHeading level={1} eyebrow="Ridgeway Racing Store" title="Secure Checkout" />
+      <div role="alert" className="rounded-lg border border-danger/50 bg-danger/10 px-4 py-3">
+        <h2 className="font-bold text-danger">{CHECKOUT_MESSAGES.errorTitle}</h2>
+        <p className="mt-1 text-sm text-text">{message}</p>
+      </div>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <LinkButton to="/checkout">
+          Try Again
+        </LinkButton>
+        <LinkButton to="/cart" variant="secondary">
+          Back to Cart
+        </LinkButton>
+      </div>
+    </div>
+  );
+}

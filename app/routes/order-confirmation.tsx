@@ -1,0 +1,185 @@
+import { useEffect, useRef, useState } from "react";
+import { data, useRevalidator } from "react-router";
+import type { Route } from "./+types/order-confirmation";
+import { LinkButton } from "~/components/ui/link-button";
+import { useCart } from "~/features/cart/cart-context";
+import { getOrderBySessionId } from "~/features/store/orders.server";
+import { pageMeta } from "~/lib/meta";
+import { formatPence } from "~/lib/money";
+
+/** While a payment is processing the page asks again this often, this many times. */
+const REFRESH_MS = 2_000;
+const MAX_REFRESHES = 60;
+
+const orderDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/London" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
+  const headers = { "Cache-Control": "no-store" };
+  const order = sessionId ? await getOrderBySessionId(context.db, sessionId) : null;
+  if (!order) return data({ order: null }, { status: 404, headers });
+  return data(
+    {
+      order: {
+        orderNumber: order.orderNumber,
+        date: orderDate.format(order.createdAt),
+        customerEmail: order.customerEmail,
+        customerName: order.customerName,
+        status: order.status,
+        lines: order.lines.map((line) => ({
+          name: line.productName,
+          size: line.size,
+          quantity: line.quantity,
+          linePence: line.unitPricePence * line.quantity,
+        })),
+        subtotalPence: order.subtotalPence,
+        discountPence: order.discountPence,
+        promoCode: order.promoCode,
+        shippingPence: order.shippingPence,
+        totalPence: order.totalPence,
+      },
+    },
+    { headers },
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.data?.order ? "Order Confirmation" : "Order Not Found",
+    description: "Your Ridgeway Racing order.",
+    path: null,
+  });
+
+type Order = NonNullable<Route.ComponentProps["loaderData"]["order"]>;
+
+const STATUS_TEXT: Record<Order["status"], { title: string; label: string; text: string }> = {
+  paid: { title: "Order Confirmed!", label: "Paid", text: "Thank you! Your payment has been received and a confirmation e-mail is on its way." },
+  pending_payment: {
+    title: "Payment Processing",
+    label: "Processing",
+    text: "Your payment is being processed. This page updates by itself as soon as it is confirmed.",
+  },
+  failed: { title: "Payment Failed", label: "Failed", text: "Your payment did not go through, so nothing was charged. Your cart is still here if you want to try again." },
+  expired: { title: "Order Expired", label: "Expired", text: "The payment was not completed in time, so the order was closed and nothing was charged." },
+  cancelled: { title: "Order Cancelled", label: "Cancelled", text: "This order was cancelled before payment, so nothing was charged." },
+};
+
+export default function OrderConfirmationPage({ loaderData }: Route.ComponentProps) {
+  const order = loaderData.order;
+  if (!order) {
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+        <h1 className="text-4xl font-bold uppercase">Order Not Found</h1>
+        <p className="mt-4 text-muted">We couldn't find your order details.</p>
+        <div className="mt-8">
+          <LinkButton to="/store">Back to Store</LinkButton>
+        </div>
+      </section>
+    );
+  }
+  return <OrderView order={order} />;
+}
+
+function OrderView({ order }: { order: Order }) {
+  const status = STATUS_TEXT[order.status];
+  const revalidator = useRevalidator();
+  const [refreshes, setRefreshes] = useState(0);
+  const cart = useCart();
+  const cleared = useRef(false);
+
+  // Pending: ask again every few seconds, a bounded number of times, until the webhook lands.
+  useEffect(() => {
+    if (order.status !== "pending_payment" || refreshes >= MAX_REFRESHES || revalidator.state !== "idle") return;
+    const timer = window.setTimeout(() => {
+      setRefreshes((count) => count + 1);
+      void revalidator.revalidate();
+    }, REFRESH_MS);
+    return () => window.clearTimeout(timer);
+  }, [order.status, refreshes, revalidator]);
+
+  // A paid order's items are bought: the browser's cart is emptied (once the saved cart is read).
+  useEffect(() => {
+    if (order.status === "paid" && cart.hydrated && !cleared.current) {
+      cleared.current = true;
+      cart.clearCart();
+    }
+  }, [order.status, cart]);
+
+  const gaveUp = order.status === "pending_payment" && refreshes >= MAX_REFRESHES;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <div aria-live="polite" role="status">
+        <h1 className={`text-4xl font-bold uppercase ${order.status === "paid" ? "text-success" : ""}`}>{status.title}</h1>
+        <p className="mt-3 text-muted">
+          {gaveUp
+            ? "Your payment is taking longer than usual to confirm. We'll e-mail you as soon as it is; there is no need to pay again."
+            : status.text}
+        </p>
+      </div>
+      <section aria-labelledby="order-details-heading" className="mt-8 rounded-card border border-line bg-surface p-5 sm:p-8">
+        <h2 id="order-details-heading" className="sr-only">
+          Order details
+        </h2>
+        <dl className="grid gap-4 text-sm sm:grid-cols-2">
+          <Detail label="Order Number" value={order.orderNumber} />
+          <Detail label="Order Date" value={order.date} />
+          <Detail label="Name" value={order.customerName} />
+          <Detail label="Email" value={order.customerEmail} />
+          <Detail label="Payment Status" value={status.label} testId="payment-status" />
+        </dl>
+        <h3 className="mt-8 text-lg font-bold uppercase">Items</h3>
+        <ul className="mt-3 divide-y divide-line text-sm">
+          {order.lines.map((line) => (
+            <li key={`${line.name}-${line.size}`} className="flex justify-between gap-4 py-3">
+              <span>
+                {line.name} <span className="text-muted">({line.size})</span> × {line.quantity}
+              </span>
+              <span className="whitespace-nowrap">{formatPence(line.linePence)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-4 space-y-1 border-t border-line pt-4 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-muted">Subtotal</dt>
+            <dd>{formatPence(order.subtotalPence)}</dd>
+          </div>
+          {order.discountPence > 0 && (
+            <div className="flex justify-between text-success">
+              <dt>Discount{order.promoCode ? ` (${order.promoCode})` : ""}</dt>
+              <dd>−{formatPence(order.discountPence)}</dd>
+            </div>
+          )}
+          <div className="flex justify-between">
+            <dt className="text-muted">Shipping</dt>
+            <dd>{order.shippingPence === 0 ? "FREE" : formatPence(order.shippingPence)}</dd>
+          </div>
+          <div className="flex justify-between pt-2 text-lg font-bold">
+            <dt>Total</dt>
+            <dd data-testid="order-total">{formatPence(order.totalPence)}</dd>
+          </div>
+        </dl>
+      </section>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <LinkButton to="/store">Continue Shopping</LinkButton>
+        {order.status !== "paid" && order.status !== "pending_payment" && (
+          <LinkButton to="/cart" variant="secondary">
+            Back to Cart
+          </LinkButton>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Detail({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</dt>
+      <dd className="mt-1 break-words font-medium" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * Checkout creation under load: POST /checkout (validate, price, reserve stock
+ * and insert the order in one transaction, open a test payment session,
+ * redirect) from 8 concurrent connections on the embedded database.
+ *
+ *   npm run bench -- checkout
+ *
+ * The server gets a dedicated temporary DATA_DIR whose keyring is seeded with
+ * enough stock for the run. Each connection sends its next request as soon as
+ * the previous answer arrives (closed loop); latencies are measured per
+ * request, so p50/p95/p99 are exact.
+ */
+import os from "node:os";
+import { eq } from "drizzle-orm";
+import { openDatabase } from "../db/client.server";
+import { productVariants } from "../db/schema";
+import { startProductionServer, writeReport } from "./server";
+
+export const CHECKOUT_ARG = "checkout";
+const CONNECTIONS = 8;
+const WARMUP_SECONDS = 2;
+const PRODUCT_ID = 6; // the keyring
+const SIZE = "One Size";
+const STOCK = 10_000_000;
+
+const body = new URLSearchParams({
+  productId: String(PRODUCT_ID),
+  size: SIZE,
+  quantity: "1",
+  promoCode: "RIDGEWAY10",
+  name: "Bench Shopper",
+  email: "bench@example.com",
+}).toString();
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function run(url: string, seconds: number) {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const start = performance.now();
+        try {
+          const response = await fetch(`${url}/checkout`, {
+            method: "POST",
+            redirect: "manual",
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            body,
+          });
+          await response.arrayBuffer();
+          latencies.push(performance.now() - start);
+          statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    requests: latencies.length,
+    requestsPerSecond: round(latencies.length / seconds),
+    p50Ms: round(percentile(latencies, 50)),
+    p95Ms: round(percentile(latencies, 95)),
+    p99Ms: round(percentile(latencies, 99)),
+    maxMs: round(latencies.at(-1) ?? NaN),
+    statuses,
+    errors,
+  };
+}
+
+async function stockLeft(url: string): Promise<number> {
+  const response = await fetch(`${url}/api/cart/quote`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ lines: [{ productId: PRODUCT_ID, size: SIZE, quantity: 1 }] }),
+  });
+  const quote = (await response.json()) as { lines: { availableStock: number }[] };
+  return quote.lines[0]!.availableStock;
+}
+
+export async function benchCheckout(duration: number): Promise<number> {
+  const server = await startProductionServer({
+    prepareDataDir: async (dataDir) => {
+      const handle = await openDatabase({ dataDir, onConnectionError: () => {} });
+      try {
+        await handle.db.update(productVariants).set({ stock: STOCK }).where(eq(productVariants.productId, PRODUCT_ID));
+      } finally {
+        await handle.close();
+      }
+    },
+    // The bench's orders stay reserved for the whole run.
+    env: { ORDER_RESERVATION_MINUTES: "120" },
+  });
+  const problems: string[] = [];
+  let warmup;
+  let measured;
+  try {
+    process.stdout.write(`\nPOST /checkout, ${CONNECTIONS} connections: warm-up ${WARMUP_SECONDS} s, measure ${duration} s\n`);
+    warmup = await run(server.url, WARMUP_SECONDS);
+    measured = await run(server.url, duration);
+    const reserved = STOCK - (await stockLeft(server.url));
+    const placed = (warmup.statuses["302"] ?? 0) + (measured.statuses["302"] ?? 0);
+    if (reserved !== placed) problems.push(`${placed} checkouts redirected to payment but ${reserved} units were reserved`);
+    for (const figures of [warmup, measured]) {
+      const other = Object.entries(figures.statuses).filter(([status]) => status !== "302");
+      if (other.length > 0) problems.push(`answers other than 302: ${JSON.stringify(Object.fromEntries(other))}`);
+      if (figures.errors > 0) problems.push(`${figures.errors} request errors`);
+    }
+  } finally {
+    await server.stop();
+  }
+  console.log(
+    `checkout creation: ${measured.requests} orders, ${measured.requestsPerSecond} req/s, ` +
+      `p50 ${measured.p50Ms} ms, p95 ${measured.p95Ms} ms, p99 ${measured.p99Ms} ms, max ${measured.maxMs} ms`,
+  );
+  const reportPath = writeReport("bench-checkout", {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    connections: CONNECTIONS,
+    durationSeconds: duration,
+    warmupSeconds: WARMUP_SECONDS,
+    database: "pglite",
+    checkout: measured,
+    problems,
+  });
+  console.log(`report: ${reportPath}`);
+  if (problems.length > 0) {
+    console.error(`\nFAILED:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    return 1;
+  }
+  return 0;
+}
