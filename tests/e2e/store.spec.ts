@@ -315,6 +315,8 @@ test("the home page's merchandise strip reads the catalogue and links to product
   // Not featured, so after the featured seven; at its sale price.
   await expect(strip.getByRole("link").last()).toHaveAttribute("href", "/store/team-tshirt");
   await expect(strip.getByRole("link").last()).toContainText("£24.00");
+  await expect(strip.getByRole("link").last().locator(".line-through")).toHaveText("Was £30.00");
+  await expect(cap.locator(".line-through")).toHaveCount(0);
   await expect(section).toContainText("Free UK shipping on all orders");
 
   const pause = section.getByRole("button", { name: "Pause strip" });

@@ -31,8 +31,10 @@ describe("home merchandise strip", () => {
         name: "Ridgeway Racing Team Cap - Red & White",
         category: "apparel",
         pricePence: 2500,
+        originalPricePence: null,
         image: expect.stringMatching(/^\/media\/store\//),
       });
+      expect(strip.at(-1)).toMatchObject({ id: 8, slug: "team-tshirt", pricePence: 2400, originalPricePence: 3000 });
     } finally {
       await handle.db.update(schema.products).set({ featured: true }).where(eq(schema.products.id, 1));
       await handle.db.update(schema.products).set({ active: true }).where(eq(schema.products.id, 7));
