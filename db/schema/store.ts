@@ -26,7 +26,7 @@ export type ProductCategory = (typeof productCategories)[number];
 export const products = pgTable(
   "products",
   {
-    /** The catalogue number the spec uses (1–7); also what a cart line names. */
+    /** The catalogue number (1–7 from the spec, 8 the T-shirt); also what a cart line names. */
     id: integer("id").primaryKey(),
     slug: text("slug").notNull().unique(),
     name: text("name").notNull(),

@@ -4,6 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 const CART_KEY = "ridgeway-racing-cart";
 const RED_CAP = "Ridgeway Racing Team Cap - Red";
 const KEYRING = "Ridgeway Racing Keyring";
+const TSHIRT = "Ridgeway Racing Team T-Shirt";
 
 function card(page: Page, name: string) {
   return page.getByRole("article", { name, exact: true });
@@ -20,21 +21,27 @@ async function withSavedCart(page: Page, path: string, cart: unknown) {
   await page.goto(path);
 }
 
-async function addToCart(page: Page, name: string) {
+async function addToCart(page: Page, name: string, size?: string) {
   const product = card(page, name);
+  if (size) await product.getByRole("combobox", { name: "Size" }).selectOption(size);
   await product.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(product.getByRole("status")).toContainText("Added to cart");
+  await expect(product.getByRole("status")).toContainText(size ? `Added to cart (${size})` : "Added to cart");
+}
+
+function quantityOf(line: ReturnType<typeof cartLine>, label: string) {
+  return line.getByLabel(`Quantity of ${label}`, { exact: true }).last();
 }
 
 test("browse the store: search, category and sort live in the URL", async ({ page }) => {
   await page.goto("/store");
   await expect(page.getByRole("heading", { level: 1, name: "Team Store" })).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: "Showing" })).toHaveText("Showing 7 products");
+  await expect(page.getByRole("status").filter({ hasText: "Showing" })).toHaveText("Showing 8 products");
   await expect(page.getByTestId("shipping-notice")).toHaveText(/Free UK shipping on all orders/);
   const filters = page.getByRole("navigation", { name: "Filter by category" });
-  await expect(filters.getByRole("link", { name: /All Products/ })).toContainText("7");
-  await expect(filters.getByRole("link", { name: /Team Caps/ })).toContainText("4");
+  await expect(filters.getByRole("link", { name: /All Products/ })).toContainText("8");
+  await expect(filters.getByRole("link", { name: /Caps & Apparel/ })).toContainText("5");
   await expect(filters.getByRole("link", { name: /Accessories/ })).toContainText("3");
+  await expect(filters.getByRole("link", { name: /Team Caps/ })).toHaveCount(0);
 
   // Search by description ("embroidered" is only in the caps' descriptions).
   await page.getByRole("searchbox", { name: "Search products" }).fill("embroidered");
@@ -42,6 +49,13 @@ test("browse the store: search, category and sort live in the URL", async ({ pag
   await expect(page).toHaveURL(/[?&]q=embroidered/);
   await expect(page.getByRole("status").filter({ hasText: "Showing" })).toHaveText("Showing 4 products");
   await expect(filters.getByRole("link", { name: /Accessories/ })).toContainText("0");
+
+  await page.goto("/store");
+  await filters.getByRole("link", { name: /Caps & Apparel/ }).click();
+  await expect(page).toHaveURL(/[?&]category=apparel/);
+  await expect(page.getByRole("status").filter({ hasText: "Showing" })).toHaveText("Showing 5 products");
+  await expect(card(page, TSHIRT)).toBeVisible();
+  await expect(card(page, KEYRING)).toHaveCount(0);
 
   await page.goto("/store");
   await filters.getByRole("link", { name: /Accessories/ }).click();
@@ -60,7 +74,7 @@ test("browse the store: search, category and sort live in the URL", async ({ pag
   await expect(page.getByRole("heading", { name: "No products found" })).toBeVisible();
   await page.getByRole("link", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(/\/store$/);
-  await expect(page.getByRole("status").filter({ hasText: "Showing" })).toHaveText("Showing 7 products");
+  await expect(page.getByRole("status").filter({ hasText: "Showing" })).toHaveText("Showing 8 products");
 });
 
 test("cards show stars, stock and favourites; a sold-out size cannot be added", async ({ page }) => {
@@ -70,6 +84,20 @@ test("cards show stars, stock and favourites; a sold-out size cannot be added", 
   await expect(red).toContainText("FEATURED", { ignoreCase: true });
   await expect(red.getByRole("combobox", { name: "Size" })).toHaveValue("One Size");
   await expect(card(page, "Ridgeway Racing Team Cap - Red & White")).toContainText("Only 3 left");
+
+  // The T-shirt is on sale and not featured: SALE with the old price struck through.
+  const tshirt = card(page, TSHIRT);
+  await expect(tshirt.getByText("Sale", { exact: true })).toBeVisible();
+  await expect(tshirt.getByText("Featured", { exact: true })).toHaveCount(0);
+  await expect(tshirt).toContainText("£24.00");
+  await expect(tshirt.locator(".line-through")).toHaveText("Was £30.00");
+  await expect(red.getByText("Sale", { exact: true })).toHaveCount(0);
+  const size = tshirt.getByRole("combobox", { name: "Size" });
+  await expect(size).toHaveValue("S");
+  await expect(size.locator("option")).toHaveText(["S", "M", "L", "XL", "XXL"]);
+  await expect(tshirt).not.toContainText("Only");
+  await size.selectOption("XXL");
+  await expect(tshirt).toContainText("Only 3 left");
 
   const white = card(page, "Ridgeway Racing Team Cap - White");
   await expect(white.getByRole("button", { name: "Sold Out" })).toBeDisabled();
@@ -118,28 +146,69 @@ test("add to cart, change quantities, remove a line; the cart survives a reload"
   await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/store");
 });
 
-test("two sizes of one product are two lines, changed and removed one at a time", async ({ page }) => {
-  // Every product in the seeded catalogue has one size, so the second size comes from a saved cart
-  // (one the catalogue no longer has): the two lines stay apart and the cart says what is wrong.
+test("two sizes of the T-shirt are two lines, changed and removed one at a time", async ({ page }) => {
+  await page.goto("/store");
+  await addToCart(page, TSHIRT, "M");
+  await addToCart(page, TSHIRT, "L");
+  await expect(page.getByTestId("cart-badge")).toHaveText("2");
+  await expect(page.getByTestId("store-cart-summary")).toContainText("£48.00");
+
+  // The product page adds to the same line as the store page for the same size.
+  await card(page, TSHIRT).getByRole("link", { name: TSHIRT }).click();
+  await expect(page).toHaveURL(/\/store\/team-tshirt$/);
+  await page.getByRole("combobox", { name: "Size" }).selectOption("L");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Added to cart (L)" })).toBeVisible();
+  await expect(page.getByTestId("cart-badge")).toHaveText("3");
+
+  await page.goto("/cart");
+  const m = cartLine(page, TSHIRT, "M");
+  const l = cartLine(page, TSHIRT, "L");
+  await expect(page.getByRole("article", { name: new RegExp(`^${TSHIRT}, `) })).toHaveCount(2);
+  await expect(quantityOf(m, `${TSHIRT}, M`)).toHaveText("1");
+  await expect(quantityOf(l, `${TSHIRT}, L`)).toHaveText("2");
+  await expect(page.getByTestId("order-total")).toHaveText("£72.00");
+
+  await m.getByRole("button", { name: `Increase quantity of ${TSHIRT}, M` }).click();
+  await m.getByRole("button", { name: `Increase quantity of ${TSHIRT}, M` }).click();
+  await expect(quantityOf(m, `${TSHIRT}, M`)).toHaveText("3");
+  await expect(quantityOf(l, `${TSHIRT}, L`)).toHaveText("2");
+  await expect(page.getByTestId("order-total")).toHaveText("£120.00");
+
+  await l.getByRole("button", { name: `Decrease quantity of ${TSHIRT}, L` }).click();
+  await expect(quantityOf(l, `${TSHIRT}, L`)).toHaveText("1");
+  await expect(quantityOf(m, `${TSHIRT}, M`)).toHaveText("3");
+  await expect(page.getByTestId("order-total")).toHaveText("£96.00");
+
+  await m.getByRole("button", { name: `Remove ${TSHIRT}, M from cart` }).click();
+  await expect(m).toHaveCount(0);
+  await expect(quantityOf(l, `${TSHIRT}, L`)).toHaveText("1");
+  await expect(page.getByTestId("order-total")).toHaveText("£24.00");
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+
+  await page.reload();
+  await expect(cartLine(page, TSHIRT, "M")).toHaveCount(0);
+  await expect(quantityOf(cartLine(page, TSHIRT, "L"), `${TSHIRT}, L`)).toHaveText("1");
+  await expect(page.getByTestId("order-total")).toHaveText("£24.00");
+});
+
+test("a size no longer sold, saved in an old cart, is refused on its own line", async ({ page }) => {
   await withSavedCart(page, "/cart", {
     items: [
-      { id: 1, selectedSize: "One Size", quantity: 1 },
-      { id: 1, selectedSize: "XL", quantity: 2 },
+      { id: 8, selectedSize: "M", quantity: 1 },
+      { id: 8, selectedSize: "XS", quantity: 2 },
     ],
   });
-  const oneSize = cartLine(page, RED_CAP, "One Size");
-  const xl = cartLine(page, RED_CAP, "XL");
-  await expect(xl).toContainText("This size is not available.");
+  const m = cartLine(page, TSHIRT, "M");
+  const xs = cartLine(page, TSHIRT, "XS");
+  await expect(xs).toContainText("This size is not available.");
+  await expect(m.getByTestId("line-problem")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Proceed to Checkout" })).toBeDisabled();
 
-  await oneSize.getByRole("button", { name: `Increase quantity of ${RED_CAP}, One Size` }).click();
-  await expect(oneSize.getByLabel(`Quantity of ${RED_CAP}, One Size`, { exact: true }).last()).toHaveText("2");
-  await expect(xl.getByLabel(`Quantity of ${RED_CAP}, XL`, { exact: true }).last()).toHaveText("2");
-
-  await xl.getByRole("button", { name: "Remove item" }).click();
-  await expect(xl).toHaveCount(0);
-  await expect(oneSize).toBeVisible();
-  await expect(page.getByTestId("order-total")).toHaveText("£50.00");
+  await xs.getByRole("button", { name: "Remove item" }).click();
+  await expect(xs).toHaveCount(0);
+  await expect(quantityOf(m, `${TSHIRT}, M`)).toHaveText("1");
+  await expect(page.getByTestId("order-total")).toHaveText("£24.00");
   await expect(page.getByRole("link", { name: "Proceed to Checkout" })).toBeVisible();
 });
 
@@ -210,6 +279,18 @@ test("each product has a page with Product JSON-LD; an unknown one is a 404", as
   await expect(page.getByRole("status").filter({ hasText: "Added to cart" })).toBeVisible();
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
 
+  await page.goto("/store/team-tshirt");
+  await expect(page.getByRole("heading", { level: 1, name: TSHIRT })).toBeVisible();
+  await expect(page.getByText("Sale", { exact: true })).toBeVisible();
+  await expect(page.locator("main .line-through")).toHaveText("Was £30.00");
+  const tshirt = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  expect(tshirt).toMatchObject({
+    name: TSHIRT,
+    category: "Caps & Apparel",
+    offers: { price: "24.00", availability: "https://schema.org/InStock" },
+    aggregateRating: { ratingValue: 4.6, reviewCount: 38 },
+  });
+
   await page.goto("/store/team-cap-white");
   await expect(page.getByRole("button", { name: "Sold Out" })).toBeDisabled();
   const white = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
@@ -225,12 +306,17 @@ test("the home page's merchandise strip reads the catalogue and links to product
   const section = page.getByRole("region", { name: "Exclusive Merchandise" });
   const strip = section.getByTestId("merch-strip");
   // Drawn twice for the loop; the second copy is hidden from assistive technology and the keyboard.
-  await expect(strip.getByRole("link")).toHaveCount(7);
+  await expect(strip.getByRole("link")).toHaveCount(8);
   const cap = strip.getByRole("link", { name: /Ridgeway Racing Team Cap - Red\b(?! &)/ });
   await expect(cap).toHaveAttribute("href", "/store/team-cap-red");
-  await expect(cap).toContainText("Team Caps");
+  await expect(cap).toContainText("Caps & Apparel");
   await expect(cap).toContainText("£25.00");
   await expect(strip.getByRole("link", { name: /Keyring/ })).toContainText("£5.99");
+  // Not featured, so after the featured seven; at its sale price.
+  await expect(strip.getByRole("link").last()).toHaveAttribute("href", "/store/team-tshirt");
+  await expect(strip.getByRole("link").last()).toContainText("£24.00");
+  await expect(strip.getByRole("link").last().locator(".line-through")).toHaveText("Was £30.00");
+  await expect(cap.locator(".line-through")).toHaveCount(0);
   await expect(section).toContainText("Free UK shipping on all orders");
 
   const pause = section.getByRole("button", { name: "Pause strip" });
@@ -248,7 +334,7 @@ test("the merchandise strip stays still for visitors who prefer less motion", as
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/");
   const section = page.getByRole("region", { name: "Exclusive Merchandise" });
-  await expect(section.getByTestId("merch-strip").locator("li")).toHaveCount(7);
+  await expect(section.getByTestId("merch-strip").locator("li")).toHaveCount(8);
   await expect(section.getByRole("button", { name: /strip/ })).toHaveCount(0);
   expect(await section.getByTestId("merch-strip").evaluate((element) => element.style.transform)).toBe("");
 });
@@ -262,7 +348,7 @@ async function expectNoSeriousViolations(page: Page) {
   expect(serious).toEqual([]);
 }
 
-for (const path of ["/store", "/store?q=zzzz", "/store/team-cap-red", "/store/team-cap-white", "/cart"]) {
+for (const path of ["/store", "/store?q=zzzz", "/store/team-cap-red", "/store/team-cap-white", "/store/team-tshirt", "/cart"]) {
   test(`${path} has no serious accessibility violations`, async ({ page }) => {
     await page.goto(path);
     await expectNoSeriousViolations(page);

@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 describe("seeded catalogue", () => {
-  it("has the seven products with the spec's prices, sizes and categories", async () => {
+  it("has the spec's seven products and the sizes of the T-shirt on sale", async () => {
     const products = await listProducts(handle.db);
     expect(
       products.map((product) => [product.id, product.name, product.category, product.pricePence, product.variants.map((v) => v.size)]),
@@ -41,14 +41,38 @@ describe("seeded catalogue", () => {
       [5, "Ridgeway Racing Welcome Mat", "accessories", 3500, ["60cm x 40cm"]],
       [6, "Ridgeway Racing Keyring", "accessories", 599, ["One Size"]],
       [7, "Ridgeway Racing Pens (Set of 2)", "accessories", 899, ["Set of 2"]],
+      [8, "Ridgeway Racing Team T-Shirt", "apparel", 2400, ["S", "M", "L", "XL", "XXL"]],
     ]);
-    expect(products.every((product) => product.featured && product.originalPricePence === null)).toBe(true);
+    const spec = products.slice(0, 7);
+    expect(spec.every((product) => product.featured && product.originalPricePence === null)).toBe(true);
     expect(products.every((product) => product.rating > 0 && product.rating <= 5 && product.reviewCount > 0)).toBe(true);
     expect(products[3]!.description).toMatch(/white/i);
+    expect(products[3]!.variants.map((variant) => variant.stock)).toEqual([0]);
+
+    const tshirt = products[7]!;
+    expect(tshirt).toMatchObject({ slug: "team-tshirt", featured: false, pricePence: 2400, originalPricePence: 3000 });
+    const tshirtStock = tshirt.variants.map((variant) => variant.stock);
+    expect(tshirtStock.every((stock) => stock > 0)).toBe(true);
+    expect(tshirtStock.filter((stock) => stock <= 5)).toHaveLength(1);
+
     const stocks = products.flatMap((product) => product.variants.map((variant) => variant.stock));
     expect(stocks).toContain(0);
     expect(stocks.some((stock) => stock > 0 && stock <= 5)).toBe(true);
     for (const product of products) expect(existsSync(path.join("public", product.image)), product.image).toBe(true);
+  });
+
+  it("prices two sizes of the T-shirt as two lines at the sale price", async () => {
+    const lines = [
+      { productId: 8, size: "M", quantity: 2 },
+      { productId: 8, size: "L", quantity: 1 },
+    ];
+    const order = priceOrder(lines, await getProductsForPricing(handle.db, [8]), null, now);
+    expect(order.ok).toBe(true);
+    expect(order.lines.map((line) => [line.size, line.quantity, line.lineTotalPence])).toEqual([
+      ["M", 2, 4800],
+      ["L", 1, 2400],
+    ]);
+    expect(order.subtotalPence).toBe(7200);
   });
 
   it("finds a product by slug, and nothing for an unknown or withdrawn one", async () => {
@@ -83,7 +107,7 @@ describe("seeded catalogue", () => {
     await seedDatabase(handle.db);
     const [keyring] = await getProductsForPricing(handle.db, [6]);
     expect(keyring!.variants.map((variant) => variant.stock)).toEqual([7]);
-    expect(await listProducts(handle.db)).toHaveLength(7);
+    expect(await listProducts(handle.db)).toHaveLength(8);
   });
 });
 

@@ -19,20 +19,22 @@ afterAll(async () => {
 });
 
 describe("home merchandise strip", () => {
-  it("reads the catalogue: featured products first, then catalogue order, only those on sale", async () => {
+  it("reads the catalogue: featured products first, then the rest (the T-shirt) in catalogue order, only those still sold", async () => {
     await handle.db.update(schema.products).set({ featured: false }).where(eq(schema.products.id, 1));
     await handle.db.update(schema.products).set({ active: false }).where(eq(schema.products.id, 7));
     try {
       const strip = await getMerchStrip(handle.db);
-      expect(strip.map((product) => product.id)).toEqual([2, 3, 4, 5, 6, 1]);
+      expect(strip.map((product) => product.id)).toEqual([2, 3, 4, 5, 6, 1, 8]);
       expect(strip[0]).toEqual({
         id: 2,
         slug: "team-cap-red-white",
         name: "Ridgeway Racing Team Cap - Red & White",
         category: "apparel",
         pricePence: 2500,
+        originalPricePence: null,
         image: expect.stringMatching(/^\/media\/store\//),
       });
+      expect(strip.at(-1)).toMatchObject({ id: 8, slug: "team-tshirt", pricePence: 2400, originalPricePence: 3000 });
     } finally {
       await handle.db.update(schema.products).set({ featured: true }).where(eq(schema.products.id, 1));
       await handle.db.update(schema.products).set({ active: true }).where(eq(schema.products.id, 7));
@@ -53,6 +55,7 @@ describe("sitemap", () => {
         "/store/team-cap-white",
         "/store/team-welcome-mat",
         "/store/team-keyring",
+        "/store/team-tshirt",
       ]);
       expect(paths).not.toContain("/cart");
     } finally {

@@ -98,6 +98,7 @@ export async function getMerchStrip(db: Database) {
       name: products.name,
       category: products.category,
       pricePence: products.pricePence,
+      originalPricePence: products.originalPricePence,
       image: products.image,
     })
     .from(products)

@@ -14,7 +14,7 @@ export type SortOption = (typeof sortOptions)[number]["value"];
 
 export const categoryFilters = [
   { value: "all", label: "All Products" },
-  { value: "apparel", label: "Team Caps" },
+  { value: "apparel", label: "Caps & Apparel" },
   { value: "accessories", label: "Accessories" },
 ] as const;
 export type CategoryFilter = (typeof categoryFilters)[number]["value"];

@@ -4,12 +4,12 @@ import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { usePrefersReducedMotion } from "~/components/use-prefers-reduced-motion";
 import { formatPence } from "~/lib/money";
-import { PRODUCT_IMAGE_SIZE, categoryLabel, productPath, type ProductView } from "./store-view";
+import { PRODUCT_IMAGE_SIZE, categoryLabel, isOnSale, productPath, type ProductView } from "./store-view";
 
 /** The spec's strip speed: half a pixel per animation frame. */
 const PIXELS_PER_FRAME = 0.5;
 
-export type MerchStripProduct = Pick<ProductView, "id" | "slug" | "name" | "category" | "pricePence" | "image">;
+export type MerchStripProduct = Pick<ProductView, "id" | "slug" | "name" | "category" | "pricePence" | "originalPricePence" | "image">;
 
 interface MerchStripProps {
   products: MerchStripProduct[];
@@ -98,7 +98,15 @@ export function MerchStrip({ products, shippingPerk }: MerchStripProps) {
                       {categoryLabel(product.category)}
                     </span>
                     <span className="mt-1 block font-bold leading-tight">{product.name}</span>
-                    <span className="mt-2 block font-display text-xl font-bold">{formatPence(product.pricePence)}</span>
+                    <span className="mt-2 flex items-baseline gap-2">
+                      <span className="font-display text-xl font-bold">{formatPence(product.pricePence)}</span>
+                      {isOnSale(product) && product.originalPricePence !== null && (
+                        <span className="text-sm text-muted line-through">
+                          <span className="sr-only">Was </span>
+                          {formatPence(product.originalPricePence)}
+                        </span>
+                      )}
+                    </span>
                   </span>
                 </Link>
               </li>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseFavourites, toggleFavourite } from "./favourites";
-import { isOnSale, productJsonLd, productPath, ratingLabel, shippingNotice, toProductView, type ProductView } from "./store-view";
+import { categoryLabel, isOnSale, productJsonLd, productPath, ratingLabel, shippingNotice, toProductView, type ProductView } from "./store-view";
 
 const cap: ProductView = toProductView({
   id: 1,
@@ -37,6 +37,13 @@ describe("isOnSale", () => {
     expect(isOnSale(cap)).toBe(false);
     expect(isOnSale({ pricePence: 2000, originalPricePence: 2500 })).toBe(true);
     expect(isOnSale({ pricePence: 2500, originalPricePence: 2500 })).toBe(false);
+  });
+});
+
+describe("categoryLabel", () => {
+  it("names apparel for caps and the T-shirt alike", () => {
+    expect(categoryLabel("apparel")).toBe("Caps & Apparel");
+    expect(categoryLabel("accessories")).toBe("Accessories");
   });
 });
 
