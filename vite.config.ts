@@ -16,6 +16,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     reactRouter(),
     // Brotli (quality 11) and gzip copies of the client files, written once at build time and
     // served by express-static-gzip, so the server never compresses a static file per request.
-    compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|css|svg|xml|txt|json)$/, threshold: 1024 }),
+    !isSsrBuild &&
+      compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|css|svg|xml|txt|json)$/, threshold: 1024 }),
   ],
 }));
