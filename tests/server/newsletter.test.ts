@@ -3,8 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../db/client.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox, newsletterSubscribers } from "../../db/schema";
 import { deliverPendingEmails, pickupDirectoryTransport, type MailTransport } from "../../app/features/mail/delivery.server";
 import {
@@ -14,28 +13,18 @@ import {
   subscribeToNewsletter,
   unsubscribeFromNewsletter,
 } from "../../app/features/newsletter/newsletter.server";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { seededTestDatabase } from "../support/test-database";
 
 const publicUrl = "https://ridgeway-racing.example";
 const log = pino({ level: "silent" });
-let testDb: TestDatabase;
-let handle: DatabaseHandle;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
-});
-afterAll(async () => {
-  await handle?.close();
-  await testDb?.drop();
-});
+const suite = seededTestDatabase();
 beforeEach(async () => {
-  await handle.db.delete(newsletterSubscribers);
-  await handle.db.delete(emailOutbox);
+  await suite.db.delete(newsletterSubscribers);
+  await suite.db.delete(emailOutbox);
 });
 
 async function outbox(to: string) {
-  return handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+  return suite.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
 }
 function linkToken(text: string, kind: "confirm" | "unsubscribe") {
   const match = new RegExp(`/newsletter/${kind}\\?token=([\\w%-]+)`).exec(text);
@@ -45,10 +34,10 @@ function linkToken(text: string, kind: "confirm" | "unsubscribe") {
 describe("newsletter double opt-in", () => {
   it("stores consent with its time and queues a confirmation e-mail", async () => {
     const now = new Date("2026-05-01T10:00:00Z");
-    expect(await subscribeToNewsletter(handle.db, { email: "fan@example.com", source: "footer" }, { publicUrl, now })).toBe(
+    expect(await subscribeToNewsletter(suite.db, { email: "fan@example.com", source: "footer" }, { publicUrl, now })).toBe(
       "confirmation-sent",
     );
-    const [subscriber] = await handle.db.select().from(newsletterSubscribers);
+    const [subscriber] = await suite.db.select().from(newsletterSubscribers);
     expect(subscriber).toMatchObject({
       email: "fan@example.com",
       source: "footer",
@@ -66,76 +55,76 @@ describe("newsletter double opt-in", () => {
     const start = new Date("2026-05-01T10:00:00Z");
     const at = (ms: number) => ({ publicUrl, now: new Date(start.getTime() + ms) });
     const request = { email: "fan@example.com", source: "footer" as const };
-    await subscribeToNewsletter(handle.db, request, at(0));
-    expect(await subscribeToNewsletter(handle.db, request, at(1000))).toBe("already-pending");
-    expect(await Promise.all([1, 2, 3].map(() => subscribeToNewsletter(handle.db, request, at(2000))))).toEqual([
+    await subscribeToNewsletter(suite.db, request, at(0));
+    expect(await subscribeToNewsletter(suite.db, request, at(1000))).toBe("already-pending");
+    expect(await Promise.all([1, 2, 3].map(() => subscribeToNewsletter(suite.db, request, at(2000))))).toEqual([
       "already-pending",
       "already-pending",
       "already-pending",
     ]);
     expect(await outbox("fan@example.com")).toHaveLength(1);
-    expect(await subscribeToNewsletter(handle.db, request, at(CONFIRMATION_RESEND_AFTER_MS + 1))).toBe("confirmation-sent");
-    expect(await handle.db.select().from(newsletterSubscribers)).toHaveLength(1);
+    expect(await subscribeToNewsletter(suite.db, request, at(CONFIRMATION_RESEND_AFTER_MS + 1))).toBe("confirmation-sent");
+    expect(await suite.db.select().from(newsletterSubscribers)).toHaveLength(1);
     expect(await outbox("fan@example.com")).toHaveLength(2);
   });
 
   it("confirms with the link once; a wrong, reused or expired link fails", async () => {
     const now = new Date("2026-05-01T10:00:00Z");
-    await subscribeToNewsletter(handle.db, { email: "fan@example.com", source: "store" }, { publicUrl, now });
+    await subscribeToNewsletter(suite.db, { email: "fan@example.com", source: "store" }, { publicUrl, now });
     const token = linkToken((await outbox("fan@example.com"))[0]!.textBody, "confirm");
-    expect(await confirmSubscription(handle.db, "not-the-token", now)).toBe(false);
-    expect(await confirmSubscription(handle.db, token, now)).toBe(true);
-    expect(await confirmSubscription(handle.db, token, now)).toBe(false);
-    expect((await handle.db.select().from(newsletterSubscribers))[0]!.confirmedAt).toEqual(now);
-    expect(await subscribeToNewsletter(handle.db, { email: "fan@example.com", source: "footer" }, { publicUrl })).toBe(
+    expect(await confirmSubscription(suite.db, "not-the-token", now)).toBe(false);
+    expect(await confirmSubscription(suite.db, token, now)).toBe(true);
+    expect(await confirmSubscription(suite.db, token, now)).toBe(false);
+    expect((await suite.db.select().from(newsletterSubscribers))[0]!.confirmedAt).toEqual(now);
+    expect(await subscribeToNewsletter(suite.db, { email: "fan@example.com", source: "footer" }, { publicUrl })).toBe(
       "already-confirmed",
     );
 
-    await subscribeToNewsletter(handle.db, { email: "late@example.com", source: "footer" }, { publicUrl, now });
+    await subscribeToNewsletter(suite.db, { email: "late@example.com", source: "footer" }, { publicUrl, now });
     const late = linkToken((await outbox("late@example.com"))[0]!.textBody, "confirm");
-    expect(await confirmSubscription(handle.db, late, new Date(now.getTime() + CONFIRMATION_LINK_LIFETIME_MS + 1))).toBe(false);
+    expect(await confirmSubscription(suite.db, late, new Date(now.getTime() + CONFIRMATION_LINK_LIFETIME_MS + 1))).toBe(false);
   });
 
   it("unsubscribes with the link in every e-mail, and can subscribe again later", async () => {
-    await subscribeToNewsletter(handle.db, { email: "fan@example.com", source: "footer" }, { publicUrl });
+    await subscribeToNewsletter(suite.db, { email: "fan@example.com", source: "footer" }, { publicUrl });
     const token = linkToken((await outbox("fan@example.com"))[0]!.textBody, "unsubscribe");
-    expect(await unsubscribeFromNewsletter(handle.db, "unknown")).toBeNull();
-    expect(await unsubscribeFromNewsletter(handle.db, token)).toBe("fan@example.com");
-    expect(await unsubscribeFromNewsletter(handle.db, token)).toBe("fan@example.com");
-    expect((await handle.db.select().from(newsletterSubscribers))[0]!.unsubscribedAt).not.toBeNull();
+    expect(await unsubscribeFromNewsletter(suite.db, "unknown")).toBeNull();
+    expect(await unsubscribeFromNewsletter(suite.db, token)).toBe("fan@example.com");
+    expect(await unsubscribeFromNewsletter(suite.db, token)).toBe("fan@example.com");
+    expect((await suite.db.select().from(newsletterSubscribers))[0]!.unsubscribedAt).not.toBeNull();
 
-    expect(await subscribeToNewsletter(handle.db, { email: "fan@example.com", source: "footer" }, { publicUrl })).toBe(
+    expect(await subscribeToNewsletter(suite.db, { email: "fan@example.com", source: "footer" }, { publicUrl })).toBe(
       "confirmation-sent",
     );
-    const [subscriber] = await handle.db.select().from(newsletterSubscribers);
+    const [subscriber] = await suite.db.select().from(newsletterSubscribers);
     expect(subscriber!.unsubscribedAt).toBeNull();
   });
 });
 
 describe("e-mail delivery from the outbox", () => {
   it("writes each e-mail once to the pickup directory and marks it sent", async () => {
-    await subscribeToNewsletter(handle.db, { email: "a@example.com", source: "footer" }, { publicUrl });
-    await subscribeToNewsletter(handle.db, { email: "b@example.com", source: "footer" }, { publicUrl });
+    await subscribeToNewsletter(suite.db, { email: "a@example.com", source: "footer" }, { publicUrl });
+    await subscribeToNewsletter(suite.db, { email: "b@example.com", source: "footer" }, { publicUrl });
     const dir = mkdtempSync(path.join(tmpdir(), "ridgeway-mail-"));
     const options = { from: "Ridgeway Racing <info@ridgeway-racing.example>", log };
     const rounds = await Promise.all([
-      deliverPendingEmails(handle.db, pickupDirectoryTransport(dir), options),
-      deliverPendingEmails(handle.db, pickupDirectoryTransport(dir), options),
+      deliverPendingEmails(suite.db, pickupDirectoryTransport(dir), options),
+      deliverPendingEmails(suite.db, pickupDirectoryTransport(dir), options),
     ]);
     expect(rounds[0]! + rounds[1]!).toBe(2);
-    expect(await deliverPendingEmails(handle.db, pickupDirectoryTransport(dir), options)).toBe(0);
+    expect(await deliverPendingEmails(suite.db, pickupDirectoryTransport(dir), options)).toBe(0);
     const files = readdirSync(dir).map((file) => JSON.parse(readFileSync(path.join(dir, file), "utf8")));
     expect(files.map((mail) => mail.to).sort()).toEqual(["a@example.com", "b@example.com"]);
     expect(files[0]).toMatchObject({ from: options.from, subject: expect.stringContaining("Confirm") });
-    const rows = await handle.db.select().from(emailOutbox);
+    const rows = await suite.db.select().from(emailOutbox);
     expect(rows.every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
   });
 
   it("keeps a failed e-mail for a later attempt and records why", async () => {
-    await subscribeToNewsletter(handle.db, { email: "a@example.com", source: "footer" }, { publicUrl });
+    await subscribeToNewsletter(suite.db, { email: "a@example.com", source: "footer" }, { publicUrl });
     const failing: MailTransport = { description: "down", send: async () => Promise.reject(new Error("SMTP down")) };
-    expect(await deliverPendingEmails(handle.db, failing, { from: "x@example.com", log })).toBe(0);
-    const [row] = await handle.db.select().from(emailOutbox);
+    expect(await deliverPendingEmails(suite.db, failing, { from: "x@example.com", log })).toBe(0);
+    const [row] = await suite.db.select().from(emailOutbox);
     expect(row).toMatchObject({ sentAt: null, attempts: 1, lastError: "Error: SMTP down" });
   });
 });

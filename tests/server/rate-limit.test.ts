@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../db/client.server";
+import { describe, expect, it } from "vitest";
 import { rateLimitHits } from "../../db/schema";
 import { consumeRateLimit, pruneRateLimits } from "../../app/lib/rate-limit.server";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { seededTestDatabase } from "../support/test-database";
 
-let testDb: TestDatabase;
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
-});
-afterAll(async () => {
-  await handle?.close();
-  await testDb?.drop();
-});
+const suite = seededTestDatabase();
 
 describe("consumeRateLimit", () => {
   const limit = { key: "test:203.0.113.7", limit: 3, windowMs: 10_000 };
@@ -21,24 +11,24 @@ describe("consumeRateLimit", () => {
   it("allows the limit within a window, refuses more, and resets in the next window", async () => {
     const start = new Date("2026-01-01T12:00:00.000Z");
     const results = [];
-    for (let i = 0; i < 4; i += 1) results.push((await consumeRateLimit(handle.db, limit, start)).allowed);
+    for (let i = 0; i < 4; i += 1) results.push((await consumeRateLimit(suite.db, limit, start)).allowed);
     expect(results).toEqual([true, true, true, false]);
-    expect((await consumeRateLimit(handle.db, limit, new Date(start.getTime() + 4_000))).retryAfterSeconds).toBe(6);
-    expect((await consumeRateLimit(handle.db, limit, new Date(start.getTime() + 10_000))).allowed).toBe(true);
-    expect((await consumeRateLimit(handle.db, { ...limit, key: "test:other" }, start)).allowed).toBe(true);
+    expect((await consumeRateLimit(suite.db, limit, new Date(start.getTime() + 4_000))).retryAfterSeconds).toBe(6);
+    expect((await consumeRateLimit(suite.db, limit, new Date(start.getTime() + 10_000))).allowed).toBe(true);
+    expect((await consumeRateLimit(suite.db, { ...limit, key: "test:other" }, start)).allowed).toBe(true);
   });
 
   it("counts every attempt when they arrive together", async () => {
     const now = new Date("2026-01-02T12:00:00.000Z");
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => consumeRateLimit(handle.db, { ...limit, key: "test:burst" }, now)),
+      Array.from({ length: 10 }, () => consumeRateLimit(suite.db, { ...limit, key: "test:burst" }, now)),
     );
     expect(results.filter((r) => r.allowed)).toHaveLength(3);
   });
 
   it("prunes old windows", async () => {
-    await pruneRateLimits(handle.db, new Date("2026-01-02T00:00:00.000Z"));
-    const keys = (await handle.db.select().from(rateLimitHits)).map((row) => row.key);
+    await pruneRateLimits(suite.db, new Date("2026-01-02T00:00:00.000Z"));
+    const keys = (await suite.db.select().from(rateLimitHits)).map((row) => row.key);
     expect(keys).toEqual(["test:burst"]);
   });
 });

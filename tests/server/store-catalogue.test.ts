@@ -1,8 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../db/client.server";
+import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { seedDatabase } from "../../db/seed/seed.server";
 import {
@@ -13,24 +12,14 @@ import {
   listProducts,
 } from "../../app/features/store/catalogue.server";
 import { priceOrder } from "../../app/features/store/pricing";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { seededTestDatabase } from "../support/test-database";
 
-let testDb: TestDatabase;
-let handle: DatabaseHandle;
+const suite = seededTestDatabase();
 const now = new Date("2026-06-01T12:00:00Z");
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
-});
-afterAll(async () => {
-  await handle?.close();
-  await testDb?.drop();
-});
 
 describe("seeded catalogue", () => {
   it("has the spec's seven products and the sizes of the T-shirt on sale", async () => {
-    const products = await listProducts(handle.db);
+    const products = await listProducts(suite.db);
     expect(
       products.map((product) => [product.id, product.name, product.category, product.pricePence, product.variants.map((v) => v.size)]),
     ).toEqual([
@@ -66,7 +55,7 @@ describe("seeded catalogue", () => {
       { productId: 8, size: "M", quantity: 2 },
       { productId: 8, size: "L", quantity: 1 },
     ];
-    const order = priceOrder(lines, await getProductsForPricing(handle.db, [8]), null, now);
+    const order = priceOrder(lines, await getProductsForPricing(suite.db, [8]), null, now);
     expect(order.ok).toBe(true);
     expect(order.lines.map((line) => [line.size, line.quantity, line.lineTotalPence])).toEqual([
       ["M", 2, 4800],
@@ -76,11 +65,11 @@ describe("seeded catalogue", () => {
   });
 
   it("finds a product by slug, and nothing for an unknown or withdrawn one", async () => {
-    const mat = await getProductBySlug(handle.db, "team-welcome-mat");
+    const mat = await getProductBySlug(suite.db, "team-welcome-mat");
     expect(mat).toMatchObject({ id: 5, pricePence: 3500, variants: [{ size: "60cm x 40cm" }] });
-    expect(await getProductBySlug(handle.db, "no-such-thing")).toBeNull();
+    expect(await getProductBySlug(suite.db, "no-such-thing")).toBeNull();
 
-    await handle.db.transaction(async (tx) => {
+    await suite.db.transaction(async (tx) => {
       await tx.update(schema.products).set({ active: false }).where(eq(schema.products.id, 7));
       expect(await getProductBySlug(tx, "team-pens")).toBeNull();
       expect((await listProducts(tx)).map((product) => product.id)).not.toContain(7);
@@ -93,37 +82,37 @@ describe("seeded catalogue", () => {
     }).catch((error: unknown) => {
       if (!(error instanceof Error && error.message === "Rollback")) throw error;
     });
-    expect(await getProductBySlug(handle.db, "team-pens")).not.toBeNull();
+    expect(await getProductBySlug(suite.db, "team-pens")).not.toBeNull();
   });
 
   it("refuses stock below zero", async () => {
     await expect(
-      handle.db.update(schema.productVariants).set({ stock: -1 }).where(eq(schema.productVariants.productId, 1)),
+      suite.db.update(schema.productVariants).set({ stock: -1 }).where(eq(schema.productVariants.productId, 1)),
     ).rejects.toThrow();
   });
 
   it("seeding again keeps stock that has changed since", async () => {
-    await handle.db.update(schema.productVariants).set({ stock: 7 }).where(eq(schema.productVariants.productId, 6));
-    await seedDatabase(handle.db);
-    const [keyring] = await getProductsForPricing(handle.db, [6]);
+    await suite.db.update(schema.productVariants).set({ stock: 7 }).where(eq(schema.productVariants.productId, 6));
+    await seedDatabase(suite.db);
+    const [keyring] = await getProductsForPricing(suite.db, [6]);
     expect(keyring!.variants.map((variant) => variant.stock)).toEqual([7]);
-    expect(await listProducts(handle.db)).toHaveLength(8);
+    expect(await listProducts(suite.db)).toHaveLength(8);
   });
 });
 
 describe("promo codes", () => {
   it("has the three codes with the spec's rates, matched case-insensitively", async () => {
-    expect(await findUsablePromoCode(handle.db, "RIDGEWAY10", now)).toMatchObject({ code: "RIDGEWAY10", percentOff: 10 });
-    expect(await findUsablePromoCode(handle.db, " team15 ", now)).toMatchObject({ code: "TEAM15", percentOff: 15 });
-    expect(await findUsablePromoCode(handle.db, "Racing20", now)).toMatchObject({ code: "RACING20", percentOff: 20 });
-    expect(await findUsablePromoCode(handle.db, "RIDGEWAY11", now)).toBeNull();
-    expect(await findUsablePromoCode(handle.db, "", now)).toBeNull();
-    expect(await findUsablePromoCode(handle.db, "x".repeat(5000), now)).toBeNull();
+    expect(await findUsablePromoCode(suite.db, "RIDGEWAY10", now)).toMatchObject({ code: "RIDGEWAY10", percentOff: 10 });
+    expect(await findUsablePromoCode(suite.db, " team15 ", now)).toMatchObject({ code: "TEAM15", percentOff: 15 });
+    expect(await findUsablePromoCode(suite.db, "Racing20", now)).toMatchObject({ code: "RACING20", percentOff: 20 });
+    expect(await findUsablePromoCode(suite.db, "RIDGEWAY11", now)).toBeNull();
+    expect(await findUsablePromoCode(suite.db, "", now)).toBeNull();
+    expect(await findUsablePromoCode(suite.db, "x".repeat(5000), now)).toBeNull();
   });
 
   it("refuses inactive, not yet started, expired and used-up codes", async () => {
     const day = 24 * 60 * 60 * 1000;
-    await handle.db.insert(schema.promoCodes).values([
+    await suite.db.insert(schema.promoCodes).values([
       { code: "OFF", percentOff: 5, active: false },
       { code: "SOON", percentOff: 5, startsAt: new Date(now.getTime() + day) },
       { code: "OLD", percentOff: 5, expiresAt: now },
@@ -132,19 +121,19 @@ describe("promo codes", () => {
       { code: "ONELEFT", percentOff: 5, maxUses: 3, usedCount: 2 },
     ]);
     for (const code of ["OFF", "SOON", "OLD", "GONE"]) {
-      expect(await findUsablePromoCode(handle.db, code, now), code).toBeNull();
+      expect(await findUsablePromoCode(suite.db, code, now), code).toBeNull();
       // Still found as a row, and pricing refuses it the same way.
-      const row = await findPromoCode(handle.db, code);
+      const row = await findPromoCode(suite.db, code);
       expect(row?.code).toBe(code);
-      const order = priceOrder([{ productId: 1, size: "One Size", quantity: 1 }], await getProductsForPricing(handle.db, [1]), row, now);
+      const order = priceOrder([{ productId: 1, size: "One Size", quantity: 1 }], await getProductsForPricing(suite.db, [1]), row, now);
       expect([order.discountPence, order.promoRejected]).toEqual([0, true]);
     }
-    for (const code of ["LATER", "ONELEFT"]) expect(await findUsablePromoCode(handle.db, code, now), code).not.toBeNull();
+    for (const code of ["LATER", "ONELEFT"]) expect(await findUsablePromoCode(suite.db, code, now), code).not.toBeNull();
   });
 
   it("stores codes upper-cased only", async () => {
-    await expect(handle.db.insert(schema.promoCodes).values({ code: "lower5", percentOff: 5 })).rejects.toThrow();
-    await expect(handle.db.insert(schema.promoCodes).values({ code: "TOOMUCH", percentOff: 101 })).rejects.toThrow();
+    await expect(suite.db.insert(schema.promoCodes).values({ code: "lower5", percentOff: 5 })).rejects.toThrow();
+    await expect(suite.db.insert(schema.promoCodes).values({ code: "TOOMUCH", percentOff: 101 })).rejects.toThrow();
   });
 
   it("prices a cart from the database with RIDGEWAY10", async () => {
@@ -152,8 +141,8 @@ describe("promo codes", () => {
       { productId: 1, size: "One Size", quantity: 2 },
       { productId: 5, size: "60cm x 40cm", quantity: 1 },
     ];
-    const catalogue = await getProductsForPricing(handle.db, lines.map((line) => line.productId));
-    const promo = await findUsablePromoCode(handle.db, "ridgeway10", now);
+    const catalogue = await getProductsForPricing(suite.db, lines.map((line) => line.productId));
+    const promo = await findUsablePromoCode(suite.db, "ridgeway10", now);
     const order = priceOrder(lines, catalogue, promo, now);
     expect([order.ok, order.subtotalPence, order.discountPence, order.shippingPence, order.totalPence]).toEqual([
       true, 8500, 850, 0, 7650,

@@ -1,29 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../db/client.server";
+import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { getMerchStrip } from "../../app/features/store/catalogue.server";
 import { sitemapEntries } from "../../app/features/seo/sitemap.server";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { seededTestDatabase } from "../support/test-database";
 
-let testDb: TestDatabase;
-let handle: DatabaseHandle;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
-});
-afterAll(async () => {
-  await handle?.close();
-  await testDb?.drop();
-});
+const suite = seededTestDatabase();
 
 describe("home merchandise strip", () => {
   it("reads the catalogue: featured products first, then the rest (the T-shirt) in catalogue order, only those still sold", async () => {
-    await handle.db.update(schema.products).set({ featured: false }).where(eq(schema.products.id, 1));
-    await handle.db.update(schema.products).set({ active: false }).where(eq(schema.products.id, 7));
+    await suite.db.update(schema.products).set({ featured: false }).where(eq(schema.products.id, 1));
+    await suite.db.update(schema.products).set({ active: false }).where(eq(schema.products.id, 7));
     try {
-      const strip = await getMerchStrip(handle.db);
+      const strip = await getMerchStrip(suite.db);
       expect(strip.map((product) => product.id)).toEqual([2, 3, 4, 5, 6, 1, 8]);
       expect(strip[0]).toEqual({
         id: 2,
@@ -36,17 +25,17 @@ describe("home merchandise strip", () => {
       });
       expect(strip.at(-1)).toMatchObject({ id: 8, slug: "team-tshirt", pricePence: 2400, originalPricePence: 3000 });
     } finally {
-      await handle.db.update(schema.products).set({ featured: true }).where(eq(schema.products.id, 1));
-      await handle.db.update(schema.products).set({ active: true }).where(eq(schema.products.id, 7));
+      await suite.db.update(schema.products).set({ featured: true }).where(eq(schema.products.id, 1));
+      await suite.db.update(schema.products).set({ active: true }).where(eq(schema.products.id, 7));
     }
   });
 });
 
 describe("sitemap", () => {
   it("lists the store and every product page on sale", async () => {
-    await handle.db.update(schema.products).set({ active: false }).where(eq(schema.products.id, 7));
+    await suite.db.update(schema.products).set({ active: false }).where(eq(schema.products.id, 7));
     try {
-      const paths = (await sitemapEntries(handle.db)).map((entry) => entry.path);
+      const paths = (await sitemapEntries(suite.db)).map((entry) => entry.path);
       expect(paths).toContain("/store");
       expect(paths.filter((path) => path.startsWith("/store/"))).toEqual([
         "/store/team-cap-red",
@@ -59,7 +48,7 @@ describe("sitemap", () => {
       ]);
       expect(paths).not.toContain("/cart");
     } finally {
-      await handle.db.update(schema.products).set({ active: true }).where(eq(schema.products.id, 7));
+      await suite.db.update(schema.products).set({ active: true }).where(eq(schema.products.id, 7));
     }
   });
 });

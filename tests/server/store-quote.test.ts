@@ -1,29 +1,21 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { FREE_SHIPPING, MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from "../../app/features/store/pricing";
 import type { CartQuote, CartQuoteError } from "../../app/features/store/quote";
 import { handleCartQuoteRequest, quoteCart } from "../../app/features/store/quote.server";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { seededTestDatabase } from "../support/test-database";
 
-let testDb: TestDatabase;
-let handle: DatabaseHandle;
+const suite = seededTestDatabase();
 const now = new Date("2026-06-01T12:00:00Z");
 const day = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
-  await handle.db.insert(schema.promoCodes).values([
+  await suite.db.insert(schema.promoCodes).values([
     { code: "EXPIRED5", percentOff: 5, expiresAt: new Date(now.getTime() - day) },
     { code: "USEDUP5", percentOff: 5, maxUses: 1, usedCount: 1 },
     { code: "PAUSED5", percentOff: 5, active: false },
   ]);
-});
-afterAll(async () => {
-  await handle?.close();
-  await testDb?.drop();
 });
 
 function post(body: unknown, init: { raw?: string; method?: string } = {}) {
@@ -32,7 +24,7 @@ function post(body: unknown, init: { raw?: string; method?: string } = {}) {
     headers: { "Content-Type": "application/json" },
     body: init.method === "GET" ? undefined : (init.raw ?? JSON.stringify(body)),
   });
-  return handleCartQuoteRequest(request, { db: handle.db, shipping: FREE_SHIPPING, now });
+  return handleCartQuoteRequest(request, { db: suite.db, shipping: FREE_SHIPPING, now });
 }
 
 async function quoteOf(body: unknown): Promise<CartQuote> {
@@ -51,7 +43,7 @@ async function refusal(response: Response, status = 400): Promise<CartQuoteError
 describe("quoteCart", () => {
   it("prices lines from the database with a promo code and the shipping rule", async () => {
     const quote = await quoteCart(
-      handle.db,
+      suite.db,
       {
         lines: [
           { productId: 1, size: "One Size", quantity: 2 },
@@ -87,7 +79,7 @@ describe("quoteCart", () => {
 
   it("ships free above the threshold", async () => {
     const quote = await quoteCart(
-      handle.db,
+      suite.db,
       { lines: [{ productId: 5, size: "60cm x 40cm", quantity: 3 }] },
       { now, shipping: { flatRatePence: 395, freeAbovePence: 10_000 } },
     );
@@ -141,12 +133,12 @@ describe("POST /api/cart/quote", () => {
   });
 
   it("says a product is no longer sold", async () => {
-    await handle.db.update(schema.products).set({ active: false }).where(eq(schema.products.id, 3));
+    await suite.db.update(schema.products).set({ active: false }).where(eq(schema.products.id, 3));
     try {
       const quote = await quoteOf({ lines: [{ productId: 3, size: "One Size", quantity: 1 }] });
       expect(quote.lines[0]).toMatchObject({ problemMessage: "This item is no longer sold.", availableStock: 0, lineTotalPence: 0 });
     } finally {
-      await handle.db.update(schema.products).set({ active: true }).where(eq(schema.products.id, 3));
+      await suite.db.update(schema.products).set({ active: true }).where(eq(schema.products.id, 3));
     }
   });
 

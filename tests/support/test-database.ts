@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { openDatabase, type Database, type DatabaseHandle } from "../../db/client.server";
 
 /**
  * A database of its own for one test: a fresh PGlite directory by default, or
@@ -49,4 +51,36 @@ async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A fresh, migrated and seeded database for the tests of one file: opened before
+ * they run, closed and dropped after. Read `suite.db` inside tests and hooks.
+ */
+export function seededTestDatabase(): { readonly db: Database; readonly handle: DatabaseHandle; readonly testDb: TestDatabase } {
+  let testDb: TestDatabase | undefined;
+  let handle: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await testDb?.drop();
+  });
+  const opened = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("seededTestDatabase(): the database is opened in beforeAll; read it inside tests or hooks");
+    return value;
+  };
+  return {
+    get db() {
+      return opened(handle).db;
+    },
+    get handle() {
+      return opened(handle);
+    },
+    get testDb() {
+      return opened(testDb);
+    },
+  };
 }

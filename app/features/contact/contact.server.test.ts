@@ -1,20 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../../db/client.server";
+import { describe, expect, it } from "vitest";
 import { contactMessages, emailOutbox } from "../../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { seededTestDatabase } from "../../../tests/support/test-database";
 import { saveContactMessage } from "./contact.server";
 
-let testDb: TestDatabase;
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
-});
-afterAll(async () => {
-  await handle?.close();
-  await testDb?.drop();
-});
+const suite = seededTestDatabase();
 
 const message = {
   name: "Alex Morgan",
@@ -26,10 +16,10 @@ const message = {
 
 describe("saveContactMessage", () => {
   it("stores the message and queues a notification to the team", async () => {
-    await saveContactMessage(handle.db, message);
-    const [stored] = await handle.db.select().from(contactMessages).where(eq(contactMessages.email, message.email));
+    await saveContactMessage(suite.db, message);
+    const [stored] = await suite.db.select().from(contactMessages).where(eq(contactMessages.email, message.email));
     expect(stored).toMatchObject(message);
-    const [notification] = await handle.db
+    const [notification] = await suite.db
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.toAddress, "info@ridgeway-racing.example"));
