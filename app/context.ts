@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Database } from "../db/client.server";
+import type { Auth } from "~/features/account/auth.server";
 import type { PaymentProvider } from "~/features/payments/provider.server";
 import type { ShippingRule } from "./features/store/pricing";
 
@@ -19,6 +20,10 @@ export interface RequestContext {
   orderReservationMs: number;
   /** What shipping costs (SHIPPING_FLAT_RATE_PENCE, SHIPPING_FREE_ABOVE_PENCE); free by default. */
   shipping: ShippingRule;
+  /** better-auth; read the session through app/features/account/session.server.ts. */
+  auth: Auth;
+  /** Set-Cookie headers added to this request's response (a session extended or cleared while read). */
+  setCookies: string[];
 }
 
 declare module "react-router" {

@@ -6,16 +6,18 @@ import { Header } from "~/components/layout/header";
 import { NotFound } from "~/components/not-found";
 import { useNonce } from "~/components/nonce";
 import { LinkButton } from "~/components/ui/link-button";
+import { getOptionalUser } from "~/features/account/session.server";
 import { CartProvider } from "~/features/cart/cart-context";
 import { pageMeta } from "~/lib/meta";
 import "./app.css";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request, context);
   return {
     publicUrl: context.publicUrl,
     year: new Date().getFullYear(),
-    // Accounts arrive with sign-in; until then every visitor is signed out.
-    user: null,
+    // Only what the header shows; pages that need more ask for it themselves.
+    user: user && { name: user.name, role: user.role, image: user.image },
   };
 }
 

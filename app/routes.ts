@@ -32,6 +32,8 @@ export default [
   route("checkout", "routes/checkout.tsx"),
   route("pay/test/:sessionId", "routes/pay-test.tsx"),
   route("order-confirmation", "routes/order-confirmation.tsx"),
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.tsx"),
   route("api/payments/webhook", "routes/api-payments-webhook.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

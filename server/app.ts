@@ -9,6 +9,7 @@ import { createRequestHandler, type AppLoadContext } from "react-router";
 import { pinoHttp } from "pino-http";
 import type { Database } from "../db/client.server";
 import type { PaymentProvider } from "../app/features/payments/provider.server";
+import { createAuth } from "../app/features/account/auth.server";
 import { FREE_SHIPPING, type ShippingRule } from "../app/features/store/pricing";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { originCheck } from "./origin-check";
@@ -39,6 +40,7 @@ const REQUEST_ID = /^[\w-]{1,64}$/;
 export function createApp(options: AppOptions) {
   const { logger, clientBuildDir } = options;
   const isDev = !clientBuildDir;
+  const auth = createAuth({ db: options.db, publicUrl: options.publicUrl, secret: options.appSecret });
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy);
@@ -131,8 +133,12 @@ export function createApp(options: AppOptions) {
         payments: options.payments,
         orderReservationMs: options.orderReservationMs,
         shipping: options.shipping ?? FREE_SHIPPING,
+        auth,
+        setCookies: [],
       };
-      await sendFetchResponse(res, await pages.handle(toFetchRequest(req, res), context));
+      const response = await pages.handle(toFetchRequest(req, res), context);
+      for (const cookie of context.setCookies) res.append("Set-Cookie", cookie);
+      await sendFetchResponse(res, response);
     } catch (error) {
       next(error);
     }

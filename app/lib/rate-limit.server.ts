@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { rateLimitHits } from "../../db/schema";
 
@@ -29,6 +29,24 @@ export async function consumeRateLimit(
     .returning({ count: rateLimitHits.count });
   const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
   return { allowed: (row?.count ?? 1) <= limit, retryAfterSeconds };
+}
+
+/**
+ * Whether the current window already holds `limit` attempts, without counting
+ * one: for caps that count only failures (the failure is counted afterwards).
+ */
+export async function isRateLimited(
+  db: Database,
+  { key, limit, windowMs }: RateLimit,
+  now = new Date(),
+): Promise<{ limited: boolean; retryAfterSeconds: number }> {
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const [row] = await db
+    .select({ count: rateLimitHits.count })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.windowStart, windowStart)));
+  const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
+  return { limited: (row?.count ?? 0) >= limit, retryAfterSeconds };
 }
 
 /** Removes counters for windows that ended long ago. */

@@ -18,6 +18,7 @@ import {
   type CheckoutField,
   type CheckoutFieldErrors,
 } from "~/features/store/checkout-form";
+import { getOptionalUser } from "~/features/account/session.server";
 import { CheckoutSummary } from "~/features/store/checkout-summary";
 import { submitCheckout } from "~/features/store/checkout.server";
 import { readForm } from "~/lib/forms.server";
@@ -25,7 +26,9 @@ import { pageMeta } from "~/lib/meta";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const outcome = await submitCheckout(context, form);
+  // A signed-in shopper's order is theirs ("My orders"); a guest's belongs to no account.
+  const user = await getOptionalUser(request, context);
+  const outcome = await submitCheckout(context, form, { userId: user?.id ?? null });
   if (outcome.kind === "redirect") return redirect(outcome.url, { headers: { "Cache-Control": "no-store" } });
   return data(outcome.data, { status: outcome.status, headers: { "Cache-Control": "no-store" } });
 }

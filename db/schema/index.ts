@@ -1,3 +1,4 @@
+export * from "./auth";
 export * from "./content";
 export * from "./ops";
 export * from "./store";

@@ -12,6 +12,7 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import { users } from "./auth";
 
 /*
  * The store: catalogue, promo codes, orders and payment events. Money is
@@ -142,8 +143,8 @@ export const orders = pgTable(
     providerSessionId: text("provider_session_id").unique(),
     /** The provider's payment reference once paid (e.g. a Stripe PaymentIntent id). */
     providerPaymentId: text("provider_payment_id"),
-    /** The signed-in shopper, when accounts exist; null for guests. */
-    userId: text("user_id"),
+    /** The signed-in shopper; null for guests, and once the account is deleted (the order stays). */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     /** An unpaid order past this time is expired by the background job and its stock freed. */
     expiresAt: timestamptz("expires_at").notNull(),

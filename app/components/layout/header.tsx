@@ -5,6 +5,7 @@ import { CartIcon, ChequeredFlagIcon, CloseIcon, MenuIcon, UserIcon } from "~/co
 import { buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { useCart } from "~/features/cart/cart-context";
+import type { AccountRole } from "~/features/account/roles";
 import { mainNavigation } from "./navigation";
 
 /** The header turns solid once the page has scrolled past this many pixels. */
@@ -12,6 +13,8 @@ export const SOLID_HEADER_SCROLL_Y = 50;
 
 export interface SignedInUser {
   name: string;
+  role: AccountRole;
+  image: string | null;
 }
 
 export function Header({ user }: { user: SignedInUser | null }) {

@@ -53,7 +53,11 @@ function errorReply(status: number, message: string, values: CheckoutValues, pro
   return { kind: "reply", status, data: { status: "error", title: CHECKOUT_MESSAGES.errorTitle, message, problems, values } };
 }
 
-export async function submitCheckout(context: CheckoutContext, form: FormData, now = new Date()): Promise<CheckoutOutcome> {
+export async function submitCheckout(
+  context: CheckoutContext,
+  form: FormData,
+  { userId = null, now = new Date() }: { userId?: string | null; now?: Date } = {},
+): Promise<CheckoutOutcome> {
   const values = formValues(form);
 
   // The cart first: without items there is nothing to check out.
@@ -93,7 +97,7 @@ export async function submitCheckout(context: CheckoutContext, form: FormData, n
   const presetSessionId = context.payments.newSessionId?.();
   const placed = await placeOrder(
     context.db,
-    { lines: lines.data, customer: customer.data, promoCode: promoInput },
+    { lines: lines.data, customer: customer.data, promoCode: promoInput, userId },
     {
       now,
       paymentProvider: context.payments.name,

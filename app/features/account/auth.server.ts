@@ -1,0 +1,115 @@
+import { hash, verify } from "@node-rs/argon2";
+import { drizzleAdapter } from "@better-auth/drizzle-adapter";
+import { betterAuth } from "better-auth";
+import type { Database } from "../../../db/client.server";
+import * as schema from "../../../db/schema";
+import { z } from "~/lib/zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-policy";
+import { SELF_SERVICE_ROLES } from "./roles";
+import { SESSION_LIMITS } from "./session-limits";
+
+/**
+ * better-auth, configured once for the app (server/app.ts creates it and hands
+ * it to loaders and actions through the request context). Only our own route
+ * actions call it (`auth.api.*`): its HTTP handler is not mounted, so every
+ * sign-in path goes through our forms, our rate limits and our messages.
+ * See docs/decisions/0015-accounts-better-auth-sessions.md.
+ */
+
+/**
+ * OWASP's minimum for Argon2id: 19 MiB of memory, 2 passes, 1 lane. (`algorithm`
+ * is the package's const enum Algorithm.Argon2id, whose value is 2; it is also
+ * the package's default.)
+ */
+export const ARGON2ID_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2ID_OPTIONS);
+}
+
+export async function verifyPassword({ hash: stored, password }: { hash: string; password: string }): Promise<boolean> {
+  try {
+    return await verify(stored, password);
+  } catch {
+    // A hash this app did not write (malformed, another algorithm) matches nothing.
+    return false;
+  }
+}
+
+/**
+ * The request header that carries the visitor's address into better-auth (it
+ * stores it with the session). Our calls set it from context.clientIp, which
+ * honours proxy headers only with TRUST_PROXY; whatever a browser sends under
+ * this name is overwritten.
+ */
+export const CLIENT_IP_HEADER = "x-ridgeway-client-ip";
+
+export interface AuthOptions {
+  db: Database;
+  publicUrl: string;
+  secret: string;
+}
+
+export function createAuth({ db, publicUrl, secret }: AuthOptions) {
+  const secure = new URL(publicUrl).protocol === "https:";
+  return betterAuth({
+    appName: "Ridgeway Racing",
+    baseURL: publicUrl,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [publicUrl],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      usePlural: true,
+      schema: {
+        users: schema.users,
+        sessions: schema.sessions,
+        accounts: schema.accounts,
+        verifications: schema.verifications,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      // The real policy (code points, common passwords) runs in our actions
+      // first; these are backstops in UTF-16 units, where one character may be two.
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH * 2,
+      password: { hash: hashPassword, verify: verifyPassword },
+    },
+    user: {
+      additionalFields: {
+        role: {
+          type: "string",
+          required: false,
+          defaultValue: "team_member",
+          input: true,
+          // Sign-up may choose only these; "admin" is granted by `npm run user:grant-admin`.
+          validator: { input: z.enum(SELF_SERVICE_ROLES) },
+        },
+        driverId: { type: "string", required: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: SESSION_LIMITS.rememberedIdleSeconds,
+      updateAge: SESSION_LIMITS.refreshEverySeconds,
+      // Every request reads the session row (one indexed query), so signing
+      // out elsewhere or resetting the password takes effect at once.
+      cookieCache: { enabled: false },
+    },
+    // Our own DB-backed limits apply in the actions (see login.server.ts); better-auth's
+    // would only cover its HTTP handler, which is not mounted.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: "ridgeway",
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure, path: "/" },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { joins: true },
+    },
+    telemetry: { enabled: false },
+    logger: { level: "error" },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,114 @@
+import { isAPIError } from "better-auth/api";
+import type { RequestContext } from "~/context";
+import { consumeRateLimit, isRateLimited, type RateLimit } from "~/lib/rate-limit.server";
+import {
+  accountLockedMessage,
+  LOGIN_MESSAGES,
+  tooManyAttemptsMessage,
+  type SignInInput,
+  type SignUpInput,
+} from "./login-form";
+import { passwordPolicyError } from "./password-policy.server";
+import { dashboardFor, type AccountRole } from "./roles";
+import { authHeaders } from "./session.server";
+
+/** Attempts from one client address (docs/decisions/0015). */
+export const SIGN_IN_RATE_LIMIT = { limit: 3, windowMs: 10_000 } as const;
+/** Failed sign-ins for one e-mail address, from anywhere, per hour. */
+export const SIGN_IN_FAILURE_LIMIT = { limit: 10, windowMs: 60 * 60_000 } as const;
+/** New accounts from one client address per hour. */
+export const SIGN_UP_RATE_LIMIT = { limit: 10, windowMs: 60 * 60_000 } as const;
+
+export type LoginOutcome =
+  | { kind: "signed-in"; location: string; cookies: string[] }
+  | { kind: "refused"; status: 400 | 401 | 429; message: string; retryAfterSeconds?: number };
+
+function landingPage(role: AccountRole, redirectTo: string | null): string {
+  return redirectTo ?? dashboardFor(role);
+}
+
+async function limited(context: RequestContext, limit: RateLimit, what: string): Promise<LoginOutcome | null> {
+  const { allowed, retryAfterSeconds } = await consumeRateLimit(context.db, limit);
+  if (allowed) return null;
+  context.log.warn({ clientIp: context.clientIp }, `${what}: rate limited`);
+  return { kind: "refused", status: 429, message: tooManyAttemptsMessage(retryAfterSeconds), retryAfterSeconds };
+}
+
+export async function signIn(request: Request, context: RequestContext, input: SignInInput): Promise<LoginOutcome> {
+  const perClient = await limited(context, { key: `sign-in:${context.clientIp}`, ...SIGN_IN_RATE_LIMIT }, "sign-in");
+  if (perClient) return perClient;
+  // Counted per address typed, whether or not it has an account, so the cap says nothing about that.
+  const failures: RateLimit = { key: `sign-in-failures:${input.email}`, ...SIGN_IN_FAILURE_LIMIT };
+  const locked = await isRateLimited(context.db, failures);
+  if (locked.limited) {
+    context.log.warn({ clientIp: context.clientIp }, "sign-in: account failure cap reached");
+    return {
+      kind: "refused",
+      status: 429,
+      message: accountLockedMessage(locked.retryAfterSeconds),
+      retryAfterSeconds: locked.retryAfterSeconds,
+    };
+  }
+  try {
+    const { headers, response } = await context.auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: input.rememberMe },
+      headers: authHeaders(request, context),
+      returnHeaders: true,
+    });
+    return {
+      kind: "signed-in",
+      location: landingPage(response.user.role as AccountRole, input.redirectTo),
+      cookies: headers.getSetCookie(),
+    };
+  } catch (error) {
+    if (!isAPIError(error) || error.statusCode >= 500) throw error;
+    await consumeRateLimit(context.db, failures);
+    context.log.info({ clientIp: context.clientIp }, "sign-in: refused");
+    return { kind: "refused", status: 401, message: LOGIN_MESSAGES.invalidCredentials };
+  }
+}
+
+export async function signUp(request: Request, context: RequestContext, input: SignUpInput): Promise<LoginOutcome> {
+  const policy = passwordPolicyError(input.password);
+  if (policy) return { kind: "refused", status: 400, message: policy };
+  const perClient = await limited(context, { key: `sign-up:${context.clientIp}`, ...SIGN_UP_RATE_LIMIT }, "sign-up");
+  if (perClient) return perClient;
+  try {
+    const { headers, response } = await context.auth.api.signUpEmail({
+      body: {
+        name: input.name,
+        email: input.email,
+        password: input.password,
+        role: input.role,
+        rememberMe: input.rememberMe,
+      },
+      headers: authHeaders(request, context),
+      returnHeaders: true,
+    });
+    context.log.info({ role: input.role }, "sign-up: account created");
+    return {
+      kind: "signed-in",
+      location: landingPage(response.user.role as AccountRole, input.redirectTo),
+      cookies: headers.getSetCookie(),
+    };
+  } catch (error) {
+    if (!isAPIError(error) || error.statusCode >= 500) throw error;
+    if (error.body?.code === "USER_ALREADY_EXISTS" || error.body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
+      return { kind: "refused", status: 400, message: LOGIN_MESSAGES.emailTaken };
+    }
+    context.log.warn({ code: error.body?.code }, "sign-up: refused by better-auth");
+    return { kind: "refused", status: 400, message: error.body?.message ?? LOGIN_MESSAGES.unavailable };
+  }
+}
+
+/** Ends the session in the database and returns the cookies that clear it in the browser. */
+export async function signOut(request: Request, context: RequestContext): Promise<string[]> {
+  try {
+    const { headers } = await context.auth.api.signOut({ headers: authHeaders(request, context), returnHeaders: true });
+    return headers.getSetCookie();
+  } catch (error) {
+    // No valid session to end: the visitor is signed out already. Clearing the cookies anyway does no harm.
+    if (!isAPIError(error) || error.statusCode >= 500) throw error;
+    return [];
+  }
+}

@@ -1,0 +1,98 @@
+import { data, redirect } from "react-router";
+import type { RequestContext } from "~/context";
+import { CLIENT_IP_HEADER } from "./auth.server";
+import type { AccountRole } from "./roles";
+import { pastAbsoluteLimit } from "./session-limits";
+
+/** The signed-in person, as loaders and actions see them. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: AccountRole;
+  /** The avatar's URL path, or null for the placeholder. */
+  image: string | null;
+  driverId: string | null;
+}
+
+/** What the session cookie's name ends with (better-auth prefixes it, and adds __Secure- over HTTPS). */
+const SESSION_COOKIE_SUFFIX = "ridgeway.session_token=";
+
+const lookups = new WeakMap<RequestContext, Promise<SessionUser | null>>();
+
+/**
+ * The headers better-auth should see for this request: the browser's (for the
+ * cookies and the user agent) with the client address from our own context.
+ */
+export function authHeaders(request: Request, context: RequestContext): Headers {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_IP_HEADER, context.clientIp);
+  return headers;
+}
+
+/** Copies the Set-Cookie headers of a better-auth answer onto this request's response. */
+export function keepCookies(context: RequestContext, headers: Headers): void {
+  context.setCookies.push(...headers.getSetCookie());
+}
+
+/**
+ * The signed-in person, or null. Read once per request (one indexed query on the
+ * session token, joined to the user) and only when a session cookie was sent,
+ * so anonymous pages and the checkout of a guest cost nothing extra.
+ */
+export function getOptionalUser(request: Request, context: RequestContext): Promise<SessionUser | null> {
+  let lookup = lookups.get(context);
+  if (!lookup) {
+    lookup = readSession(request, context);
+    lookups.set(context, lookup);
+  }
+  return lookup;
+}
+
+async function readSession(request: Request, context: RequestContext): Promise<SessionUser | null> {
+  if (!request.headers.get("cookie")?.includes(SESSION_COOKIE_SUFFIX)) return null;
+  const headers = authHeaders(request, context);
+  // Expired, revoked or forged cookies come back as null (and are cleared); a
+  // session used after a day is extended, with a fresh cookie to send back.
+  const { headers: answerHeaders, response } = await context.auth.api.getSession({ headers, returnHeaders: true });
+  keepCookies(context, answerHeaders);
+  if (!response) return null;
+  if (pastAbsoluteLimit(response.session.createdAt, new Date())) {
+    const signOut = await context.auth.api.signOut({ headers, returnHeaders: true });
+    keepCookies(context, signOut.headers);
+    return null;
+  }
+  const { user } = response;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role as AccountRole,
+    image: user.image ?? null,
+    driverId: user.driverId ?? null,
+  };
+}
+
+/**
+ * The signed-in person, or the way out: a page sends the visitor to /login
+ * (and back here afterwards), an API answers 401; someone signed in with
+ * another role is sent home.
+ */
+export async function requireUser(
+  request: Request,
+  context: RequestContext,
+  { roles }: { roles?: readonly AccountRole[] } = {},
+): Promise<SessionUser> {
+  const user = await getOptionalUser(request, context);
+  const url = new URL(request.url);
+  if (!user) {
+    if (url.pathname.startsWith("/api/")) {
+      throw data({ message: "Sign in to use this." }, { status: 401, headers: { "Cache-Control": "no-store" } });
+    }
+    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, {
+      headers: { "Cache-Control": "no-store" },
+    });
+  }
+  if (roles && !roles.includes(user.role)) throw redirect("/", { headers: { "Cache-Control": "no-store" } });
+  return user;
+}

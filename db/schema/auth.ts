@@ -1,0 +1,123 @@
+import { relations, sql } from "drizzle-orm";
+import { boolean, check, customType, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { drivers } from "./content";
+
+/*
+ * Accounts, on better-auth's four tables (user, session, account, verification;
+ * the property names are the ones better-auth reads and writes). The profile
+ * (name, role, avatar, driver link) lives on the user row itself, so the one
+ * query that finds a session also brings the whole profile.
+ * See docs/decisions/0015-accounts-better-auth-sessions.md.
+ */
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const accountRoles = ["driver", "team_member", "admin"] as const;
+export type AccountRole = (typeof accountRoles)[number];
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Lower-cased by better-auth; one address is one account. */
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    /** The avatar's URL path (/avatars/…), or null for the placeholder. */
+    image: text("image"),
+    role: text("role").$type<AccountRole>().notNull().default("team_member"),
+    /** The driver record this account belongs to; set by `npm run user:link-driver`. */
+    driverId: text("driver_id").references(() => drivers.id, { onDelete: "set null" }),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (table) => [check("users_role_check", sql`${table.role} in ('driver', 'team_member', 'admin')`)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    /** Random, and what the signed session cookie carries; unique index = one lookup per request. */
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamptz("expires_at").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    /** When the session was last extended; with createdAt it gives the idle and absolute limits. */
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (table) => [index("sessions_user_idx").on(table.userId)],
+);
+
+/** Sign-in methods of a user; for e-mail and password, providerId "credential" and the Argon2id hash. */
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamptz("access_token_expires_at"),
+    refreshTokenExpiresAt: timestamptz("refresh_token_expires_at"),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (table) => [index("accounts_user_idx").on(table.userId)],
+);
+
+/** Single-use tokens (password reset, e-mail verification) with their expiry. */
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (table) => [index("verifications_identifier_idx").on(table.identifier)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Avatars, re-encoded on upload (WebP, 256×256). Kept in the database so every
+ * app process can serve them; see app/features/account/avatar.server.ts.
+ */
+export const avatars = pgTable("avatars", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  contentType: text("content_type").notNull(),
+  data: bytea("data").notNull(),
+  updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+});
+
+// better-auth finds a session and its user in one relational query through these.
+export const usersRelations = relations(users, ({ many }) => ({
+  sessions: many(sessions),
+  accounts: many(accounts),
+}));
+
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+
+export const accountsRelations = relations(accounts, ({ one }) => ({
+  user: one(users, { fields: [accounts.userId], references: [users.id] }),
+}));
