@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { brand } from "~/brand";
 import { Footer } from "~/components/layout/footer";
@@ -8,17 +8,25 @@ import { useNonce } from "~/components/nonce";
 import { LinkButton } from "~/components/ui/link-button";
 import { getOptionalUser } from "~/features/account/session.server";
 import { CartProvider } from "~/features/cart/cart-context";
+import { cartCookieHeader, readCartCookie } from "~/features/cart/cart-cookie";
+import { countItems } from "~/features/cart/cart-state";
 import { pageMeta } from "~/lib/meta";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getOptionalUser(request, context);
-  return {
+  // The cart kept in a cookie without JavaScript (ADR 0016): its count for the header badge.
+  const cookieCart = readCartCookie(request.headers.get("Cookie"));
+  const body = {
     publicUrl: context.publicUrl,
     year: new Date().getFullYear(),
     // Only what the header shows; pages that need more ask for it themselves.
     user: user && { name: user.name, role: user.role, image: user.image },
+    cookieCartCount: cookieCart.kind === "cart" ? countItems(cookieCart.cart.lines) : 0,
   };
+  if (cookieCart.kind !== "invalid") return body;
+  // A cart cookie this site did not write is dropped, not trusted and not an error.
+  return data(body, { headers: { "Set-Cookie": cartCookieHeader(null, { secure: context.publicUrl.startsWith("https:") }) } });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -33,6 +41,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {/* Text that only makes sense while JavaScript loads (e.g. "Loading your cart...") stays hidden without it. */}
+        <noscript>
+          <style>{".needs-js{display:none}"}</style>
+        </noscript>
       </head>
       <body className="flex min-h-dvh flex-col">
         <a
@@ -42,7 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <CartProvider>
-          <Header user={data?.user ?? null} />
+          <Header user={data?.user ?? null} cookieCartCount={data?.cookieCartCount ?? 0} />
           <main id="main" className="flex-1 pt-(--header-height)">
             {children}
           </main>

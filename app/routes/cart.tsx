@@ -1,68 +1,131 @@
 import { useEffect, useId, useState } from "react";
-import { Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/cart";
 import { brand } from "~/brand";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { inputClasses } from "~/components/ui/form-field";
 import { LinkButton } from "~/components/ui/link-button";
+import { CartActionForm } from "~/features/cart/cart-action-form";
 import { useCart, type CartContextValue } from "~/features/cart/cart-context";
-import type { CartLine } from "~/features/cart/cart-state";
+import type { CookieCartView } from "~/features/cart/cart-form";
+import { applyCartForm, cartFormContext, loadCookieCart } from "~/features/cart/cart-form.server";
+import { countItems, type CartLine } from "~/features/cart/cart-state";
 import { cleanPromoCode } from "~/features/cart/cart-storage";
 import { fetchCartQuote, quoteRequestFor, useCartQuote, type CartQuoteState } from "~/features/cart/use-cart-quote";
 import { MAX_QUANTITY_PER_LINE } from "~/features/store/limits";
 import { findQuoteLine, INVALID_PROMO_MESSAGE, type CartQuote, type CartQuoteLine } from "~/features/store/quote";
 import { MinusIcon, PlusIcon, TrashIcon } from "~/features/store/store-icons";
 import { PRODUCT_IMAGE_SIZE, productPath } from "~/features/store/store-view";
+import { readForm } from "~/lib/forms.server";
 import { formatPence } from "~/lib/money";
 import { pageMeta } from "~/lib/meta";
+
+/** The cart kept in a cookie for shoppers without JavaScript (ADR 0015), priced by the server. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { view, setCookie } = await loadCookieCart(request.headers.get("Cookie"), cartFormContext(context));
+  return data({ cookieCart: view }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
+
+/** The cart forms posted without JavaScript: change the cookie cart, then back to the page (303). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const outcome = await applyCartForm(form, request.headers.get("Cookie"), cartFormContext(context));
+  if (outcome.kind === "changed") {
+    return redirect(outcome.location, { status: 303, headers: { "Set-Cookie": outcome.setCookie, "Cache-Control": "no-store" } });
+  }
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  if (outcome.setCookie) headers["Set-Cookie"] = outcome.setCookie;
+  const intent = form.get("intent");
+  return data({ cartError: outcome.message, promoError: intent === "apply_promo" }, { status: outcome.status, headers });
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { path: null, title: "Your Cart", description: `Your ${brand.name} store cart.` });
 
-export default function CartPage() {
-  const cart = useCart();
-  const quote = useCartQuote();
+/**
+ * The cart on screen: the browser cart once it has been read (`inBrowser`),
+ * otherwise the cookie cart the server read and priced (no JavaScript, or the
+ * first paint before the browser cart is read).
+ */
+interface ShownCart {
+  inBrowser: boolean;
+  lines: CartLine[];
+  promoCode: string | null;
+  quote: CartQuoteState & { retry: () => void };
+  cart: CartContextValue;
+}
 
-  if (!cart.hydrated) {
+const noRetry = () => {};
+
+function cookieCartQuote(cookieCart: CookieCartView): CartQuoteState & { retry: () => void } {
+  return { state: "ready", quote: cookieCart.quote, error: null, retry: noRetry };
+}
+
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const cart = useCart();
+  const browserQuote = useCartQuote();
+  const { cookieCart } = loaderData;
+  const cartError = actionData && !actionData.promoError ? actionData.cartError : null;
+  const promoError = actionData?.promoError ? actionData.cartError : null;
+
+  let shown: ShownCart | null = null;
+  if (cart.hydrated) {
+    shown = { inBrowser: true, lines: cart.lines, promoCode: cart.promoCode, quote: browserQuote, cart };
+  } else if (cookieCart) {
+    shown = {
+      inBrowser: false,
+      lines: cookieCart.lines.map((line) => ({ id: line.productId, selectedSize: line.size, quantity: line.quantity })),
+      promoCode: cookieCart.promoCode,
+      quote: cookieCartQuote(cookieCart),
+      cart,
+    };
+  }
+
+  if (!shown) {
     return (
-      <CartFrame>
-        <p role="status" className="text-muted">
+      <CartFrame error={cartError}>
+        <p role="status" className="text-muted needs-js">
           Loading your cart...
         </p>
+        <noscript>
+          <EmptyCart />
+        </noscript>
       </CartFrame>
     );
   }
-  if (cart.lines.length === 0) {
+  if (shown.lines.length === 0) {
     return (
-      <CartFrame>
-        <div className="rounded-card border border-dashed border-line bg-surface px-6 py-16 text-center">
-          <h2 className="text-3xl font-bold uppercase">Your Cart is Empty</h2>
-          <p className="mt-3 text-muted">Team caps, keyrings and more are waiting in the store.</p>
-          <div className="mt-8">
-            <LinkButton to="/store">Continue Shopping</LinkButton>
-          </div>
-        </div>
+      <CartFrame error={cartError}>
+        <EmptyCart />
       </CartFrame>
     );
   }
+  const itemCount = countItems(shown.lines);
+  const quote = shown.quote;
   return (
-    <CartFrame>
+    <CartFrame error={cartError}>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
         <div>
           <div className="mb-4 flex items-center justify-between gap-4">
             <h2 className="text-xl font-bold uppercase">
-              {cart.itemCount} {cart.itemCount === 1 ? "item" : "items"}
+              {itemCount} {itemCount === 1 ? "item" : "items"}
             </h2>
-            <Button variant="ghost" size="sm" onClick={cart.clearCart}>
-              <TrashIcon className="size-4" /> Clear Cart
-            </Button>
+            <CartActionForm intent="clear" inBrowser={shown.inBrowser} onChange={cart.clearCart}>
+              <Button type="submit" variant="ghost" size="sm">
+                <TrashIcon className="size-4" /> Clear Cart
+              </Button>
+            </CartActionForm>
           </div>
-          <PriceChanges cart={cart} quote={quote.state === "ready" ? quote.quote : null} />
+          {shown.inBrowser && <PriceChanges cart={cart} quote={quote.state === "ready" ? quote.quote : null} />}
           <ul className="flex flex-col gap-4" aria-busy={quote.state === "loading"}>
-            {cart.lines.map((line) => (
+            {shown.lines.map((line) => (
               <li key={`${line.id}\u0000${line.selectedSize}`}>
-                <CartLineRow line={line} quoteLine={quote.quote ? findQuoteLine(quote.quote, line.id, line.selectedSize) : undefined} cart={cart} />
+                <CartLineRow
+                  line={line}
+                  quoteLine={quote.quote ? findQuoteLine(quote.quote, line.id, line.selectedSize) : undefined}
+                  shown={shown}
+                />
               </li>
             ))}
           </ul>
@@ -72,27 +135,51 @@ export default function CartPage() {
             </LinkButton>
           </div>
         </div>
-        <OrderSummary quote={quote} cart={cart} />
+        <OrderSummary shown={shown} promoError={promoError} />
       </div>
     </CartFrame>
   );
 }
 
-function CartFrame({ children }: { children: React.ReactNode }) {
+function EmptyCart() {
+  return (
+    <div className="rounded-card border border-dashed border-line bg-surface px-6 py-16 text-center">
+      <h2 className="text-3xl font-bold uppercase">Your Cart is Empty</h2>
+      <p className="mt-3 text-muted">Team caps, keyrings and more are waiting in the store.</p>
+      <div className="mt-8">
+        <LinkButton to="/store">Continue Shopping</LinkButton>
+      </div>
+    </div>
+  );
+}
+
+function CartFrame({ error, children }: { error?: string | null; children: React.ReactNode }) {
   // The cart is read after the first paint; the frame keeps its height so the footer does not jump.
   return (
     <section className="mx-auto min-h-[85dvh] max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
       <h1 className="mb-8 text-4xl font-bold uppercase sm:text-5xl">Your Cart</h1>
+      {error && (
+        <div role="alert" className="mb-6 rounded-lg border border-danger/50 bg-danger/10 px-4 py-3">
+          <p className="font-semibold text-danger">Your cart was not changed: {error}</p>
+          <p className="mt-1 text-sm">
+            <Link to="/store" className="underline hover:text-accent-text">
+              Back to the store
+            </Link>
+          </p>
+        </div>
+      )}
       {children}
     </section>
   );
 }
 
-function CartLineRow({ line, quoteLine, cart }: { line: CartLine; quoteLine: CartQuoteLine | undefined; cart: CartContextValue }) {
+function CartLineRow({ line, quoteLine, shown }: { line: CartLine; quoteLine: CartQuoteLine | undefined; shown: ShownCart }) {
+  const { cart, inBrowser } = shown;
   const name = quoteLine?.name ?? (quoteLine ? "Item no longer in the store" : "Checking item...");
   const label = `${quoteLine?.name ?? "item"}, ${line.selectedSize}`;
   const maxQuantity = quoteLine ? Math.min(MAX_QUANTITY_PER_LINE, Math.max(quoteLine.availableStock, 0)) : MAX_QUANTITY_PER_LINE;
   const problem = quoteLine?.problem ?? null;
+  const lineForm = { productId: line.id, size: line.selectedSize, inBrowser };
   return (
     <article
       aria-label={label}
@@ -131,51 +218,63 @@ function CartLineRow({ line, quoteLine, cart }: { line: CartLine; quoteLine: Car
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm" data-testid="line-problem">
             <p className="font-semibold text-warning">{quoteLine.problemMessage}</p>
             {problem?.kind === "insufficient_stock" && problem.available > 0 ? (
-              <Button size="sm" variant="secondary" onClick={() => cart.setLineQuantity(line.id, line.selectedSize, problem.available)}>
-                Change to {problem.available}
-              </Button>
+              <CartActionForm
+                intent="set_quantity"
+                quantity={problem.available}
+                {...lineForm}
+                onChange={() => cart.setLineQuantity(line.id, line.selectedSize, problem.available)}
+              >
+                <Button type="submit" size="sm" variant="secondary">
+                  Change to {problem.available}
+                </Button>
+              </CartActionForm>
             ) : (
-              <Button size="sm" variant="secondary" onClick={() => cart.removeLine(line.id, line.selectedSize)}>
-                Remove item
-              </Button>
+              <CartActionForm intent="remove" {...lineForm} onChange={() => cart.removeLine(line.id, line.selectedSize)}>
+                <Button type="submit" size="sm" variant="secondary">
+                  Remove item
+                </Button>
+              </CartActionForm>
             )}
           </div>
         )}
       </div>
       <div className="col-span-2 flex items-center justify-between gap-4 sm:col-span-1 sm:flex-col sm:items-end">
         <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${label}`}>
-          <button
-            type="button"
-            className={cx(buttonClasses("secondary", "sm"), "size-11 px-0")}
-            aria-label={`Decrease quantity of ${label}`}
-            onClick={() => cart.decrementLine(line.id, line.selectedSize)}
-          >
-            <MinusIcon className="size-4" />
-          </button>
+          <CartActionForm intent="decrement" {...lineForm} onChange={() => cart.decrementLine(line.id, line.selectedSize)}>
+            <button
+              type="submit"
+              className={cx(buttonClasses("secondary", "sm"), "size-11 px-0")}
+              aria-label={`Decrease quantity of ${label}`}
+            >
+              <MinusIcon className="size-4" />
+            </button>
+          </CartActionForm>
           <output className="w-10 text-center font-bold" aria-live="polite" aria-label={`Quantity of ${label}`}>
             {line.quantity}
           </output>
-          <button
-            type="button"
-            className={cx(buttonClasses("secondary", "sm"), "size-11 px-0")}
-            aria-label={`Increase quantity of ${label}`}
-            disabled={line.quantity >= maxQuantity}
-            onClick={() => cart.incrementLine(line.id, line.selectedSize)}
-          >
-            <PlusIcon className="size-4" />
-          </button>
+          <CartActionForm intent="increment" {...lineForm} onChange={() => cart.incrementLine(line.id, line.selectedSize)}>
+            <button
+              type="submit"
+              className={cx(buttonClasses("secondary", "sm"), "size-11 px-0")}
+              aria-label={`Increase quantity of ${label}`}
+              disabled={line.quantity >= maxQuantity}
+            >
+              <PlusIcon className="size-4" />
+            </button>
+          </CartActionForm>
         </div>
         <p className="font-display text-lg font-bold">
           {quoteLine && !quoteLine.problem ? formatPence(quoteLine.lineTotalPence) : "\u00a0"}
         </p>
-        <button
-          type="button"
-          onClick={() => cart.removeLine(line.id, line.selectedSize)}
-          aria-label={`Remove ${label} from cart`}
-          className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-muted hover:text-accent-text"
-        >
-          <TrashIcon className="size-4" /> Remove
-        </button>
+        <CartActionForm intent="remove" {...lineForm} onChange={() => cart.removeLine(line.id, line.selectedSize)}>
+          <button
+            type="submit"
+            aria-label={`Remove ${label} from cart`}
+            className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-muted hover:text-accent-text"
+          >
+            <TrashIcon className="size-4" /> Remove
+          </button>
+        </CartActionForm>
       </div>
     </article>
   );
@@ -227,7 +326,8 @@ function PriceChanges({ cart, quote }: { cart: CartContextValue; quote: CartQuot
   );
 }
 
-function OrderSummary({ quote, cart }: { quote: CartQuoteState & { retry: () => void }; cart: CartContextValue }) {
+function OrderSummary({ shown, promoError }: { shown: ShownCart; promoError: string | null }) {
+  const { quote } = shown;
   const current = quote.quote;
   const ready = quote.state === "ready";
   const hasProblem = current !== null && !current.ok;
@@ -236,7 +336,7 @@ function OrderSummary({ quote, cart }: { quote: CartQuoteState & { retry: () => 
       <h2 id="order-summary-heading" className="text-2xl font-bold uppercase">
         Order Summary
       </h2>
-      <PromoBox cart={cart} quote={current} />
+      <PromoBox shown={shown} serverError={promoError} />
       <p role="status" className="mt-4 min-h-5 text-sm text-muted">
         {quote.state === "loading" ? "Updating prices..." : ""}
       </p>
@@ -303,15 +403,18 @@ function SummaryRow({ label, value, tone }: { label: string; value: string; tone
 
 /**
  * The promo box: the code is checked with the server before the cart keeps
- * it, so only a code that applied is carried on to checkout.
+ * it, so only a code that applied is carried on to checkout. Without
+ * JavaScript the same form posts to /cart, which checks it the same way.
  */
-function PromoBox({ cart, quote }: { cart: CartContextValue; quote: CartQuote | null }) {
+function PromoBox({ shown, serverError }: { shown: ShownCart; serverError: string | null }) {
   const id = useId();
   const [code, setCode] = useState("");
   const [rejected, setRejected] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [checkFailed, setCheckFailed] = useState(false);
-  const { promoCode, setPromoCode, lines } = cart;
+  const { inBrowser, promoCode, lines, cart } = shown;
+  const { setPromoCode } = cart;
+  const quote = shown.quote.quote;
   // A kept code that has stopped working (expired, used up) is reported by the quote.
   const staleCode = promoCode && quote?.promo.status === "invalid" && quote.promo.code === promoCode ? promoCode : null;
   const applied = quote?.promo.status === "applied" && quote.promo.code === promoCode ? quote.promo : null;
@@ -322,10 +425,11 @@ function PromoBox({ cart, quote }: { cart: CartContextValue; quote: CartQuote | 
         ? "We couldn't check that code just now. Please try again."
         : staleCode
           ? `${staleCode}: ${INVALID_PROMO_MESSAGE}`
-          : null;
+          : !inBrowser && serverError
+            ? serverError
+            : null;
 
-  const apply = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const apply = async () => {
     const cleaned = cleanPromoCode(code);
     if (!cleaned) {
       setRejected(code);
@@ -351,60 +455,65 @@ function PromoBox({ cart, quote }: { cart: CartContextValue; quote: CartQuote | 
     }
   };
 
+  const removeCode = (
+    <CartActionForm intent="remove_promo" inBrowser={inBrowser} onChange={() => setPromoCode(null)}>
+      {promoCode && !staleCode ? (
+        <button type="submit" className="min-h-11 font-semibold text-muted hover:text-accent-text" aria-label={`Remove promo code ${promoCode}`}>
+          Remove
+        </button>
+      ) : (
+        <button type="submit" className="text-sm font-semibold text-muted underline">
+          Remove {staleCode}
+        </button>
+      )}
+    </CartActionForm>
+  );
+
   if (promoCode && !staleCode) {
     return (
       <div className="mt-4 flex items-center justify-between gap-3 rounded-lg border border-success/40 bg-success/10 px-3 py-2 text-sm">
         <p role="status">
           <strong>{promoCode}</strong> applied{applied ? `: ${applied.percentOff}% off` : ""}
         </p>
-        <button
-          type="button"
-          onClick={() => setPromoCode(null)}
-          className="min-h-11 font-semibold text-muted hover:text-accent-text"
-          aria-label={`Remove promo code ${promoCode}`}
-        >
-          Remove
-        </button>
+        {removeCode}
       </div>
     );
   }
   return (
-    <form onSubmit={apply} className="mt-4" noValidate>
-      <label htmlFor={`${id}-promo`} className="text-sm font-medium">
-        Promo code
-      </label>
-      <div className="mt-1.5 flex gap-2">
-        <input
-          id={`${id}-promo`}
-          name="promoCode"
-          value={code}
-          onChange={(event) => {
-            setCode(event.target.value.toUpperCase());
-            setRejected(null);
-            setCheckFailed(false);
-          }}
-          maxLength={32}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          placeholder="Enter code"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-promo-error` : undefined}
-          className={cx(inputClasses, "min-h-11 flex-1 uppercase")}
-          disabled={checking}
-        />
-        <Button type="submit" variant="secondary" disabled={checking || code.trim() === ""}>
-          {checking ? "Checking..." : "Apply"}
-        </Button>
-      </div>
-      <p id={`${id}-promo-error`} role="alert" className="mt-1.5 min-h-5 text-sm text-danger">
-        {error}
-      </p>
-      {staleCode && (
-        <button type="button" className="text-sm font-semibold text-muted underline" onClick={() => setPromoCode(null)}>
-          Remove {staleCode}
-        </button>
-      )}
-    </form>
+    <div className="mt-4">
+      <CartActionForm intent="apply_promo" inBrowser={inBrowser} onChange={() => void apply()} className="block">
+        <label htmlFor={`${id}-promo`} className="text-sm font-medium">
+          Promo code
+        </label>
+        <div className="mt-1.5 flex gap-2">
+          <input
+            id={`${id}-promo`}
+            name="promoCode"
+            value={code}
+            onChange={(event) => {
+              setCode(event.target.value.toUpperCase());
+              setRejected(null);
+              setCheckFailed(false);
+            }}
+            maxLength={32}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="Enter code"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-promo-error` : undefined}
+            className={cx(inputClasses, "min-h-11 flex-1 uppercase")}
+            disabled={checking}
+          />
+          <Button type="submit" variant="secondary" disabled={inBrowser && (checking || code.trim() === "")}>
+            {checking ? "Checking..." : "Apply"}
+          </Button>
+        </div>
+        <p id={`${id}-promo-error`} role="alert" className="mt-1.5 min-h-5 text-sm text-danger">
+          {error}
+        </p>
+      </CartActionForm>
+      {staleCode && removeCode}
+    </div>
   );
 }

@@ -21,8 +21,16 @@ import {
 import { getOptionalUser } from "~/features/account/session.server";
 import { CheckoutSummary } from "~/features/store/checkout-summary";
 import { submitCheckout } from "~/features/store/checkout.server";
+import type { CookieCartView } from "~/features/cart/cart-form";
+import { cartFormContext, loadCookieCart } from "~/features/cart/cart-form.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+
+/** The cart kept in a cookie without JavaScript (ADR 0015), to check out and to show priced. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { view, setCookie } = await loadCookieCart(request.headers.get("Cookie"), cartFormContext(context));
+  return data({ cookieCart: view }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
@@ -43,7 +51,7 @@ export const meta: Route.MetaFunction = (args) =>
     path: null,
   });
 
-export default function CheckoutPage({ actionData }: Route.ComponentProps) {
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const cart = useCart();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -61,18 +69,31 @@ export default function CheckoutPage({ actionData }: Route.ComponentProps) {
       <SectionHeading level={1} eyebrow="Ridgeway Racing Store" title="Secure Checkout" />
       <div className="grid gap-8 lg:grid-cols-5">
         <div className="lg:col-span-3">
-          <CheckoutForm result={actionData} processing={processing} />
+          <CheckoutForm result={actionData} processing={processing} cookieCart={loaderData.cookieCart} />
         </div>
         <div className="lg:col-span-2">
-          <CheckoutSummary />
+          <CheckoutSummary cookieCartQuote={loaderData.cookieCart?.quote ?? null} />
         </div>
       </div>
     </div>
   );
 }
 
-function CheckoutForm({ result, processing }: { result: CheckoutActionData | undefined; processing: boolean }) {
+function CheckoutForm({
+  result,
+  processing,
+  cookieCart,
+}: {
+  result: CheckoutActionData | undefined;
+  processing: boolean;
+  cookieCart: CookieCartView | null;
+}) {
   const cart = useCart();
+  // The browser cart once read; before that (and without JavaScript) the cookie cart.
+  const lines = cart.hydrated
+    ? cart.lines.map((line) => ({ productId: line.id, size: line.selectedSize, quantity: line.quantity }))
+    : (cookieCart?.lines ?? []);
+  const promoCode = cart.hydrated ? cart.promoCode : (cookieCart?.promoCode ?? null);
   const bannerRef = useRef<HTMLDivElement>(null);
   // Errors from the last check (the browser's, or the server's answer), minus fields edited since.
   const [browserErrors, setBrowserErrors] = useState<{ after: typeof result; errors: CheckoutFieldErrors }>();
@@ -136,14 +157,14 @@ function CheckoutForm({ result, processing }: { result: CheckoutActionData | und
       </div>
       <Form method="post" action="/checkout" noValidate onSubmit={checkBeforeSending} className="mt-6 grid gap-5">
         {/* The cart travels with the form; the server prices it again from the catalogue. */}
-        {cart.lines.map((line) => (
-          <div key={`${line.id}\u0000${line.selectedSize}`} hidden>
-            <input type="hidden" name={LINE_FIELDS.productId} value={line.id} />
-            <input type="hidden" name={LINE_FIELDS.size} value={line.selectedSize} />
+        {lines.map((line) => (
+          <div key={`${line.productId}\u0000${line.size}`} hidden>
+            <input type="hidden" name={LINE_FIELDS.productId} value={line.productId} />
+            <input type="hidden" name={LINE_FIELDS.size} value={line.size} />
             <input type="hidden" name={LINE_FIELDS.quantity} value={line.quantity} />
           </div>
         ))}
-        {cart.promoCode && <input type="hidden" name={PROMO_FIELD} value={cart.promoCode} />}
+        {promoCode && <input type="hidden" name={PROMO_FIELD} value={promoCode} />}
         <fieldset disabled={processing} className="grid gap-5 sm:grid-cols-2">
           <legend className="sr-only">Customer information</legend>
           <FormField

@@ -3,6 +3,7 @@ import { data, useRevalidator } from "react-router";
 import type { Route } from "./+types/order-confirmation";
 import { LinkButton } from "~/components/ui/link-button";
 import { useCart } from "~/features/cart/cart-context";
+import { cartCookieHeader, readCartCookie } from "~/features/cart/cart-cookie";
 import { getOrderBySessionId } from "~/features/store/orders.server";
 import { pageMeta } from "~/lib/meta";
 import { formatPence } from "~/lib/money";
@@ -15,9 +16,13 @@ const orderDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyl
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
-  const headers = { "Cache-Control": "no-store" };
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
   const order = sessionId ? await getOrderBySessionId(context.db, sessionId) : null;
   if (!order) return data({ order: null }, { status: 404, headers });
+  // A paid order's items are bought: the cart kept in a cookie without JavaScript is emptied too.
+  if (order.status === "paid" && readCartCookie(request.headers.get("Cookie")).kind !== "none") {
+    headers["Set-Cookie"] = cartCookieHeader(null, { secure: context.publicUrl.startsWith("https:") });
+  }
   return data(
     {
       order: {

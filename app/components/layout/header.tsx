@@ -17,8 +17,13 @@ export interface SignedInUser {
   image: string | null;
 }
 
-export function Header({ user }: { user: SignedInUser | null }) {
-  const { itemCount: cartCount } = useCart();
+/**
+ * `cookieCartCount` is the count of the cart kept in a cookie without
+ * JavaScript (ADR 0015), shown until the browser cart has been read.
+ */
+export function Header({ user, cookieCartCount = 0 }: { user: SignedInUser | null; cookieCartCount?: number }) {
+  const { itemCount, hydrated } = useCart();
+  const cartCount = hydrated ? itemCount : cookieCartCount;
   const solid = useScrolledPast(SOLID_HEADER_SCROLL_Y);
   const location = useLocation();
   // The menu is open for the page it was opened on, so any navigation closes it.

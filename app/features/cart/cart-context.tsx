@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from "react";
+import { cartCookieHeader, mergeCookieCart, readCartCookie } from "./cart-cookie";
 import { CART_STORAGE_KEY, parseSavedCartState, serialiseCart } from "./cart-storage";
 import {
   EMPTY_CART,
@@ -50,6 +51,28 @@ function readSavedCart(): { state: CartState; raw: string | null } {
   return { state, raw };
 }
 
+/**
+ * Takes the cart a shopper built without JavaScript (the cookie cart, ADR 0015)
+ * and clears the cookie, so its lines join the browser cart exactly once.
+ */
+function takeCookieCart(): CartState | null {
+  let cookies = "";
+  try {
+    cookies = document.cookie;
+  } catch (error) {
+    console.error("Cookies cannot be read", error);
+    return null;
+  }
+  const read = readCartCookie(cookies);
+  if (read.kind === "none") return null;
+  document.cookie = cartCookieHeader(null, { secure: window.location.protocol === "https:" });
+  if (read.kind === "invalid") {
+    console.error("Ignoring an unreadable cart cookie");
+    return null;
+  }
+  return read.cart;
+}
+
 interface ProviderState {
   cart: CartState;
   hydrated: boolean;
@@ -71,17 +94,22 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   const [{ cart: state, hydrated }, dispatch] = useReducer(providerReducer, { cart: EMPTY_CART, hydrated: false });
   // The value last read or written, so a change another tab made is not written back.
   const lastSaved = useRef<string | null>(null);
+  // The cookie cart taken on the first read (kept, so a repeated first read merges the same lines).
+  const cookieCart = useRef<CartState | null | undefined>(undefined);
 
   useEffect(() => {
-    const load = () => {
+    const load = (takeCookie: boolean) => {
       const { state: saved, raw } = readSavedCart();
+      if (takeCookie && cookieCart.current === undefined) cookieCart.current = takeCookieCart();
+      const fromCookie = takeCookie ? cookieCart.current : null;
       lastSaved.current = raw;
-      dispatch({ type: "loaded", cart: saved });
+      // The merged cart differs from what was read, so the effect below saves it.
+      dispatch({ type: "loaded", cart: fromCookie ? mergeCookieCart(saved, fromCookie) : saved });
     };
-    load();
+    load(true);
     const onStorage = (event: StorageEvent) => {
       if (event.storageArea !== window.localStorage) return;
-      if (event.key === null || event.key === CART_STORAGE_KEY) load();
+      if (event.key === null || event.key === CART_STORAGE_KEY) load(false);
     };
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);

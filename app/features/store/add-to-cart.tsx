@@ -1,9 +1,11 @@
 import { useEffect, useId, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { inputClasses } from "~/components/ui/form-field";
+import { CartActionForm } from "~/features/cart/cart-action-form";
 import { useCart } from "~/features/cart/cart-context";
+import { CART_FIELDS, productAnchor, readAddedNotice } from "~/features/cart/cart-form";
 import { MAX_QUANTITY_PER_LINE } from "./limits";
 import { stockState } from "./catalogue";
 import type { ProductView } from "./store-view";
@@ -14,18 +16,31 @@ const CONFIRMATION_MS = 4000;
  * The size choice (first size by default), the stock note and the add-to-cart
  * button for one product. Sold-out sizes cannot be added, and no more can be
  * added than the stock the page was shown with.
+ *
+ * It is a form: with the browser cart running, adding happens there; without
+ * JavaScript it posts to /cart (the cookie cart, ADR 0015), which checks the
+ * stock itself and comes back here with "Added to cart" in the URL.
  */
 export function AddToCart({ product, size: layout = "card" }: { product: ProductView; size?: "card" | "page" }) {
   const id = useId();
   const { lines, addItem, hydrated } = useCart();
-  const [selected, setSelected] = useState(product.sizes[0]?.size ?? "");
+  const location = useLocation();
+  const addedWithoutScript = readAddedNotice(location.search);
+  const noticeHere =
+    addedWithoutScript?.productId === product.id && product.sizes.some((size) => size.size === addedWithoutScript.size)
+      ? addedWithoutScript
+      : null;
+  const [selected, setSelected] = useState(noticeHere?.size ?? product.sizes[0]?.size ?? "");
   const [added, setAdded] = useState<{ size: string; at: number } | null>(null);
+  // The confirmation a form post came back with shows until the shopper adds something here.
+  const [addedHere, setAddedHere] = useState(false);
 
   useEffect(() => {
     if (!added) return;
     const timer = window.setTimeout(() => setAdded(null), CONFIRMATION_MS);
     return () => window.clearTimeout(timer);
   }, [added]);
+  const confirmation = added ?? (addedHere ? null : noticeHere);
 
   const choice = product.sizes.find((size) => size.size === selected);
   const stock = choice?.stock ?? 0;
@@ -39,13 +54,26 @@ export function AddToCart({ product, size: layout = "card" }: { product: Product
   else if (state.kind === "low") note = `Only ${state.left} left`;
 
   return (
-    <div className={cx("flex flex-col gap-3", layout === "page" && "max-w-sm")}>
-      <div className="flex flex-col gap-1.5">
+    <CartActionForm
+      intent="add"
+      productId={product.id}
+      quantity={1}
+      returnTo={`${location.pathname}${location.search}`}
+      inBrowser={hydrated}
+      onChange={() => {
+        addItem(product.id, selected, 1, product.pricePence);
+        setAdded({ size: selected, at: Date.now() });
+        setAddedHere(true);
+      }}
+      className={cx("flex flex-col gap-3", layout === "page" && "max-w-sm")}
+    >
+      <div id={productAnchor(product.id)} className="flex scroll-mt-[calc(var(--header-height)+1rem)] flex-col gap-1.5">
         <label htmlFor={`${id}-size`} className="text-sm font-medium">
           Size
         </label>
         <select
           id={`${id}-size`}
+          name={CART_FIELDS.size}
           value={selected}
           onChange={(event) => setSelected(event.target.value)}
           className={cx(inputClasses, "min-h-11")}
@@ -62,26 +90,24 @@ export function AddToCart({ product, size: layout = "card" }: { product: Product
         {note}
       </p>
       <Button
-        type="button"
+        type="submit"
         size={layout === "page" ? "lg" : "md"}
-        disabled={!hydrated || state.kind === "sold_out" || !canAddMore}
-        onClick={() => {
-          addItem(product.id, selected, 1, product.pricePence);
-          setAdded({ size: selected, at: Date.now() });
-        }}
+        // Until the browser cart is read the size can still change without this page knowing
+        // (no JavaScript): the server then checks the stock.
+        disabled={hydrated ? state.kind === "sold_out" || !canAddMore : product.sizes.every((size) => size.stock <= 0)}
       >
         {state.kind === "sold_out" ? "Sold Out" : "Add to Cart"}
       </Button>
       <p role="status" aria-live="polite" className="min-h-5 text-sm text-success">
-        {added ? (
+        {confirmation ? (
           <>
-            Added to cart ({added.size}).{" "}
+            Added to cart ({confirmation.size}).{" "}
             <Link to="/cart" className="font-semibold underline">
               View cart
             </Link>
           </>
         ) : null}
       </p>
-    </div>
+    </CartActionForm>
   );
 }

@@ -1,13 +1,21 @@
+import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useCart } from "~/features/cart/cart-context";
 import { useCartQuote } from "~/features/cart/use-cart-quote";
 import { formatPence } from "~/lib/money";
+import type { CartQuote } from "./quote";
 
 /**
  * The checkout's order summary, priced by the server (useCartQuote): the same
  * lines, discount, shipping and total the order and the payment page will use.
+ * Until the browser cart is read (and without JavaScript) it shows
+ * `cookieCartQuote`, the server's price of the cart kept in a cookie (ADR 0015).
  */
-export function CheckoutSummary() {
-  const { state, quote, error, retry } = useCartQuote();
+export function CheckoutSummary({ cookieCartQuote }: { cookieCartQuote: CartQuote | null }) {
+  const { hydrated } = useCart();
+  const browser = useCartQuote();
+  const { state, quote, error, retry } =
+    !hydrated && cookieCartQuote ? { state: "ready" as const, quote: cookieCartQuote, error: null, retry: () => {} } : browser;
   return (
     <section
       aria-labelledby="summary-heading"
@@ -18,9 +26,19 @@ export function CheckoutSummary() {
         Order Summary
       </h2>
       {!quote ? (
-        <p className="mt-4 text-sm text-muted" role="status">
-          {error ?? "Working out your order total..."}
-        </p>
+        <>
+          <p className="needs-js mt-4 text-sm text-muted" role="status">
+            {error ?? "Working out your order total..."}
+          </p>
+          <noscript>
+            <p className="mt-4 text-sm text-muted">
+              Your cart is empty.{" "}
+              <Link to="/store" className="font-semibold underline">
+                Visit the store
+              </Link>
+            </p>
+          </noscript>
+        </>
       ) : (
         <>
           <ul className="mt-4 divide-y divide-line text-sm">
