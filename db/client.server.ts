@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -13,6 +13,16 @@ import * as schema from "./schema";
 import { seedDatabase } from "./seed/seed.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * Runs one SQL statement written by hand and returns its rows, as objects keyed by the
+ * column names or aliases, on either driver. Values come back as the driver gives them
+ * (timestamps as text): select numbers or convert in SQL where a type matters.
+ */
+export async function queryRows<Row extends Record<string, unknown>>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute<Row>(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
 
 export interface DatabaseHandle {
   db: Database;

@@ -100,10 +100,7 @@ export function createApp(options: AppOptions) {
     app.use(precompressedStatic(clientBuildDir, { maxAge: "1h" }));
   }
 
-  const renderPage = createRequestHandler(
-    () => import("virtual:react-router/server-build"),
-    isDev ? "development" : "production",
-  );
+  const renderPage = pageRenderer(isDev);
   const pages = createPageCache((request, context: AppLoadContext) => renderPage(request, context), {
     ttlMs: options.pageCacheTtlMs,
     maxEntries: 500,
@@ -144,6 +141,18 @@ export function createApp(options: AppOptions) {
     }
   });
   return app;
+}
+
+/**
+ * React Router's request handler. Given a function, React Router calls it and rebuilds its
+ * route tables on every request (so Vite's edits apply at once in development); given the
+ * build itself, it does that once. In production the build never changes, so it is loaded
+ * once and handed over as a module.
+ */
+function pageRenderer(isDev: boolean): (request: Request, context: AppLoadContext) => Promise<Response> {
+  if (isDev) return createRequestHandler(() => import("virtual:react-router/server-build"), "development");
+  const handler = import("virtual:react-router/server-build").then((build) => createRequestHandler(build, "production"));
+  return async (request, context) => (await handler)(request, context);
 }
 
 /**

@@ -2,20 +2,18 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { Database } from "../../db/client.server";
 import * as schema from "../../db/schema";
 import { seedDatabase } from "../../db/seed/seed.server";
-import {
-  findPromoCode,
-  findUsablePromoCode,
-  getProductBySlug,
-  getProductsForPricing,
-  listProducts,
-} from "../../app/features/store/catalogue.server";
+import { findUsablePromoCode, getPricingInputs, getProductBySlug, listProducts } from "../../app/features/store/catalogue.server";
 import { priceOrder } from "../../app/features/store/pricing";
 import { seededTestDatabase } from "../support/test-database";
 
 const suite = seededTestDatabase();
 const now = new Date("2026-06-01T12:00:00Z");
+
+const catalogueFor = async (db: Database, productIds: number[]) => (await getPricingInputs(db, productIds)).catalogue;
+const promoRow = async (code: string) => (await getPricingInputs(suite.db, [], code)).promo;
 
 describe("seeded catalogue", () => {
   it("has the spec's seven products and the sizes of the T-shirt on sale", async () => {
@@ -55,7 +53,7 @@ describe("seeded catalogue", () => {
       { productId: 8, size: "M", quantity: 2 },
       { productId: 8, size: "L", quantity: 1 },
     ];
-    const order = priceOrder(lines, await getProductsForPricing(suite.db, [8]), null, now);
+    const order = priceOrder(lines, await catalogueFor(suite.db, [8]), null, now);
     expect(order.ok).toBe(true);
     expect(order.lines.map((line) => [line.size, line.quantity, line.lineTotalPence])).toEqual([
       ["M", 2, 4800],
@@ -74,7 +72,7 @@ describe("seeded catalogue", () => {
       expect(await getProductBySlug(tx, "team-pens")).toBeNull();
       expect((await listProducts(tx)).map((product) => product.id)).not.toContain(7);
       // Pricing still sees it, so a cart can be told it is no longer sold.
-      const forPricing = await getProductsForPricing(tx, [7, 7, 999, -1]);
+      const forPricing = await catalogueFor(tx, [7, 7, 999, -1]);
       expect(forPricing.map((product) => [product.id, product.active])).toEqual([[7, false]]);
       const order = priceOrder([{ productId: 7, size: "Set of 2", quantity: 1 }], forPricing, null, now);
       expect(order.lines[0]!.problem).toEqual({ kind: "not_sold" });
@@ -83,6 +81,61 @@ describe("seeded catalogue", () => {
       if (!(error instanceof Error && error.message === "Rollback")) throw error;
     });
     expect(await getProductBySlug(suite.db, "team-pens")).not.toBeNull();
+  });
+
+  it("reads what pricing needs in one query: the products asked for with their sizes, and the promo code", async () => {
+    const { catalogue, promo } = await getPricingInputs(suite.db, [8, 6, 8, 999, 0, -4, 2 ** 31], " ridgeway10 ");
+    expect(catalogue.map((product) => [product.id, product.name, product.pricePence, product.active])).toEqual([
+      [6, "Ridgeway Racing Keyring", 599, true],
+      [8, "Ridgeway Racing Team T-Shirt", 2400, true],
+    ]);
+    const listed = await listProducts(suite.db);
+    for (const product of catalogue) {
+      const same = listed.find((candidate) => candidate.id === product.id)!;
+      expect(product).toEqual({
+        id: same.id,
+        slug: same.slug,
+        name: same.name,
+        image: same.image,
+        pricePence: same.pricePence,
+        active: same.active,
+        variants: same.variants.map((variant) => ({ id: variant.id, size: variant.size, stock: variant.stock })),
+      });
+    }
+    expect(promo).toEqual({
+      code: "RIDGEWAY10",
+      percentOff: 10,
+      active: true,
+      startsAt: null,
+      expiresAt: null,
+      maxUses: null,
+      usedCount: 0,
+    });
+
+    // The promo code alone, an unknown one, nothing at all.
+    expect((await getPricingInputs(suite.db, [], "team15")).promo).toMatchObject({ code: "TEAM15", percentOff: 15 });
+    expect(await getPricingInputs(suite.db, [1], "NOPE")).toMatchObject({ catalogue: [{ id: 1 }], promo: null });
+    expect(await getPricingInputs(suite.db, [999], "x".repeat(40))).toEqual({ catalogue: [], promo: null });
+    expect(await getPricingInputs(suite.db, [])).toEqual({ catalogue: [], promo: null });
+  });
+
+  it("reads a promo code's window and limit exactly", async () => {
+    const startsAt = new Date("2026-05-01T08:30:00.123Z");
+    const expiresAt = new Date("2026-07-01T23:59:59.999Z");
+    await suite.db.insert(schema.promoCodes).values({ code: "WINDOW7", percentOff: 7, active: false, startsAt, expiresAt, maxUses: 9, usedCount: 4 });
+    try {
+      expect((await getPricingInputs(suite.db, [], "window7")).promo).toEqual({
+        code: "WINDOW7",
+        percentOff: 7,
+        active: false,
+        startsAt,
+        expiresAt,
+        maxUses: 9,
+        usedCount: 4,
+      });
+    } finally {
+      await suite.db.delete(schema.promoCodes).where(eq(schema.promoCodes.code, "WINDOW7"));
+    }
   });
 
   it("refuses stock below zero", async () => {
@@ -94,7 +147,7 @@ describe("seeded catalogue", () => {
   it("seeding again keeps stock that has changed since", async () => {
     await suite.db.update(schema.productVariants).set({ stock: 7 }).where(eq(schema.productVariants.productId, 6));
     await seedDatabase(suite.db);
-    const [keyring] = await getProductsForPricing(suite.db, [6]);
+    const [keyring] = await catalogueFor(suite.db, [6]);
     expect(keyring!.variants.map((variant) => variant.stock)).toEqual([7]);
     expect(await listProducts(suite.db)).toHaveLength(8);
   });
@@ -123,9 +176,9 @@ describe("promo codes", () => {
     for (const code of ["OFF", "SOON", "OLD", "GONE"]) {
       expect(await findUsablePromoCode(suite.db, code, now), code).toBeNull();
       // Still found as a row, and pricing refuses it the same way.
-      const row = await findPromoCode(suite.db, code);
+      const row = await promoRow(code);
       expect(row?.code).toBe(code);
-      const order = priceOrder([{ productId: 1, size: "One Size", quantity: 1 }], await getProductsForPricing(suite.db, [1]), row, now);
+      const order = priceOrder([{ productId: 1, size: "One Size", quantity: 1 }], await catalogueFor(suite.db, [1]), row, now);
       expect([order.discountPence, order.promoRejected]).toEqual([0, true]);
     }
     for (const code of ["LATER", "ONELEFT"]) expect(await findUsablePromoCode(suite.db, code, now), code).not.toBeNull();
@@ -141,7 +194,7 @@ describe("promo codes", () => {
       { productId: 1, size: "One Size", quantity: 2 },
       { productId: 5, size: "60cm x 40cm", quantity: 1 },
     ];
-    const catalogue = await getProductsForPricing(suite.db, lines.map((line) => line.productId));
+    const catalogue = await catalogueFor(suite.db, lines.map((line) => line.productId));
     const promo = await findUsablePromoCode(suite.db, "ridgeway10", now);
     const order = priceOrder(lines, catalogue, promo, now);
     expect([order.ok, order.subtotalPence, order.discountPence, order.shippingPence, order.totalPence]).toEqual([

@@ -129,6 +129,23 @@ describe("placeOrder", () => {
     expect(await handle.db.select().from(schema.orderLines)).toHaveLength(5);
   });
 
+  it("reserves a multi-line order whole or not at all when one of its sizes runs out", async () => {
+    await setStock(1, 100);
+    await setStock(3, 5);
+    const plenty = { productId: 1, size: "One Size", quantity: 2 };
+    const scarce = { productId: 3, size: "One Size", quantity: 1 };
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => placeOrder(handle.db, { lines: i % 2 ? [plenty, scarce] : [scarce, plenty], customer }, options)),
+    );
+    expect(results.filter((result) => result.kind === "placed")).toHaveLength(5);
+    // Only the five placed orders hold units of the plentiful size.
+    expect([await stockOf(1), await stockOf(3)]).toEqual([90, 0]);
+    expect(await handle.db.select().from(schema.orders)).toHaveLength(5);
+    const lines = await handle.db.select().from(schema.orderLines);
+    expect(lines).toHaveLength(10);
+    expect(lines.filter((line) => line.productId === 1).every((line) => line.quantity === 2 && line.unitPricePence === 2500)).toBe(true);
+  });
+
   it("does not deadlock when multi-line orders name the same sizes in opposite orders", async () => {
     await setStock(1, 20);
     await setStock(3, 20);

@@ -1,7 +1,13 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client.server";
+import { queryRows, type Database } from "../../../db/client.server";
 import { products, productVariants, promoCodes } from "../../../db/schema";
-import { isPromoUsable, normalisePromoCode, type CatalogueProduct, type PromoRule } from "./pricing";
+import {
+  isPromoUsable,
+  normalisePromoCode,
+  type CatalogueProduct,
+  type CatalogueVariant,
+  type PromoRule,
+} from "./pricing";
 
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof productVariants.$inferSelect;
@@ -46,23 +52,99 @@ export async function getProductBySlug(db: Database, slug: string): Promise<Stor
   return product ?? null;
 }
 
-/**
- * The products a cart names, including ones no longer sold (so pricing can
- * say "no longer sold" rather than "unknown"). Unknown ids are simply absent.
- */
-export async function getProductsForPricing(db: Database, productIds: readonly number[]): Promise<StoreProduct[]> {
-  const ids = [...new Set(productIds)].filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);
-  if (ids.length === 0) return [];
-  const rows = await db.select().from(products).where(inArray(products.id, ids));
-  return withVariants(db, rows);
+export interface PricingInputs {
+  /** The products asked for, including ones no longer sold; unknown ids are simply absent. */
+  catalogue: CatalogueProduct[];
+  /** The promo code as stored, whatever its state; null when none was given or it is unknown. */
+  promo: PromoRule | null;
 }
 
-/** A promo code as stored, matched case-insensitively, whatever its state; null if unknown. */
-export async function findPromoCode(db: Database, input: string): Promise<PromoRule | null> {
-  const code = normalisePromoCode(input);
-  if (code.length === 0 || code.length > 32) return null;
-  const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code)).limit(1);
-  return row ?? null;
+interface PricingRow extends Record<string, unknown> {
+  productId: number | null;
+  slug: string;
+  name: string;
+  image: string;
+  pricePence: number;
+  active: boolean;
+  variantId: number | null;
+  size: string;
+  stock: number;
+  promoCode: string | null;
+  percentOff: number;
+  promoActive: boolean;
+  startsAtMs: number | null;
+  expiresAtMs: number | null;
+  maxUses: number | null;
+  usedCount: number;
+}
+
+/**
+ * What pricing needs, read in one query (the checkout reads it inside its
+ * transaction, where every round trip counts): the products a cart names with
+ * their sizes and stock, including ones no longer sold (so pricing can say "no
+ * longer sold" rather than "unknown"), and the promo code the shopper typed,
+ * matched case-insensitively, whatever its state.
+ */
+export async function getPricingInputs(
+  db: Database,
+  productIds: readonly number[],
+  promoInput?: string | null,
+): Promise<PricingInputs> {
+  const ids = [...new Set(productIds)].filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);
+  const code = promoInput ? normalisePromoCode(promoInput) : "";
+  const promoCode = code.length > 0 && code.length <= 32 ? code : null;
+  if (ids.length === 0 && promoCode === null) return { catalogue: [], promo: null };
+
+  // One row per size of each product found (or one row of nulls), each carrying the promo
+  // code's columns. The ids are checked integers, so the array literal is safe.
+  const rows = await queryRows<PricingRow>(
+    db,
+    sql`
+      select p.id as "productId", p.slug, p.name, p.image, p.price_pence as "pricePence", p.active,
+        v.id as "variantId", v.size, v.stock,
+        pc.code as "promoCode", pc.percent_off as "percentOff", pc.active as "promoActive",
+        (extract(epoch from pc.starts_at) * 1000)::float8 as "startsAtMs",
+        (extract(epoch from pc.expires_at) * 1000)::float8 as "expiresAtMs",
+        pc.max_uses as "maxUses", pc.used_count as "usedCount"
+      from (select 1) as one
+      left join (products p left join product_variants v on v.product_id = p.id)
+        on p.id = any(${`{${ids.join(",")}}`}::int[])
+      left join promo_codes pc on pc.code = ${promoCode}::text
+      order by p.id, v.sort_order, v.id`,
+  );
+
+  const catalogue: (CatalogueProduct & { variants: CatalogueVariant[] })[] = [];
+  for (const row of rows) {
+    if (row.productId === null) continue;
+    let product = catalogue.at(-1);
+    if (product?.id !== row.productId) {
+      product = {
+        id: row.productId,
+        slug: row.slug,
+        name: row.name,
+        image: row.image,
+        pricePence: row.pricePence,
+        active: row.active,
+        variants: [],
+      };
+      catalogue.push(product);
+    }
+    if (row.variantId !== null) product.variants.push({ id: row.variantId, size: row.size, stock: row.stock });
+  }
+  const first = rows[0];
+  const promo: PromoRule | null =
+    first?.promoCode != null
+      ? {
+          code: first.promoCode,
+          percentOff: first.percentOff,
+          active: first.promoActive,
+          startsAt: first.startsAtMs === null ? null : new Date(first.startsAtMs),
+          expiresAt: first.expiresAtMs === null ? null : new Date(first.expiresAtMs),
+          maxUses: first.maxUses,
+          usedCount: first.usedCount,
+        }
+      : null;
+  return { catalogue, promo };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
-import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client.server";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { queryRows, type Database } from "../../../db/client.server";
 import { orderLines, orders, productVariants } from "../../../db/schema";
-import { findPromoCode, getProductsForPricing } from "./catalogue.server";
+import { getPricingInputs } from "./catalogue.server";
 import { priceOrder, type CartLineInput, type PricedOrder, type ShippingRule } from "./pricing";
 
 /** How long an unpaid order holds its stock unless told otherwise. */
@@ -53,17 +53,23 @@ class StockTaken extends Error {}
 
 /**
  * Prices the lines from the database and, in one transaction, reserves their
- * stock with conditional updates (`stock = stock - q where stock >= q`) and
- * records the order as pending_payment. Either everything is reserved and the
- * order exists, or nothing changed. Concurrent calls can never oversell.
+ * stock with a conditional update (`stock = stock - q where stock >= q`, every
+ * line) and records the order as pending_payment with its lines. Either
+ * everything is reserved and the order exists, or nothing changed. Concurrent
+ * calls can never oversell.
+ *
+ * The transaction is four statements (begin, one read, one write, commit):
+ * the embedded database runs one transaction at a time, so every round trip
+ * inside it is time every other checkout waits.
  */
 export async function placeOrder(db: Database, input: PlaceOrderInput, options: PlaceOrderOptions): Promise<PlaceOrderResult> {
   const promoEntered = Boolean(input.promoCode?.trim());
   const price = async (tx: Database) => {
-    const [catalogue, promo] = await Promise.all([
-      getProductsForPricing(tx, input.lines.map((line) => line.productId)),
-      promoEntered ? findPromoCode(tx, input.promoCode!) : Promise.resolve(null),
-    ]);
+    const { catalogue, promo } = await getPricingInputs(
+      tx,
+      input.lines.map((line) => line.productId),
+      promoEntered ? input.promoCode : null,
+    );
     return priceOrder(input.lines, catalogue, promo, options.now, { shipping: options.shipping, promoEntered });
   };
 
@@ -73,54 +79,61 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
       if (priced.promoRejected) return { kind: "invalid_promo", priced };
       if (!priced.ok) return { kind: "unavailable", priced };
 
-      // Always lock variants in the same order, so two multi-line orders cannot deadlock.
-      const reservations = [...priced.lines].sort((a, b) => a.variantId! - b.variantId!);
-      for (const line of reservations) {
-        const updated = await tx
-          .update(productVariants)
-          .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
-          .where(and(eq(productVariants.id, line.variantId!), gte(productVariants.stock, line.quantity)))
-          .returning({ id: productVariants.id });
-        if (updated.length === 0) throw new StockTaken();
-      }
-
       const expiresAt = new Date(options.now.getTime() + (options.reservationMs ?? DEFAULT_RESERVATION_MS));
       const orderNumber = newOrderNumber();
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          orderNumber,
-          status: "pending_payment",
-          customerName: input.customer.name,
-          customerEmail: input.customer.email,
-          customerPhone: input.customer.phone || null,
-          notes: input.customer.notes || null,
-          subtotalPence: priced.subtotalPence,
-          discountPence: priced.discountPence,
-          shippingPence: priced.shippingPence,
-          totalPence: priced.totalPence,
-          promoCode: priced.promo?.code ?? null,
-          promoPercentOff: priced.promo?.percentOff ?? null,
-          paymentProvider: options.paymentProvider,
-          providerSessionId: options.providerSessionId ?? null,
-          userId: input.userId ?? null,
-          createdAt: options.now,
-          expiresAt,
-        })
-        .returning({ id: orders.id });
-      await tx.insert(orderLines).values(
-        priced.lines.map((line, index) => ({
-          orderId: order!.id,
-          lineNumber: index + 1,
-          productId: line.productId,
-          variantId: line.variantId!,
-          size: line.size,
-          productName: line.product!.name,
-          unitPricePence: line.unitPricePence!,
-          quantity: line.quantity,
-        })),
+      const lines = sql.join(
+        priced.lines.map(
+          (line, index) =>
+            sql`(${index + 1}::int, ${line.productId}::int, ${line.variantId}::int, ${line.size}::text, ${line.product!.name}::text, ${line.unitPricePence}::int, ${line.quantity}::int)`,
+        ),
+        sql`, `,
       );
-      return { kind: "placed", orderId: order!.id, orderNumber, expiresAt, priced };
+      // One statement: lock the sizes in id order (so two multi-line orders cannot
+      // deadlock), take each line's units only where enough are left, and insert the
+      // order and its lines only when every line was reserved. When one was not, the
+      // transaction is rolled back (StockTaken), which also returns the units taken.
+      const [result] = await queryRows<{ reserved: number; orderId: string | null }>(
+        tx,
+        sql`
+          with line (line_number, product_id, variant_id, size, product_name, unit_price_pence, quantity) as (
+            values ${lines}
+          ),
+          locked as (
+            select v.id from ${productVariants} v join line on line.variant_id = v.id
+            order by v.id
+            for no key update of v
+          ),
+          reserved as (
+            update ${productVariants} v set stock = v.stock - line.quantity
+            from line join locked on locked.id = line.variant_id
+            where v.id = line.variant_id and v.stock >= line.quantity
+            returning v.id
+          ),
+          new_order as (
+            insert into ${orders} (
+              order_number, status, customer_name, customer_email, customer_phone, notes,
+              subtotal_pence, discount_pence, shipping_pence, total_pence, promo_code, promo_percent_off,
+              payment_provider, provider_session_id, user_id, created_at, expires_at
+            )
+            select ${orderNumber}::text, 'pending_payment', ${input.customer.name}::text, ${input.customer.email}::text,
+              ${input.customer.phone || null}::text, ${input.customer.notes || null}::text,
+              ${priced.subtotalPence}::int, ${priced.discountPence}::int, ${priced.shippingPence}::int, ${priced.totalPence}::int,
+              ${priced.promo?.code ?? null}::text, ${priced.promo?.percentOff ?? null}::int,
+              ${options.paymentProvider}::text, ${options.providerSessionId ?? null}::text, ${input.userId ?? null}::text,
+              ${options.now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz
+            where (select count(*) from reserved) = ${priced.lines.length}::int
+            returning id
+          ),
+          new_lines as (
+            insert into ${orderLines} (order_id, line_number, product_id, variant_id, size, product_name, unit_price_pence, quantity)
+            select new_order.id, line.line_number, line.product_id, line.variant_id, line.size, line.product_name,
+              line.unit_price_pence, line.quantity
+            from new_order cross join line
+          )
+          select (select count(*) from reserved)::int as reserved, (select id from new_order) as "orderId"`,
+      );
+      if (!result?.orderId) throw new StockTaken();
+      return { kind: "placed", orderId: result.orderId, orderNumber, expiresAt, priced };
     });
 
   for (let tries = 1; ; tries++) {

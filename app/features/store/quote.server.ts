@@ -5,7 +5,7 @@
  */
 import type { Database } from "../../../db/client.server";
 import { z } from "~/lib/zod";
-import { findPromoCode, getProductsForPricing } from "./catalogue.server";
+import { getPricingInputs } from "./catalogue.server";
 import {
   cartLinesInputSchema,
   describeLineProblem,
@@ -41,13 +41,11 @@ export async function quoteCart(
   options: { now: Date; shipping: ShippingRule },
 ): Promise<CartQuote> {
   const code = input.promoCode ? normalisePromoCode(input.promoCode) : "";
-  const [catalogue, promo] = await Promise.all([
-    getProductsForPricing(
-      db,
-      input.lines.map((line) => line.productId),
-    ),
-    code ? findPromoCode(db, code) : Promise.resolve(null),
-  ]);
+  const { catalogue, promo } = await getPricingInputs(
+    db,
+    input.lines.map((line) => line.productId),
+    code,
+  );
   const priced = priceOrder(input.lines, catalogue, promo, options.now, {
     shipping: options.shipping,
     promoEntered: code.length > 0,
