@@ -78,6 +78,16 @@ describe("accounts over HTTP", () => {
     expect(html).toContain("User Dashboard");
     expect(html).toContain("robin@example.com");
 
+    // The profile form, posted as a browser without JavaScript does (multipart, to the index route).
+    const profile = new FormData();
+    profile.set("intent", "update-profile");
+    profile.set("name", "Robin Faster");
+    profile.set("avatar", new File([], "", { type: "application/octet-stream" }));
+    const saved = await fetch(`${server.url}/dashboard?index&edit`, { method: "POST", body: profile, headers: { cookie }, redirect: "manual" });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe("/dashboard");
+    expect(await (await fetch(`${server.url}/dashboard`, { headers: { cookie } })).text()).toContain("Robin Faster");
+
     // Signed in, the header offers the dashboard and sign-out on every page.
     const home = await (await fetch(`${server.url}/`, { headers: { cookie } })).text();
     expect(home).toContain('href="/dashboard"');
