@@ -66,8 +66,6 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const cart = useCart();
   const browserQuote = useCartQuote();
   const { cookieCart } = loaderData;
-  const cartError = actionData && !actionData.promoError ? actionData.cartError : null;
-  const promoError = actionData?.promoError ? actionData.cartError : null;
 
   let shown: ShownCart | null = null;
   if (cart.hydrated) {
@@ -81,6 +79,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       cart,
     };
   }
+
+  // A promo code's error shows by the promo box; with no cart on screen there is none, so it goes on top.
+  const promoBoxShown = shown !== null && shown.lines.length > 0;
+  const promoError = actionData?.promoError && promoBoxShown ? actionData.cartError : null;
+  const cartError = actionData && !promoError ? actionData.cartError : null;
 
   if (!shown) {
     return (
