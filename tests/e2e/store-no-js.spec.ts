@@ -147,6 +147,10 @@ test.describe("without JavaScript", () => {
 
 test.describe("with JavaScript", () => {
   test("a cart built without JavaScript joins the browser cart once, and the cookie is cleared", async ({ page, context, baseURL }) => {
+    // The server renders the cookie cart and the browser's first render must match it (no hydration error).
+    const errors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    page.on("pageerror", (error) => errors.push(error.message));
     await page.goto("/terms");
     await page.evaluate(
       ([key, value]) => localStorage.setItem(key!, value!),
@@ -175,6 +179,23 @@ test.describe("with JavaScript", () => {
     await page.reload();
     await expect(page.getByTestId("order-total")).toHaveText("£26.96");
     await expect(page.getByTestId("cart-badge")).toHaveText("4");
+    expect(errors).toEqual([]);
+  });
+
+  test("with JavaScript on, a cookie cart opened at /checkout is priced and ordered (no hydration error)", async ({ page, context, baseURL }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await context.addCookies([{ name: CART_COOKIE, value: cookieCartValue([[6, "One Size", 1]]), url: baseURL! }]);
+    await page.goto("/checkout");
+    const summary = page.getByRole("region", { name: "Order Summary" });
+    await expect(summary.getByTestId("checkout-total")).toHaveText("£5.99");
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+    await page.getByLabel("Full Name", { exact: true }).fill("Jo Merge");
+    await page.getByLabel("Email Address", { exact: true }).fill(uniqueEmail("merge"));
+    await page.getByRole("button", { name: "Proceed to Payment" }).click();
+    await expect(page).toHaveURL(/\/pay\/test\/test_cs_/);
+    await expect(page.getByTestId("pay-total")).toHaveText("£5.99");
+    expect(errors).toEqual([]);
   });
 
   test("a tampered cart cookie is ignored and cleared, with no error", async ({ page, context, baseURL }) => {
