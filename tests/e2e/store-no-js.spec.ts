@@ -145,6 +145,36 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test.describe("without JavaScript, a declined card", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("keeps the order waiting and the cart; the confirmation offers to check again", async ({ page }) => {
+    await page.goto("/store/team-keyring");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.goto("/checkout");
+    await page.getByLabel("Full Name", { exact: true }).fill("Sam Declined");
+    await page.getByLabel("Email Address", { exact: true }).fill(uniqueEmail("nojs-declined"));
+    await page.getByRole("button", { name: "Proceed to Payment" }).click();
+    await expect(page).toHaveURL(/\/pay\/test\/test_cs_/);
+    const sessionId = page.url().split("/").pop()!;
+    await page.getByLabel("Card Number").fill("4000 0000 0000 0002");
+    await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+    await page.getByLabel("CVC").fill("123");
+    await page.getByLabel("Name on Card").fill("Sam Declined");
+    await page.getByRole("button", { name: /^Pay £/ }).click();
+    await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+
+    await page.goto(`/order-confirmation?session_id=${sessionId}`);
+    await expect(page.getByTestId("payment-status")).toHaveText("Processing");
+    await expect(page.getByRole("link", { name: "Check the payment status again" })).toHaveAttribute(
+      "href",
+      `/order-confirmation?session_id=${sessionId}`,
+    );
+    // Nothing was bought: the cookie cart is still there.
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  });
+});
+
 test.describe("with JavaScript", () => {
   test("a cart built without JavaScript joins the browser cart once, and the cookie is cleared", async ({ page, context, baseURL }) => {
     // The server renders the cookie cart and the browser's first render must match it (no hydration error).
