@@ -29,6 +29,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(body, { headers: { "Set-Cookie": cartCookieHeader(null, { secure: context.publicUrl.startsWith("https:") }) } });
 }
 
+const NO_SCRIPT_CSS =
+  ".needs-js{display:none}" + 'header[data-solid="false"]{background-color:var(--color-ink);border-bottom:1px solid var(--color-line)}';
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
@@ -41,9 +44,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        {/* Text that only makes sense while JavaScript loads (e.g. "Loading your cart...") stays hidden without it. */}
+        {/*
+          Without JavaScript: text that only makes sense while it loads ("Loading your cart...") stays
+          hidden, and the header, which turns solid on scroll with JavaScript, is solid from the start.
+        */}
         <noscript>
-          <style>{".needs-js{display:none}"}</style>
+          <style>{NO_SCRIPT_CSS}</style>
         </noscript>
       </head>
       <body className="flex min-h-dvh flex-col">

@@ -8,7 +8,7 @@ import { inputClasses } from "~/components/ui/form-field";
 import { LinkButton } from "~/components/ui/link-button";
 import { CartActionForm } from "~/features/cart/cart-action-form";
 import { useCart, type CartContextValue } from "~/features/cart/cart-context";
-import type { CookieCartView } from "~/features/cart/cart-form";
+import { CART_FIELDS, type CookieCartView } from "~/features/cart/cart-form";
 import { applyCartForm, cartFormContext, loadCookieCart } from "~/features/cart/cart-form.server";
 import { countItems, type CartLine } from "~/features/cart/cart-state";
 import { cleanPromoCode } from "~/features/cart/cart-storage";
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (outcome.setCookie) headers["Set-Cookie"] = outcome.setCookie;
-  const intent = form.get("intent");
+  const intent = form.get(CART_FIELDS.intent);
   return data({ cartError: outcome.message, promoError: intent === "apply_promo" }, { status: outcome.status, headers });
 }
 
@@ -66,8 +66,6 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const cart = useCart();
   const browserQuote = useCartQuote();
   const { cookieCart } = loaderData;
-  const cartError = actionData && !actionData.promoError ? actionData.cartError : null;
-  const promoError = actionData?.promoError ? actionData.cartError : null;
 
   let shown: ShownCart | null = null;
   if (cart.hydrated) {
@@ -81,6 +79,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       cart,
     };
   }
+
+  // A promo code's error shows by the promo box; with no cart on screen there is none, so it goes on top.
+  const promoBoxShown = shown !== null && shown.lines.length > 0;
+  const promoError = actionData?.promoError && promoBoxShown ? actionData.cartError : null;
+  const cartError = actionData && !promoError ? actionData.cartError : null;
 
   if (!shown) {
     return (
@@ -488,7 +491,7 @@ function PromoBox({ shown, serverError }: { shown: ShownCart; serverError: strin
         <div className="mt-1.5 flex gap-2">
           <input
             id={`${id}-promo`}
-            name="promoCode"
+            name={CART_FIELDS.promoCode}
             value={code}
             onChange={(event) => {
               setCode(event.target.value.toUpperCase());

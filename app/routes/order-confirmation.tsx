@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, useRevalidator } from "react-router";
+import { data, useLocation, useRevalidator } from "react-router";
 import type { Route } from "./+types/order-confirmation";
 import { LinkButton } from "~/components/ui/link-button";
 import { useCart } from "~/features/cart/cart-context";
@@ -113,6 +113,7 @@ function OrderView({ order }: { order: Order }) {
   }, [order.status, cart]);
 
   const gaveUp = order.status === "pending_payment" && refreshes >= MAX_REFRESHES;
+  const location = useLocation();
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <div aria-live="polite" role="status">
@@ -122,6 +123,16 @@ function OrderView({ order }: { order: Order }) {
             ? "Your payment is taking longer than usual to confirm. We'll e-mail you as soon as it is; there is no need to pay again."
             : status.text}
         </p>
+        {order.status === "pending_payment" && (
+          // Without JavaScript the page cannot update itself: the shopper asks again.
+          <noscript>
+            <p className="mt-3">
+              <a href={`${location.pathname}${location.search}`} className="font-semibold text-accent-text underline">
+                Check the payment status again
+              </a>
+            </p>
+          </noscript>
+        )}
       </div>
       <section aria-labelledby="order-details-heading" className="mt-8 rounded-card border border-line bg-surface p-5 sm:p-8">
         <h2 id="order-details-heading" className="sr-only">

@@ -145,8 +145,42 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test.describe("without JavaScript, a declined card", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("keeps the order waiting and the cart; the confirmation offers to check again", async ({ page }) => {
+    await page.goto("/store/team-keyring");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.goto("/checkout");
+    await page.getByLabel("Full Name", { exact: true }).fill("Sam Declined");
+    await page.getByLabel("Email Address", { exact: true }).fill(uniqueEmail("nojs-declined"));
+    await page.getByRole("button", { name: "Proceed to Payment" }).click();
+    await expect(page).toHaveURL(/\/pay\/test\/test_cs_/);
+    const sessionId = page.url().split("/").pop()!;
+    await page.getByLabel("Card Number").fill("4000 0000 0000 0002");
+    await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+    await page.getByLabel("CVC").fill("123");
+    await page.getByLabel("Name on Card").fill("Sam Declined");
+    await page.getByRole("button", { name: /^Pay £/ }).click();
+    await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+
+    await page.goto(`/order-confirmation?session_id=${sessionId}`);
+    await expect(page.getByTestId("payment-status")).toHaveText("Processing");
+    await expect(page.getByRole("link", { name: "Check the payment status again" })).toHaveAttribute(
+      "href",
+      `/order-confirmation?session_id=${sessionId}`,
+    );
+    // Nothing was bought: the cookie cart is still there.
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  });
+});
+
 test.describe("with JavaScript", () => {
   test("a cart built without JavaScript joins the browser cart once, and the cookie is cleared", async ({ page, context, baseURL }) => {
+    // The server renders the cookie cart and the browser's first render must match it (no hydration error).
+    const errors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    page.on("pageerror", (error) => errors.push(error.message));
     await page.goto("/terms");
     await page.evaluate(
       ([key, value]) => localStorage.setItem(key!, value!),
@@ -175,6 +209,23 @@ test.describe("with JavaScript", () => {
     await page.reload();
     await expect(page.getByTestId("order-total")).toHaveText("£26.96");
     await expect(page.getByTestId("cart-badge")).toHaveText("4");
+    expect(errors).toEqual([]);
+  });
+
+  test("with JavaScript on, a cookie cart opened at /checkout is priced and ordered (no hydration error)", async ({ page, context, baseURL }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await context.addCookies([{ name: CART_COOKIE, value: cookieCartValue([[6, "One Size", 1]]), url: baseURL! }]);
+    await page.goto("/checkout");
+    const summary = page.getByRole("region", { name: "Order Summary" });
+    await expect(summary.getByTestId("checkout-total")).toHaveText("£5.99");
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+    await page.getByLabel("Full Name", { exact: true }).fill("Jo Merge");
+    await page.getByLabel("Email Address", { exact: true }).fill(uniqueEmail("merge"));
+    await page.getByRole("button", { name: "Proceed to Payment" }).click();
+    await expect(page).toHaveURL(/\/pay\/test\/test_cs_/);
+    await expect(page.getByTestId("pay-total")).toHaveText("£5.99");
+    expect(errors).toEqual([]);
   });
 
   test("a tampered cart cookie is ignored and cleared, with no error", async ({ page, context, baseURL }) => {

@@ -87,7 +87,8 @@ function providerReducer(state: ProviderState, action: CartAction | { type: "loa
 
 /**
  * Holds the cart for the whole app: read from localStorage after the first
- * render, saved on every change, and kept in step with other tabs through the
+ * render (taking in, once, a cart built without JavaScript in the cart cookie),
+ * saved on every change, and kept in step with other tabs through the
  * "storage" event.
  */
 export function CartProvider({ children }: { children: React.ReactNode }) {
