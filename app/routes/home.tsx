@@ -4,6 +4,7 @@ import { JsonLd } from "~/components/json-ld";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { NextRacePanel } from "~/features/calendar/next-race-panel";
+import { nextRaceRounds } from "~/features/calendar/schedule";
 import { getSeason } from "~/features/calendar/season.server";
 import { HeroSlider } from "~/features/home/hero-slider";
 import { getHeroSlides, getHomeTeamTiles } from "~/features/home/home.server";
@@ -17,7 +18,7 @@ import { getMerchStrip } from "~/features/store/catalogue.server";
 import { MerchStrip } from "~/features/store/merch-strip";
 import { shippingNotice } from "~/features/store/store-view";
 import { DriverCarousel } from "~/features/team/driver-carousel";
-import { getDriversForLatestSeason } from "~/features/team/drivers.server";
+import { carouselDriver, getDriversForLatestSeason } from "~/features/team/drivers.server";
 import { VideoTile } from "~/features/team/video-tile";
 import { organizationJsonLd } from "~/lib/json-ld";
 import { pageMeta } from "~/lib/meta";
@@ -33,18 +34,20 @@ export async function loader({ context }: Route.LoaderArgs) {
     getPartnersSection(context.db),
     getMerchStrip(context.db),
   ]);
+  const now = new Date();
   return {
     heroSlides,
     teamTiles,
     seasonYear,
-    drivers,
-    season,
+    drivers: drivers.map((driver) => carouselDriver(driver, { withCareer: false })),
+    // The panel shows one round; it gets the ones still to come, so that it can move on by itself.
+    season: season && { year: season.year, rounds: nextRaceRounds(season.rounds, now) },
     latestNews,
     podcast: { show: podcast.show, latestEpisode: podcast.episodes[0] },
     partners,
     merchandise,
     shippingPerk: shippingNotice(context.shipping),
-    now: new Date().toISOString(),
+    now: now.toISOString(),
     publicUrl: context.publicUrl,
   };
 }
@@ -119,7 +122,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           title="Our Drivers"
           description="Pick a driver for their story and season. Drag, swipe or use the arrows to see everyone."
         />
-        <DriverCarousel id="home-driver-detail" drivers={drivers} seasonYear={seasonYear} collapseStatsOnMobile showCareer={false} />
+        <DriverCarousel id="home-driver-detail" drivers={drivers} seasonYear={seasonYear} collapseStatsOnMobile />
       </section>
 
       <OurCars />

@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { DriverCarousel } from "~/features/team/driver-carousel";
-import { getDriversForLatestSeason } from "~/features/team/drivers.server";
+import { carouselDriver, getDriversForLatestSeason } from "~/features/team/drivers.server";
 import { MEMBER_PARAM, MemberShowcase } from "~/features/team/member-showcase";
 import { femaleSideTile, getFemaleSideMembers, getTeamMembersInGroup, teamMemberTile } from "~/features/team/members.server";
 import { PORTRAIT_SIZE } from "~/features/team/portrait";
@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   return {
     leadership: leadership.map(({ id, name, role, department, image, bio }) => ({ id, name, role, department, image, bio })),
-    drivers,
+    drivers: drivers.map((driver) => carouselDriver(driver, { withCareer: true })),
     seasonYear,
     maleSide: maleSide.map(teamMemberTile),
     femaleSide: femaleSide.map(femaleSideTile),
@@ -67,7 +67,7 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
         title="Our Drivers"
         description={`Pick a driver for their story and ${seasonYear} season. Drag, swipe or use the arrows to see everyone.`}
       >
-        <DriverCarousel id="driver-detail" drivers={drivers} seasonYear={seasonYear} collapseStatsOnMobile={false} showCareer />
+        <DriverCarousel id="driver-detail" drivers={drivers} seasonYear={seasonYear} collapseStatsOnMobile={false} />
       </TeamSection>
 
       <TeamSection id="male-side" title="The Male Side" description="The crew who build, run and move the cars.">

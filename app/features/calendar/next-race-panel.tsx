@@ -3,13 +3,13 @@ import { cx } from "~/components/ui/cx";
 import { nextRound, roundStartsAt } from "~/lib/race-time";
 import { CircuitLayoutLink } from "./circuit-layout-link";
 import { Countdown } from "./countdown";
-import { COUNTDOWN_TICK_MS, formatRoundDates, seasonCompleteMessage, weekendStartTime } from "./schedule";
-import type { Season, SeasonRound } from "./season.server";
+import { COUNTDOWN_TICK_MS, formatRoundDates, seasonCompleteMessage, weekendStartTime, type NextRaceRound } from "./schedule";
 import { SessionSchedule } from "./session-schedule";
 import { useNow } from "./use-now";
 
 interface NextRacePanelProps {
-  season: Pick<Season, "year" | "rounds">;
+  /** The season's rounds, or those not yet ended (see nextRaceRounds): the panel picks the next one by the clock. */
+  season: { year: number; rounds: readonly NextRaceRound[] };
   /** The server's clock as an ISO string: the first render uses it, then the browser's clock takes over. */
   initialNow: string;
   /** The calendar adds the round number and the circuit information. */
@@ -32,7 +32,7 @@ export function NextRacePanel({ season, initialNow, variant = "home", className 
   );
 }
 
-function NextRace({ round, now, variant }: { round: SeasonRound; now: Date; variant: "calendar" | "home" }) {
+function NextRace({ round, now, variant }: { round: NextRaceRound; now: Date; variant: "calendar" | "home" }) {
   const labelId = useId();
   const nameId = useId();
   const startsAt = roundStartsAt(round);
@@ -98,7 +98,7 @@ function PanelSection({ title, children }: { title: string; children: ReactNode 
 
 const miles = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 2 });
 
-function CircuitInformation({ round }: { round: SeasonRound }) {
+function CircuitInformation({ round }: { round: NextRaceRound }) {
   const facts = [
     { term: "Length", value: miles.format(round.circuitLengthMiles), unit: "miles" },
     { term: "Turns", value: String(round.circuitTurns), unit: "" },

@@ -5,6 +5,7 @@ import {
   formatSessionDay,
   padCountdownValue,
   seasonCompleteMessage,
+  nextRaceRounds,
   splitByCompletion,
   weekendStartTime,
 } from "./schedule";
@@ -63,5 +64,53 @@ describe("small formats", () => {
     expect(padCountdownValue(5)).toBe("05");
     expect(padCountdownValue(134)).toBe("134");
     expect(seasonCompleteMessage(2025)).toBe("The 2025 season has concluded. Stay tuned for the 2026 season!");
+  });
+});
+
+describe("nextRaceRounds", () => {
+  const round = (id: string, startDate: string, endDate: string) => ({
+    id,
+    seasonYear: 2025,
+    roundNumber: 1,
+    name: `Round ${id}`,
+    circuit: "Anglesey Circuit (Coastal)",
+    circuitSlug: "anglesey",
+    location: "Ty Croes, Anglesey",
+    organizer: "BARC",
+    startDate,
+    endDate,
+    flagCode: "gb-wls",
+    circuitUrl: "https://anglesey-circuit.example/",
+    layoutImage: "/media/circuits/anglesey.svg",
+    circuitLengthMiles: 1.55,
+    circuitTurns: 10,
+    raceLengthMinutes: 20,
+    weather: "Dry",
+    trackTemperatureC: 14,
+    sessions: [{ roundId: id, sortOrder: 0, name: "Race 1", date: startDate, time: "16:10" }],
+    results: [{ driverId: "oliver-hartley", points: 28 }],
+  });
+  const season = [round("anglesey", "2025-05-10", "2025-05-11"), round("silverstone", "2025-06-07", "2025-06-08")];
+
+  it("keeps the rounds not yet ended, with only what the panel prints", () => {
+    expect(nextRaceRounds(season, new Date("2025-05-11T16:59:59Z")).map((r) => r.id)).toEqual(["anglesey", "silverstone"]);
+    const [next, ...rest] = nextRaceRounds(season, new Date("2025-05-11T17:00:00Z"));
+    expect(rest).toEqual([]);
+    expect(next).toEqual({
+      id: "silverstone",
+      roundNumber: 1,
+      name: "Round silverstone",
+      circuit: "Anglesey Circuit (Coastal)",
+      location: "Ty Croes, Anglesey",
+      startDate: "2025-06-07",
+      endDate: "2025-06-08",
+      circuitUrl: "https://anglesey-circuit.example/",
+      layoutImage: "/media/circuits/anglesey.svg",
+      circuitLengthMiles: 1.55,
+      circuitTurns: 10,
+      raceLengthMinutes: 20,
+      sessions: [{ sortOrder: 0, name: "Race 1", date: "2025-06-07", time: "16:10" }],
+    });
+    expect(nextRaceRounds(season, new Date("2025-06-08T17:00:00Z"))).toEqual([]);
   });
 });

@@ -53,6 +53,44 @@ export function splitByCompletion<T extends RoundDates>(rounds: readonly T[], no
   return { completed, upcoming };
 }
 
+/** What the next-race panel prints of a round (its countdown runs to the round's start). */
+export interface NextRaceRound extends RoundDates {
+  id: string;
+  roundNumber: number;
+  name: string;
+  circuit: string;
+  location: string;
+  circuitUrl: string;
+  layoutImage: string;
+  circuitLengthMiles: number;
+  circuitTurns: number;
+  raceLengthMinutes: number;
+  sessions: { sortOrder: number; name: string; date: string; time: string | null }[];
+}
+
+/**
+ * The rounds a next-race panel can still show after `now`: those not yet ended, in
+ * calendar order, with only what the panel prints (no results, no other rounds). The
+ * page's own clock moves the panel on from one to the next while it stays open.
+ */
+export function nextRaceRounds(rounds: readonly NextRaceRound[], now: Date): NextRaceRound[] {
+  return splitByCompletion(rounds, now).upcoming.map((round) => ({
+    id: round.id,
+    roundNumber: round.roundNumber,
+    name: round.name,
+    circuit: round.circuit,
+    location: round.location,
+    startDate: round.startDate,
+    endDate: round.endDate,
+    circuitUrl: round.circuitUrl,
+    layoutImage: round.layoutImage,
+    circuitLengthMiles: round.circuitLengthMiles,
+    circuitTurns: round.circuitTurns,
+    raceLengthMinutes: round.raceLengthMinutes,
+    sessions: round.sessions.map(({ sortOrder, name, date, time }) => ({ sortOrder, name, date, time })),
+  }));
+}
+
 export function formatPoints(points: number): string {
   return `${points} ${points === 1 ? "pt" : "pts"}`;
 }

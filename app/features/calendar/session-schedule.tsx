@@ -1,8 +1,7 @@
-import type { SeasonRound } from "./season.server";
-import { formatSessionDay, TIME_TO_BE_ANNOUNCED } from "./schedule";
+import { formatSessionDay, TIME_TO_BE_ANNOUNCED, type NextRaceRound } from "./schedule";
 
 /** A round's sessions: name, day and UK local time (or TBA). */
-export function SessionSchedule({ sessions }: { sessions: SeasonRound["sessions"] }) {
+export function SessionSchedule({ sessions }: { sessions: NextRaceRound["sessions"] }) {
   return (
     <table className="w-full text-left text-sm">
       <caption className="sr-only">Session schedule, UK time</caption>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { cx } from "~/components/ui/cx";
 import { DriverDetail } from "./driver-detail";
-import type { DriverWithSeason } from "./drivers.server";
+import type { CarouselDriver } from "./drivers.server";
 import { scrollBehavior } from "~/lib/motion";
 import { PORTRAIT_SIZE } from "./portrait";
 import { useDragScroll } from "./use-drag-scroll";
@@ -18,12 +18,10 @@ export const DRIVER_PARAM = "driver";
 interface DriverCarouselProps {
   /** The detail panel's id: a link with ?driver= and this fragment lands on the open driver. */
   id: string;
-  drivers: DriverWithSeason[];
+  drivers: CarouselDriver[];
   seasonYear: number;
   /** Below 768px, hide the stats and results behind "View Full Stats". */
   collapseStatsOnMobile?: boolean;
-  /** Add achievements and career highlights to the detail. */
-  showCareer?: boolean;
 }
 
 /**
@@ -31,7 +29,7 @@ interface DriverCarouselProps {
  * use Previous/Next). Picking a card shows that driver's detail below; picking
  * it again hides it. One driver at a time.
  */
-export function DriverCarousel({ id, drivers, seasonYear, collapseStatsOnMobile, showCareer }: DriverCarouselProps) {
+export function DriverCarousel({ id, drivers, seasonYear, collapseStatsOnMobile }: DriverCarouselProps) {
   const [selectedId, toggle] = useSelection(DRIVER_PARAM);
   const detailRef = useRef<HTMLDivElement>(null);
   const selected = drivers.find((driver) => driver.id === selectedId);
@@ -50,7 +48,6 @@ export function DriverCarousel({ id, drivers, seasonYear, collapseStatsOnMobile,
             driver={selected}
             seasonYear={seasonYear}
             collapseStatsOnMobile={collapseStatsOnMobile}
-            showCareer={showCareer}
           />
         )}
       </div>
@@ -59,7 +56,7 @@ export function DriverCarousel({ id, drivers, seasonYear, collapseStatsOnMobile,
 }
 
 interface DriverStripProps {
-  drivers: DriverWithSeason[];
+  drivers: CarouselDriver[];
   selectedId: string | null;
   detailId: string;
   onToggle: (driverId: string) => void;
@@ -108,7 +105,7 @@ function DriverCard({
   detailId,
   onToggle,
 }: {
-  driver: DriverWithSeason;
+  driver: CarouselDriver;
   selected: boolean;
   detailId: string;
   onToggle: (driverId: string) => void;

@@ -36,6 +36,22 @@ export async function getDriversWithSeason(db: Database, seasonYear: number) {
 
 export type DriverWithSeason = Awaited<ReturnType<typeof getDriversWithSeason>>[number];
 
+/** What a driver carousel shows of a driver: the card, and the detail with bio and season. */
+export type CarouselDriver = Pick<
+  DriverWithSeason,
+  "id" | "name" | "number" | "racingClass" | "role" | "image" | "objectPosition" | "bio" | "season"
+> & {
+  /** Only where the page shows the career panel. */
+  career?: { achievements: string[]; highlights: string[] };
+};
+
+/** A driver as a carousel shows them, nothing more: the page's data is sent in its HTML. */
+export function carouselDriver(driver: DriverWithSeason, options: { withCareer: boolean }): CarouselDriver {
+  const { id, name, number, racingClass, role, image, objectPosition, bio, season } = driver;
+  const shown = { id, name, number, racingClass, role, image, objectPosition, bio, season };
+  return options.withCareer ? { ...shown, career: { achievements: driver.achievements, highlights: driver.careerHighlights } } : shown;
+}
+
 /** The latest season's year, or null before any season is stored. */
 export async function getLatestSeasonYear(db: Database): Promise<number | null> {
   const [row] = await db.select({ year: max(seasons.year) }).from(seasons);
