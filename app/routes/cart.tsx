@@ -21,7 +21,7 @@ import { readForm } from "~/lib/forms.server";
 import { formatPence } from "~/lib/money";
 import { pageMeta } from "~/lib/meta";
 
-/** The cart kept in a cookie for shoppers without JavaScript (ADR 0015), priced by the server. */
+/** The cart kept in a cookie for shoppers without JavaScript (ADR 0016), priced by the server. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { view, setCookie } = await loadCookieCart(request.headers.get("Cookie"), cartFormContext(context));
   return data({ cookieCart: view }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);

@@ -26,7 +26,7 @@ import { cartFormContext, loadCookieCart } from "~/features/cart/cart-form.serve
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 
-/** The cart kept in a cookie without JavaScript (ADR 0015), to check out and to show priced. */
+/** The cart kept in a cookie without JavaScript (ADR 0016), to check out and to show priced. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { view, setCookie } = await loadCookieCart(request.headers.get("Cookie"), cartFormContext(context));
   return data({ cookieCart: view }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { emailsTo, uniqueEmail } from "../support/e2e-server";
 
-// The store without JavaScript (ADR 0015): the cart lives in a cookie that the server keeps.
+// The store without JavaScript (ADR 0016): the cart lives in a cookie that the server keeps.
 const TSHIRT = "Ridgeway Racing Team T-Shirt";
 const KEYRING = "Ridgeway Racing Keyring";
 const CART_KEY = "ridgeway-racing-cart";

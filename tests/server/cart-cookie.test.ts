@@ -4,7 +4,7 @@ import type { CartState } from "../../app/features/cart/cart-state";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
-/** POST /cart without JavaScript (ADR 0015) through the real server, on PGlite or PostgreSQL. */
+/** POST /cart without JavaScript (ADR 0016) through the real server, on PGlite or PostgreSQL. */
 describe("the cookie cart on the running server", () => {
   let testDb: TestDatabase;
   let server: ServerProcess;

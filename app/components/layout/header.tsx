@@ -19,7 +19,7 @@ export interface SignedInUser {
 
 /**
  * `cookieCartCount` is the count of the cart kept in a cookie without
- * JavaScript (ADR 0015), shown until the browser cart has been read.
+ * JavaScript (ADR 0016), shown until the browser cart has been read.
  */
 export function Header({ user, cookieCartCount = 0 }: { user: SignedInUser | null; cookieCartCount?: number }) {
   const { itemCount, hydrated } = useCart();

@@ -6,7 +6,7 @@ import { CART_ACTION_PATH, CART_FIELDS, type CartIntent } from "./cart-form";
  * One cart change as a real form. With the cart running in the browser
  * (`inBrowser`), submitting calls `onChange` instead of posting; otherwise
  * (no JavaScript, or before the page has loaded) it posts to /cart, which
- * keeps the cart in a cookie (ADR 0015).
+ * keeps the cart in a cookie (ADR 0016).
  */
 export function CartActionForm({
   intent,

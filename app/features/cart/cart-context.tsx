@@ -52,7 +52,7 @@ function readSavedCart(): { state: CartState; raw: string | null } {
 }
 
 /**
- * Takes the cart a shopper built without JavaScript (the cookie cart, ADR 0015)
+ * Takes the cart a shopper built without JavaScript (the cookie cart, ADR 0016)
  * and clears the cookie, so its lines join the browser cart exactly once.
  */
 function takeCookieCart(): CartState | null {

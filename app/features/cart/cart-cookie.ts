@@ -1,5 +1,5 @@
 /**
- * The cart kept in a cookie for shoppers without JavaScript (ADR 0015): the
+ * The cart kept in a cookie for shoppers without JavaScript (ADR 0016): the
  * same lines as the browser cart (product id, size, quantity) and the promo
  * code, never a price. The server writes it from the cart forms' posts and
  * renders /cart and /checkout from it; when JavaScript runs, the browser cart

@@ -2,7 +2,7 @@
  * The cart's forms: add to cart on the store pages, and +, -, remove, clear and
  * the promo code on the cart page. With JavaScript the page handles each form
  * in the browser cart; without it the form posts to /cart, which keeps the
- * cart in a cookie (ADR 0015). Names shared by both sides; no Zod here.
+ * cart in a cookie (ADR 0016). Names shared by both sides; no Zod here.
  */
 import type { CartQuote } from "~/features/store/quote";
 

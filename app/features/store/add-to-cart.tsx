@@ -18,7 +18,7 @@ const CONFIRMATION_MS = 4000;
  * added than the stock the page was shown with.
  *
  * It is a form: with the browser cart running, adding happens there; without
- * JavaScript it posts to /cart (the cookie cart, ADR 0015), which checks the
+ * JavaScript it posts to /cart (the cookie cart, ADR 0016), which checks the
  * stock itself and comes back here with "Added to cart" in the URL.
  */
 export function AddToCart({ product, size: layout = "card" }: { product: ProductView; size?: "card" | "page" }) {

@@ -9,7 +9,7 @@ import type { CartQuote } from "./quote";
  * The checkout's order summary, priced by the server (useCartQuote): the same
  * lines, discount, shipping and total the order and the payment page will use.
  * Until the browser cart is read (and without JavaScript) it shows
- * `cookieCartQuote`, the server's price of the cart kept in a cookie (ADR 0015).
+ * `cookieCartQuote`, the server's price of the cart kept in a cookie (ADR 0016).
  */
 export function CheckoutSummary({ cookieCartQuote }: { cookieCartQuote: CartQuote | null }) {
   const { hydrated } = useCart();
