@@ -54,6 +54,7 @@ test.describe("without JavaScript", () => {
       await expect(tshirt.getByRole("status")).toContainText(`Added to cart (${size})`);
       await expect(page.getByTestId("cart-badge")).toHaveText(count);
     }
+    await expect(page.getByTestId("store-cart-summary")).toHaveText("View cart: 2 items");
     await expectAccessibleWithoutScripts(page);
 
     await page.getByTestId("store-cart-summary").click();
