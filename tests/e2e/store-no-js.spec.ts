@@ -54,6 +54,7 @@ test.describe("without JavaScript", () => {
       await expect(tshirt.getByRole("status")).toContainText(`Added to cart (${size})`);
       await expect(page.getByTestId("cart-badge")).toHaveText(count);
     }
+    await expect(page.getByTestId("store-cart-summary")).toHaveText("View cart: 2 items");
     await expectAccessibleWithoutScripts(page);
 
     await page.getByTestId("store-cart-summary").click();
@@ -142,6 +143,11 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Clear Cart" }).click();
     await expect(page.getByRole("heading", { name: "Your Cart is Empty" })).toBeVisible();
     await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+
+    // A confirmation link opened again without a cart does not claim anything was added.
+    await page.goto("/store/team-keyring?added=6&addedSize=One+Size");
+    await expect(page.getByRole("button", { name: "Add to Cart" })).toBeVisible();
+    await expect(page.getByText("Added to cart")).toHaveCount(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { inputClasses } from "~/components/ui/form-field";
@@ -25,9 +26,16 @@ export function AddToCart({ product, size: layout = "card" }: { product: Product
   const id = useId();
   const { lines, addItem, hydrated } = useCart();
   const location = useLocation();
+  const cookieCartCount = useRouteLoaderData<typeof rootLoader>("root")?.cookieCartCount ?? 0;
   const addedWithoutScript = readAddedNotice(location.search);
+  // The URL's "added" notice is believed only while there is a cart that can hold the line
+  // (a shared or bookmarked link must not say "Added to cart").
   const noticeHere =
-    addedWithoutScript?.productId === product.id && product.sizes.some((size) => size.size === addedWithoutScript.size)
+    addedWithoutScript?.productId === product.id &&
+    product.sizes.some((size) => size.size === addedWithoutScript.size) &&
+    (hydrated
+      ? lines.some((line) => line.id === product.id && line.selectedSize === addedWithoutScript.size)
+      : cookieCartCount > 0)
       ? addedWithoutScript
       : null;
   const [selected, setSelected] = useState(noticeHere?.size ?? product.sizes[0]?.size ?? "");

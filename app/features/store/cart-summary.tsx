@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
 import { CartIcon } from "~/components/icons";
 import { useCart } from "~/features/cart/cart-context";
 import { useCartQuote } from "~/features/cart/use-cart-quote";
@@ -7,6 +8,8 @@ import { formatPence } from "~/lib/money";
 /** The store page's cart summary: item count and the server's total, linking to /cart. */
 export function CartSummary() {
   const { itemCount, hydrated } = useCart();
+  // Until the browser cart is read (and without JavaScript): the count of the cookie cart (ADR 0015).
+  const cookieCartCount = useRouteLoaderData<typeof rootLoader>("root")?.cookieCartCount ?? 0;
   const { state, quote } = useCartQuote();
   let total = "";
   if (itemCount === 0) total = formatPence(0);
@@ -28,6 +31,8 @@ export function CartSummary() {
             <span className="sr-only">, total </span>
             {total}
           </>
+        ) : cookieCartCount > 0 ? (
+          `View cart: ${cookieCartCount} ${cookieCartCount === 1 ? "item" : "items"}`
         ) : (
           "View cart"
         )}
