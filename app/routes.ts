@@ -17,6 +17,7 @@ export default [
   route("race-reports/:reportId", "routes/news-article.tsx", { id: "race-report-article" }),
   route("team", "routes/team.tsx"),
   route("team/:memberId", "routes/team-member.tsx"),
+  route("api/drivers/:driverId", "routes/api-driver.ts"),
   route("female-side", "routes/female-side.tsx"),
   route("gallery", "routes/gallery.tsx"),
   route("partners", "routes/partners.tsx"),

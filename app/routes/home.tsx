@@ -17,20 +17,20 @@ import { getPodcast } from "~/features/podcast/podcast.server";
 import { getMerchStrip } from "~/features/store/catalogue.server";
 import { MerchStrip } from "~/features/store/merch-strip";
 import { shippingNotice } from "~/features/store/store-view";
-import { DriverCarousel } from "~/features/team/driver-carousel";
-import { carouselDriver, getDriversForLatestSeason } from "~/features/team/drivers.server";
+import { DRIVER_PARAM, DriverCarousel } from "~/features/team/driver-carousel";
+import { getDriverCarousel } from "~/features/team/drivers.server";
 import { VideoTile } from "~/features/team/video-tile";
 import { organizationJsonLd } from "~/lib/json-ld";
 import { pageMeta } from "~/lib/meta";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const [heroSlides, season, latestNews, teamTiles, podcast, { seasonYear, drivers }, partners, merchandise] = await Promise.all([
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [heroSlides, season, latestNews, teamTiles, podcast, driverCarousel, partners, merchandise] = await Promise.all([
     getHeroSlides(context.db),
     getSeason(context.db),
     getLatestArticles(context.db, 3),
     getHomeTeamTiles(context.db),
     getPodcast(context.db),
-    getDriversForLatestSeason(context.db),
+    getDriverCarousel(context.db, new URL(request.url).searchParams.get(DRIVER_PARAM)),
     getPartnersSection(context.db),
     getMerchStrip(context.db),
   ]);
@@ -38,8 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     heroSlides,
     teamTiles,
-    seasonYear,
-    drivers: drivers.map((driver) => carouselDriver(driver, { withCareer: false })),
+    driverCarousel,
     // The panel shows one round; it gets the ones still to come, so that it can move on by itself.
     season: season && { year: season.year, rounds: nextRaceRounds(season.rounds, now) },
     latestNews,
@@ -58,7 +57,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { heroSlides, season, latestNews, teamTiles, podcast, seasonYear, drivers, partners, merchandise, shippingPerk, now, publicUrl } =
+  const { heroSlides, season, latestNews, teamTiles, podcast, driverCarousel, partners, merchandise, shippingPerk, now, publicUrl } =
     loaderData;
   return (
     <>
@@ -122,7 +121,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           title="Our Drivers"
           description="Pick a driver for their story and season. Drag, swipe or use the arrows to see everyone."
         />
-        <DriverCarousel id="home-driver-detail" drivers={drivers} seasonYear={seasonYear} collapseStatsOnMobile />
+        <DriverCarousel id="home-driver-detail" {...driverCarousel} collapseStatsOnMobile />
       </section>
 
       <OurCars />

@@ -5,25 +5,24 @@ import { brand } from "~/brand";
 import { Badge } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { DriverCarousel } from "~/features/team/driver-carousel";
-import { carouselDriver, getDriversForLatestSeason } from "~/features/team/drivers.server";
+import { DRIVER_PARAM, DriverCarousel } from "~/features/team/driver-carousel";
+import { getDriverCarousel } from "~/features/team/drivers.server";
 import { MEMBER_PARAM, MemberShowcase } from "~/features/team/member-showcase";
 import { femaleSideTile, getFemaleSideMembers, getTeamMembersInGroup, teamMemberTile } from "~/features/team/members.server";
 import { PORTRAIT_SIZE } from "~/features/team/portrait";
 import { useSelection } from "~/features/team/use-selection";
 import { pageMeta } from "~/lib/meta";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const [leadership, maleSide, femaleSide, { seasonYear, drivers }] = await Promise.all([
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [leadership, maleSide, femaleSide, driverCarousel] = await Promise.all([
     getTeamMembersInGroup(context.db, "leadership"),
     getTeamMembersInGroup(context.db, "male-side"),
     getFemaleSideMembers(context.db),
-    getDriversForLatestSeason(context.db),
+    getDriverCarousel(context.db, new URL(request.url).searchParams.get(DRIVER_PARAM)),
   ]);
   return {
     leadership: leadership.map(({ id, name, role, department, image, bio }) => ({ id, name, role, department, image, bio })),
-    drivers: drivers.map((driver) => carouselDriver(driver, { withCareer: true })),
-    seasonYear,
+    driverCarousel,
     maleSide: maleSide.map(teamMemberTile),
     femaleSide: femaleSide.map(femaleSideTile),
   };
@@ -36,7 +35,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function TeamPage({ loaderData }: Route.ComponentProps) {
-  const { leadership, drivers, seasonYear, maleSide, femaleSide } = loaderData;
+  const { leadership, driverCarousel, maleSide, femaleSide } = loaderData;
   // One open member card across the Male Side and Female Side.
   const [selectedMember, toggleMember] = useSelection(MEMBER_PARAM);
 
@@ -65,9 +64,9 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
       <TeamSection
         id="our-drivers"
         title="Our Drivers"
-        description={`Pick a driver for their story and ${seasonYear} season. Drag, swipe or use the arrows to see everyone.`}
+        description={`Pick a driver for their story and ${driverCarousel.seasonYear} season. Drag, swipe or use the arrows to see everyone.`}
       >
-        <DriverCarousel id="driver-detail" drivers={drivers} seasonYear={seasonYear} collapseStatsOnMobile={false} />
+        <DriverCarousel id="driver-detail" {...driverCarousel} collapseStatsOnMobile={false} showCareer />
       </TeamSection>
 
       <TeamSection id="male-side" title="The Male Side" description="The crew who build, run and move the cars.">

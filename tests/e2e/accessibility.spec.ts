@@ -4,7 +4,9 @@ import { expect, test } from "@playwright/test";
 /** Every public screen; axe must find no serious or critical WCAG 2.2 AA violation on any. */
 const routes = [
   "/",
+  "/?driver=oliver-hartley",
   "/team",
+  "/team?driver=sophie-marsh",
   "/team/1",
   "/team/99",
   "/calendar",
@@ -38,3 +40,13 @@ for (const route of routes) {
     expect(serious).toEqual([]);
   });
 }
+
+test("a driver's detail that could not be loaded has no serious accessibility violations", async ({ page }) => {
+  await page.route("**/api/drivers/**", (route) => route.abort());
+  await page.goto("/team");
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: /Oliver Hartley/ }).first().click();
+  await expect(page.locator("#driver-detail").getByRole("alert")).toBeVisible();
+  const results = await new AxeBuilder({ page }).include("#driver-detail").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
+});

@@ -70,6 +70,69 @@ test.describe("home page", () => {
     await expect(page.locator("#home-driver-detail")).toContainText("Oliver Hartley");
   });
 
+  test("carries the drivers' cards only, and fetches a driver's detail when their card is wanted", async ({ page, request }) => {
+    const html = await (await request.get("/")).text();
+    expect(html).toContain("Oliver Hartley");
+    // Neither the bio nor the season's results travel with the page.
+    expect(html).not.toContain("grew up in Newbury");
+    expect(html).not.toContain("Race winner in F3B");
+
+    const asked: string[] = [];
+    page.on("request", (sent) => {
+      if (new URL(sent.url()).pathname.startsWith("/api/drivers/")) asked.push(new URL(sent.url()).pathname);
+    });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    expect(asked).toEqual([]);
+
+    const drivers = page.locator("section", { has: page.getByRole("heading", { name: "Our Drivers", exact: true }) });
+    const card = drivers.getByRole("button", { name: /Oliver Hartley/ });
+    await card.click();
+    const detail = page.getByRole("article", { name: "Oliver Hartley" });
+    await expect(detail).toContainText("grew up in Newbury");
+    // The home page shows no career panel.
+    await expect(detail.getByRole("heading", { name: "Achievements" })).toHaveCount(0);
+
+    // Closed and opened again: no second request.
+    await card.click();
+    await expect(detail).toHaveCount(0);
+    await card.click();
+    await expect(detail).toBeVisible();
+    expect(asked).toEqual(["/api/drivers/oliver-hartley"]);
+  });
+
+  test("says so when a driver's detail cannot be loaded, and tries again on request", async ({ page }) => {
+    await page.route("**/api/drivers/**", (route) => route.abort());
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    const drivers = page.locator("section", { has: page.getByRole("heading", { name: "Our Drivers", exact: true }) });
+    await drivers.getByRole("button", { name: /Sophie Marsh/ }).click();
+    const problem = page.locator("#home-driver-detail").getByRole("alert");
+    await expect(problem).toContainText("We couldn't load Sophie Marsh's details just now.");
+
+    await page.unroute("**/api/drivers/**");
+    await problem.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("article", { name: "Sophie Marsh" })).toBeVisible();
+  });
+
+  test("answers a driver's detail as JSON, and 404 for an unknown driver", async ({ request }) => {
+    const known = await request.get("/api/drivers/oliver-hartley");
+    expect(known.status()).toBe(200);
+    const { driver } = (await known.json()) as { driver: { name: string; bio: string; season: { total: number }; achievements: string[] } };
+    expect(driver.name).toBe("Oliver Hartley");
+    expect(driver.bio).toContain("grew up in Newbury");
+    expect(driver.season.total).toBeGreaterThan(0);
+    expect(driver.achievements.length).toBeGreaterThan(0);
+    expect((await request.get("/api/drivers/nobody")).status()).toBe(404);
+    expect((await request.get(`/api/drivers/${"x".repeat(200)}`)).status()).toBe(404);
+  });
+
+  test("opens the driver named in the address, rendered by the server", async ({ request }) => {
+    const html = await (await request.get("/?driver=sophie-marsh")).text();
+    expect(html).toContain("Sophie started karting at eleven");
+    expect(html).toMatch(/aria-expanded="true"[^>]*>[\s\S]{0,2000}?Sophie Marsh/);
+  });
+
   test("tells search engines and link previews what the site is", async ({ page }) => {
     await page.goto("/");
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { DriverDetail } from "./driver-detail";
-import type { CarouselDriver } from "./drivers.server";
+import type { DriverCard as DriverCardData, DriverDetailData } from "./drivers.server";
+import { useDriverDetails, type DriverDetailState } from "./use-driver-details";
 import { scrollBehavior } from "~/lib/motion";
 import { PORTRAIT_SIZE } from "./portrait";
 import { useDragScroll } from "./use-drag-scroll";
@@ -18,21 +20,32 @@ export const DRIVER_PARAM = "driver";
 interface DriverCarouselProps {
   /** The detail panel's id: a link with ?driver= and this fragment lands on the open driver. */
   id: string;
-  drivers: CarouselDriver[];
+  drivers: DriverCardData[];
+  /** The detail of the driver named in the address (?driver=), which the page renders open. */
+  openDriver: DriverDetailData | null;
   seasonYear: number;
   /** Below 768px, hide the stats and results behind "View Full Stats". */
   collapseStatsOnMobile?: boolean;
+  /** Add achievements and career highlights to the detail. */
+  showCareer?: boolean;
 }
 
 /**
  * A snap-scrolling strip of driver cards (drag it with a mouse, swipe it, or
  * use Previous/Next). Picking a card shows that driver's detail below; picking
- * it again hides it. One driver at a time.
+ * it again hides it. One driver at a time. The page carries the cards only; a
+ * driver's detail is fetched as soon as their card is pointed at, focused or
+ * touched, so it is usually there by the time it is opened.
  */
-export function DriverCarousel({ id, drivers, seasonYear, collapseStatsOnMobile }: DriverCarouselProps) {
+export function DriverCarousel({ id, drivers, openDriver, seasonYear, collapseStatsOnMobile, showCareer }: DriverCarouselProps) {
   const [selectedId, toggle] = useSelection(DRIVER_PARAM);
+  const { details, load } = useDriverDetails(openDriver);
   const detailRef = useRef<HTMLDivElement>(null);
   const selected = drivers.find((driver) => driver.id === selectedId);
+  const open = (driverId: string) => {
+    load(driverId);
+    toggle(driverId);
+  };
 
   useEffect(() => {
     if (selectedId) detailRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: "nearest" });
@@ -40,14 +53,17 @@ export function DriverCarousel({ id, drivers, seasonYear, collapseStatsOnMobile 
 
   return (
     <form method="get" action={`#${id}`}>
-      <DriverStrip drivers={drivers} selectedId={selectedId} detailId={id} onToggle={toggle} />
+      <DriverStrip drivers={drivers} selectedId={selectedId} detailId={id} onToggle={open} onIntent={load} />
       <div id={id} ref={detailRef} className="mt-6">
         {selected && (
-          <DriverDetail
+          <OpenDriver
             key={selected.id}
             driver={selected}
+            detail={details[selected.id]}
+            onRetry={() => load(selected.id)}
             seasonYear={seasonYear}
             collapseStatsOnMobile={collapseStatsOnMobile}
+            showCareer={showCareer}
           />
         )}
       </div>
@@ -55,14 +71,48 @@ export function DriverCarousel({ id, drivers, seasonYear, collapseStatsOnMobile 
   );
 }
 
+/** The open driver's detail, or what is happening while it loads. */
+function OpenDriver({
+  driver,
+  detail,
+  onRetry,
+  ...detailProps
+}: {
+  driver: DriverCardData;
+  detail: DriverDetailState | undefined;
+  onRetry: () => void;
+  seasonYear: number;
+  collapseStatsOnMobile?: boolean;
+  showCareer?: boolean;
+}) {
+  if (detail?.state === "ready") return <DriverDetail driver={detail.driver} {...detailProps} />;
+  if (detail?.state === "error") {
+    return (
+      <div role="alert" className="rounded-card border border-danger/50 bg-danger/10 p-4 sm:p-6">
+        <p>{`We couldn't load ${driver.name}'s details just now.`}</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <p role="status" className="rounded-card border border-line bg-surface p-4 text-muted sm:p-8">
+      {`Loading ${driver.name}'s details…`}
+    </p>
+  );
+}
+
 interface DriverStripProps {
-  drivers: CarouselDriver[];
+  drivers: DriverCardData[];
   selectedId: string | null;
   detailId: string;
   onToggle: (driverId: string) => void;
+  /** The visitor may be about to open this driver: a good moment to fetch their detail. */
+  onIntent: (driverId: string) => void;
 }
 
-function DriverStrip({ drivers, selectedId, detailId, onToggle }: DriverStripProps) {
+function DriverStrip({ drivers, selectedId, detailId, onToggle, onIntent }: DriverStripProps) {
   const scrollerRef = useRef<HTMLUListElement>(null);
   const edges = useScrollEdges(scrollerRef);
   useDragScroll(scrollerRef);
@@ -91,7 +141,13 @@ function DriverStrip({ drivers, selectedId, detailId, onToggle }: DriverStripPro
             className="shrink-0 snap-start"
             style={{ width: `min(${DRIVER_CARD_WIDTH_PX}px, calc(100vw - 3rem))` }}
           >
-            <DriverCard driver={driver} selected={driver.id === selectedId} detailId={detailId} onToggle={onToggle} />
+            <DriverCard
+              driver={driver}
+              selected={driver.id === selectedId}
+              detailId={detailId}
+              onToggle={onToggle}
+              onIntent={onIntent}
+            />
           </li>
         ))}
       </ul>
@@ -104,15 +160,21 @@ function DriverCard({
   selected,
   detailId,
   onToggle,
+  onIntent,
 }: {
-  driver: CarouselDriver;
+  driver: DriverCardData;
   selected: boolean;
   detailId: string;
   onToggle: (driverId: string) => void;
+  onIntent: (driverId: string) => void;
 }) {
+  const intent = () => onIntent(driver.id);
   return (
     <button
       {...toggleButtonProps({ param: DRIVER_PARAM, value: driver.id, selected, controls: detailId, onToggle })}
+      onPointerEnter={intent}
+      onFocus={intent}
+      onTouchStart={intent}
       className={cx(
         "group flex h-full w-full flex-col overflow-hidden rounded-card border bg-surface text-left transition-colors",
         selected ? "border-accent-text ring-2 ring-accent-text" : "border-line hover:border-muted",
@@ -139,7 +201,7 @@ function DriverCard({
         <span className="mt-1 block font-display text-2xl font-bold uppercase leading-tight">{driver.name}</span>
         <span className="mt-1 block text-sm text-muted">{driver.role}</span>
         <span className="mt-auto flex items-center justify-between pt-3 text-sm">
-          <span className="font-semibold">{`${driver.season.total} pts`}</span>
+          <span className="font-semibold">{`${driver.seasonPoints} pts`}</span>
           <span className="text-muted">{selected ? "Hide details" : "View details"}</span>
         </span>
       </span>

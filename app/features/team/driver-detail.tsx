@@ -8,21 +8,23 @@ import {
   formatPosition,
   POINTS_BY_POSITION,
 } from "~/lib/scoring";
-import type { CarouselDriver } from "./drivers.server";
+import type { DriverDetailData } from "./drivers.server";
 import { PORTRAIT_SIZE } from "./portrait";
 import { splitParagraphs } from "./text";
 
-type DriverSeason = CarouselDriver["season"];
+type DriverSeason = DriverDetailData["season"];
 
 interface DriverDetailProps {
-  driver: CarouselDriver;
+  driver: DriverDetailData;
   seasonYear: number;
   /** Below 768px, hide the stats and results behind a "View Full Stats" toggle. */
   collapseStatsOnMobile?: boolean;
+  /** Add the panel with achievements and career highlights. */
+  showCareer?: boolean;
 }
 
 /** A driver's bio, season stats and results, all computed from the stored results. */
-export function DriverDetail({ driver, seasonYear, collapseStatsOnMobile = true }: DriverDetailProps) {
+export function DriverDetail({ driver, seasonYear, collapseStatsOnMobile = true, showCareer = false }: DriverDetailProps) {
   const headingId = useId();
   return (
     <article aria-labelledby={headingId} className="rounded-card border border-line bg-surface p-4 sm:p-8">
@@ -60,7 +62,7 @@ export function DriverDetail({ driver, seasonYear, collapseStatsOnMobile = true 
         <DriverStats season={driver.season} />
         <SeasonResults season={driver.season} seasonYear={seasonYear} driverName={driver.name} />
       </FullStats>
-      {driver.career && <CareerPanel achievements={driver.career.achievements} careerHighlights={driver.career.highlights} />}
+      {showCareer && <CareerPanel achievements={driver.achievements} careerHighlights={driver.careerHighlights} />}
     </article>
   );
 }

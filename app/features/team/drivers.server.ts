@@ -36,20 +36,42 @@ export async function getDriversWithSeason(db: Database, seasonYear: number) {
 
 export type DriverWithSeason = Awaited<ReturnType<typeof getDriversWithSeason>>[number];
 
-/** What a driver carousel shows of a driver: the card, and the detail with bio and season. */
-export type CarouselDriver = Pick<
-  DriverWithSeason,
-  "id" | "name" | "number" | "racingClass" | "role" | "image" | "objectPosition" | "bio" | "season"
-> & {
-  /** Only where the page shows the career panel. */
-  career?: { achievements: string[]; highlights: string[] };
+/** A driver's card in a carousel: who they are and their season's points. */
+export type DriverCard = Pick<DriverWithSeason, "id" | "name" | "number" | "racingClass" | "role" | "image" | "objectPosition"> & {
+  seasonPoints: number;
 };
 
-/** A driver as a carousel shows them, nothing more: the page's data is sent in its HTML. */
-export function carouselDriver(driver: DriverWithSeason, options: { withCareer: boolean }): CarouselDriver {
-  const { id, name, number, racingClass, role, image, objectPosition, bio, season } = driver;
-  const shown = { id, name, number, racingClass, role, image, objectPosition, bio, season };
-  return options.withCareer ? { ...shown, career: { achievements: driver.achievements, highlights: driver.careerHighlights } } : shown;
+/** What opens below a card: bio, season stats and results, achievements and career highlights. */
+export type DriverDetailData = Pick<
+  DriverWithSeason,
+  "id" | "name" | "number" | "role" | "image" | "objectPosition" | "bio" | "season" | "achievements" | "careerHighlights"
+>;
+
+export function driverCard({ id, name, number, racingClass, role, image, objectPosition, season }: DriverWithSeason): DriverCard {
+  return { id, name, number, racingClass, role, image, objectPosition, seasonPoints: season.total };
+}
+
+export function driverDetail(driver: DriverWithSeason): DriverDetailData {
+  const { id, name, number, role, image, objectPosition, bio, season, achievements, careerHighlights } = driver;
+  return { id, name, number, role, image, objectPosition, bio, season, achievements, careerHighlights };
+}
+
+/**
+ * The driver carousel's data: every driver's card, and the detail of the one named in
+ * the address (?driver=), which the page renders open. Other details load when asked
+ * for (GET /api/drivers/:driverId), so the page does not carry every driver's season.
+ */
+export async function getDriverCarousel(db: Database, openDriverId: string | null) {
+  const { seasonYear, drivers } = await getDriversForLatestSeason(db);
+  const open = openDriverId ? drivers.find((driver) => driver.id === openDriverId) : undefined;
+  return { seasonYear, drivers: drivers.map(driverCard), openDriver: open ? driverDetail(open) : null };
+}
+
+/** One driver's detail with the latest season, or null for an unknown driver. */
+export async function getDriverDetail(db: Database, driverId: string) {
+  const { seasonYear, drivers } = await getDriversForLatestSeason(db);
+  const driver = drivers.find((candidate) => candidate.id === driverId);
+  return driver ? { seasonYear, driver: driverDetail(driver) } : null;
 }
 
 /** The latest season's year, or null before any season is stored. */
