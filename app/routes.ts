@@ -34,6 +34,14 @@ export default [
   route("order-confirmation", "routes/order-confirmation.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
+  route("dashboard", "routes/dashboard-layout.tsx", [
+    index("routes/dashboard.tsx"),
+    route("driver", "routes/dashboard-driver.tsx"),
+    route("team", "routes/dashboard-team.tsx"),
+    route("orders", "routes/dashboard-orders.tsx"),
+    route("orders/:orderNumber", "routes/dashboard-order.tsx"),
+  ]),
+  route("avatars/:userId", "routes/avatar.ts"),
   route("api/payments/webhook", "routes/api-payments-webhook.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

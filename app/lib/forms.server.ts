@@ -7,9 +7,9 @@ const MAX_FORM_BYTES = 64 * 1024;
  * Reads a submitted form. A body that is not a form (wrong content type,
  * malformed, too large) is the sender's mistake: it gets a 400, not a 500.
  */
-export async function readForm(request: Request): Promise<FormData> {
+export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormData> {
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_FORM_BYTES) throw data({ message: "The form is too large." }, { status: 413 });
+  if (length > maxBytes) throw data({ message: "The form is too large." }, { status: 413 });
   const type = request.headers.get("content-type") ?? "";
   if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
     throw data({ message: "Send the form as a form submission." }, { status: 400 });
@@ -19,4 +19,15 @@ export async function readForm(request: Request): Promise<FormData> {
   } catch {
     throw data({ message: "The form could not be read." }, { status: 400 });
   }
+}
+
+/**
+ * Reads a form that may carry a file (multipart/form-data), up to `maxBytes`
+ * in all. The size is checked from Content-Length before anything is read;
+ * browsers always send it for a form post.
+ */
+export async function readUploadForm(request: Request, maxBytes: number): Promise<FormData> {
+  const length = request.headers.get("content-length");
+  if (length === null) throw data({ message: "Send the form with its length." }, { status: 411 });
+  return readForm(request, maxBytes);
 }

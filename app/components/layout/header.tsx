@@ -133,10 +133,11 @@ function AccountControls({ user }: { user: SignedInUser | null }) {
       </Link>
     );
   }
+  // Between 1280 and 1536 px the full navigation leaves room for an icon only; the name stays for screen readers.
   return (
     <>
-      <Link to="/dashboard" className={buttonClasses("secondary", "sm")}>
-        <UserIcon className="size-4" /> Dashboard
+      <Link to="/dashboard" className={cx(buttonClasses("secondary", "sm"), "max-2xl:size-9 max-2xl:px-0")}>
+        <UserIcon className="size-4" /> <span className="max-2xl:sr-only">Dashboard</span>
       </Link>
       <SignOutButton className={buttonClasses("ghost", "sm")} />
     </>

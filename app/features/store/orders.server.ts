@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { orderLines, orders, productVariants } from "../../../db/schema";
 import { findPromoCode, getProductsForPricing } from "./catalogue.server";
@@ -155,5 +155,42 @@ export async function getOrderBySessionId(
     .from(orderLines)
     .where(eq(orderLines.orderId, order.id))
     .orderBy(asc(orderLines.lineNumber));
+  return { ...order, lines };
+}
+
+/** The orders a signed-in person placed, newest first ("My orders"). */
+export async function getOrdersForUser(db: Database, userId: string) {
+  return db
+    .select({
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      totalPence: orders.totalPence,
+      itemCount: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int`,
+    })
+    .from(orders)
+    .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(eq(orders.userId, userId))
+    .groupBy(orders.id)
+    .orderBy(desc(orders.createdAt));
+}
+
+/**
+ * One of a person's own orders by its number, with its lines; null when there
+ * is no such order or it is someone else's (the page answers 404 either way).
+ */
+export async function getOrderForUser(
+  db: Database,
+  userId: string,
+  orderNumber: string,
+): Promise<(OrderRow & { lines: OrderLineRow[] }) | null> {
+  if (!orderNumber || orderNumber.length > 64) return null;
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId)))
+    .limit(1);
+  if (!order) return null;
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.lineNumber));
   return { ...order, lines };
 }

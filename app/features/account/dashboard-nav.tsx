@@ -1,0 +1,42 @@
+import { Form, NavLink } from "react-router";
+import { Button } from "~/components/ui/button";
+import { cx } from "~/components/ui/cx";
+import { dashboardFor, type AccountRole } from "./roles";
+
+/** The dashboard's sections, and Sign Out (which lands on /login). */
+export function DashboardNav({ role }: { role: AccountRole }) {
+  const items = [
+    { to: "/dashboard", label: "Profile", end: true },
+    { to: dashboardFor(role), label: role === "driver" ? "Driver Dashboard" : "Team Dashboard", end: true },
+    { to: "/dashboard/orders", label: "My Orders", end: false },
+  ];
+  return (
+    <div className="mb-8 flex flex-wrap items-center justify-between gap-3 border-b border-line pb-4">
+      <nav aria-label="Dashboard">
+        <ul className="flex flex-wrap gap-1">
+          {items.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                end={item.end}
+                className={({ isActive }) =>
+                  cx(
+                    "inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold uppercase tracking-wide transition-colors",
+                    isActive ? "bg-surface-raised text-accent-text" : "text-muted hover:text-text",
+                  )
+                }
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Form method="post" action="/logout">
+        <Button type="submit" variant="secondary" size="sm">
+          Sign Out
+        </Button>
+      </Form>
+    </div>
+  );
+}

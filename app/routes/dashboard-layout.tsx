@@ -1,0 +1,22 @@
+import { data, Outlet } from "react-router";
+import type { Route } from "./+types/dashboard-layout";
+import { DashboardNav } from "~/features/account/dashboard-nav";
+import { requireUser } from "~/features/account/session.server";
+
+// Every dashboard loader and action checks the session itself too: loaders run in
+// parallel, so this layout's check alone would not keep a child's data private.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  return data({ role: user.role }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
+      <DashboardNav role={loaderData.role} />
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { SectionHeading } from "~/components/ui/section-heading";
+import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from "~/features/account/avatar";
+import { processAvatar } from "~/features/account/avatar.server";
+import { ProfileEditor, ProfileView } from "~/features/account/profile-card";
+import { parseProfileForm } from "~/features/account/profile-form.server";
+import { updateProfile } from "~/features/account/profile.server";
+import { requireUser } from "~/features/account/session.server";
+import { readUploadForm } from "~/lib/forms.server";
+import { pageMeta } from "~/lib/meta";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+/** The picture plus the rest of the form and multipart framing. */
+const MAX_PROFILE_FORM_BYTES = AVATAR_MAX_BYTES + 64 * 1024;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  return data(
+    {
+      profile: { name: user.name, email: user.email, role: user.role, image: user.image },
+      editing: new URL(request.url).searchParams.has("edit"),
+    },
+    { headers: NO_STORE },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const fail = (message: string, name?: string) => data({ message, name }, { status: 400, headers: NO_STORE });
+  // Refused before reading: a picture over the limit is never buffered.
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_PROFILE_FORM_BYTES) return fail(AVATAR_MESSAGES.tooLarge);
+  const form = await readUploadForm(request, MAX_PROFILE_FORM_BYTES);
+  if (form.get("intent") !== "update-profile") throw data({ message: "Unknown form intent." }, { status: 400 });
+  const parsed = parseProfileForm(form);
+  const typedName = typeof form.get("name") === "string" ? String(form.get("name")).slice(0, 200) : undefined;
+  if (!parsed.ok) return fail(parsed.message, typedName);
+  let avatar;
+  if (parsed.value.avatar) {
+    const processed = await processAvatar(new Uint8Array(await parsed.value.avatar.arrayBuffer()));
+    if (!processed.ok) return fail(processed.message, typedName);
+    avatar = processed;
+  }
+  await updateProfile(context.db, user.id, { name: parsed.value.name, avatar });
+  context.log.info({ avatar: Boolean(avatar) }, "profile updated");
+  return redirect("/dashboard", { headers: NO_STORE });
+}
+
+export const headers: Route.HeadersFunction = () => NO_STORE;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "User Dashboard", description: "Your Ridgeway Racing account.", path: null });
+
+export default function DashboardPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile } = loaderData;
+  // A failed save stays in edit mode, whatever the address says.
+  const editing = loaderData.editing || actionData !== undefined;
+  return (
+    <>
+      <SectionHeading level={1} eyebrow={`Welcome, ${profile.name}`} title="User Dashboard" />
+      {editing ? (
+        <ProfileEditor profile={profile} error={actionData?.message} name={actionData?.name} />
+      ) : (
+        <ProfileView profile={profile} />
+      )}
+    </>
+  );
+}
