@@ -34,6 +34,8 @@ export default [
   route("order-confirmation", "routes/order-confirmation.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   route("dashboard", "routes/dashboard-layout.tsx", [
     index("routes/dashboard.tsx"),
     route("driver", "routes/dashboard-driver.tsx"),

@@ -5,8 +5,10 @@ import type { Database } from "../../../db/client.server";
 import * as schema from "../../../db/schema";
 import { z } from "~/lib/zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-policy";
+import { accountEmailSenders } from "./account-emails.server";
 import { SELF_SERVICE_ROLES } from "./roles";
 import { SESSION_LIMITS } from "./session-limits";
+import { RESET_LINK_MINUTES } from "./token-lifetimes";
 
 /**
  * better-auth, configured once for the app (server/app.ts creates it and hands
@@ -52,6 +54,7 @@ export interface AuthOptions {
 
 export function createAuth({ db, publicUrl, secret }: AuthOptions) {
   const secure = new URL(publicUrl).protocol === "https:";
+  const emails = accountEmailSenders(db, publicUrl);
   return betterAuth({
     appName: "Ridgeway Racing",
     baseURL: publicUrl,
@@ -76,7 +79,12 @@ export function createAuth({ db, publicUrl, secret }: AuthOptions) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH * 2,
       password: { hash: hashPassword, verify: verifyPassword },
+      sendResetPassword: emails.sendResetPassword,
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
     },
+    // Reset links are stored as SHA-256 hashes: a leaked table row cannot be used as a link.
+    verification: { storeIdentifier: "hashed" },
     user: {
       additionalFields: {
         role: {

@@ -1,0 +1,199 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import * as schema from "../../db/schema";
+import type { Auth } from "../../app/features/account/auth.server";
+import { PASSWORD_RESET_MESSAGES } from "../../app/features/account/password-reset-form";
+import { PASSWORD_MESSAGES } from "../../app/features/account/password-policy";
+import { getOptionalUser } from "../../app/features/account/session.server";
+import { action as forgotPasswordAction } from "../../app/routes/forgot-password";
+import { action as loginAction } from "../../app/routes/login";
+import { action as resetPasswordAction, loader as resetPasswordLoader } from "../../app/routes/reset-password";
+import { CookieJar, createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
+import { seededTestDatabase } from "../support/test-database";
+
+const suite = seededTestDatabase();
+let auth: Auth;
+beforeAll(() => {
+  auth = createTestAuth(suite.db);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const PASSWORD = "correct horse battery staple";
+const NEW_PASSWORD = "a brand new paddock password";
+let clientCounter = 0;
+/** Each test comes from its own address, so one test's per-client limits do not touch another. */
+const newClientIp = () => `198.51.100.${++clientCounter}`;
+
+// Route modules' own argument types carry more than these handlers read.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyArgs = any;
+const args = (request: Request, clientIp = newClientIp()): AnyArgs => ({
+  request,
+  context: requestContext(suite.db, auth, clientIp),
+  params: {},
+});
+const messageOf = (data: unknown) => (data as { message: string }).message;
+
+async function signUp(email: string, password = PASSWORD) {
+  const outcome = await run(() =>
+    loginAction(args(formPost("/login", { intent: "sign-up", name: "Sam Security", email, password, role: "team_member" }))),
+  );
+  expect(outcome.status).toBe(302);
+  return new CookieJar().take(outcome.setCookies);
+}
+
+async function signIn(email: string, password: string, clientIp = newClientIp()) {
+  return run(() => loginAction(args(formPost("/login", { intent: "sign-in", email, password }), clientIp)));
+}
+
+async function signedInAs(jar: CookieJar) {
+  return getOptionalUser(get("/dashboard", { cookie: jar.header() }), requestContext(suite.db, auth));
+}
+
+async function outbox(to: string) {
+  return suite.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toAddress, to)).orderBy(schema.emailOutbox.id);
+}
+
+/** The token of the newest reset link e-mailed to `to`. */
+async function resetToken(to: string): Promise<string> {
+  const mails = (await outbox(to)).filter((mail) => mail.subject.startsWith("Reset your"));
+  const match = /\/reset-password\?token=([\w%-]+)/.exec(mails.at(-1)?.textBody ?? "");
+  expect(match, `a reset link e-mailed to ${to}`).not.toBeNull();
+  return decodeURIComponent(match![1]!);
+}
+
+const forgot = (email: string, clientIp = newClientIp()) =>
+  run(() => forgotPasswordAction(args(formPost("/forgot-password", { email }), clientIp)));
+const resetWith = (token: string, password = NEW_PASSWORD, confirmPassword = password, clientIp = newClientIp()) =>
+  run(() =>
+    resetPasswordAction(args(formPost(`/reset-password?token=${token}`, { token, password, confirmPassword }), clientIp)),
+  );
+
+describe("forgot password", () => {
+  it("answers the same whether or not the address has an account, and e-mails a link only to an account", async () => {
+    await signUp("reset-owner@example.com");
+    const known = await forgot("Reset-Owner@Example.com");
+    const unknown = await forgot("nobody-here@example.com");
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.data).toEqual(unknown.data);
+    expect(messageOf(known.data)).toBe(PASSWORD_RESET_MESSAGES.requested);
+    const [mail] = (await outbox("reset-owner@example.com")).filter((m) => m.subject === "Reset your Ridgeway Racing password");
+    expect(mail!.textBody).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[\w-]{20,}/);
+    expect(await outbox("nobody-here@example.com")).toHaveLength(0);
+  });
+
+  it("refuses a malformed address with a 400 and keeps what was typed", async () => {
+    const outcome = await forgot("not-an-email");
+    expect(outcome.status).toBe(400);
+    expect(outcome.data).toMatchObject({ sent: false, email: "not-an-email" });
+  });
+
+  it("stores reset links hashed, never as the token itself", async () => {
+    await signUp("hashed-link@example.com");
+    await forgot("hashed-link@example.com");
+    const token = await resetToken("hashed-link@example.com");
+    const rows = await suite.db.select().from(schema.verifications);
+    expect(rows.some((row) => row.identifier.includes(token) || row.value.includes(token))).toBe(false);
+  });
+
+  it("limits requests to 5 per 15 minutes per client (429), and sends at most 3 links an hour to one address", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2030-04-01T10:00:00.000Z"));
+    await signUp("popular@example.com");
+    const clientIp = newClientIp();
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await forgot(`someone-${i}@example.com`, clientIp)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+
+    // From five different places, the same answer each time, but only three e-mails.
+    for (let i = 0; i < 5; i += 1) expect((await forgot("popular@example.com")).status).toBe(200);
+    expect((await outbox("popular@example.com")).filter((m) => m.subject.startsWith("Reset your"))).toHaveLength(3);
+
+    // Both limits reset with their windows.
+    vi.setSystemTime(new Date("2030-04-01T11:00:00.000Z"));
+    expect((await forgot("popular@example.com", clientIp)).status).toBe(200);
+    expect((await outbox("popular@example.com")).filter((m) => m.subject.startsWith("Reset your"))).toHaveLength(4);
+  });
+});
+
+describe("reset password", () => {
+  it("sets the new password once; the same link a second time is refused", async () => {
+    await signUp("once@example.com");
+    await forgot("once@example.com");
+    const token = await resetToken("once@example.com");
+    expect((await run(() => resetPasswordLoader(args(get(`/reset-password?token=${token}`))))).status).toBe(200);
+
+    const done = await resetWith(token);
+    expect(done.status).toBe(200);
+    expect(done.data).toEqual({ done: true });
+    expect((await signIn("once@example.com", NEW_PASSWORD)).status).toBe(302);
+    expect((await signIn("once@example.com", PASSWORD)).status).toBe(401);
+
+    const page = await run(() => resetPasswordLoader(args(get(`/reset-password?token=${token}`))));
+    expect(page.status).toBe(400);
+    expect(page.data).toEqual({ token: null });
+    const reused = await resetWith(token, "yet another fresh password");
+    expect(reused.status).toBe(400);
+    expect(messageOf(reused.data)).toBe(PASSWORD_RESET_MESSAGES.linkInvalid);
+    expect((await signIn("once@example.com", NEW_PASSWORD)).status).toBe(302);
+  });
+
+  it("refuses an expired link (after an hour) and a made-up one", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2030-04-02T10:00:00.000Z"));
+    await signUp("late@example.com");
+    await forgot("late@example.com");
+    const token = await resetToken("late@example.com");
+    vi.setSystemTime(new Date("2030-04-02T11:00:01.000Z"));
+    expect((await run(() => resetPasswordLoader(args(get(`/reset-password?token=${token}`))))).status).toBe(400);
+    const expired = await resetWith(token);
+    expect(expired.status).toBe(400);
+    expect(messageOf(expired.data)).toBe(PASSWORD_RESET_MESSAGES.linkInvalid);
+    expect((await signIn("late@example.com", PASSWORD)).status).toBe(302);
+
+    const madeUp = await resetWith("AAAAAAAAAAAAAAAAAAAAAAAA");
+    expect(madeUp.status).toBe(400);
+    expect(messageOf(madeUp.data)).toBe(PASSWORD_RESET_MESSAGES.linkInvalid);
+  });
+
+  it("applies the password policy and keeps the link usable after a refused password", async () => {
+    await signUp("policy@example.com");
+    await forgot("policy@example.com");
+    const token = await resetToken("policy@example.com");
+    const common = await resetWith(token, "password123");
+    expect(common.status).toBe(400);
+    expect(common.data).toMatchObject({ message: PASSWORD_MESSAGES.common, field: "password" });
+    const short = await resetWith(token, "short");
+    expect(short.data).toMatchObject({ message: PASSWORD_MESSAGES.tooShort, field: "password" });
+    const differ = await resetWith(token, NEW_PASSWORD, "something else entirely");
+    expect(differ.data).toMatchObject({ message: PASSWORD_RESET_MESSAGES.passwordsDiffer, field: "confirm" });
+    expect((await resetWith(token)).data).toEqual({ done: true });
+  });
+
+  it("signs out every session of the account", async () => {
+    const laptop = await signUp("everywhere@example.com");
+    const phone = new CookieJar().take((await signIn("everywhere@example.com", PASSWORD)).setCookies);
+    expect(await signedInAs(laptop)).not.toBeNull();
+    expect(await signedInAs(phone)).not.toBeNull();
+    await forgot("everywhere@example.com");
+    await resetWith(await resetToken("everywhere@example.com"));
+    expect(await signedInAs(laptop)).toBeNull();
+    expect(await signedInAs(phone)).toBeNull();
+    const user = (await suite.db.select().from(schema.users).where(eq(schema.users.email, "everywhere@example.com")))[0]!;
+    expect(await suite.db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id))).toHaveLength(0);
+  });
+
+  it("limits new-password posts to 10 per 15 minutes per client", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2030-04-03T10:00:00.000Z"));
+    const clientIp = newClientIp();
+    const statuses = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await resetWith(`guessedtoken${i}guessedtoken`, NEW_PASSWORD, NEW_PASSWORD, clientIp)).status);
+    expect(statuses).toEqual([...Array(10).fill(400), 429]);
+    vi.setSystemTime(new Date("2030-04-03T10:15:00.000Z"));
+    expect((await resetWith("guessedtokenXguessedtoken", NEW_PASSWORD, NEW_PASSWORD, clientIp)).status).toBe(400);
+  });
+});
