@@ -8,6 +8,8 @@ import { getOptionalUser } from "../../app/features/account/session.server";
 import { action as forgotPasswordAction } from "../../app/routes/forgot-password";
 import { action as loginAction } from "../../app/routes/login";
 import { action as resetPasswordAction, loader as resetPasswordLoader } from "../../app/routes/reset-password";
+import { action as securityAction } from "../../app/routes/dashboard-security";
+import { loader as verifyEmailLoader } from "../../app/routes/verify-email";
 import { CookieJar, createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
 import { seededTestDatabase } from "../support/test-database";
 
@@ -195,5 +197,67 @@ describe("reset password", () => {
     expect(statuses).toEqual([...Array(10).fill(400), 429]);
     vi.setSystemTime(new Date("2030-04-03T10:15:00.000Z"));
     expect((await resetWith("guessedtokenXguessedtoken", NEW_PASSWORD, NEW_PASSWORD, clientIp)).status).toBe(400);
+  });
+});
+
+/** The token of the newest verification link e-mailed to `to`. */
+async function verificationToken(to: string): Promise<string> {
+  const mails = (await outbox(to)).filter((mail) => mail.subject.startsWith("Confirm your"));
+  const match = /\/verify-email\?token=([\w%.-]+)/.exec(mails.at(-1)?.textBody ?? "");
+  expect(match, `a verification link e-mailed to ${to}`).not.toBeNull();
+  return decodeURIComponent(match![1]!);
+}
+
+const securityPost = (jar: CookieJar, fields: Record<string, string>, clientIp = newClientIp()) =>
+  run(() => securityAction(args(formPost("/dashboard/security", fields, { cookie: jar.header() }), clientIp)));
+const isVerified = async (email: string) =>
+  (await suite.db.select().from(schema.users).where(eq(schema.users.email, email)))[0]!.emailVerified;
+
+describe("e-mail verification", () => {
+  it("e-mails a link at sign-up that confirms the address", async () => {
+    await signUp("verify-me@example.com");
+    expect(await isVerified("verify-me@example.com")).toBe(false);
+    const token = await verificationToken("verify-me@example.com");
+    const outcome = await run(() => verifyEmailLoader(args(get(`/verify-email?token=${token}`))));
+    expect(outcome.status).toBe(200);
+    expect(outcome.data).toEqual({ outcome: "verified" });
+    expect(await isVerified("verify-me@example.com")).toBe(true);
+  });
+
+  it("refuses a tampered link and an expired one (after 24 hours)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2030-05-01T10:00:00.000Z"));
+    await signUp("slow-reader@example.com");
+    const token = await verificationToken("slow-reader@example.com");
+    const tampered = await run(() => verifyEmailLoader(args(get(`/verify-email?token=${token.slice(0, -2)}xx`))));
+    expect(tampered).toMatchObject({ status: 400, data: { outcome: "invalid" } });
+    vi.setSystemTime(new Date("2030-05-02T10:00:01.000Z"));
+    const expired = await run(() => verifyEmailLoader(args(get(`/verify-email?token=${token}`))));
+    expect(expired).toMatchObject({ status: 400, data: { outcome: "expired" } });
+    expect(await isVerified("slow-reader@example.com")).toBe(false);
+  });
+
+  it("re-sends the link from the Security page at most 3 times an hour", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2030-05-03T10:00:00.000Z"));
+    const jar = await signUp("resend@example.com");
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await securityPost(jar, { intent: "resend-verification" })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const links = (await outbox("resend@example.com")).filter((mail) => mail.subject.startsWith("Confirm your"));
+    expect(links).toHaveLength(4); // the sign-up e-mail and three more
+    vi.setSystemTime(new Date("2030-05-03T11:00:00.000Z"));
+    expect((await securityPost(jar, { intent: "resend-verification" })).status).toBe(200);
+
+    const token = await verificationToken("resend@example.com");
+    await run(() => verifyEmailLoader(args(get(`/verify-email?token=${token}`))));
+    const after = await securityPost(jar, { intent: "resend-verification" });
+    expect(after.data).toMatchObject({ tone: "success", message: "Your e-mail address is already confirmed." });
+  });
+
+  it("needs a signed-in person to re-send", async () => {
+    const outcome = await run(() => securityAction(args(formPost("/dashboard/security", { intent: "resend-verification" }))));
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/login?redirectTo=%2Fdashboard%2Fsecurity");
   });
 });

@@ -8,7 +8,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-policy";
 import { accountEmailSenders } from "./account-emails.server";
 import { SELF_SERVICE_ROLES } from "./roles";
 import { SESSION_LIMITS } from "./session-limits";
-import { RESET_LINK_MINUTES } from "./token-lifetimes";
+import { EMAIL_VERIFICATION_LINK_HOURS, RESET_LINK_MINUTES } from "./token-lifetimes";
 
 /**
  * better-auth, configured once for the app (server/app.ts creates it and hands
@@ -82,6 +82,11 @@ export function createAuth({ db, publicUrl, secret }: AuthOptions) {
       sendResetPassword: emails.sendResetPassword,
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendVerificationEmail: emails.sendVerificationEmail,
+      expiresIn: EMAIL_VERIFICATION_LINK_HOURS * 60 * 60,
     },
     // Reset links are stored as SHA-256 hashes: a leaked table row cannot be used as a link.
     verification: { storeIdentifier: "hashed" },
