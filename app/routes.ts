@@ -33,6 +33,7 @@ export default [
   route("pay/test/:sessionId", "routes/pay-test.tsx"),
   route("order-confirmation", "routes/order-confirmation.tsx"),
   route("login", "routes/login.tsx"),
+  route("login/two-factor", "routes/login-two-factor.tsx"),
   route("logout", "routes/logout.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),

@@ -6,6 +6,15 @@ import { resendVerificationEmail } from "~/features/account/email-verification.s
 import { isSecurityIntent, type SecurityActionData, type SecurityIntent } from "~/features/account/security-intents";
 import { loadSecurityOverview } from "~/features/account/security.server";
 import { requireUser, type SessionUser } from "~/features/account/session.server";
+import { normaliseTotpCode, TWO_FACTOR_MESSAGES } from "~/features/account/two-factor-form";
+import { TwoFactorSection } from "~/features/account/two-factor-section";
+import {
+  cancelTwoFactorSetup,
+  confirmTwoFactorSetup,
+  disableTwoFactor,
+  startTwoFactorSetup,
+  twoFactorState,
+} from "~/features/account/two-factor.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -13,11 +22,11 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const overview = await loadSecurityOverview(context.db, user.id);
-  return data({ email: user.email, ...overview }, { headers: NO_STORE });
+  const [overview, twoFactor] = await Promise.all([loadSecurityOverview(context.db, user.id), twoFactorState(context, user)]);
+  return data({ email: user.email, ...overview, twoFactor }, { headers: NO_STORE });
 }
 
-type Answer = { data: SecurityActionData; status?: number; headers?: Record<string, string> };
+type Answer = { data: SecurityActionData; status?: number; retryAfterSeconds?: number; cookies?: string[] };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
@@ -25,12 +34,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (!isSecurityIntent(intent)) throw data({ message: "Unknown form intent." }, { status: 400, headers: NO_STORE });
   const answer = await handle(intent, form, request, context, user);
-  return data(answer.data, { status: answer.status ?? 200, headers: { ...NO_STORE, ...answer.headers } });
+  const headers = new Headers(NO_STORE);
+  if (answer.retryAfterSeconds) headers.set("Retry-After", String(answer.retryAfterSeconds));
+  for (const cookie of answer.cookies ?? []) headers.append("Set-Cookie", cookie);
+  return data(answer.data, { status: answer.status ?? 200, headers });
 }
 
 async function handle(
   intent: SecurityIntent,
-  _form: FormData,
+  form: FormData,
   request: Request,
   context: Route.ActionArgs["context"],
   user: SessionUser,
@@ -39,7 +51,7 @@ async function handle(
   const fail = (status: number, message: string, retryAfterSeconds?: number): Answer => ({
     data: { intent, tone: "error", message },
     status,
-    headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined,
+    retryAfterSeconds,
   });
   switch (intent) {
     case "resend-verification": {
@@ -48,9 +60,47 @@ async function handle(
       if (outcome.kind === "already-verified") return ok("Your e-mail address is already confirmed.");
       return ok(`We've sent a new confirmation link to ${user.email}. It works for 24 hours.`);
     }
+    case "two-factor-start": {
+      const password = passwordOf(form);
+      if (!password) return fail(400, TWO_FACTOR_MESSAGES.passwordRequired);
+      const outcome = await startTwoFactorSetup(request, context, password);
+      if (outcome.kind === "refused") return fail(outcome.status, outcome.message, outcome.retryAfterSeconds);
+      return ok("");
+    }
+    case "two-factor-confirm": {
+      const code = normaliseTotpCode(form.get("code"));
+      if (!code) return fail(400, TWO_FACTOR_MESSAGES.codeFormat);
+      const outcome = await confirmTwoFactorSetup(request, context, user, code);
+      if (outcome.kind === "refused") return fail(outcome.status, outcome.message, outcome.retryAfterSeconds);
+      return {
+        data: {
+          intent,
+          tone: "success",
+          message: "Two-factor authentication is on. You'll be asked for a code each time you sign in.",
+          backupCodes: outcome.backupCodes,
+        },
+        cookies: outcome.cookies,
+      };
+    }
+    case "two-factor-cancel":
+      await cancelTwoFactorSetup(context, user);
+      return ok("");
+    case "two-factor-disable": {
+      const password = passwordOf(form);
+      if (!password) return fail(400, TWO_FACTOR_MESSAGES.passwordRequired);
+      const outcome = await disableTwoFactor(request, context, password);
+      if (outcome.kind === "refused") return fail(outcome.status, outcome.message, outcome.retryAfterSeconds);
+      return { ...ok("Two-factor authentication is off. Your backup codes no longer work."), cookies: outcome.cookies };
+    }
     default:
       return fail(400, "This form isn't available yet.");
   }
+}
+
+/** A password field, bounded before it reaches the hashing. */
+function passwordOf(form: FormData): string | null {
+  const password = form.get("password");
+  return typeof password === "string" && password !== "" && password.length <= 256 ? password : null;
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) =>
@@ -65,6 +115,7 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
       <SectionHeading level={1} eyebrow="Account" title="Security Settings" />
       <div className="grid gap-6">
         <EmailVerificationSection email={loaderData.email} verified={loaderData.emailVerified} result={actionData} />
+        <TwoFactorSection view={loaderData.twoFactor} result={actionData} />
       </div>
     </>
   );

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "../../db/schema";
 import type { Auth } from "../../app/features/account/auth.server";
@@ -8,7 +9,9 @@ import { getOptionalUser } from "../../app/features/account/session.server";
 import { action as forgotPasswordAction } from "../../app/routes/forgot-password";
 import { action as loginAction } from "../../app/routes/login";
 import { action as resetPasswordAction, loader as resetPasswordLoader } from "../../app/routes/reset-password";
-import { action as securityAction } from "../../app/routes/dashboard-security";
+import { action as securityAction, loader as securityLoader } from "../../app/routes/dashboard-security";
+import { action as twoFactorAction, loader as twoFactorLoader } from "../../app/routes/login-two-factor";
+import { TWO_FACTOR_MESSAGES } from "../../app/features/account/two-factor-form";
 import { loader as verifyEmailLoader } from "../../app/routes/verify-email";
 import { CookieJar, createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
 import { seededTestDatabase } from "../support/test-database";
@@ -259,5 +262,172 @@ describe("e-mail verification", () => {
     const outcome = await run(() => securityAction(args(formPost("/dashboard/security", { intent: "resend-verification" }))));
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe("/login?redirectTo=%2Fdashboard%2Fsecurity");
+  });
+});
+
+async function securityPage(jar: CookieJar) {
+  const outcome = await run(() => securityLoader(args(get("/dashboard/security", { cookie: jar.header() }))));
+  expect(outcome.status).toBe(200);
+  return outcome.data as { twoFactor: { status: string; secret?: string; qrCodeDataUri?: string } };
+}
+
+/** The code an authenticator app would show now (or `offsetSteps` 30-second steps away). */
+function totpCode(groupedSecret: string, offsetSteps = 0): string {
+  const totp = new TOTP({ secret: Secret.fromBase32(groupedSecret.replace(/\s/g, "")), digits: 6, period: 30 });
+  return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+}
+
+/** Signs up, turns two-factor on through the Security page, and returns the secret and backup codes. */
+async function withTwoFactor(email: string) {
+  const jar = await signUp(email);
+  const started = await securityPost(jar, { intent: "two-factor-start", password: PASSWORD });
+  expect(started.status).toBe(200);
+  const { twoFactor } = await securityPage(jar);
+  expect(twoFactor.status).toBe("pending");
+  const confirmed = await securityPost(jar, { intent: "two-factor-confirm", code: totpCode(twoFactor.secret!) });
+  expect(confirmed.status).toBe(200);
+  jar.take(confirmed.setCookies);
+  const { backupCodes } = confirmed.data as { backupCodes: string[] };
+  return { jar, secret: twoFactor.secret!, backupCodes };
+}
+
+async function passwordStep(email: string, clientIp = newClientIp()) {
+  const outcome = await signIn(email, PASSWORD, clientIp);
+  expect(outcome.status).toBe(302);
+  return { outcome, jar: new CookieJar().take(outcome.setCookies) };
+}
+
+const secondStep = (jar: CookieJar, fields: Record<string, string>, clientIp = newClientIp()) =>
+  run(() => twoFactorAction(args(formPost("/login/two-factor", fields, { cookie: jar.header() }), clientIp)));
+
+describe("two-factor set-up", () => {
+  it("needs the password, shows a QR code and key, and is not on until a code confirms it", async () => {
+    const jar = await signUp("careful@example.com");
+    expect((await securityPage(jar)).twoFactor).toEqual({ status: "off" });
+    const wrong = await securityPost(jar, { intent: "two-factor-start", password: "not my password at all" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.data).toMatchObject({ tone: "error", message: TWO_FACTOR_MESSAGES.wrongPassword });
+    expect((await securityPage(jar)).twoFactor).toEqual({ status: "off" });
+
+    await securityPost(jar, { intent: "two-factor-start", password: PASSWORD });
+    const { twoFactor } = await securityPage(jar);
+    expect(twoFactor.status).toBe("pending");
+    expect(twoFactor.secret).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
+    const svg = Buffer.from(twoFactor.qrCodeDataUri!.replace("data:image/svg+xml;base64,", ""), "base64").toString();
+    expect(svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    // Until confirmed, signing in needs no code.
+    expect((await signIn("careful@example.com", PASSWORD)).location).toBe("/dashboard/team");
+
+    const badCode = await securityPost(jar, { intent: "two-factor-confirm", code: totpCode(twoFactor.secret!, 10) });
+    expect(badCode.status).toBe(400);
+    expect(badCode.data).toMatchObject({ message: TWO_FACTOR_MESSAGES.wrongCode });
+    const malformed = await securityPost(jar, { intent: "two-factor-confirm", code: "12ab" });
+    expect(malformed.data).toMatchObject({ message: TWO_FACTOR_MESSAGES.codeFormat });
+
+    const confirmed = await securityPost(jar, { intent: "two-factor-confirm", code: totpCode(twoFactor.secret!) });
+    expect(confirmed.status).toBe(200);
+    const { backupCodes } = confirmed.data as { backupCodes: string[] };
+    expect(backupCodes).toHaveLength(10);
+    expect(new Set(backupCodes).size).toBe(10);
+    for (const code of backupCodes) expect(code).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
+    jar.take(confirmed.setCookies);
+    expect((await securityPage(jar)).twoFactor).toEqual({ status: "on" });
+    // Stored encrypted: neither the secret nor a backup code appears in the row.
+    const [row] = await suite.db.select().from(schema.twoFactors);
+    expect(row!.secret).not.toContain(twoFactor.secret!.replace(/\s/g, ""));
+    expect(backupCodes.some((code) => row!.backupCodes.includes(code))).toBe(false);
+  });
+
+  it("can be cancelled before it is confirmed", async () => {
+    const jar = await signUp("changed-mind@example.com");
+    await securityPost(jar, { intent: "two-factor-start", password: PASSWORD });
+    expect((await securityPage(jar)).twoFactor.status).toBe("pending");
+    await securityPost(jar, { intent: "two-factor-cancel" });
+    expect((await securityPage(jar)).twoFactor).toEqual({ status: "off" });
+  });
+
+  it("is turned off only with the password", async () => {
+    const { jar } = await withTwoFactor("switch-off@example.com");
+    const wrong = await securityPost(jar, { intent: "two-factor-disable", password: "wrong password entirely" });
+    expect(wrong.status).toBe(400);
+    expect((await securityPage(jar)).twoFactor.status).toBe("on");
+    const missing = await securityPost(jar, { intent: "two-factor-disable" });
+    expect(missing.data).toMatchObject({ message: TWO_FACTOR_MESSAGES.passwordRequired });
+    const off = await securityPost(jar, { intent: "two-factor-disable", password: PASSWORD });
+    expect(off.status).toBe(200);
+    jar.take(off.setCookies);
+    expect((await securityPage(jar)).twoFactor).toEqual({ status: "off" });
+    expect((await signIn("switch-off@example.com", PASSWORD)).location).toBe("/dashboard/team");
+  });
+});
+
+describe("two-factor sign-in", () => {
+  it("asks for the code after the password, with no session until it is given", async () => {
+    const { secret } = await withTwoFactor("two-step@example.com");
+    const { outcome, jar } = await passwordStep("two-step@example.com");
+    expect(outcome.location).toBe("/login/two-factor");
+    expect(jar.has("ridgeway.session_token")).toBe(false);
+    expect(jar.has("ridgeway.two_factor")).toBe(true);
+    expect((await run(() => twoFactorLoader(args(get("/login/two-factor", { cookie: jar.header() })))))?.status).toBe(200);
+
+    const wrong = await secondStep(jar, { method: "totp", code: totpCode(secret, 10) });
+    expect(wrong.status).toBe(401);
+    expect(wrong.data).toMatchObject({ message: TWO_FACTOR_MESSAGES.wrongCode });
+    const right = await secondStep(jar, { method: "totp", code: totpCode(secret) });
+    expect(right.status).toBe(302);
+    expect(right.location).toBe("/dashboard/team");
+    jar.take(right.setCookies);
+    expect((await signedInAs(jar))?.email).toBe("two-step@example.com");
+  });
+
+  it("keeps the page the person was sent from", async () => {
+    const { secret } = await withTwoFactor("came-from@example.com");
+    const outcome = await run(() =>
+      loginAction(
+        args(formPost("/login", { intent: "sign-in", email: "came-from@example.com", password: PASSWORD, redirectTo: "/dashboard/orders" })),
+      ),
+    );
+    expect(outcome.location).toBe("/login/two-factor?redirectTo=%2Fdashboard%2Forders");
+    const jar = new CookieJar().take(outcome.setCookies);
+    const right = await secondStep(jar, { method: "totp", code: totpCode(secret), redirectTo: "/dashboard/orders" });
+    expect(right.location).toBe("/dashboard/orders");
+  });
+
+  it("sends anyone without a challenge back to the password", async () => {
+    const outcome = await run(() => twoFactorLoader(args(get("/login/two-factor"))));
+    expect(outcome.location).toBe("/login");
+    const answer = await secondStep(new CookieJar(), { method: "totp", code: "123456" });
+    expect(answer.status).toBe(401);
+    expect(answer.data).toMatchObject({ restart: true, message: TWO_FACTOR_MESSAGES.challengeExpired });
+  });
+
+  it("accepts each backup code once", async () => {
+    const { backupCodes } = await withTwoFactor("backup@example.com");
+    const first = (await passwordStep("backup@example.com")).jar;
+    const used = await secondStep(first, { method: "backup", code: backupCodes[0]! });
+    expect(used.status).toBe(302);
+    expect(new CookieJar().take(used.setCookies).has("ridgeway.session_token")).toBe(true);
+
+    const second = (await passwordStep("backup@example.com")).jar;
+    const again = await secondStep(second, { method: "backup", code: backupCodes[0]! });
+    expect(again.status).toBe(401);
+    expect(again.data).toMatchObject({ message: TWO_FACTOR_MESSAGES.wrongBackupCode });
+    expect((await secondStep(second, { method: "backup", code: backupCodes[1]! })).status).toBe(302);
+  });
+
+  it("allows 3 code attempts per 10 seconds from one client, then 429 until the next window", async () => {
+    const { secret } = await withTwoFactor("hammered@example.com");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2030-06-01T10:00:00.000Z"));
+    const clientIp = newClientIp();
+    const { jar } = await passwordStep("hammered@example.com", clientIp);
+    const statuses = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await secondStep(jar, { method: "totp", code: "000000" }, clientIp)).status);
+    const limited = await secondStep(jar, { method: "totp", code: totpCode(secret) }, clientIp);
+    expect([...statuses, limited.status]).toEqual([401, 401, 401, 429]);
+    expect(limited.headers.get("Retry-After")).toBe("10");
+    vi.setSystemTime(new Date("2030-06-01T10:00:10.000Z"));
+    const after = await secondStep(jar, { method: "totp", code: totpCode(secret) }, clientIp);
+    expect(after.status).toBe(302);
   });
 });

@@ -1,6 +1,7 @@
 import { hash, verify } from "@node-rs/argon2";
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
 import { betterAuth } from "better-auth";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import type { Database } from "../../../db/client.server";
 import * as schema from "../../../db/schema";
 import { z } from "~/lib/zod";
@@ -8,7 +9,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-policy";
 import { accountEmailSenders } from "./account-emails.server";
 import { SELF_SERVICE_ROLES } from "./roles";
 import { SESSION_LIMITS } from "./session-limits";
-import { EMAIL_VERIFICATION_LINK_HOURS, RESET_LINK_MINUTES } from "./token-lifetimes";
+import { EMAIL_VERIFICATION_LINK_HOURS, RESET_LINK_MINUTES, TWO_FACTOR_CHALLENGE_MINUTES } from "./token-lifetimes";
 
 /**
  * better-auth, configured once for the app (server/app.ts creates it and hands
@@ -69,6 +70,7 @@ export function createAuth({ db, publicUrl, secret }: AuthOptions) {
         sessions: schema.sessions,
         accounts: schema.accounts,
         verifications: schema.verifications,
+        twoFactors: schema.twoFactors,
       },
     }),
     emailAndPassword: {
@@ -120,6 +122,14 @@ export function createAuth({ db, publicUrl, secret }: AuthOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { joins: true },
     },
+    plugins: [
+      // TOTP with ten backup codes; the set-up is confirmed with a code before it is on.
+      twoFactor({
+        issuer: "Ridgeway Racing",
+        twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_MINUTES * 60,
+        backupCodeOptions: { amount: 10 },
+      }),
+    ],
     telemetry: { enabled: false },
     logger: { level: "error" },
   });
