@@ -4,7 +4,8 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { EmailVerificationSection } from "~/features/account/email-section";
 import { resendVerificationEmail } from "~/features/account/email-verification.server";
 import { isSecurityIntent, type SecurityActionData, type SecurityIntent } from "~/features/account/security-intents";
-import { loadSecurityOverview } from "~/features/account/security.server";
+import { listActiveSessions, loadSecurityOverview, signOutOtherSessions } from "~/features/account/security.server";
+import { SessionsSection } from "~/features/account/sessions-section";
 import { requireUser, type SessionUser } from "~/features/account/session.server";
 import { normaliseTotpCode, TWO_FACTOR_MESSAGES } from "~/features/account/two-factor-form";
 import { TwoFactorSection } from "~/features/account/two-factor-section";
@@ -22,8 +23,12 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const [overview, twoFactor] = await Promise.all([loadSecurityOverview(context.db, user.id), twoFactorState(context, user)]);
-  return data({ email: user.email, ...overview, twoFactor }, { headers: NO_STORE });
+  const [overview, twoFactor, sessions] = await Promise.all([
+    loadSecurityOverview(context.db, user.id),
+    twoFactorState(context, user),
+    listActiveSessions(context.db, user.id, user.sessionId),
+  ]);
+  return data({ email: user.email, ...overview, twoFactor, sessions }, { headers: NO_STORE });
 }
 
 type Answer = { data: SecurityActionData; status?: number; retryAfterSeconds?: number; cookies?: string[] };
@@ -92,6 +97,9 @@ async function handle(
       if (outcome.kind === "refused") return fail(outcome.status, outcome.message, outcome.retryAfterSeconds);
       return { ...ok("Two-factor authentication is off. Your backup codes no longer work."), cookies: outcome.cookies };
     }
+    case "sign-out-others":
+      await signOutOtherSessions(request, context);
+      return ok("You've been signed out everywhere else.");
     default:
       return fail(400, "This form isn't available yet.");
   }
@@ -116,6 +124,7 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
       <div className="grid gap-6">
         <EmailVerificationSection email={loaderData.email} verified={loaderData.emailVerified} result={actionData} />
         <TwoFactorSection view={loaderData.twoFactor} result={actionData} />
+        <SessionsSection sessions={loaderData.sessions} result={actionData} />
       </div>
     </>
   );

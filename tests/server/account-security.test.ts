@@ -431,3 +431,65 @@ describe("two-factor sign-in", () => {
     expect(after.status).toBe(302);
   });
 });
+
+const CHROME_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+const SAFARI_IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+
+describe("active sessions", () => {
+  it("lists the account's sessions with their device, this one first, and signs out only the others", async () => {
+    const desktop = new CookieJar().take(
+      (
+        await run(() =>
+          loginAction(
+            args(
+              formPost(
+                "/login",
+                { intent: "sign-up", name: "Sol Sessions", email: "sessions@example.com", password: PASSWORD, role: "driver" },
+                { "user-agent": CHROME_WINDOWS },
+              ),
+              "192.0.2.10",
+            ),
+          ),
+        )
+      ).setCookies,
+    );
+    const phone = new CookieJar().take(
+      (
+        await run(() =>
+          loginAction(
+            args(
+              formPost("/login", { intent: "sign-in", email: "sessions@example.com", password: PASSWORD }, { "user-agent": SAFARI_IPHONE }),
+              "192.0.2.20",
+            ),
+          ),
+        )
+      ).setCookies,
+    );
+    await signUp("someone-else@example.com");
+
+    const page = (await run(() => securityLoader(args(get("/dashboard/security", { cookie: phone.header() }))))).data as {
+      sessions: { device: string; current: boolean; ipAddress: string; lastActiveAt: string }[];
+    };
+    expect(page.sessions.map(({ device, current, ipAddress }) => ({ device, current, ipAddress }))).toEqual([
+      { device: "Safari on iPhone", current: true, ipAddress: "192.0.2.20" },
+      { device: "Chrome on Windows", current: false, ipAddress: "192.0.2.10" },
+    ]);
+    expect(page.sessions[0]!.lastActiveAt).toBe("Now");
+
+    const done = await securityPost(phone, { intent: "sign-out-others" });
+    expect(done.data).toMatchObject({ tone: "success", message: "You've been signed out everywhere else." });
+    expect(await signedInAs(desktop)).toBeNull();
+    expect((await signedInAs(phone))?.email).toBe("sessions@example.com");
+    const after = (await run(() => securityLoader(args(get("/dashboard/security", { cookie: phone.header() }))))).data as {
+      sessions: unknown[];
+    };
+    expect(after.sessions).toHaveLength(1);
+  });
+
+  it("refuses an unknown form intent with a 400", async () => {
+    const jar = await signUp("intent@example.com");
+    const outcome = await securityPost(jar, { intent: "make-me-admin" });
+    expect(outcome.status).toBe(400);
+  });
+});
