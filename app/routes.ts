@@ -45,6 +45,7 @@ export default [
     route("orders", "routes/dashboard-orders.tsx"),
     route("orders/:orderNumber", "routes/dashboard-order.tsx"),
     route("security", "routes/dashboard-security.tsx"),
+    route("security/export", "routes/dashboard-security-export.ts"),
   ]),
   route("avatars/:userId", "routes/avatar.ts"),
   route("api/payments/webhook", "routes/api-payments-webhook.ts"),

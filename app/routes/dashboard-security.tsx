@@ -1,10 +1,16 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/dashboard-security";
 import { SectionHeading } from "~/components/ui/section-heading";
+import { AccountDataSection } from "~/features/account/account-data-section";
 import { EmailVerificationSection } from "~/features/account/email-section";
 import { resendVerificationEmail } from "~/features/account/email-verification.server";
 import { isSecurityIntent, type SecurityActionData, type SecurityIntent } from "~/features/account/security-intents";
-import { listActiveSessions, loadSecurityOverview, signOutOtherSessions } from "~/features/account/security.server";
+import {
+  deleteOwnAccount,
+  listActiveSessions,
+  loadSecurityOverview,
+  signOutOtherSessions,
+} from "~/features/account/security.server";
 import { SessionsSection } from "~/features/account/sessions-section";
 import { requireUser, type SessionUser } from "~/features/account/session.server";
 import { normaliseTotpCode, TWO_FACTOR_MESSAGES } from "~/features/account/two-factor-form";
@@ -38,6 +44,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (!isSecurityIntent(intent)) throw data({ message: "Unknown form intent." }, { status: 400, headers: NO_STORE });
+  if (intent === "delete-account") {
+    const password = passwordOf(form);
+    const refuse = (status: number, message: string, retryAfter?: number) =>
+      data({ intent, tone: "error", message } satisfies SecurityActionData, {
+        status,
+        headers: { ...NO_STORE, ...(retryAfter ? { "Retry-After": String(retryAfter) } : {}) },
+      });
+    if (!password) return refuse(400, TWO_FACTOR_MESSAGES.passwordRequired);
+    if (form.get("confirm") !== "yes") return refuse(400, "Tick the box to confirm that you want your account deleted.");
+    const outcome = await deleteOwnAccount(request, context, user, password);
+    if (outcome.kind === "refused") return refuse(outcome.status, outcome.message, outcome.retryAfterSeconds);
+    const headers = new Headers(NO_STORE);
+    for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
+    return redirect("/", { headers });
+  }
   const answer = await handle(intent, form, request, context, user);
   const headers = new Headers(NO_STORE);
   if (answer.retryAfterSeconds) headers.set("Retry-After", String(answer.retryAfterSeconds));
@@ -125,6 +146,7 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
         <EmailVerificationSection email={loaderData.email} verified={loaderData.emailVerified} result={actionData} />
         <TwoFactorSection view={loaderData.twoFactor} result={actionData} />
         <SessionsSection sessions={loaderData.sessions} result={actionData} />
+        <AccountDataSection result={actionData} />
       </div>
     </>
   );

@@ -11,6 +11,8 @@ import { action as loginAction } from "../../app/routes/login";
 import { action as resetPasswordAction, loader as resetPasswordLoader } from "../../app/routes/reset-password";
 import { action as securityAction, loader as securityLoader } from "../../app/routes/dashboard-security";
 import { action as twoFactorAction, loader as twoFactorLoader } from "../../app/routes/login-two-factor";
+import { action as checkoutAction } from "../../app/routes/checkout";
+import { loader as exportLoader } from "../../app/routes/dashboard-security-export";
 import { TWO_FACTOR_MESSAGES } from "../../app/features/account/two-factor-form";
 import { loader as verifyEmailLoader } from "../../app/routes/verify-email";
 import { CookieJar, createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
@@ -491,5 +493,109 @@ describe("active sessions", () => {
     const jar = await signUp("intent@example.com");
     const outcome = await securityPost(jar, { intent: "make-me-admin" });
     expect(outcome.status).toBe(400);
+  });
+});
+
+async function checkout(jar: CookieJar | null, email: string) {
+  const body = new URLSearchParams({ productId: "1", size: "One Size", quantity: "2", name: "Owner Person", email });
+  const request = new Request("http://localhost:3000/checkout", {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(jar ? { cookie: jar.header() } : {}) },
+  });
+  const outcome = await run(() => checkoutAction(args(request)));
+  expect(outcome.status).toBe(302);
+  const [order] = await suite.db.select().from(schema.orders).where(eq(schema.orders.customerEmail, email));
+  return order!;
+}
+
+async function downloadExport(jar: CookieJar) {
+  const response = (await exportLoader(args(get("/dashboard/security/export", { cookie: jar.header() })))) as Response;
+  return response;
+}
+
+describe("data export", () => {
+  it("downloads the person's profile, orders and sessions as JSON, with no secrets and nobody else's data", async () => {
+    const owner = await signUp("exporter@example.com");
+    const other = await signUp("bystander@example.com");
+    const mine = await checkout(owner, "exporter-order@example.com");
+    const theirs = await checkout(other, "bystander-order@example.com");
+    await checkout(null, "guest-export@example.com");
+    // Two-factor on, so a secret and backup codes exist to be left out.
+    await securityPost(owner, { intent: "two-factor-start", password: PASSWORD });
+
+    const response = await downloadExport(owner);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="ridgeway-racing-account-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const text = await response.text();
+    const exported = JSON.parse(text);
+    expect(exported.profile).toMatchObject({ email: "exporter@example.com", name: "Sam Security", role: "team_member" });
+    expect(exported.orders.map((order: { orderNumber: string }) => order.orderNumber)).toEqual([mine.orderNumber]);
+    expect(exported.orders[0]).toMatchObject({ customerEmail: "exporter-order@example.com", totalPence: mine.totalPence });
+    expect(exported.orders[0].lines).toEqual([expect.objectContaining({ quantity: 2 })]);
+    expect(exported.sessions).toHaveLength(1);
+    expect(exported.signInMethods).toEqual([expect.objectContaining({ provider: "email and password" })]);
+
+    expect(text).not.toContain("bystander");
+    expect(text).not.toContain(theirs.orderNumber);
+    expect(text).not.toContain("guest-export");
+    const user = (await suite.db.select().from(schema.users).where(eq(schema.users.email, "exporter@example.com")))[0]!;
+    const [account] = await suite.db.select().from(schema.accounts).where(eq(schema.accounts.userId, user.id));
+    const [session] = await suite.db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id));
+    const [twoFactor] = await suite.db.select().from(schema.twoFactors).where(eq(schema.twoFactors.userId, user.id));
+    for (const secret of [account!.password!, session!.token, twoFactor!.secret, twoFactor!.backupCodes]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).not.toMatch(/argon2|token|secret|backupCodes/i);
+  });
+
+  it("is for signed-in people only", async () => {
+    const outcome = await run(() => exportLoader(args(get("/dashboard/security/export"))));
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/login?redirectTo=%2Fdashboard%2Fsecurity%2Fexport");
+  });
+});
+
+describe("account deletion", () => {
+  it("needs the password and the confirmation tick", async () => {
+    const jar = await signUp("hesitant@example.com");
+    const noTick = await securityPost(jar, { intent: "delete-account", password: PASSWORD });
+    expect(noTick.status).toBe(400);
+    const wrong = await securityPost(jar, { intent: "delete-account", password: "not the password", confirm: "yes" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.data).toMatchObject({ tone: "error", message: "That password isn't right, so your account was not deleted." });
+    expect(await signedInAs(jar)).not.toBeNull();
+  });
+
+  it("deletes the account, its sessions and two-factor, keeps its orders detached, and signs out to /", async () => {
+    const jar = await signUp("leaving@example.com");
+    const elsewhere = new CookieJar().take((await signIn("leaving@example.com", PASSWORD)).setCookies);
+    const staying = await signUp("staying@example.com");
+    const leavingOrder = await checkout(jar, "leaving-order@example.com");
+    const stayingOrder = await checkout(staying, "staying-order@example.com");
+    await securityPost(jar, { intent: "two-factor-start", password: PASSWORD });
+    const user = (await suite.db.select().from(schema.users).where(eq(schema.users.email, "leaving@example.com")))[0]!;
+
+    const outcome = await securityPost(jar, { intent: "delete-account", password: PASSWORD, confirm: "yes" });
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/");
+    jar.take(outcome.setCookies);
+    expect(jar.has("ridgeway.session_token")).toBe(false);
+
+    expect(await suite.db.select().from(schema.users).where(eq(schema.users.id, user.id))).toHaveLength(0);
+    expect(await suite.db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id))).toHaveLength(0);
+    expect(await suite.db.select().from(schema.accounts).where(eq(schema.accounts.userId, user.id))).toHaveLength(0);
+    expect(await suite.db.select().from(schema.twoFactors).where(eq(schema.twoFactors.userId, user.id))).toHaveLength(0);
+    expect(await signedInAs(elsewhere)).toBeNull();
+
+    const [kept] = await suite.db.select().from(schema.orders).where(eq(schema.orders.id, leavingOrder.id));
+    expect(kept).toMatchObject({ orderNumber: leavingOrder.orderNumber, userId: null, totalPence: leavingOrder.totalPence });
+    const [untouched] = await suite.db.select().from(schema.orders).where(eq(schema.orders.id, stayingOrder.id));
+    expect(untouched!.userId).not.toBeNull();
+    expect(await signedInAs(staying)).not.toBeNull();
+    // The address is free again, and the old password opens nothing.
+    expect((await signIn("leaving@example.com", PASSWORD)).status).toBe(401);
   });
 });

@@ -1,9 +1,14 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { sessions, users } from "../../../db/schema";
+import { isAPIError } from "better-auth/api";
 import type { RequestContext } from "~/context";
+import { consumeRateLimit } from "~/lib/rate-limit.server";
+import { deleteAccount } from "./account-data.server";
 import { describeDevice } from "./device";
-import { authHeaders } from "./session.server";
+import { tooManyAttemptsMessage } from "./login-form";
+import { signOut } from "./login.server";
+import { authHeaders, type SessionUser } from "./session.server";
 
 /** What the Security page shows about the signed-in person's account. */
 export async function loadSecurityOverview(db: Database, userId: string) {
@@ -66,4 +71,34 @@ export async function listActiveSessions(
 export async function signOutOtherSessions(request: Request, context: RequestContext): Promise<void> {
   await context.auth.api.revokeOtherSessions({ headers: authHeaders(request, context) });
   context.log.info("sessions: signed out everywhere else");
+}
+
+/** Password checks before deleting an account, per person. */
+export const DELETE_ACCOUNT_LIMIT = { limit: 5, windowMs: 15 * 60_000 } as const;
+
+export type DeleteOutcome =
+  | { kind: "deleted"; cookies: string[] }
+  | { kind: "refused"; status: 400 | 429; message: string; retryAfterSeconds?: number };
+
+/** Deletes the signed-in person's account once their password is confirmed, and signs this browser out. */
+export async function deleteOwnAccount(
+  request: Request,
+  context: RequestContext,
+  user: SessionUser,
+  password: string,
+): Promise<DeleteOutcome> {
+  const limit = await consumeRateLimit(context.db, { key: `account-delete:${user.id}`, ...DELETE_ACCOUNT_LIMIT });
+  if (!limit.allowed) {
+    return { kind: "refused", status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds), retryAfterSeconds: limit.retryAfterSeconds };
+  }
+  try {
+    await context.auth.api.verifyPassword({ body: { password }, headers: authHeaders(request, context) });
+  } catch (error) {
+    if (!isAPIError(error) || error.statusCode >= 500) throw error;
+    return { kind: "refused", status: 400, message: "That password isn't right, so your account was not deleted." };
+  }
+  const cookies = await signOut(request, context);
+  const { ordersDetached } = await deleteAccount(context.db, user.id);
+  context.log.info({ ordersDetached }, "account deleted");
+  return { kind: "deleted", cookies };
 }
