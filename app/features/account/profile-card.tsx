@@ -100,7 +100,8 @@ export function ProfileEditor({ profile, error, name }: { profile: Profile; erro
           </p>
         )}
       </div>
-      <Form method="post" action="/dashboard?edit" encType="multipart/form-data" className="mt-6 grid gap-5">
+      {/* ?index: /dashboard is both the layout and its index route; the action is the index's. */}
+      <Form method="post" action="/dashboard?index&edit" encType="multipart/form-data" className="mt-6 grid gap-5">
         <input type="hidden" name="intent" value="update-profile" />
         <fieldset disabled={saving} className="grid gap-5">
           <legend className="sr-only">Your profile</legend>
