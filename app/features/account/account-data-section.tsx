@@ -42,7 +42,7 @@ export function AccountDataSection({ result }: { result: SecurityActionData | un
               </label>
             </fieldset>
             <div>
-              <Button type="submit" name="intent" value="delete-account" variant="secondary" disabled={busy} className="border-danger text-danger">
+              <Button type="submit" name="intent" value="delete-account" variant="secondary" disabled={busy}>
                 Delete My Account
               </Button>
             </div>
