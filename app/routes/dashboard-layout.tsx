@@ -1,4 +1,4 @@
-import { data, Outlet } from "react-router";
+import { data, Outlet, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard-layout";
 import { DashboardNav } from "~/features/account/dashboard-nav";
 import { requireUser } from "~/features/account/session.server";
@@ -13,10 +13,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  // The server decides who may see a page; while it answers, say so.
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/dashboard");
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
       <DashboardNav role={loaderData.role} />
-      <Outlet />
+      <p role="status" className="mb-4 text-sm text-muted empty:hidden">
+        {loading ? "Loading..." : ""}
+      </p>
+      <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
+        <Outlet />
+      </div>
     </div>
   );
 }

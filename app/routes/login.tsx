@@ -101,7 +101,7 @@ function ModeSwitch({ mode, redirectTo }: { mode: LoginMode; redirectTo: string 
       preventScrollReset
       aria-current={mode === target ? "page" : undefined}
       className={cx(
-        "flex-1 rounded-full px-4 py-2 text-center text-sm font-semibold uppercase tracking-wide transition-colors",
+        "flex flex-1 items-center justify-center rounded-full px-4 py-2 text-center text-sm font-semibold uppercase tracking-wide transition-colors",
         mode === target ? "bg-accent text-white" : "text-muted hover:text-text",
       )}
     >

@@ -13,8 +13,8 @@ export function DashboardNav({ role }: { role: AccountRole }) {
   ];
   return (
     <div className="mb-8 flex flex-wrap items-center justify-between gap-3 border-b border-line pb-4">
-      <nav aria-label="Dashboard">
-        <ul className="flex flex-wrap gap-1">
+      <nav aria-label="Dashboard" className="-mx-1 max-w-full overflow-x-auto px-1">
+        <ul className="flex gap-0.5 sm:gap-1">
           {items.map((item) => (
             <li key={item.to}>
               <NavLink
@@ -22,7 +22,7 @@ export function DashboardNav({ role }: { role: AccountRole }) {
                 end={item.end}
                 className={({ isActive }) =>
                   cx(
-                    "inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold uppercase tracking-wide transition-colors",
+                    "inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-2.5 text-xs font-semibold uppercase tracking-wide transition-colors sm:px-4 sm:text-sm",
                     isActive ? "bg-surface-raised text-accent-text" : "text-muted hover:text-text",
                   )
                 }
