@@ -23,6 +23,8 @@ export const users = pgTable(
     /** Lower-cased by better-auth; one address is one account. */
     email: text("email").notNull().unique(),
     emailVerified: boolean("email_verified").notNull().default(false),
+    /** Set by better-auth's two-factor plugin once a TOTP code has confirmed the set-up. */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     /** The avatar's URL path (/avatars/…), or null for the placeholder. */
     image: text("image"),
     role: text("role").$type<AccountRole>().notNull().default("team_member"),

@@ -2,3 +2,4 @@ export * from "./auth";
 export * from "./content";
 export * from "./ops";
 export * from "./store";
+export * from "./two-factor";

@@ -1,12 +1,15 @@
 import { hash, verify } from "@node-rs/argon2";
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
 import { betterAuth } from "better-auth";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import type { Database } from "../../../db/client.server";
 import * as schema from "../../../db/schema";
 import { z } from "~/lib/zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-policy";
+import { accountEmailSenders } from "./account-emails.server";
 import { SELF_SERVICE_ROLES } from "./roles";
 import { SESSION_LIMITS } from "./session-limits";
+import { EMAIL_VERIFICATION_LINK_HOURS, RESET_LINK_MINUTES, TWO_FACTOR_CHALLENGE_MINUTES } from "./token-lifetimes";
 
 /**
  * better-auth, configured once for the app (server/app.ts creates it and hands
@@ -52,6 +55,7 @@ export interface AuthOptions {
 
 export function createAuth({ db, publicUrl, secret }: AuthOptions) {
   const secure = new URL(publicUrl).protocol === "https:";
+  const emails = accountEmailSenders(db, publicUrl);
   return betterAuth({
     appName: "Ridgeway Racing",
     baseURL: publicUrl,
@@ -66,6 +70,7 @@ export function createAuth({ db, publicUrl, secret }: AuthOptions) {
         sessions: schema.sessions,
         accounts: schema.accounts,
         verifications: schema.verifications,
+        twoFactors: schema.twoFactors,
       },
     }),
     emailAndPassword: {
@@ -76,7 +81,17 @@ export function createAuth({ db, publicUrl, secret }: AuthOptions) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH * 2,
       password: { hash: hashPassword, verify: verifyPassword },
+      sendResetPassword: emails.sendResetPassword,
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
     },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendVerificationEmail: emails.sendVerificationEmail,
+      expiresIn: EMAIL_VERIFICATION_LINK_HOURS * 60 * 60,
+    },
+    // Reset links are stored as SHA-256 hashes: a leaked table row cannot be used as a link.
+    verification: { storeIdentifier: "hashed" },
     user: {
       additionalFields: {
         role: {
@@ -107,6 +122,14 @@ export function createAuth({ db, publicUrl, secret }: AuthOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { joins: true },
     },
+    plugins: [
+      // TOTP with ten backup codes; the set-up is confirmed with a code before it is on.
+      twoFactor({
+        issuer: "Ridgeway Racing",
+        twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_MINUTES * 60,
+        backupCodeOptions: { amount: 10 },
+      }),
+    ],
     telemetry: { enabled: false },
     logger: { level: "error" },
   });

@@ -9,6 +9,7 @@ export function DashboardNav({ role }: { role: AccountRole }) {
     { to: "/dashboard", label: "Profile", end: true },
     { to: dashboardFor(role), label: role === "driver" ? "Driver Dashboard" : "Team Dashboard", end: true },
     { to: "/dashboard/orders", label: "My Orders", end: false },
+    { to: "/dashboard/security", label: "Security", end: true },
   ];
   return (
     <div className="mb-8 flex flex-wrap items-center justify-between gap-3 border-b border-line pb-4">

@@ -6,7 +6,7 @@ import { isSelfServiceRole } from "./roles";
 
 const singleLine = (value: string) => value.replace(/\s+/g, " ").trim();
 
-const emailSchema = z
+export const emailSchema = z
   .string({ message: LOGIN_MESSAGES.emailRequired })
   .trim()
   .min(1, LOGIN_MESSAGES.emailRequired)

@@ -10,6 +10,7 @@ import {
 } from "./login-form";
 import { passwordPolicyError } from "./password-policy.server";
 import { dashboardFor, type AccountRole } from "./roles";
+import { twoFactorStepPath } from "./two-factor-form";
 import { authHeaders } from "./session.server";
 
 /** Attempts from one client address (docs/decisions/0015). */
@@ -55,6 +56,10 @@ export async function signIn(request: Request, context: RequestContext, input: S
       headers: authHeaders(request, context),
       returnHeaders: true,
     });
+    // Password right, two-factor on: no session yet, a challenge cookie and the code page instead.
+    if ("twoFactorRedirect" in response) {
+      return { kind: "signed-in", location: twoFactorStepPath(input.redirectTo), cookies: headers.getSetCookie() };
+    }
     return {
       kind: "signed-in",
       location: landingPage(response.user.role as AccountRole, input.redirectTo),

@@ -13,6 +13,8 @@ export interface SessionUser {
   /** The avatar's URL path, or null for the placeholder. */
   image: string | null;
   driverId: string | null;
+  /** This browser's session (to tell it apart in the list of active sessions). */
+  sessionId: string;
 }
 
 /** What the session cookie's name ends with (better-auth prefixes it, and adds __Secure- over HTTPS). */
@@ -70,6 +72,7 @@ async function readSession(request: Request, context: RequestContext): Promise<S
     role: user.role as AccountRole,
     image: user.image ?? null,
     driverId: user.driverId ?? null,
+    sessionId: response.session.id,
   };
 }
 

@@ -1,0 +1,164 @@
+import { isAPIError } from "better-auth/api";
+import { symmetricDecrypt } from "better-auth/crypto";
+import { and, eq } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import QRCode from "qrcode";
+import { twoFactors } from "../../../db/schema";
+import { brand } from "~/brand";
+import type { RequestContext } from "~/context";
+import { consumeRateLimit, type RateLimit } from "~/lib/rate-limit.server";
+import { tooManyAttemptsMessage } from "./login-form";
+import type { AccountRole } from "./roles";
+import { authHeaders, type SessionUser } from "./session.server";
+import { groupSecret, TWO_FACTOR_MESSAGES, type SecondFactorMethod } from "./two-factor-form";
+
+/**
+ * Codes and passwords sent to any two-factor form from one client address:
+ * the sign-in step, and turning two-factor on or off (docs/decisions/0016).
+ */
+export const TWO_FACTOR_RATE_LIMIT = { limit: 3, windowMs: 10_000 } as const;
+
+type Refusal = { kind: "refused"; status: 400 | 401 | 429; message: string; retryAfterSeconds?: number };
+
+async function limited(context: RequestContext, what: string): Promise<Refusal | null> {
+  const limit: RateLimit = { key: `two-factor:${context.clientIp}`, ...TWO_FACTOR_RATE_LIMIT };
+  const { allowed, retryAfterSeconds } = await consumeRateLimit(context.db, limit);
+  if (allowed) return null;
+  context.log.warn({ clientIp: context.clientIp }, `${what}: rate limited`);
+  return { kind: "refused", status: 429, message: tooManyAttemptsMessage(retryAfterSeconds), retryAfterSeconds };
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (!isAPIError(error) || error.statusCode >= 500) throw error;
+  return error.body?.code;
+}
+
+export type TwoFactorState =
+  | { status: "off" }
+  | { status: "on" }
+  /** Set up with the password, waiting for the first code: the QR code and the secret to show. */
+  | { status: "pending"; qrCodeDataUri: string; secret: string };
+
+/** Whether two-factor is on for the person, and, during set-up, what their app needs. */
+export async function twoFactorState(context: RequestContext, user: SessionUser): Promise<TwoFactorState> {
+  const [row] = await context.db.select().from(twoFactors).where(eq(twoFactors.userId, user.id));
+  if (!row) return { status: "off" };
+  if (row.verified) return { status: "on" };
+  const { secretConfig } = await context.auth.$context;
+  // The plugin keeps the secret encrypted with the app secret; shown again only to its owner, until confirmed.
+  const raw = await symmetricDecrypt({ key: secretConfig, data: row.secret });
+  const totp = new TOTP({ issuer: brand.name, label: user.email, secret: Secret.fromUTF8(raw), digits: 6, period: 30 });
+  const otpauthUri = totp.toString();
+  const svg = await QRCode.toString(otpauthUri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+  const qrCodeDataUri = `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+  return { status: "pending", qrCodeDataUri, secret: groupSecret(totp.secret.base32) };
+}
+
+export type SetupOutcome = { kind: "ok" } | Refusal;
+
+/** Checks the password and creates a new, unconfirmed TOTP secret (and backup codes, shown after confirmation). */
+export async function startTwoFactorSetup(request: Request, context: RequestContext, password: string): Promise<SetupOutcome> {
+  const refused = await limited(context, "two-factor set-up");
+  if (refused) return refused;
+  try {
+    await context.auth.api.enableTwoFactor({ body: { password }, headers: authHeaders(request, context) });
+    return { kind: "ok" };
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "TOTP_ALREADY_ENABLED") return { kind: "refused", status: 400, message: TWO_FACTOR_MESSAGES.alreadyOn };
+    return { kind: "refused", status: 400, message: TWO_FACTOR_MESSAGES.wrongPassword };
+  }
+}
+
+export type ConfirmOutcome = { kind: "ok"; backupCodes: string[]; cookies: string[] } | Refusal;
+
+/**
+ * Turns two-factor on with a first code from the app, and returns the ten
+ * backup codes to show once. better-auth starts a new session for this browser:
+ * its cookie must go out with the response.
+ */
+export async function confirmTwoFactorSetup(
+  request: Request,
+  context: RequestContext,
+  user: SessionUser,
+  code: string,
+): Promise<ConfirmOutcome> {
+  const refused = await limited(context, "two-factor confirmation");
+  if (refused) return refused;
+  let cookies: string[];
+  try {
+    const { headers } = await context.auth.api.verifyTOTP({
+      body: { code },
+      headers: authHeaders(request, context),
+      returnHeaders: true,
+    });
+    cookies = headers.getSetCookie();
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "TOTP_NOT_ENABLED") return { kind: "refused", status: 400, message: TWO_FACTOR_MESSAGES.noSetup };
+    return { kind: "refused", status: 400, message: TWO_FACTOR_MESSAGES.wrongCode };
+  }
+  const { backupCodes } = await context.auth.api.viewBackupCodes({ body: { userId: user.id } });
+  context.log.info("two-factor: turned on");
+  return { kind: "ok", backupCodes, cookies };
+}
+
+/** Drops a set-up that was never confirmed (two-factor that is on is left alone). */
+export async function cancelTwoFactorSetup(context: RequestContext, user: SessionUser): Promise<void> {
+  await context.db.delete(twoFactors).where(and(eq(twoFactors.userId, user.id), eq(twoFactors.verified, false)));
+}
+
+export type DisableOutcome = { kind: "ok"; cookies: string[] } | Refusal;
+
+/** Turns two-factor off; the password is required. */
+export async function disableTwoFactor(request: Request, context: RequestContext, password: string): Promise<DisableOutcome> {
+  const refused = await limited(context, "two-factor turn-off");
+  if (refused) return refused;
+  try {
+    const { headers } = await context.auth.api.disableTwoFactor({
+      body: { password },
+      headers: authHeaders(request, context),
+      returnHeaders: true,
+    });
+    context.log.info("two-factor: turned off");
+    return { kind: "ok", cookies: headers.getSetCookie() };
+  } catch (error) {
+    errorCode(error);
+    return { kind: "refused", status: 400, message: TWO_FACTOR_MESSAGES.wrongPassword };
+  }
+}
+
+export type SecondStepOutcome =
+  | { kind: "signed-in"; role: AccountRole; cookies: string[] }
+  /** The challenge is gone (timed out, spent, too many wrong codes): back to the password. */
+  | { kind: "restart"; message: string }
+  | Refusal;
+
+/**
+ * The second step of sign-in: a code from the app or a backup code, checked
+ * against the challenge better-auth left in a signed cookie after the password.
+ */
+export async function verifySecondFactor(
+  request: Request,
+  context: RequestContext,
+  { method, code }: { method: SecondFactorMethod; code: string },
+): Promise<SecondStepOutcome> {
+  const refused = await limited(context, "two-factor sign-in");
+  if (refused) return refused;
+  const headers = authHeaders(request, context);
+  try {
+    const answer =
+      method === "totp"
+        ? await context.auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
+        : await context.auth.api.verifyBackupCode({ body: { code }, headers, returnHeaders: true });
+    const role = (answer.response.user as Record<string, unknown>).role as AccountRole;
+    return { kind: "signed-in", role, cookies: answer.headers.getSetCookie() };
+  } catch (error) {
+    const code = errorCode(error);
+    context.log.info({ code }, "two-factor sign-in: refused");
+    if (code === "INVALID_CODE") return { kind: "refused", status: 401, message: TWO_FACTOR_MESSAGES.wrongCode };
+    if (code === "INVALID_BACKUP_CODE") return { kind: "refused", status: 401, message: TWO_FACTOR_MESSAGES.wrongBackupCode };
+    if (code === "ACCOUNT_TEMPORARILY_LOCKED") return { kind: "refused", status: 429, message: TWO_FACTOR_MESSAGES.locked };
+    return { kind: "restart", message: TWO_FACTOR_MESSAGES.challengeExpired };
+  }
+}

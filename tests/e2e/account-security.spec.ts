@@ -1,0 +1,220 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { emailsTo, uniqueEmail } from "../support/e2e-server";
+
+const PASSWORD = "a long and unusual password";
+const NEW_PASSWORD = "another long and unusual password";
+
+async function expectNoSeriousViolations(page: Page) {
+  await page.waitForLoadState("networkidle");
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+  expect(serious).toEqual([]);
+}
+
+/**
+ * Clicks a form's button; several browsers share one address in these runs, so
+ * a "Too many attempts" answer (3 per 10 s per client) is waited out and the
+ * click repeated, as a person would. `fill` fills the fields again first.
+ */
+async function submitPatiently(page: Page, button: Locator, fill: () => Promise<void> = async () => {}) {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    await fill();
+    const answered = page.waitForResponse((response) => response.request().method() === "POST");
+    await button.click();
+    const response = await answered;
+    await page.waitForLoadState("networkidle");
+    if (response.status() !== 429) return;
+    const notice = page.getByRole("alert").filter({ hasText: /wait \d+ seconds?/ });
+    const wait = /wait (\d+) seconds?/.exec((await notice.first().textContent()) ?? "");
+    await page.waitForTimeout(Number(wait?.[1] ?? 10) * 1000 + 250);
+  }
+}
+
+async function createAccount(page: Page, email: string) {
+  await page.goto("/login?mode=create");
+  const form = page.locator("main form");
+  await form.getByLabel("Full Name").fill("Sasha Secure");
+  await form.getByLabel("Email", { exact: true }).fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/team$/);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  const form = page.locator("main form");
+  await submitPatiently(page, form.getByRole("button", { name: "Sign In" }), async () => {
+    await form.getByLabel("Email", { exact: true }).fill(email);
+    await form.getByLabel("Password", { exact: true }).fill(password);
+  });
+}
+
+async function signOut(page: Page) {
+  await page.goto("/dashboard/security");
+  await page.locator("main").getByRole("button", { name: "Sign Out", exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** The path of the newest link of `kind` e-mailed to `to` (the e-mail names the public address). */
+async function linkInEmail(to: string, kind: "reset-password" | "verify-email"): Promise<string> {
+  let url: string | undefined;
+  await expect
+    .poll(() => {
+      const texts = emailsTo(to).map((email) => email.text);
+      url = texts
+        .map((text) => new RegExp(`https?://\\S+/${kind}\\?token=\\S+`).exec(text)?.[0])
+        .filter(Boolean)
+        .at(-1);
+      return url;
+    })
+    .toBeTruthy();
+  const link = new URL(url!);
+  return `${link.pathname}${link.search}`;
+}
+
+/** What an authenticator app shows for the key on the page, right now. */
+function codeFor(secret: string): string {
+  return new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate();
+}
+
+test("a forgotten password is reset from the e-mailed link, once, and every other session is signed out", async ({ page, browser }) => {
+  const email = uniqueEmail("reset");
+  await createAccount(page, email);
+
+  const other = await browser.newContext();
+  const visitor = await other.newPage();
+  await visitor.goto("/login");
+  await visitor.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(visitor).toHaveURL(/\/forgot-password$/);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Forgot Password");
+  await expectNoSeriousViolations(visitor);
+  await visitor.locator("main").getByLabel("Email", { exact: true }).fill(email);
+  await visitor.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(visitor.getByRole("status")).toContainText("If an account uses that address, we've sent it a link");
+
+  const link = await linkInEmail(email, "reset-password");
+  await visitor.goto(link);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Choose a New Password");
+  await expectNoSeriousViolations(visitor);
+  await visitor.getByLabel("New Password", { exact: true }).fill("password1");
+  await visitor.getByLabel("Confirm New Password").fill("password1");
+  await visitor.getByRole("button", { name: "Set New Password" }).click();
+  await expect(visitor.getByText("This password is one of the most commonly used")).toBeVisible();
+  await visitor.getByLabel("New Password", { exact: true }).fill(NEW_PASSWORD);
+  await visitor.getByLabel("Confirm New Password").fill(NEW_PASSWORD);
+  await visitor.getByRole("button", { name: "Set New Password" }).click();
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Password Changed");
+
+  // The first browser's session ended with the reset.
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+
+  // The link works once.
+  await visitor.goto(link);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Link Not Valid");
+  await expect(visitor.getByRole("alert")).toHaveText("This reset link has expired or has already been used. Ask for a new one below.");
+  await expectNoSeriousViolations(visitor);
+
+  await signIn(visitor, email, NEW_PASSWORD);
+  await expect(visitor).toHaveURL(/\/dashboard\/team$/);
+  await other.close();
+});
+
+test("two-factor is turned on with a code from the app, asked for at sign-in, and a backup code works once", async ({ page }) => {
+  // Many password and code steps from one address: the rate limits make it wait now and then.
+  test.slow();
+  const email = uniqueEmail("totp");
+  await createAccount(page, email);
+  await page.locator("main").getByRole("link", { name: "Security" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/security$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Security Settings");
+  await expect(page.getByText("This device", { exact: true })).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  const twoFactor = page.locator("section", { has: page.getByRole("heading", { name: "Two-Factor Authentication" }) });
+  await submitPatiently(page, twoFactor.getByRole("button", { name: "Turn On Two-Factor" }), () =>
+    twoFactor.getByLabel("Your Password").fill(PASSWORD),
+  );
+  await expect(twoFactor.getByRole("img", { name: /QR code/ })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  const secret = (await twoFactor.getByTestId("two-factor-secret").textContent())!.trim();
+
+  await twoFactor.getByLabel("Code From Your App").fill("000000");
+  await twoFactor.getByRole("button", { name: "Confirm and Turn On" }).click();
+  await expect(twoFactor.getByRole("alert")).toContainText(/didn't work|Too many attempts/);
+  await submitPatiently(page, twoFactor.getByRole("button", { name: "Confirm and Turn On" }), () =>
+    twoFactor.getByLabel("Code From Your App").fill(codeFor(secret)),
+  );
+  await expect(twoFactor.getByText("Two-factor authentication is on.")).toBeVisible();
+  const codes = await twoFactor.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allTextContents();
+  expect(codes).toHaveLength(10);
+  await expectNoSeriousViolations(page);
+  // Shown once: gone on the next visit.
+  await page.goto("/dashboard/security");
+  await expect(page.getByRole("list", { name: "Backup codes" })).toHaveCount(0);
+  await expect(twoFactor.getByText("On", { exact: true })).toBeVisible();
+
+  // Sign-in now asks for a code.
+  await signOut(page);
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/login\/two-factor$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Two-Factor Check");
+  await expectNoSeriousViolations(page);
+  await submitPatiently(page, page.getByRole("button", { name: "Verify" }), () =>
+    page.getByLabel("Authentication Code").fill(codeFor(secret)),
+  );
+  await expect(page).toHaveURL(/\/dashboard\/team$/);
+
+  // A backup code instead of the app, once.
+  await signOut(page);
+  await signIn(page, email, PASSWORD);
+  await page.getByRole("link", { name: "Use a backup code" }).click();
+  await expect(page).toHaveURL(/\/login\/two-factor\?method=backup$/);
+  await expectNoSeriousViolations(page);
+  await submitPatiently(page, page.getByRole("button", { name: "Verify" }), () => page.getByLabel("Backup Code").fill(codes[0]!));
+  await expect(page).toHaveURL(/\/dashboard\/team$/);
+
+  await signOut(page);
+  await signIn(page, email, PASSWORD);
+  await page.getByRole("link", { name: "Use a backup code" }).click();
+  await submitPatiently(page, page.getByRole("button", { name: "Verify" }), () => page.getByLabel("Backup Code").fill(codes[0]!));
+  await expect(page.getByRole("alert")).toHaveText("That backup code didn't work, or it has been used already.");
+  await submitPatiently(page, page.getByRole("button", { name: "Verify" }), () => page.getByLabel("Backup Code").fill(codes[1]!));
+  await expect(page).toHaveURL(/\/dashboard\/team$/);
+});
+
+test("the e-mailed verification link confirms the address shown on the Security page", async ({ page }) => {
+  const email = uniqueEmail("verify");
+  await createAccount(page, email);
+  await page.goto("/dashboard/security");
+  await expect(page.getByText("· Not confirmed yet")).toBeVisible();
+  await page.goto(await linkInEmail(email, "verify-email"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("E-mail Confirmed");
+  await expectNoSeriousViolations(page);
+  await page.getByRole("link", { name: "Go to Security Settings" }).click();
+  await expect(page.getByText("· Confirmed")).toBeVisible();
+});
+
+test("my data downloads as JSON, and deleting the account signs out to the home page", async ({ page }) => {
+  const email = uniqueEmail("leaver");
+  await createAccount(page, email);
+  await page.goto("/dashboard/security");
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download My Data" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^ridgeway-racing-account-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(await (await import("node:fs/promises")).readFile((await download.path())!, "utf8"));
+  expect(exported.profile.email).toBe(email);
+
+  const data = page.locator("section", { has: page.getByRole("heading", { name: "Your Data" }) });
+  await data.getByLabel("Your Password").fill(PASSWORD);
+  await data.getByRole("checkbox").check();
+  await data.getByRole("button", { name: "Delete My Account" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+});
