@@ -4,7 +4,7 @@ import { users } from "./auth";
 /*
  * better-auth's two-factor plugin (TOTP and backup codes): one row per person
  * who has turned it on or is setting it up. The property names are the ones
- * the plugin reads and writes. See docs/decisions/0016-account-security.md.
+ * the plugin reads and writes. See docs/decisions/0018-account-security.md.
  */
 export const twoFactors = pgTable(
   "two_factors",

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { accounts, newsletterSubscribers, orderLines, orders, sessions, twoFactors, users, verifications } from "../../../db/schema";
 
-/** The JSON a person downloads from the Security page: what we hold about them, without secrets (ADR 16). */
+/** The JSON a person downloads from the Security page: what we hold about them, without secrets (ADR 18). */
 export interface AccountExport {
   exportedAt: string;
   profile: {

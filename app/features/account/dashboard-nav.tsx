@@ -13,8 +13,8 @@ export function DashboardNav({ role }: { role: AccountRole }) {
   ];
   return (
     <div className="mb-8 flex flex-wrap items-center justify-between gap-3 border-b border-line pb-4">
-      <nav aria-label="Dashboard" className="-mx-1 max-w-full overflow-x-auto px-1">
-        <ul className="flex gap-0.5 sm:gap-1">
+      <nav aria-label="Dashboard" className="max-w-full">
+        <ul className="flex flex-wrap gap-0.5 sm:gap-1">
           {items.map((item) => (
             <li key={item.to}>
               <NavLink

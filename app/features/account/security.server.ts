@@ -23,7 +23,7 @@ export interface ActiveSession {
   current: boolean;
   ipAddress: string | null;
   signedInAt: string;
-  /** When the session was last used, to the day: sessions are extended at most daily (ADR 16). */
+  /** When the session was last used, to the day: sessions are extended at most daily (ADR 18). */
   lastActiveAt: string;
 }
 

@@ -1,6 +1,6 @@
 /**
  * How long the links and challenges of the account e-mails and two-factor
- * sign-in last (docs/decisions/0016-account-security.md).
+ * sign-in last (docs/decisions/0018-account-security.md).
  */
 export const RESET_LINK_MINUTES = 60;
 export const EMAIL_VERIFICATION_LINK_HOURS = 24;

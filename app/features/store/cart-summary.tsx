@@ -8,7 +8,7 @@ import { formatPence } from "~/lib/money";
 /** The store page's cart summary: item count and the server's total, linking to /cart. */
 export function CartSummary() {
   const { itemCount, hydrated } = useCart();
-  // Until the browser cart is read (and without JavaScript): the count of the cookie cart (ADR 0015).
+  // Until the browser cart is read (and without JavaScript): the count of the cookie cart (ADR 0016).
   const cookieCartCount = useRouteLoaderData<typeof rootLoader>("root")?.cookieCartCount ?? 0;
   const { state, quote } = useCartQuote();
   let total = "";
