@@ -59,6 +59,9 @@ export default defineConfig({
           LOG_LEVEL: "warn",
           NODE_ENV: "production",
           MAIL_DELIVERY_INTERVAL_MS: "200",
+          // As behind the production proxy: a test may give itself an address of its own
+          // with X-Forwarded-For (tests/support/own-address.ts); without it, the socket's.
+          TRUST_PROXY: "true",
         },
         reuseExistingServer: false,
         timeout: 60_000,

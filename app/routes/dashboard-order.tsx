@@ -3,11 +3,11 @@ import type { Route } from "./+types/dashboard-order";
 import { LinkButton } from "~/components/ui/link-button";
 import { requireUser } from "~/features/account/session.server";
 import { ORDER_STATUS_LABELS } from "~/features/store/order-status";
+import { orderForPage } from "~/features/store/order-view.server";
 import { getOrderForUser } from "~/features/store/orders.server";
 import { pageMeta } from "~/lib/meta";
 import { formatPence } from "~/lib/money";
 
-const orderDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/London" });
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -17,25 +17,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!order) throw data({ message: "Order not found" }, { status: 404, headers: NO_STORE });
   return data(
     {
-      order: {
-        orderNumber: order.orderNumber,
-        date: orderDate.format(order.createdAt),
-        status: ORDER_STATUS_LABELS[order.status],
-        customerName: order.customerName,
-        customerEmail: order.customerEmail,
-        lines: order.lines.map((line) => ({
-          key: line.lineNumber,
-          name: line.productName,
-          size: line.size,
-          quantity: line.quantity,
-          linePence: line.unitPricePence * line.quantity,
-        })),
-        subtotalPence: order.subtotalPence,
-        discountPence: order.discountPence,
-        promoCode: order.promoCode,
-        shippingPence: order.shippingPence,
-        totalPence: order.totalPence,
-      },
+      order: { ...orderForPage(order), status: ORDER_STATUS_LABELS[order.status] },
     },
     { headers: NO_STORE },
   );

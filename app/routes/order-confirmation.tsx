@@ -4,6 +4,7 @@ import type { Route } from "./+types/order-confirmation";
 import { LinkButton } from "~/components/ui/link-button";
 import { useCart } from "~/features/cart/cart-context";
 import { cartCookieHeader, readCartCookie } from "~/features/cart/cart-cookie";
+import { orderForPage } from "~/features/store/order-view.server";
 import { getOrderBySessionId } from "~/features/store/orders.server";
 import { pageMeta } from "~/lib/meta";
 import { formatPence } from "~/lib/money";
@@ -11,8 +12,6 @@ import { formatPence } from "~/lib/money";
 /** While a payment is processing the page asks again this often, this many times. */
 const REFRESH_MS = 2_000;
 const MAX_REFRESHES = 60;
-
-const orderDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/London" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
@@ -25,24 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   return data(
     {
-      order: {
-        orderNumber: order.orderNumber,
-        date: orderDate.format(order.createdAt),
-        customerEmail: order.customerEmail,
-        customerName: order.customerName,
-        status: order.status,
-        lines: order.lines.map((line) => ({
-          name: line.productName,
-          size: line.size,
-          quantity: line.quantity,
-          linePence: line.unitPricePence * line.quantity,
-        })),
-        subtotalPence: order.subtotalPence,
-        discountPence: order.discountPence,
-        promoCode: order.promoCode,
-        shippingPence: order.shippingPence,
-        totalPence: order.totalPence,
-      },
+      order: orderForPage(order),
     },
     { headers },
   );
@@ -148,7 +130,7 @@ function OrderView({ order }: { order: Order }) {
         <h3 className="mt-8 text-lg font-bold uppercase">Items</h3>
         <ul className="mt-3 divide-y divide-line text-sm">
           {order.lines.map((line) => (
-            <li key={`${line.name}-${line.size}`} className="flex justify-between gap-4 py-3">
+            <li key={line.key} className="flex justify-between gap-4 py-3">
               <span>
                 {line.name} <span className="text-muted">({line.size})</span> × {line.quantity}
               </span>

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { emailsTo, uniqueEmail } from "../support/e2e-server";
+import { test } from "../support/own-address";
 
 const PASSWORD = "a long and unusual password";
 const NEW_PASSWORD = "another long and unusual password";

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { uniqueEmail } from "../support/e2e-server";
+import { test } from "../support/own-address";
 
 const PASSWORD = "a long and unusual password";
 const SESSION_COOKIE = "ridgeway.session_token";

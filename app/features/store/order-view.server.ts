@@ -1,0 +1,29 @@
+import type { OrderLineRow, OrderRow } from "./orders.server";
+
+const orderDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/London" });
+
+/**
+ * What an order page shows of a stored order (the confirmation page and My
+ * orders): the date in UK time, and each line with its total.
+ */
+export function orderForPage(order: OrderRow & { lines: OrderLineRow[] }) {
+  return {
+    orderNumber: order.orderNumber,
+    date: orderDate.format(order.createdAt),
+    status: order.status,
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    lines: order.lines.map((line) => ({
+      key: line.lineNumber,
+      name: line.productName,
+      size: line.size,
+      quantity: line.quantity,
+      linePence: line.unitPricePence * line.quantity,
+    })),
+    subtotalPence: order.subtotalPence,
+    discountPence: order.discountPence,
+    promoCode: order.promoCode,
+    shippingPence: order.shippingPence,
+    totalPence: order.totalPence,
+  };
+}
