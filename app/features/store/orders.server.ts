@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { queryRows, type Database } from "../../../db/client.server";
-import { orderLines, orders, productVariants } from "../../../db/schema";
+import { orderLines, orders } from "../../../db/schema";
 import { getPricingInputs } from "./catalogue.server";
 import { priceOrder, type CartLineInput, type PricedOrder, type ShippingRule } from "./pricing";
 
@@ -52,89 +52,71 @@ export type PlaceOrderResult =
 class StockTaken extends Error {}
 
 /**
- * Prices the lines from the database and, in one transaction, reserves their
- * stock with a conditional update (`stock = stock - q where stock >= q`, every
- * line) and records the order as pending_payment with its lines. Either
- * everything is reserved and the order exists, or nothing changed. Concurrent
- * calls can never oversell.
+ * Prices the lines from the database, then reserves their stock and records
+ * the order as pending_payment with its lines in one statement, the database
+ * function place_order (db/migrations/0006_place_order_function.sql): every
+ * line's units are taken only when every line has enough, and the order is
+ * inserted only then. Either everything is reserved and the order exists, or
+ * nothing changed. Concurrent calls can never oversell.
  *
- * The transaction is four statements (begin, one read, one write, commit):
- * the embedded database runs one transaction at a time, so every round trip
- * inside it is time every other checkout waits.
+ * Two statements and no explicit transaction: the embedded database runs one
+ * transaction at a time, so a transaction held open across awaits is time every
+ * other checkout waits. One statement is atomic on its own, and the pricing
+ * read before it sees what a read-committed transaction would.
  */
 export async function placeOrder(db: Database, input: PlaceOrderInput, options: PlaceOrderOptions): Promise<PlaceOrderResult> {
   const promoEntered = Boolean(input.promoCode?.trim());
-  const price = async (tx: Database) => {
+  const price = async () => {
     const { catalogue, promo } = await getPricingInputs(
-      tx,
+      db,
       input.lines.map((line) => line.productId),
       promoEntered ? input.promoCode : null,
     );
     return priceOrder(input.lines, catalogue, promo, options.now, { shipping: options.shipping, promoEntered });
   };
 
-  const attempt = () =>
-    db.transaction(async (tx): Promise<PlaceOrderResult> => {
-      const priced = await price(tx);
-      if (priced.promoRejected) return { kind: "invalid_promo", priced };
-      if (!priced.ok) return { kind: "unavailable", priced };
+  const attempt = async (): Promise<PlaceOrderResult> => {
+    const priced = await price();
+    if (priced.promoRejected) return { kind: "invalid_promo", priced };
+    if (!priced.ok) return { kind: "unavailable", priced };
 
-      const expiresAt = new Date(options.now.getTime() + (options.reservationMs ?? DEFAULT_RESERVATION_MS));
-      const orderNumber = newOrderNumber();
-      const lines = sql.join(
-        priced.lines.map(
-          (line, index) =>
-            sql`(${index + 1}::int, ${line.productId}::int, ${line.variantId}::int, ${line.size}::text, ${line.product!.name}::text, ${line.unitPricePence}::int, ${line.quantity}::int)`,
-        ),
-        sql`, `,
-      );
-      // One statement: lock the sizes in id order (so two multi-line orders cannot
-      // deadlock), take each line's units only where enough are left, and insert the
-      // order and its lines only when every line was reserved. When one was not, the
-      // transaction is rolled back (StockTaken), which also returns the units taken.
-      const [result] = await queryRows<{ reserved: number; orderId: string | null }>(
-        tx,
-        sql`
-          with line (line_number, product_id, variant_id, size, product_name, unit_price_pence, quantity) as (
-            values ${lines}
-          ),
-          locked as (
-            select v.id from ${productVariants} v join line on line.variant_id = v.id
-            order by v.id
-            for no key update of v
-          ),
-          reserved as (
-            update ${productVariants} v set stock = v.stock - line.quantity
-            from line join locked on locked.id = line.variant_id
-            where v.id = line.variant_id and v.stock >= line.quantity
-            returning v.id
-          ),
-          new_order as (
-            insert into ${orders} (
-              order_number, status, customer_name, customer_email, customer_phone, notes,
-              subtotal_pence, discount_pence, shipping_pence, total_pence, promo_code, promo_percent_off,
-              payment_provider, provider_session_id, user_id, created_at, expires_at
-            )
-            select ${orderNumber}::text, 'pending_payment', ${input.customer.name}::text, ${input.customer.email}::text,
-              ${input.customer.phone || null}::text, ${input.customer.notes || null}::text,
-              ${priced.subtotalPence}::int, ${priced.discountPence}::int, ${priced.shippingPence}::int, ${priced.totalPence}::int,
-              ${priced.promo?.code ?? null}::text, ${priced.promo?.percentOff ?? null}::int,
-              ${options.paymentProvider}::text, ${options.providerSessionId ?? null}::text, ${input.userId ?? null}::text,
-              ${options.now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz
-            where (select count(*) from reserved) = ${priced.lines.length}::int
-            returning id
-          ),
-          new_lines as (
-            insert into ${orderLines} (order_id, line_number, product_id, variant_id, size, product_name, unit_price_pence, quantity)
-            select new_order.id, line.line_number, line.product_id, line.variant_id, line.size, line.product_name,
-              line.unit_price_pence, line.quantity
-            from new_order cross join line
-          )
-          select (select count(*) from reserved)::int as reserved, (select id from new_order) as "orderId"`,
-      );
-      if (!result?.orderId) throw new StockTaken();
-      return { kind: "placed", orderId: result.orderId, orderNumber, expiresAt, priced };
-    });
+    const expiresAt = new Date(options.now.getTime() + (options.reservationMs ?? DEFAULT_RESERVATION_MS));
+    const orderNumber = newOrderNumber();
+    const newOrder = {
+      order_number: orderNumber,
+      customer_name: input.customer.name,
+      customer_email: input.customer.email,
+      customer_phone: input.customer.phone || null,
+      notes: input.customer.notes || null,
+      subtotal_pence: priced.subtotalPence,
+      discount_pence: priced.discountPence,
+      shipping_pence: priced.shippingPence,
+      total_pence: priced.totalPence,
+      promo_code: priced.promo?.code ?? null,
+      promo_percent_off: priced.promo?.percentOff ?? null,
+      payment_provider: options.paymentProvider,
+      provider_session_id: options.providerSessionId ?? null,
+      user_id: input.userId ?? null,
+      created_at: options.now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+    };
+    const newLines = priced.lines.map((line, index) => ({
+      line_number: index + 1,
+      product_id: line.productId,
+      variant_id: line.variantId,
+      size: line.size,
+      product_name: line.product!.name,
+      unit_price_pence: line.unitPricePence,
+      quantity: line.quantity,
+    }));
+    const [placed] = await queryRows<{ orderId: string | null }>(
+      db,
+      sql`select place_order(${JSON.stringify(newOrder)}::jsonb, ${JSON.stringify(newLines)}::jsonb) as "orderId"`,
+    );
+    // Null: some line had not enough left when locked, and nothing was written.
+    if (!placed?.orderId) throw new StockTaken();
+    return { kind: "placed", orderId: placed.orderId, orderNumber, expiresAt, priced };
+  };
 
   for (let tries = 1; ; tries++) {
     try {
@@ -143,7 +125,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
       if (!(error instanceof StockTaken)) throw error;
       // Someone else took the units between pricing and reserving. Price again: if
       // the stock is now short, say so; if it came back meanwhile, try once more.
-      const priced = await price(db);
+      const priced = await price();
       if (!priced.ok || tries >= 3) return { kind: "unavailable", priced };
     }
   }
