@@ -11,7 +11,7 @@ import { CartProvider } from "~/features/cart/cart-context";
 import { cartCookieHeader, readCartCookie } from "~/features/cart/cart-cookie";
 import { countItems } from "~/features/cart/cart-state";
 import { pageMeta } from "~/lib/meta";
-import "./app.css";
+import stylesheetUrl from "./app.css?url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getOptionalUser(request, context);
@@ -42,6 +42,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b0d10" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/*
+          With a precedence, React puts the stylesheet at the top of <head>, ahead of the script
+          preloads: it is what the first paint waits for, so it must not queue behind them.
+        */}
+        <link rel="stylesheet" href={stylesheetUrl} precedence="default" />
         <Meta />
         <Links />
         {/*

@@ -21,8 +21,9 @@ export function PartnerLogos({ partners }: { partners: Partner[] }) {
   function closeDetails(closed: Partner) {
     // A dialog's close event comes a moment later; by then another logo may have been chosen.
     setOpen((current) => (current?.id === closed.id ? null : current));
-    // Current browsers return focus on their own; older ones leave it on <body>.
-    triggerRef.current?.focus();
+    // Current browsers return focus on their own; older ones leave it on <body>. Only then is
+    // it moved here: by the time the close event comes, the visitor may have moved on.
+    if (document.activeElement === null || document.activeElement === document.body) triggerRef.current?.focus();
   }
 
   return (
