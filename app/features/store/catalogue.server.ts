@@ -79,8 +79,8 @@ interface PricingRow extends Record<string, unknown> {
 }
 
 /**
- * What pricing needs, read in one query (the checkout reads it inside its
- * transaction, where every round trip counts): the products a cart names with
+ * What pricing needs, read in one query (checkout and the cart's quote run it on
+ * every request): the products a cart names with
  * their sizes and stock, including ones no longer sold (so pricing can say "no
  * longer sold" rather than "unknown"), and the promo code the shopper typed,
  * matched case-insensitively, whatever its state.
