@@ -1,6 +1,6 @@
 /**
  * Checkout creation under load: POST /checkout (validate, price, reserve stock
- * and insert the order in one transaction, open a test payment session,
+ * and insert the order in one statement, open a test payment session,
  * redirect) from 8 concurrent connections on the embedded database.
  *
  *   npm run bench -- checkout
