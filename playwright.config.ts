@@ -50,7 +50,7 @@ export default defineConfig({
     ? undefined
     : {
         // The production build (npm run test:e2e builds first) on a fresh embedded database.
-        command: `rm -rf ${dataDir} && node_modules/.bin/tsx server/index.ts`,
+        command: `rm -rf ${dataDir} && node --import tsx server/index.ts`,
         url: `http://127.0.0.1:${port}/readyz`,
         env: {
           PORT: String(port),

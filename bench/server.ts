@@ -86,7 +86,7 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once("exit", () => resolve()));
 }
 
-/** Kills the server's whole process group (tsx runs the server in a child node process). */
+/** Kills the server's whole process group (anything it started goes with it). */
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined) return;
   try {
@@ -97,7 +97,7 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 /**
- * Builds the app (once), then starts `tsx server/index.ts` on a free port of
+ * Builds the app (once), then starts `node --import tsx server/index.ts` on a free port of
  * 127.0.0.1 with a fresh PGlite DATA_DIR, and resolves when /readyz answers 200.
  */
 export async function startProductionServer(
@@ -132,9 +132,9 @@ export async function startProductionServer(
   // Always measure the embedded PGlite database, never an external one.
   delete env.DATABASE_URL;
 
-  // detached: the server gets its own process group, so a forced kill also
-  // reaches the node process that tsx starts.
-  const child = spawn(path.join(PROJECT_ROOT, "node_modules/.bin/tsx"), ["server/index.ts"], {
+  // As `npm start` runs it: one node process that gets its signals itself. detached: it gets
+  // its own process group, so a forced kill reaches anything it started.
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: PROJECT_ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -155,7 +155,6 @@ export async function startProductionServer(
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
       if (child.exitCode === null && child.signalCode === null) {
-        // Only tsx gets SIGTERM; it relays it to the server once.
         child.kill("SIGTERM");
         const timer = delay(STOP_TIMEOUT_MS).then(() => "timeout" as const);
         if ((await Promise.race([exited(child), timer])) === "timeout") {
@@ -175,7 +174,7 @@ export async function startProductionServer(
   };
   // Ctrl-C / SIGTERM while benchmarking: stop the server cleanly, then exit
   // (sync cleanups registered on "exit" still run). The listener stays
-  // installed while stopping: npm and tsx relay the terminal's SIGINT, so it
+  // installed while stopping: npm relays the terminal's SIGINT, so it
   // arrives more than once, and a signal without a listener kills at once.
   let interrupted = false;
   const onSignal = (signal: NodeJS.Signals) => {

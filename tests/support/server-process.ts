@@ -3,7 +3,6 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const tsx = path.join(root, "node_modules/.bin/tsx");
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -14,13 +13,16 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs `tsx server/index.ts` as `npm start` would, minus the build step. */
+/**
+ * Runs `node --import tsx server/index.ts` as `npm start` does, minus the build step: one
+ * process, which gets the signals sent to it itself.
+ */
 export function spawnServer(env: Record<string, string | undefined>, args: string[] = []): {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
 } {
-  const child = spawn(tsx, ["server/index.ts", ...args], {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts", ...args], {
     cwd: root,
     env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],
