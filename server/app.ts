@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
+import zlib from "node:zlib";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -71,7 +72,11 @@ export function createApp(options: AppOptions) {
   );
 
   app.use(securityHeaders(isDev));
-  app.use(compression());
+  // Brotli at quality 6 rather than the default 4: the home page's HTML goes from 13.9 kB to
+  // 12.8 kB, so with its headers it fits what a new connection delivers in its first round trip
+  // (ADR 20), for about 0.35 ms more CPU per page. Static files are compressed once at build
+  // time instead (precompressedStatic).
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } } }));
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
