@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnServer, startServer, type ServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -68,6 +69,14 @@ describe("the production server", () => {
     // fetch decodes it: what arrives is the original file.
     const decoded = Buffer.from(await response.arrayBuffer());
     expect(decoded.equals(readFileSync(`build/client${asset}`))).toBe(true);
+  });
+
+  it("sends the home page at most 150 kB of JavaScript, gzipped (issue 3's budget)", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const scripts = [...new Set([...html.matchAll(/rel="modulepreload" href="(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]!))];
+    expect(scripts.length).toBeGreaterThan(2);
+    const gzippedBytes = scripts.reduce((sum, script) => sum + gzipSync(readFileSync(`build/client${script}`), { level: 9 }).length, 0);
+    expect(gzippedBytes).toBeLessThanOrEqual(150_000);
   });
 
   it("keeps a request id given by the caller in the logs", async () => {
