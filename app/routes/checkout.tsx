@@ -211,7 +211,8 @@ function CheckoutForm({
           />
         </fieldset>
         <div>
-          <Button type="submit" size="lg" className="w-full" disabled={processing || (cart.hydrated && cart.lines.length === 0)}>
+          {/* No lines in the form yet (the browser cart is read once the page has loaded): nothing to send. */}
+          <Button type="submit" size="lg" className="w-full" disabled={processing || lines.length === 0}>
             {processing ? "Processing..." : "Proceed to Payment"}
           </Button>
           <p className="mt-3 text-center text-xs text-muted">
