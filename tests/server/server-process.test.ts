@@ -79,6 +79,30 @@ describe("the production server", () => {
     expect(gzippedBytes).toBeLessThanOrEqual(150_000);
   });
 
+  it("answers a null character in a form field, a promo code or an order reference with a 4xx, not a 500", async () => {
+    const checkout = (fields: Record<string, string>) =>
+      fetch(`${server.url}/checkout`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+        body: new URLSearchParams({ productId: "6", size: "One Size", quantity: "1", email: "fan@example.com", ...fields }),
+        redirect: "manual",
+      });
+    expect((await checkout({ name: "Alex\u0000Fan" })).status).toBe(400);
+    expect((await checkout({ name: "Alex Fan", promoCode: "RIDGEWAY\u000010" })).status).toBe(400);
+
+    const quote = await fetch(`${server.url}/api/cart/quote`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({ lines: [{ productId: 6, size: "One Size", quantity: 1 }], promoCode: "RIDGEWAY\u000010" }),
+    });
+    expect(quote.status).toBe(200);
+    expect(((await quote.json()) as { promo: { status: string } }).promo.status).toBe("invalid");
+
+    const confirmation = await fetch(`${server.url}/order-confirmation?session_id=cs_test%00x`);
+    expect(confirmation.status).toBe(404);
+    expect(await confirmation.text()).toContain("Order Not Found");
+  });
+
   it("keeps a request id given by the caller in the logs", async () => {
     const response = await fetch(`${server.url}/privacy`, { headers: { "x-request-id": "trace-abc-123" } });
     expect(response.headers.get("x-request-id")).toBe("trace-abc-123");

@@ -92,7 +92,9 @@ export async function getPricingInputs(
 ): Promise<PricingInputs> {
   const ids = [...new Set(productIds)].filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);
   const code = promoInput ? normalisePromoCode(promoInput) : "";
-  const promoCode = code.length > 0 && code.length <= 32 ? code : null;
+  // A code no promo can have (too long, or with a null character the database cannot
+  // compare) is simply unknown.
+  const promoCode = code.length > 0 && code.length <= 32 && !code.includes("\u0000") ? code : null;
   if (ids.length === 0 && promoCode === null) return { catalogue: [], promo: null };
 
   // One row per size of each product found (or one row of nulls), each carrying the promo

@@ -142,7 +142,8 @@ export async function getOrderBySessionId(
   db: Database,
   sessionId: string,
 ): Promise<(OrderRow & { lines: OrderLineRow[] }) | null> {
-  if (!sessionId || sessionId.length > 255) return null;
+  // A null character cannot be in any stored reference (nor be sent to the database).
+  if (!sessionId || sessionId.length > 255 || sessionId.includes("\u0000")) return null;
   const [order] = await db.select().from(orders).where(eq(orders.providerSessionId, sessionId)).limit(1);
   if (!order) return null;
   const lines = await db
@@ -179,7 +180,7 @@ export async function getOrderForUser(
   userId: string,
   orderNumber: string,
 ): Promise<(OrderRow & { lines: OrderLineRow[] }) | null> {
-  if (!orderNumber || orderNumber.length > 64) return null;
+  if (!orderNumber || orderNumber.length > 64 || orderNumber.includes("\u0000")) return null;
   const [order] = await db
     .select()
     .from(orders)
