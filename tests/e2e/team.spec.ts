@@ -81,7 +81,11 @@ test.describe("team page", () => {
 
     await lastClip.scrollIntoViewIfNeeded();
     await expect(lastClip).toHaveAttribute("src", "/media/team/female-4.mp4");
-    await expect.poll(() => lastClip.evaluate((video: HTMLVideoElement) => video.currentTime > 0 && video.muted)).toBe(true);
+    // Its start is staggered behind the tiles before it, then it loads and decodes: on a busy
+    // CI machine that can take longer than the default 5 s.
+    await expect
+      .poll(() => lastClip.evaluate((video: HTMLVideoElement) => video.currentTime > 0 && video.muted), { timeout: 15_000 })
+      .toBe(true);
     expect(await lastClip.evaluate((video: HTMLVideoElement) => video.playsInline)).toBe(true);
     expect(clipRequests).toContain("/media/team/female-4.mp4");
   });
