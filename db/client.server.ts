@@ -98,7 +98,8 @@ async function openPglite(dataDir: string, seed: boolean): Promise<DatabaseHandl
  * Drizzle hands PGlite the same result parsers with every query (dates, times and intervals
  * stay text, as node-postgres gives them here too), and PGlite merges them into a copy of its
  * whole parser table each time: 8 % of a checkout's CPU. They are installed on the instance
- * once instead, and dropped from each query; the rows come out the same.
+ * once instead, and dropped from each query; the rows come out the same. The list is the one
+ * drizzle-orm 0.45 passes (drizzle-orm/pglite/session.js): compare it when Drizzle is upgraded.
  */
 function parseDrizzleTypesOnce(client: PGlite) {
   const asText = (value: string) => value;
