@@ -80,10 +80,10 @@ interface PricingRow extends Record<string, unknown> {
 
 /**
  * What pricing needs, read in one query (checkout and the cart's quote run it on
- * every request): the products a cart names with
- * their sizes and stock, including ones no longer sold (so pricing can say "no
- * longer sold" rather than "unknown"), and the promo code the shopper typed,
- * matched case-insensitively, whatever its state.
+ * every request): the products a cart names with their sizes and stock,
+ * including ones no longer sold (so pricing can say "no longer sold" rather than
+ * "unknown"), and the promo code the shopper typed, matched case-insensitively,
+ * whatever its state.
  */
 export async function getPricingInputs(
   db: Database,
