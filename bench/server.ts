@@ -134,7 +134,9 @@ export async function startProductionServer(
 
   // As `npm start` runs it: one node process that gets its signals itself. detached: it gets
   // its own process group, so a forced kill reaches anything it started.
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/index.ts"], {
     cwd: PROJECT_ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { PGlite, types } from "@electric-sql/pglite";
 import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -9,6 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import lockfile from "proper-lockfile";
 import pg from "pg";
+import { startPgliteThread } from "./pglite-thread.server";
 import * as schema from "./schema";
 import { seedDatabase } from "./seed/seed.server";
 
@@ -51,16 +51,19 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   seed?: boolean;
-  /** Told about connections the server dropped (a restart, say); the pool replaces them. */
+  /**
+   * Told about connections the server dropped (a restart, say), which the pool replaces; or,
+   * on the embedded database, that its thread stopped, after which every query fails.
+   */
   onConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   const seed = options.seed ?? true;
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, seed, options.onConnectionError ?? console.error)
-    : openPglite(options.dataDir, seed);
+    : openPglite(options.dataDir, seed, options.onConnectionError ?? console.error);
 }
 
-async function openPglite(dataDir: string, seed: boolean): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, seed: boolean, onStopped: (error: Error) => void): Promise<DatabaseHandle> {
   mkdirSync(dataDir, { recursive: true });
   // PGlite is single-process: a second process writing the same directory
   // would corrupt it, so the directory is locked for the life of the process.
@@ -71,9 +74,12 @@ async function openPglite(dataDir: string, seed: boolean): Promise<DatabaseHandl
     if ((error as NodeJS.ErrnoException).code === "ELOCKED") throw new DataDirLockedError(dataDir);
     throw error;
   }
+  const thread = await startPgliteThread(dataDir, onStopped).catch(async (error: unknown) => {
+    await release();
+    throw error;
+  });
   try {
-    const client = await PGlite.create(`${dataDir}/pgdata`);
-    parseDrizzleTypesOnce(client);
+    const { client } = thread;
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     if (seed) await seedDatabase(db);
@@ -84,45 +90,15 @@ async function openPglite(dataDir: string, seed: boolean): Promise<DatabaseHandl
         await client.query("select 1");
       },
       close: async () => {
-        await client.close();
+        await thread.close();
         await release();
       },
     };
   } catch (error) {
+    await thread.close().catch(() => {});
     await release();
     throw error;
   }
-}
-
-/**
- * Drizzle hands PGlite the same result parsers with every query (dates, times and intervals
- * stay text, as node-postgres gives them here too), and PGlite merges them into a copy of its
- * whole parser table each time: 8 % of a checkout's CPU. They are installed on the instance
- * once instead, and dropped from each query; the rows come out the same. The list is the one
- * drizzle-orm 0.45 passes (drizzle-orm/pglite/session.js): compare it when Drizzle is upgraded.
- */
-function parseDrizzleTypesOnce(client: PGlite) {
-  const asText = (value: string) => value;
-  const NUMERIC_ARRAY = 1231;
-  const TIMESTAMP_ARRAY = 1115;
-  const TIMESTAMPTZ_ARRAY = 1185;
-  const INTERVAL_ARRAY = 1187;
-  const DATE_ARRAY = 1182;
-  for (const oid of [
-    types.TIMESTAMP,
-    types.TIMESTAMPTZ,
-    types.INTERVAL,
-    types.DATE,
-    NUMERIC_ARRAY,
-    TIMESTAMP_ARRAY,
-    TIMESTAMPTZ_ARRAY,
-    INTERVAL_ARRAY,
-    DATE_ARRAY,
-  ]) {
-    client.parsers[oid] = asText;
-  }
-  const query = client.query.bind(client);
-  client.query = (text, params, options) => query(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
 }
 
 async function openPostgres(

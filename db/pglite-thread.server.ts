@@ -1,0 +1,118 @@
+/**
+ * The embedded database on a thread of its own (ADR 21). PGlite runs PostgreSQL compiled to
+ * WebAssembly, synchronously, on the thread that calls it: in the main thread every query
+ * stops every request for as long as it runs. Here PGlite lives in a worker thread
+ * (db/pglite-worker.mjs) and this client sends it each query as a message, so the database and
+ * the HTTP handling run on two cores at once.
+ *
+ * It offers the part of PGlite's interface that Drizzle's PGlite driver uses: query (with
+ * object or array rows) and transaction. Queries and transactions keep PGlite's order and
+ * locking, which the worker applies exactly as a PGlite in this thread would.
+ */
+import { Worker } from "node:worker_threads";
+import type { PGlite, QueryOptions, Results, Transaction } from "@electric-sql/pglite";
+
+type Request =
+  | { op: "query"; text: string; params: unknown[]; rowMode: "object" | "array"; tx?: number }
+  | { op: "begin" }
+  | { op: "commit" | "rollback"; tx: number }
+  | { op: "close" };
+
+type Answer = { id: number; result?: unknown; error?: { message: string; name?: string } & Record<string, unknown> };
+
+/** An error from the database thread, with PostgreSQL's fields (code, detail, constraint...). */
+export class DatabaseThreadError extends Error {
+  [field: string]: unknown;
+  constructor(plain: NonNullable<Answer["error"]>) {
+    super(plain.message);
+    Object.assign(this, plain);
+    this.name = plain.name ?? "DatabaseError";
+  }
+}
+
+export interface PgliteThread {
+  /** For Drizzle's PGlite driver: the calls it makes, answered by the database thread. */
+  client: PGlite;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the database thread on `dataDir` and resolves once PGlite has opened it.
+ * `onStopped` hears of a thread that ended without being closed (PostgreSQL aborted, say):
+ * from then on every query fails, and /readyz says so, until the process is restarted.
+ */
+export async function startPgliteThread(dataDir: string, onStopped: (error: Error) => void): Promise<PgliteThread> {
+  const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), { workerData: { dataDir } });
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  let nextId = 1;
+  let stopped: Error | null = null;
+  let started = false;
+  let closing = false;
+
+  const stop = (error: Error) => {
+    if (started && !stopped && !closing) onStopped(error);
+    stopped ??= error;
+    for (const { reject } of pending.values()) reject(stopped);
+    pending.clear();
+  };
+  worker.on("error", (error) => stop(error));
+  worker.on("exit", (code) => stop(new Error(`The database thread stopped (exit code ${code})`)));
+
+  await new Promise<void>((resolve, reject) => {
+    const onMessage = (message: { ready?: boolean }) => {
+      if (!message.ready) return;
+      worker.off("exit", onExit);
+      resolve();
+    };
+    const onExit = () => reject(stopped ?? new Error("The database thread stopped before it opened"));
+    worker.once("message", onMessage);
+    worker.once("error", reject);
+    worker.once("exit", onExit);
+  });
+  started = true;
+  worker.on("message", (answer: Answer) => {
+    const waiting = pending.get(answer.id);
+    if (!waiting) return;
+    pending.delete(answer.id);
+    if (answer.error) waiting.reject(new DatabaseThreadError(answer.error));
+    else waiting.resolve(answer.result);
+  });
+
+  const send = <T>(request: Request): Promise<T> => {
+    if (stopped) return Promise.reject(stopped);
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ id, ...request });
+    });
+  };
+
+  const query =
+    (tx?: number) =>
+    <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> =>
+      send<Results<T>>({ op: "query", text, params, rowMode: options?.rowMode ?? "object", tx });
+
+  const transaction = async <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> => {
+    const tx = await send<number>({ op: "begin" });
+    let result: T;
+    try {
+      result = await callback({ query: query(tx) } as unknown as Transaction);
+    } catch (error) {
+      await send({ op: "rollback", tx });
+      throw error;
+    }
+    await send({ op: "commit", tx });
+    return result;
+  };
+
+  return {
+    client: { query: query(), transaction } as unknown as PGlite,
+    close: async () => {
+      if (stopped) return;
+      closing = true;
+      const exited = new Promise((resolve) => worker.once("exit", resolve));
+      await send({ op: "close" });
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * The embedded database's own thread: one PGlite instance, driven by messages from
+ * db/pglite-thread.server.ts. PostgreSQL runs here, on a core of its own, while the main
+ * thread parses requests and renders pages (ADR 21).
+ *
+ * Plain JavaScript, so it starts in any runner (tsx, Vitest, plain node) without a loader.
+ *
+ * Requests: { id, op: "query", text, params, rowMode, tx? } | { id, op: "begin" }
+ *           | { id, op: "commit" | "rollback", tx } | { id, op: "close" }
+ * Answers:  { id, result } | { id, error: { message, ...fields of PostgreSQL's error } }
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite, types } from "@electric-sql/pglite";
+
+/** Thrown into a transaction's callback to make PGlite roll it back. */
+class RollbackRequested extends Error {}
+
+const pg = await PGlite.create(`${workerData.dataDir}/pgdata`);
+keepDatesAsText(pg);
+
+/** Open transactions by id: the PGlite transaction and how to end it. */
+const transactions = new Map();
+let nextTransactionId = 1;
+
+parentPort.on("message", (request) => {
+  handle(request).then(
+    (result) => parentPort.postMessage({ id: request.id, result }),
+    (error) => parentPort.postMessage({ id: request.id, error: plainError(error) }),
+  );
+});
+parentPort.postMessage({ ready: true });
+
+async function handle(request) {
+  switch (request.op) {
+    case "query": {
+      const target = request.tx === undefined ? pg : openTransaction(request.tx).tx;
+      return target.query(request.text, request.params, { rowMode: request.rowMode });
+    }
+    case "begin":
+      return begin();
+    case "commit":
+    case "rollback": {
+      const transaction = openTransaction(request.tx);
+      transactions.delete(request.tx);
+      if (request.op === "commit") transaction.commit();
+      else transaction.rollback();
+      return transaction.ended;
+    }
+    case "close":
+      await pg.close();
+      // Answer first, then let the thread end.
+      setImmediate(() => parentPort.close());
+      return null;
+    default:
+      throw new Error(`unknown database request ${JSON.stringify(request.op)}`);
+  }
+}
+
+/**
+ * Starts a PGlite transaction and keeps it open until "commit" or "rollback" arrives. PGlite
+ * holds its lock for the whole transaction, so other queries wait, as they do in one thread.
+ * Resolves with the transaction's id once BEGIN has run.
+ */
+function begin() {
+  const id = nextTransactionId++;
+  return new Promise((started, failedToStart) => {
+    let isStarted = false;
+    const ended = pg
+      .transaction(
+        (tx) =>
+          new Promise((commit, rollback) => {
+            transactions.set(id, { tx, commit, rollback: () => rollback(new RollbackRequested()), ended });
+            isStarted = true;
+            started(id);
+          }),
+      )
+      .then(
+        () => null,
+        (error) => {
+          if (!isStarted) failedToStart(error);
+          if (error instanceof RollbackRequested) return null;
+          throw error;
+        },
+      );
+  });
+}
+
+function openTransaction(id) {
+  const transaction = transactions.get(id);
+  if (!transaction) throw new Error(`no open database transaction ${id}`);
+  return transaction;
+}
+
+/**
+ * Dates, times and intervals stay text, as Drizzle asks of every query (drizzle-orm 0.45,
+ * drizzle-orm/pglite/session.js): installed once here rather than sent with each query, as
+ * PGlite copies its whole parser table to merge per-query parsers. Compare the list when
+ * Drizzle is upgraded.
+ */
+function keepDatesAsText(client) {
+  const asText = (value) => value;
+  const NUMERIC_ARRAY = 1231;
+  const TIMESTAMP_ARRAY = 1115;
+  const TIMESTAMPTZ_ARRAY = 1185;
+  const INTERVAL_ARRAY = 1187;
+  const DATE_ARRAY = 1182;
+  for (const oid of [
+    types.TIMESTAMP,
+    types.TIMESTAMPTZ,
+    types.INTERVAL,
+    types.DATE,
+    NUMERIC_ARRAY,
+    TIMESTAMP_ARRAY,
+    TIMESTAMPTZ_ARRAY,
+    INTERVAL_ARRAY,
+    DATE_ARRAY,
+  ]) {
+    client.parsers[oid] = asText;
+  }
+}
+
+/** An error as a plain object: its message and PostgreSQL's fields (code, detail, constraint...). */
+function plainError(error) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const fields = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (value === undefined || typeof value === "function" || (typeof value === "object" && value !== null)) continue;
+    fields[key] = value;
+  }
+  return { ...fields, name: error.name, message: error.message };
+}
