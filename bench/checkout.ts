@@ -9,7 +9,12 @@
  * enough stock for the run. Each connection sends its next request as soon as
  * the previous answer arrives (closed loop); latencies are measured per
  * request, so p50/p95/p99 are exact.
+ *
+ * The requests go out through node:http with a keep-alive agent rather than fetch: on a 2-core
+ * machine the load generator shares the cores with the server it measures, and fetch spent
+ * about 40 % of a core at this load where node:http spends about 16 %.
  */
+import http from "node:http";
 import os from "node:os";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../db/client.server";
@@ -37,31 +42,51 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** POSTs the checkout form on one of the agent's kept-alive connections; resolves with the status. */
+function postCheckout(url: URL, agent: http.Agent): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: "/checkout",
+        method: "POST",
+        agent,
+        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) },
+      },
+      (response) => {
+        response.resume();
+        response.once("end", () => resolve(response.statusCode ?? 0));
+        response.once("error", reject);
+      },
+    );
+    request.once("error", reject);
+    request.end(body);
+  });
+}
+
 async function run(url: string, seconds: number) {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let errors = 0;
+  const target = new URL(url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const end = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < end) {
         const start = performance.now();
         try {
-          const response = await fetch(`${url}/checkout`, {
-            method: "POST",
-            redirect: "manual",
-            headers: { "content-type": "application/x-www-form-urlencoded" },
-            body,
-          });
-          await response.arrayBuffer();
+          const status = await postCheckout(target, agent);
           latencies.push(performance.now() - start);
-          statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+          statuses[status] = (statuses[status] ?? 0) + 1;
         } catch {
           errors++;
         }
       }
     }),
   );
+  agent.destroy();
   latencies.sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 10) / 10;
   return {
