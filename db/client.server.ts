@@ -90,8 +90,11 @@ async function openPglite(dataDir: string, seed: boolean, onStopped: (error: Err
         await client.query("select 1");
       },
       close: async () => {
-        await thread.close();
-        await release();
+        try {
+          await thread.close();
+        } finally {
+          await release();
+        }
       },
     };
   } catch (error) {

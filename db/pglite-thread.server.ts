@@ -18,6 +18,9 @@ type Request =
   | { op: "commit" | "rollback"; tx: number }
   | { op: "close" };
 
+/** How long PGlite may take to close before its thread is stopped regardless. */
+const CLOSE_TIMEOUT_MS = 10_000;
+
 type Answer = { id: number; result?: unknown; error?: { message: string; name?: string } & Record<string, unknown> };
 
 /** An error from the database thread, with PostgreSQL's fields (code, detail, constraint...). */
@@ -33,6 +36,7 @@ export class DatabaseThreadError extends Error {
 export interface PgliteThread {
   /** For Drizzle's PGlite driver: the calls it makes, answered by the database thread. */
   client: PGlite;
+  /** Closes PGlite and ends the thread; every call gets the same promise. */
   close(): Promise<void>;
 }
 
@@ -82,8 +86,9 @@ export async function startPgliteThread(dataDir: string, onStopped: (error: Erro
     if (stopped) return Promise.reject(stopped);
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      // Throws for a value that cannot be copied to the thread (a function, say).
       worker.postMessage({ id, ...request });
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
     });
   };
 
@@ -98,21 +103,30 @@ export async function startPgliteThread(dataDir: string, onStopped: (error: Erro
     try {
       result = await callback({ query: query(tx) } as unknown as Transaction);
     } catch (error) {
-      await send({ op: "rollback", tx });
+      // If the thread has stopped, the transaction went with it: the callback's error says more.
+      await send({ op: "rollback", tx }).catch(() => {});
       throw error;
     }
     await send({ op: "commit", tx });
     return result;
   };
 
+  let closed: Promise<void> | undefined;
+  const close = async () => {
+    if (stopped) return;
+    closing = true;
+    const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+    const timeout = setTimeout(() => void worker.terminate(), CLOSE_TIMEOUT_MS);
+    try {
+      await send({ op: "close" });
+    } finally {
+      await exited;
+      clearTimeout(timeout);
+    }
+  };
+
   return {
     client: { query: query(), transaction } as unknown as PGlite,
-    close: async () => {
-      if (stopped) return;
-      closing = true;
-      const exited = new Promise((resolve) => worker.once("exit", resolve));
-      await send({ op: "close" });
-      await exited;
-    },
+    close: () => (closed ??= close()),
   };
 }

@@ -21,6 +21,7 @@ keepDatesAsText(pg);
 /** Open transactions by id: the PGlite transaction and how to end it. */
 const transactions = new Map();
 let nextTransactionId = 1;
+let closing = false;
 
 parentPort.on("message", (request) => {
   handle(request).then(
@@ -31,6 +32,10 @@ parentPort.on("message", (request) => {
 parentPort.postMessage({ ready: true });
 
 async function handle(request) {
+  // After "close", nothing new starts; an open transaction may still finish, and PGlite's
+  // close waits for it.
+  const startsSomething = request.op === "begin" || request.op === "close" || (request.op === "query" && request.tx === undefined);
+  if (closing && startsSomething) throw new Error("The database is closing");
   switch (request.op) {
     case "query": {
       const target = request.tx === undefined ? pg : openTransaction(request.tx).tx;
@@ -47,6 +52,7 @@ async function handle(request) {
       return transaction.ended;
     }
     case "close":
+      closing = true;
       await pg.close();
       // Answer first, then let the thread end.
       setImmediate(() => parentPort.close());
@@ -77,7 +83,10 @@ function begin() {
       .then(
         () => null,
         (error) => {
-          if (!isStarted) failedToStart(error);
+          if (!isStarted) {
+            failedToStart(error);
+            return null;
+          }
           if (error instanceof RollbackRequested) return null;
           throw error;
         },

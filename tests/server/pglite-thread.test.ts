@@ -76,3 +76,27 @@ describe.skipIf(process.env.TEST_DATABASE_URL)("PGlite on its own thread", () =>
     expect(stopped).toEqual([]);
   });
 });
+
+describe.skipIf(process.env.TEST_DATABASE_URL)("closing the PGlite thread", () => {
+  it("closes once however often it is asked, then refuses queries and transactions", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "pglite-thread-close-"));
+    const stopped: Error[] = [];
+    try {
+      const thread = await startPgliteThread(dataDir, (error) => stopped.push(error));
+      await thread.client.query("select 1");
+      // Begun before the close: PGlite's close waits for it to finish.
+      const open = thread.client.transaction(async (tx) => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return (await tx.query<{ one: number }>("select 1 as one")).rows[0]!.one;
+      });
+      await Promise.all([thread.close(), thread.close()]);
+      await expect(open).resolves.toBe(1);
+      await expect(thread.client.query("select 1")).rejects.toThrow(/stopped/);
+      await expect(thread.client.transaction(async () => "never")).rejects.toThrow(/stopped/);
+      // A close asked for is not a crash.
+      expect(stopped).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
