@@ -59,6 +59,18 @@ describe.skipIf(process.env.TEST_DATABASE_URL)("PGlite on its own thread", () =>
     expect(names.rows.map((row) => row.name)).toEqual(["first", "kept"]);
   });
 
+  it("leaves this thread free while the database works", async () => {
+    const started = performance.now();
+    const slow = thread.client.query<{ count: number }>("select count(*)::int as count from generate_series(1, 3000000)");
+    // A timer set now fires while the query runs; with PGlite on this thread it would wait for the query.
+    const timerFiredAfter = await new Promise<number>((resolve) => setTimeout(() => resolve(performance.now() - started), 1));
+    const { rows } = await slow;
+    const queryTook = performance.now() - started;
+    expect(rows[0]!.count).toBe(3_000_000);
+    expect(queryTook).toBeGreaterThan(150);
+    expect(timerFiredAfter).toBeLessThan(queryTook / 3);
+  });
+
   it("holds other queries until an open transaction ends, as PGlite does in one thread", async () => {
     let releaseTransaction!: () => void;
     const transaction = thread.client.transaction(async (tx) => {
