@@ -24,7 +24,7 @@ const CLOSE_TIMEOUT_MS = 10_000;
 type Answer = { id: number; result?: unknown; error?: { message: string; name?: string } & Record<string, unknown> };
 
 /** An error from the database thread, with PostgreSQL's fields (code, detail, constraint...). */
-export class DatabaseThreadError extends Error {
+class DatabaseThreadError extends Error {
   [field: string]: unknown;
   constructor(plain: NonNullable<Answer["error"]>) {
     super(plain.message);
