@@ -21,7 +21,18 @@ describe("loadEnv", () => {
     expect(env.PORT).toBe(8080);
     expect(env.DATABASE_URL).toBe("postgres://app@db.internal:5432/ridgeway");
     expect(env.PUBLIC_URL).toBe("https://ridgeway-racing.example");
-    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.TRUST_PROXY).toBe(1);
+  });
+
+  it.each([
+    ["false", false],
+    ["0", false],
+    ["true", 1],
+    ["2", 2],
+    ["10.0.0.0/8, loopback", ["10.0.0.0/8", "loopback"]],
+    ["203.0.113.7,2001:db8::/32", ["203.0.113.7", "2001:db8::/32"]],
+  ])("reads TRUST_PROXY=%j as %j", (value, expected) => {
+    expect(loadEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
   });
 
   it("treats an empty value as not set", () => {
@@ -36,7 +47,9 @@ describe("loadEnv", () => {
     ["DATABASE_URL", "mysql://x", /DATABASE_URL: must be a postgres:\/\//],
     ["PUBLIC_URL", "not a url", /PUBLIC_URL: must be an absolute URL/],
     ["LOG_LEVEL", "loud", /LOG_LEVEL:/],
-    ["TRUST_PROXY", "maybe", /TRUST_PROXY: must be true or false/],
+    ["TRUST_PROXY", "maybe", /TRUST_PROXY: must be false, true \(one proxy\), a number of proxies/],
+    ["TRUST_PROXY", "10.0.0.0/33", /TRUST_PROXY: must be false, true/],
+    ["TRUST_PROXY", "10.0.0.1, evil", /TRUST_PROXY: must be false, true/],
     ["SHIPPING_FLAT_RATE_PENCE", "4.99", /SHIPPING_FLAT_RATE_PENCE: must be a whole number of pence/],
     ["SHIPPING_FLAT_RATE_PENCE", "-1", /SHIPPING_FLAT_RATE_PENCE: must be 0 or more/],
     ["SHIPPING_FREE_ABOVE_PENCE", "lots", /SHIPPING_FREE_ABOVE_PENCE: must be a whole number of pence/],

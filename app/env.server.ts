@@ -1,10 +1,43 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import type { ShippingRule } from "~/features/store/pricing";
 import { z } from "~/lib/zod";
 
-const booleanish = z
-  .enum(["true", "false", "1", "0"], { message: "must be true or false" })
-  .transform((value) => value === "true" || value === "1");
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const isProxyAddress = (entry: string) => {
+  const [address, bits, extra] = entry.split("/");
+  if (extra !== undefined || !address) return false;
+  if (PROXY_NAMES.has(address) && bits === undefined) return true;
+  const version = isIP(address);
+  if (version === 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+};
+
+/**
+ * Which proxies' X-Forwarded-For entries to believe, as Express's "trust proxy" takes it: the
+ * client address is the first entry, counted from the right, that was not added by a trusted
+ * proxy. Never the leftmost entry, which the client itself writes.
+ * - "false" (default): no proxy; the socket's address.
+ * - "true": one proxy in front (the usual load balancer); the same as "1".
+ * - a number: that many proxies in front.
+ * - addresses and subnets, comma-separated ("10.0.0.0/8, loopback"): the proxies by address.
+ */
+export type TrustProxy = false | number | string[];
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    if (value === "false" || value === "0") return false;
+    if (value === "true") return 1;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: "custom",
+      message: "must be false, true (one proxy), a number of proxies, or proxy addresses/subnets separated by commas",
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -29,7 +62,7 @@ const envSchema = z.object({
   MAIL_DELIVERY_INTERVAL_MS: z.coerce.number({ message: "must be a number" }).int().min(100).default(2_000),
   PAGE_CACHE_TTL_MS: z.coerce.number({ message: "must be a number" }).int().min(0).default(60_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: booleanish.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: "must be a number" }).int().min(0).default(10_000),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),

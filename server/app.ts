@@ -11,6 +11,7 @@ import { pinoHttp } from "pino-http";
 import type { Database } from "../db/client.server";
 import type { ContentChanges } from "../db/content-changes.server";
 import type { PaymentProvider } from "../app/features/payments/provider.server";
+import type { TrustProxy } from "../app/env.server";
 import { createAuth } from "../app/features/account/auth.server";
 import { FREE_SHIPPING, type ShippingRule } from "../app/features/store/pricing";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
@@ -28,7 +29,8 @@ export interface AppOptions {
   appSecret: string;
   payments: PaymentProvider;
   orderReservationMs: number;
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-* headers to believe (TRUST_PROXY; see app/env.server.ts). */
+  trustProxy: TrustProxy;
   /** Where the client build lives; omitted in development, where Vite serves assets. */
   clientBuildDir?: string;
   /** How long an anonymous page is served from memory; 0 turns the page cache off. */
