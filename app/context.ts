@@ -27,6 +27,8 @@ export interface RequestContext {
    * hold. Call after the change has committed (the back office's audited writes do).
    */
   contentChanged: () => Promise<void>;
+  /** PAYMENTS=test was chosen: every page says that payments are not real. */
+  testPaymentsBanner: boolean;
   /** Set-Cookie headers added to this request's response (a session extended or cleared while read). */
   setCookies: string[];
 }

@@ -17,6 +17,9 @@ describe("loadEnv", () => {
       DATABASE_URL: "postgres://app@db.internal:5432/ridgeway",
       PUBLIC_URL: "https://ridgeway-racing.example/",
       TRUST_PROXY: "true",
+      AUTH_SECRET: "a-secret-of-at-least-thirty-two-characters",
+      STRIPE_SECRET_KEY: "sk_live_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
     });
     expect(env.PORT).toBe(8080);
     expect(env.DATABASE_URL).toBe("postgres://app@db.internal:5432/ridgeway");
@@ -56,6 +59,31 @@ describe("loadEnv", () => {
   ])("names %s when it is %j", (name, value, message) => {
     expect(() => loadEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => loadEnv({ [name]: value })).toThrow(message);
+  });
+
+  describe("production (NODE_ENV=production with DATABASE_URL)", () => {
+    const production = { NODE_ENV: "production", DATABASE_URL: "postgres://app@db.internal/ridgeway" };
+    const secret = { AUTH_SECRET: "a-secret-of-at-least-thirty-two-characters" };
+
+    it("refuses to start without AUTH_SECRET, which every process must share", () => {
+      expect(() => loadEnv({ ...production, PAYMENTS: "test" })).toThrow(/AUTH_SECRET: is required in production/);
+    });
+
+    it("refuses the test payment page unless it is chosen with PAYMENTS=test", () => {
+      expect(() => loadEnv({ ...production, ...secret })).toThrow(/STRIPE_SECRET_KEY: is required in production; .* set PAYMENTS=test/);
+      expect(loadEnv({ ...production, ...secret, PAYMENTS: "test" }).PAYMENTS).toBe("test");
+      expect(loadEnv({ ...production, ...secret, STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }).PAYMENTS).toBeUndefined();
+    });
+
+    it("leaves the embedded database and development as they were: nothing to set", () => {
+      expect(() => loadEnv({ NODE_ENV: "production" })).not.toThrow();
+      expect(() => loadEnv({ NODE_ENV: "development", DATABASE_URL: production.DATABASE_URL })).not.toThrow();
+    });
+
+    it("refuses PAYMENTS=stripe without the key and an unknown PAYMENTS", () => {
+      expect(() => loadEnv({ PAYMENTS: "stripe" })).toThrow(/STRIPE_SECRET_KEY: is required with PAYMENTS=stripe/);
+      expect(() => loadEnv({ PAYMENTS: "paypal" })).toThrow(/PAYMENTS: must be stripe or test/);
+    });
   });
 
   it("lists every bad variable at once", () => {

@@ -67,6 +67,12 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: "must be a number" }).int().min(0).default(10_000),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
+  /**
+   * "test" takes payments on the site's own test page, where no money moves, and says so on every
+   * page; "stripe" needs the Stripe keys. Unset: Stripe when its key is set, otherwise the test
+   * page, which production refuses unless chosen here.
+   */
+  PAYMENTS: z.enum(["stripe", "test"], { message: "must be stripe or test" }).optional(),
   ORDER_RESERVATION_MINUTES: z.coerce
     .number({ message: "must be a number" })
     .min(0.05, "must be at least 0.05 (3 seconds)")
@@ -85,9 +91,18 @@ const envSchema = z.object({
     .int("must be a whole number of pence")
     .min(0, "must be 0 or more")
     .optional(),
-}).refine((env) => !env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET, {
-  path: ["STRIPE_WEBHOOK_SECRET"],
-  message: "is required when STRIPE_SECRET_KEY is set",
+}).superRefine((env, ctx) => {
+  const problem = (variable: string, message: string) => ctx.addIssue({ code: "custom", path: [variable], message });
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) problem("STRIPE_WEBHOOK_SECRET", "is required when STRIPE_SECRET_KEY is set");
+  if (env.PAYMENTS === "stripe" && !env.STRIPE_SECRET_KEY) problem("STRIPE_SECRET_KEY", "is required with PAYMENTS=stripe");
+  // Production: a real site on PostgreSQL, where several processes serve one database.
+  if (env.NODE_ENV !== "production" || env.DATABASE_URL === undefined) return;
+  if (!env.AUTH_SECRET) {
+    problem("AUTH_SECRET", "is required in production (NODE_ENV=production with DATABASE_URL): every process must sign sessions with the same secret");
+  }
+  if (!env.STRIPE_SECRET_KEY && env.PAYMENTS !== "test") {
+    problem("STRIPE_SECRET_KEY", "is required in production; to take test payments on purpose (no money moves), set PAYMENTS=test");
+  }
 });
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; PUBLIC_URL: string };

@@ -28,6 +28,8 @@ export interface AppOptions {
   publicUrl: string;
   appSecret: string;
   payments: PaymentProvider;
+  /** PAYMENTS=test: every page carries a banner saying payments are not real. */
+  testPaymentsBanner?: boolean;
   orderReservationMs: number;
   /** Which proxies' X-Forwarded-* headers to believe (TRUST_PROXY; see app/env.server.ts). */
   trustProxy: TrustProxy;
@@ -144,6 +146,7 @@ export function createApp(options: AppOptions) {
         shipping: options.shipping ?? FREE_SHIPPING,
         auth,
         contentChanged: () => options.contentChanges.announce(),
+        testPaymentsBanner: options.testPaymentsBanner ?? false,
         setCookies: [],
       };
       const response = await pages.handle(toFetchRequest(req, res), context);

@@ -69,6 +69,7 @@ const appOptions: AppOptions = {
   publicUrl: env.PUBLIC_URL,
   appSecret,
   payments: await createPaymentProvider(env, appSecret),
+  testPaymentsBanner: env.PAYMENTS === "test",
   orderReservationMs: Math.round(env.ORDER_RESERVATION_MINUTES * 60_000),
   trustProxy: env.TRUST_PROXY,
   // In development every request renders, so edits show at once.

@@ -30,6 +30,7 @@ export function requestContext(db: Database, auth: Auth, clientIp = "203.0.113.1
     shipping: { flatRatePence: 0, freeAbovePence: null },
     auth,
     contentChanged: async () => {},
+    testPaymentsBanner: false,
     setCookies: [],
   };
 }
