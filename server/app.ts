@@ -14,6 +14,7 @@ import type { PaymentProvider } from "../app/features/payments/provider.server";
 import type { TrustProxy } from "../app/env.server";
 import { createAuth } from "../app/features/account/auth.server";
 import { FREE_SHIPPING, type ShippingRule } from "../app/features/store/pricing";
+import { cacheControlFor, isPersonalRequest } from "./cache-policy";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { originCheck } from "./origin-check";
 import { createPageCache } from "./page-cache";
@@ -129,6 +130,8 @@ export function createApp(options: AppOptions) {
     if (cached) {
       res.status(cached.status);
       for (const [name, value] of cached.headers) res.append(name, value);
+      const cacheControl = cached.headers.find(([name]) => name === "cache-control")?.[1] ?? null;
+      res.setHeader("Cache-Control", cacheControlFor({ personal: false }, { cacheControl, setsCookie: false }));
       res.end(cached.body);
       return;
     }
@@ -150,6 +153,11 @@ export function createApp(options: AppOptions) {
         setCookies: [],
       };
       const response = await pages.handle(toFetchRequest(req, res), context);
+      const cacheControl = cacheControlFor(
+        { personal: isPersonalRequest(req.headers.cookie) },
+        { cacheControl: response.headers.get("cache-control"), setsCookie: response.headers.has("set-cookie") || context.setCookies.length > 0 },
+      );
+      response.headers.set("Cache-Control", cacheControl);
       for (const cookie of context.setCookies) res.append("Set-Cookie", cookie);
       await sendFetchResponse(res, response);
     } catch (error) {

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { CART_COOKIE_NAME } from "../app/features/cart/cart-cookie";
+import { cacheControlFor, isPersonalRequest, PERSONAL, PUBLIC_DEFAULT } from "./cache-policy";
+
+describe("isPersonalRequest", () => {
+  it.each([
+    ["ridgeway.session_token=abc", true],
+    ["__Secure-ridgeway.session_token=abc", true],
+    ["consent=yes; ridgeway.two_factor=x", true],
+    [`${CART_COOKIE_NAME}=v1`, true],
+    ["consent=yes; _ga=GA1.2.3", false],
+    ["not-ridgeway.session_token=1", false],
+    ["", false],
+    [undefined, false],
+  ])("%j -> %s", (cookie, personal) => {
+    expect(isPersonalRequest(cookie)).toBe(personal);
+  });
+});
+
+describe("cacheControlFor", () => {
+  it("keeps a personal page out of every shared cache, whatever the route said", () => {
+    expect(cacheControlFor({ personal: true }, { cacheControl: "public, max-age=300", setsCookie: false })).toBe(PERSONAL);
+    expect(cacheControlFor({ personal: false }, { cacheControl: null, setsCookie: true })).toBe(PERSONAL);
+  });
+  it("keeps a public route's own policy, or says the default", () => {
+    expect(cacheControlFor({ personal: false }, { cacheControl: "public, max-age=3600", setsCookie: false })).toBe("public, max-age=3600");
+    expect(cacheControlFor({ personal: false }, { cacheControl: null, setsCookie: false })).toBe(PUBLIC_DEFAULT);
+  });
+});

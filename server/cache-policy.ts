@@ -1,0 +1,31 @@
+import { CART_COOKIE_NAME } from "../app/features/cart/cart-cookie";
+
+/** better-auth's cookies (session, two-factor challenge) carry this prefix; see auth.server.ts. */
+const AUTH_COOKIE = /^(?:__Secure-|__Host-)?ridgeway\./;
+
+/**
+ * Whether a request carries what makes its page someone's own: a session (the header shows the
+ * person) or the no-JavaScript cart (the header shows its count). Other cookies (consent,
+ * analytics) change nothing on a page.
+ */
+export function isPersonalRequest(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(";").some((part) => {
+    const name = part.slice(0, part.indexOf("=") >>> 0).trim();
+    return name === CART_COOKIE_NAME || AUTH_COOKIE.test(name);
+  });
+}
+
+export const PERSONAL = "private, no-store";
+/** Public pages may be kept, but asked for again each time: an edit shows on the next view. */
+export const PUBLIC_DEFAULT = "public, max-age=0, must-revalidate";
+
+/**
+ * The Cache-Control a response leaves with. A page made for one person (the request carried their
+ * session or cart, or the answer sets a cookie) is never stored by a shared cache or CDN, whatever
+ * the route said; a public answer keeps its route's policy, or the default when it set none.
+ */
+export function cacheControlFor(request: { personal: boolean }, response: { cacheControl: string | null; setsCookie: boolean }): string {
+  if (request.personal || response.setsCookie) return PERSONAL;
+  return response.cacheControl ?? PUBLIC_DEFAULT;
+}

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type ServerProcess } from "../support/server-process";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+/**
+ * A shared cache or CDN must never keep one person's page: every answer to a signed-in visitor
+ * says `private, no-store`, whatever the route. Public answers say how long they may be kept.
+ */
+describe("Cache-Control on the running server", () => {
+  let testDb: TestDatabase;
+  let server: ServerProcess;
+  let session: string;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    server = await startServer(testDb.env);
+    const signUp = await fetch(`${server.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "sign-up", name: "Casey Cache", email: "cache@example.com", password: "a long enough password", role: "team_member" }),
+    });
+    session = signUp.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
+    expect(session).toContain("session_token");
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await testDb?.drop();
+  });
+
+  const pages = ["/", "/news", "/calendar", "/team", "/store", "/store/team-cap", "/cart", "/checkout", "/contact", "/terms", "/dashboard", "/dashboard/team", "/dashboard/orders", "/dashboard/security", "/login", "/no-such-page"];
+
+  it("every page and its data request for a signed-in visitor is private, no-store", async () => {
+    for (const path of [...pages, "/news.data", "/calendar.data", "/dashboard.data", "/calendar.ics", "/news/rss.xml"]) {
+      const response = await fetch(`${server.url}${path}`, { headers: { Cookie: session }, redirect: "manual" });
+      expect(response.headers.get("cache-control"), path).toBe("private, no-store");
+      await response.body?.cancel();
+    }
+  });
+
+  it("public pages say how long they may be kept, and a cookie that changes nothing keeps them public", async () => {
+    for (const path of ["/", "/news", "/calendar", "/store"]) {
+      for (const cookie of [undefined, "consent=yes"]) {
+        const response = await fetch(`${server.url}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+        expect(response.headers.get("cache-control"), `${path} ${cookie}`).toBe("public, max-age=0, must-revalidate");
+        await response.body?.cancel();
+      }
+    }
+    const feed = await fetch(`${server.url}/news/rss.xml`);
+    expect(feed.headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+});
