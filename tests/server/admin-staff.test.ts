@@ -1,8 +1,9 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { pgTable, text } from "drizzle-orm/pg-core";
 import { Secret, TOTP } from "otpauth";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, legalDocuments, staffRoleGrants } from "../../db/schema";
+import { auditEvents, legalDocuments, staffRoleGrants, users } from "../../db/schema";
 import { deletedAtColumn, versionColumn } from "../../db/schema/columns";
 import type { Auth } from "../../app/features/account/auth.server";
 import { auditedWrite, CONFLICT_MESSAGE, type AuditedChange } from "../../app/features/admin/audit.server";
@@ -295,3 +296,24 @@ describe("soft delete", () => {
   });
 });
 
+
+describe("the migration to staff roles", () => {
+  it("gives every former admin account the admin staff role, makes it a team member, and records it", async () => {
+    const former = await person("former-admin");
+    // As the account was before the migration (the check still allows the old value).
+    await suite.db.execute(sql`update users set role = 'admin' where id = ${former.id}`);
+    const folder = new URL("../../db/migrations/", import.meta.url);
+    const file = readdirSync(folder).find((name) => name.endsWith("_admin-core_sql.sql"));
+    const migration = readFileSync(new URL(file!, folder), "utf8");
+    for (const statement of migration.split("--> statement-breakpoint")) await suite.db.execute(sql.raw(statement));
+
+    const [row] = await suite.db.select({ role: users.role }).from(users).where(eq(users.id, former.id));
+    expect(row!.role).toBe("team_member");
+    expect(await suite.db.select({ role: staffRoleGrants.role }).from(staffRoleGrants).where(eq(staffRoleGrants.userId, former.id))).toEqual([
+      { role: "admin" },
+    ]);
+    expect(await auditRows("user", former.id)).toMatchObject([
+      { actorUserId: null, actorLabel: "database migration", action: "staff_role.grant", after: { staffRoles: ["admin"] } },
+    ]);
+  });
+});
