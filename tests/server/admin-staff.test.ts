@@ -7,7 +7,7 @@ import { auditEvents, legalDocuments, staffRoleGrants, users } from "../../db/sc
 import { deletedAtColumn, versionColumn } from "../../db/schema/columns";
 import type { Auth } from "../../app/features/account/auth.server";
 import { auditedWrite, CONFLICT_MESSAGE, type AuditedChange } from "../../app/features/admin/audit.server";
-import { entityHistory, restoreFromHistory } from "../../app/features/admin/history.server";
+import { entityHistory, restoreAction, restoreFromHistory } from "../../app/features/admin/history.server";
 import { changeStaffRole } from "../../app/features/admin/people.server";
 import { softDelete, undoSoftDelete } from "../../app/features/admin/soft-delete.server";
 import {
@@ -259,6 +259,18 @@ describe("audited writes", () => {
       reason: expect.stringMatching(new RegExp(`^Restored the version saved at .* \\(change #${history[1]!.id}\\)$`)),
     });
     expect(rows.at(-1)!.diff).toContainEqual({ path: ["bodyMarkdown"], kind: "changed", before: "Third text", after: "Second text" });
+
+    // Through the History panel's form: a bad form is a 400, a stale version a 409.
+    const form = (fields: Record<string, string>) => new URLSearchParams(fields) as unknown as FormData;
+    const viaForm = (fields: Record<string, string>) => run(() => restoreAction(context(), editor, form(fields), target));
+    expect(await viaForm({ intent: "restore-version", eventId: "x", version: "1" })).toMatchObject({ status: 400, data: { message: "Choose a version to restore." } });
+    expect(await viaForm({ intent: "restore-version", eventId: String(history[0]!.id), version: String(v3.value.version) })).toMatchObject({ status: 409 });
+    const current = await legalVersion("privacy");
+    expect(await viaForm({ intent: "restore-version", eventId: String(history[0]!.id), version: String(current.version) })).toMatchObject({
+      status: 200,
+      data: { tone: "success" },
+    });
+    expect(await legalVersion("privacy")).toMatchObject({ bodyMarkdown: "Third text", version: current.version + 1 });
 
     const elsewhere = await restoreFromHistory(context(), editor, legalDocumentRestoreTarget("terms"), { eventId: history[1]!.id, expectedVersion: 1 });
     expect(elsewhere).toMatchObject({ ok: false, kind: "not-found" });
