@@ -128,6 +128,7 @@ describe("staff roles at /admin/people", () => {
       actorRoles: ["admin"],
       roleUsed: "admin",
       action: "staff_role.grant",
+      entityLabel: writer.name,
       before: { staffRoles: [] },
       after: { staffRoles: ["editor"] },
       diff: [{ path: ["staffRoles"], kind: "changed", before: [], after: ["editor"] }],
@@ -291,14 +292,14 @@ describe("soft delete", () => {
 
   it("deletes softly, undoes within 30 days, refuses after, each audited and version-checked", async () => {
     const editor = await staffUser(await makeStaff(suite.db, await person("deleter"), ["editor"]), "editor");
-    const deleted = await softDelete(context(), editor, WIDGET, "w1", 1, "Duplicate");
+    const deleted = await softDelete(context(), editor, WIDGET, "w1", 1, { reason: "Duplicate", entityLabel: "Wing" });
     expect(deleted).toMatchObject({ ok: true, value: { id: "w1", version: 2, deletedAt: expect.any(Date) } });
     expect(await softDelete(context(), editor, WIDGET, "w1", 1)).toMatchObject({ ok: false, kind: "conflict" });
     const undone = await undoSoftDelete(context(), editor, WIDGET, "w1", 2);
     expect(undone).toMatchObject({ ok: true, value: { deletedAt: null, version: 3 } });
-    expect((await auditRows("test_widget", "w1")).map((row) => [row.action, row.reason])).toEqual([
-      ["delete", "Duplicate"],
-      ["undelete", null],
+    expect((await auditRows("test_widget", "w1")).map((row) => [row.action, row.reason, row.entityLabel])).toEqual([
+      ["delete", "Duplicate", "Wing"],
+      ["undelete", null, null],
     ]);
 
     await suite.db.update(widgets).set({ deletedAt: sql`now() - interval '31 days'` }).where(eq(widgets.id, "w2"));
@@ -325,7 +326,13 @@ describe("the migration to staff roles", () => {
       { role: "admin" },
     ]);
     expect(await auditRows("user", former.id)).toMatchObject([
-      { actorUserId: null, actorLabel: "database migration", action: "staff_role.grant", after: { staffRoles: ["admin"] } },
+      {
+        actorUserId: null,
+        actorLabel: "database migration",
+        action: "staff_role.grant",
+        entityLabel: former.name,
+        after: { staffRoles: ["admin"] },
+      },
     ]);
   });
 });

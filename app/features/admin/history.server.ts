@@ -19,6 +19,7 @@ export interface AuditEventView {
   action: string;
   entityType: string;
   entityId: string;
+  entityLabel: string | null;
   diff: DiffEntry[];
   reason: string | null;
   requestId: string | null;
@@ -34,6 +35,7 @@ const viewColumns = {
   action: auditEvents.action,
   entityType: auditEvents.entityType,
   entityId: auditEvents.entityId,
+  entityLabel: auditEvents.entityLabel,
   diff: auditEvents.diff,
   reason: auditEvents.reason,
   requestId: auditEvents.requestId,
@@ -115,6 +117,8 @@ export async function entityHistory(
 export interface RestoreTarget<Row> {
   entityType: string;
   entityId: string;
+  /** What the record is called, for the log. */
+  entityLabel?: string | null;
   /** The record now, locked (FOR UPDATE) or at least read in the transaction; null when it is gone. */
   load: (tx: Tx) => Promise<Row | null>;
   /**
@@ -160,6 +164,7 @@ export async function restoreFromHistory<Row>(
           action: "restore",
           entityType: target.entityType,
           entityId: target.entityId,
+          entityLabel: target.entityLabel ?? null,
           before,
           after,
           reason: `Restored the version saved at ${event.at.toISOString()} (change #${eventId})`,
