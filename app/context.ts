@@ -31,6 +31,8 @@ export interface RequestContext {
   testPaymentsBanner: boolean;
   /** Set-Cookie headers added to this request's response (a session extended or cleared while read). */
   setCookies: string[];
+  /** The request's id (X-Request-Id), as in the logs; the audit trail records it. */
+  requestId?: string;
 }
 
 declare module "react-router" {

@@ -122,6 +122,7 @@ export function createApp(options: AppOptions) {
   app.use(knownMethodsOnly);
   // A state-changing request from another site's page is refused before any action runs.
   app.use(originCheck({ publicUrl: options.publicUrl }));
+
   app.use(async (req, res, next) => {
     const cached = pages.lookup(
       { method: req.method, pathAndQuery: req.originalUrl, hasCookie: req.headers.cookie !== undefined },
@@ -151,8 +152,9 @@ export function createApp(options: AppOptions) {
         contentChanged: () => options.contentChanges.announce(),
         testPaymentsBanner: options.testPaymentsBanner ?? false,
         setCookies: [],
+        requestId: String(req.id),
       };
-      const response = await pages.handle(toFetchRequest(req, res), context);
+      const response = withBackOfficeHeaders(req.path, await pages.handle(toFetchRequest(req, res), context));
       const cacheControl = cacheControlFor(
         { personal: isPersonalRequest(req.headers.cookie) },
         { cacheControl: response.headers.get("cache-control"), setsCookie: response.headers.has("set-cookie") || context.setCookies.length > 0 },
@@ -181,6 +183,19 @@ const knownMethodsOnly: RequestHandler = (req, res, next) => {
   res.set({ Allow: ALLOW, "Cache-Control": "no-store" });
   res.status(req.method === "OPTIONS" ? 204 : 405).end();
 };
+
+/**
+ * Every back-office answer (pages, their .data requests, redirects and errors alike) is
+ * private and kept out of search engines, whatever a route module says. The admin routes
+ * set the same Cache-Control themselves; this covers answers no route shaped.
+ */
+function withBackOfficeHeaders(pathname: string, response: Response): Response {
+  if (!/^\/admin(?:[/.]|$)/.test(pathname)) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", "private, no-store");
+  headers.set("X-Robots-Tag", "noindex, nofollow");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
 
 /**
  * React Router's request handler. Given a function, React Router calls it and rebuilds its
