@@ -14,6 +14,7 @@ import { createAuth } from "../app/features/account/auth.server";
 import { FREE_SHIPPING, type ShippingRule } from "../app/features/store/pricing";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { originCheck } from "./origin-check";
+import { mediaFiles } from "./media-files";
 import { createPageCache } from "./page-cache";
 
 export interface AppOptions {
@@ -104,6 +105,8 @@ export function createApp(options: AppOptions) {
     );
     app.use(precompressedStatic(clientBuildDir, { maxAge: "1h" }));
   }
+
+  app.get("/media/u/:key", mediaFiles(options.db));
 
   const renderPage = pageRenderer(isDev);
   const pages = createPageCache((request, context: AppLoadContext) => renderPage(request, context), {
