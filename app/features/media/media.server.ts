@@ -59,7 +59,7 @@ export async function saveUpload(
       variants: media.variants.map(({ format, width, height, bytes, key }) => ({ format, width, height, bytes, key })),
       createdBy,
     }).returning();
-    return { created: true, asset };
+    return { created: true, asset: asset! };
   } catch (error) {
     const winner = await findByHash(db, media.hash);
     if (winner) return { created: false, asset: winner };
@@ -96,7 +96,8 @@ export async function listMediaAssets(db: Database, options: MediaListOptions = 
     conditions.push(or(ilike(mediaAssets.altText, pattern), ilike(mediaAssets.caption, pattern))!);
   }
   const where = and(...conditions);
-  const [{ total }] = await db.select({ total: count() }).from(mediaAssets).where(where);
+  const [counted] = await db.select({ total: count() }).from(mediaAssets).where(where);
+  const total = counted?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
   const items = await db

@@ -21,6 +21,7 @@ export const MEDIA_UPLOAD_MAX_BODY_BYTES = MEDIA_VIDEO_MAX_BYTES + 64 * 1024;
 export const MEDIA_MAX_INPUT_PIXELS = 50_000_000;
 /** The widths generated for each image; never wider than the original. */
 export const MEDIA_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+const MEDIA_MAX_WIDTH = 1920;
 export const MEDIA_ACCEPT = "image/jpeg,image/png,image/webp,image/avif,video/mp4";
 
 export const MEDIA_MESSAGES = {
@@ -75,7 +76,7 @@ export function sniffMediaType(bytes: Uint8Array): SniffedType | null {
 
 /** The widths to generate for an image `originalWidth` pixels wide: the standard ones below it, and its own width when narrower than the largest. */
 export function variantWidths(originalWidth: number): number[] {
-  const widest = Math.min(originalWidth, MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1]);
+  const widest = Math.min(originalWidth, MEDIA_MAX_WIDTH);
   return [...MEDIA_WIDTHS.filter((width) => width < widest), widest];
 }
 

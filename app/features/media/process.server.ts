@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
 import type { MediaVariant } from "../../../db/schema/media";
 import {
   MEDIA_IMAGE_MAX_BYTES,
@@ -36,8 +36,8 @@ export type ProcessResult = { ok: true; media: ProcessedMedia } | { ok: false; m
 /** sharp's format names for the accepted image types. */
 const SHARP_FORMAT: Record<string, string> = { "image/jpeg": "jpeg", "image/png": "png", "image/webp": "webp", "image/avif": "heif" };
 const ENCODERS = {
-  avif: (image: sharp.Sharp) => image.avif({ quality: 50, effort: 3 }),
-  webp: (image: sharp.Sharp) => image.webp({ quality: 78 }),
+  avif: (image: Sharp) => image.avif({ quality: 50, effort: 3 }),
+  webp: (image: Sharp) => image.webp({ quality: 78 }),
 };
 
 export function mediaHash(bytes: Uint8Array): string {
@@ -65,7 +65,7 @@ export async function processUpload(bytes: Buffer): Promise<ProcessResult> {
     return { ok: true, media: { hash, type, original, originalBytes: bytes.byteLength, width: null, height: null, variants: [] } };
   }
 
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
