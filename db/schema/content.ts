@@ -1,4 +1,5 @@
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
+import { versionColumn } from "./columns";
 import type { RaceResult } from "../../app/lib/scoring";
 
 export const legalDocuments = pgTable("legal_documents", {
@@ -8,6 +9,7 @@ export const legalDocuments = pgTable("legal_documents", {
   bodyMarkdown: text("body_markdown").notNull(),
   /** The date the text was last revised: what the page shows as "Last updated". */
   revisedOn: date("revised_on").notNull(),
+  version: versionColumn(),
 });
 
 export const seasons = pgTable("seasons", {
