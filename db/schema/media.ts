@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, customType, index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { deletedAtColumn, versionColumn } from "./columns";
 
 /*
  * The media library (docs/decisions/00XX-media-storage.md): an asset is one uploaded file
@@ -53,9 +54,9 @@ export const mediaAssets = pgTable(
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
-    version: integer("version").notNull().default(1),
+    version: versionColumn(),
     /** Set by a soft delete; the files stop being served, and an undo clears it. */
-    deletedAt: timestamptz("deleted_at"),
+    deletedAt: deletedAtColumn(),
   },
   (table) => [
     check("media_assets_focal_x_range", sql`${table.focalX} >= 0 and ${table.focalX} <= 1`),

@@ -1,19 +1,29 @@
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { count } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
+import pino from "pino";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
-import { mediaAssets, mediaBlobs } from "../../db/schema";
+import { auditEvents, mediaAssets, mediaBlobs } from "../../db/schema";
 import { MEDIA_MESSAGES, MEDIA_UPLOAD_MAX_BODY_BYTES, mediaFileUrl } from "../../app/features/media/media";
-import { getMediaAsset, updateMediaAssetVersioned } from "../../app/features/media/media.server";
+import {
+  deleteMediaAsset,
+  getMediaAsset,
+  undeleteMediaAsset,
+  updateMediaDetails,
+} from "../../app/features/media/media.server";
+import type { AuditActor, AuditContext } from "../../app/features/admin/audit.server";
 import { databaseMediaStorage } from "../../app/features/media/storage.server";
 import { uploadMedia } from "../../app/features/media/upload.server";
 import { mediaFiles } from "../../server/media-files";
 import { seededTestDatabase } from "../support/test-database";
 
 const suite = seededTestDatabase();
+const editor: AuditActor = { id: null, label: "Media test <editor@example.com>", roles: ["editor"], actingAs: "editor" };
+const auditContext = (): AuditContext => ({ db: suite.db, log: pino({ level: "silent" }), requestId: "media-test" });
+const upload = (request: Request) => uploadMedia(auditContext(), editor, request);
 let baseUrl = "";
 let closeServer: () => void = () => {};
 
@@ -98,7 +108,7 @@ describe("media storage in the database", () => {
 describe("uploading to the media library", () => {
   it("stores a JPEG with AVIF and WebP variants, no wider than it, and serves them for good", async () => {
     const jpeg = await photoJpeg(1400, 933);
-    const result = await uploadMedia(suite.db, uploadRequest(new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), { altText: "Car 7 at Druids", caption: "Round 3", credit: "J. Smith" }), null);
+    const result = await upload(uploadRequest(new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), { altText: "Car 7 at Druids", caption: "Round 3", credit: "J. Smith" }));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const asset = result.asset;
@@ -143,12 +153,12 @@ describe("uploading to the media library", () => {
 
   it("makes a PNG's sizes without upscaling, and turns a second upload of the same file into the first", async () => {
     const png = await sharp({ create: { width: 800, height: 600, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 0.5 } } }).png().toBuffer();
-    const first = await uploadMedia(suite.db, uploadRequest(new Blob([new Uint8Array(png)]), { altText: "Team logo" }, "logo.png"), null);
+    const first = await upload(uploadRequest(new Blob([new Uint8Array(png)]), { altText: "Team logo" }, "logo.png"));
     expect(first.ok && first.created).toBe(true);
     if (!first.ok) return;
     expect([...new Set(first.asset.variants.map((variant) => variant.width))]).toEqual([320, 640, 800]);
     const before = await storedCounts();
-    const second = await uploadMedia(suite.db, uploadRequest(new Blob([new Uint8Array(png)]), { altText: "Another name" }, "copy.png"), null);
+    const second = await upload(uploadRequest(new Blob([new Uint8Array(png)]), { altText: "Another name" }, "copy.png"));
     expect(second.ok && !second.created && second.asset.id === first.asset.id).toBe(true);
     expect(await storedCounts()).toEqual(before);
   });
@@ -158,18 +168,18 @@ describe("uploading to the media library", () => {
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).gif().toBuffer();
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     for (const [bytes, name] of [[gif, "photo.jpg"], [svg, "photo.png"]] as const) {
-      const result = await uploadMedia(suite.db, uploadRequest(new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), undefined, name), null);
+      const result = await upload(uploadRequest(new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), undefined, name));
       expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { file: MEDIA_MESSAGES.notAllowed } });
     }
     // A JPEG header on a body that is no image.
     const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(2000)]);
-    const result = await uploadMedia(suite.db, uploadRequest(new Blob([new Uint8Array(fake)])), null);
+    const result = await upload(uploadRequest(new Blob([new Uint8Array(fake)])));
     expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { file: MEDIA_MESSAGES.unreadable } });
     expect(await storedCounts()).toEqual(before);
   });
 
   it("requires alt text and a file, keeping what was typed", async () => {
-    const result = await uploadMedia(suite.db, uploadRequest(null, { altText: "   ", caption: "Kept caption" }), null);
+    const result = await upload(uploadRequest(null, { altText: "   ", caption: "Kept caption" }));
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.status).toBe(400);
@@ -180,7 +190,7 @@ describe("uploading to the media library", () => {
   it("refuses a body over the limit while it streams, before the file is handed over, and stores nothing", async () => {
     const before = await storedCounts();
     const { request, bytesRead } = streamedUpload(MEDIA_UPLOAD_MAX_BODY_BYTES + 8 * 1024 * 1024);
-    const result = await uploadMedia(suite.db, request, null);
+    const result = await upload(request);
     expect(result).toMatchObject({ ok: false, status: 413, fieldErrors: { file: MEDIA_MESSAGES.videoTooLarge } });
     // The rest of the body was read and dropped, so a browser still sending gets the answer.
     expect(bytesRead()).toBeGreaterThan(MEDIA_UPLOAD_MAX_BODY_BYTES);
@@ -192,13 +202,13 @@ describe("uploading to the media library", () => {
       body: "x",
       headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(MEDIA_UPLOAD_MAX_BODY_BYTES + 1) },
     });
-    expect(await uploadMedia(suite.db, declared, null)).toMatchObject({ ok: false, status: 413 });
+    expect(await upload(declared)).toMatchObject({ ok: false, status: 413 });
   });
 
   it("refuses an image over 15 MB, and a decompression bomb, with a clear message", async () => {
     const before = await storedCounts();
     const bigJpeg = Buffer.concat([await photoJpeg(64, 64), Buffer.alloc(15 * 1024 * 1024)]);
-    expect(await uploadMedia(suite.db, uploadRequest(new Blob([new Uint8Array(bigJpeg)])), null)).toMatchObject({
+    expect(await upload(uploadRequest(new Blob([new Uint8Array(bigJpeg)])))).toMatchObject({
       ok: false,
       status: 413,
       fieldErrors: { file: MEDIA_MESSAGES.imageTooLarge },
@@ -208,7 +218,7 @@ describe("uploading to the media library", () => {
     bomb.writeUInt32BE(30_000, 16);
     bomb.writeUInt32BE(30_000, 20);
     expect(bomb.byteLength).toBeLessThan(200);
-    expect(await uploadMedia(suite.db, uploadRequest(new Blob([new Uint8Array(bomb)]), undefined, "tiny.png"), null)).toMatchObject({
+    expect(await upload(uploadRequest(new Blob([new Uint8Array(bomb)]), undefined, "tiny.png"))).toMatchObject({
       ok: false,
       status: 400,
       fieldErrors: { file: MEDIA_MESSAGES.tooManyPixels },
@@ -218,7 +228,7 @@ describe("uploading to the media library", () => {
 
   it("stores an MP4 clip as it is", async () => {
     const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypisom"), Buffer.from([0, 0, 2, 0]), Buffer.from("isomiso2"), randomBytes(4096)]);
-    const result = await uploadMedia(suite.db, uploadRequest(new Blob([new Uint8Array(mp4)]), { altText: "Onboard lap of Brands Hatch" }, "lap.mp4"), null);
+    const result = await upload(uploadRequest(new Blob([new Uint8Array(mp4)]), { altText: "Onboard lap of Brands Hatch" }, "lap.mp4"));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.asset).toMatchObject({ kind: "video", originalType: "video/mp4", width: null, variants: [] });
@@ -228,24 +238,31 @@ describe("uploading to the media library", () => {
 
   it("stops serving a deleted asset's files, and serves them again after an undo", async () => {
     const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#114488" } }).png().toBuffer();
-    const uploaded = await uploadMedia(suite.db, uploadRequest(new Blob([new Uint8Array(png)]), { altText: "Blue" }, "blue.png"), null);
+    const uploaded = await upload(uploadRequest(new Blob([new Uint8Array(png)]), { altText: "Blue" }, "blue.png"));
     if (!uploaded.ok) throw new Error("upload failed");
     const url = `${baseUrl}${mediaFileUrl(uploaded.asset.variants[0]!.key)}`;
-    const deleted = await updateMediaAssetVersioned(suite.db, uploaded.asset.id, 1, { deletedAt: new Date() });
+    const deleted = await deleteMediaAsset(auditContext(), editor, uploaded.asset.id, 1);
     expect(deleted.ok).toBe(true);
     expect((await fetch(url)).status).toBe(404);
-    await updateMediaAssetVersioned(suite.db, uploaded.asset.id, 2, { deletedAt: null });
+    expect((await undeleteMediaAsset(auditContext(), editor, uploaded.asset.id, 2)).ok).toBe(true);
     expect((await fetch(url)).status).toBe(200);
+    const trail = await suite.db
+      .select({ action: auditEvents.action, roleUsed: auditEvents.roleUsed, requestId: auditEvents.requestId })
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, uploaded.asset.id))
+      .orderBy(asc(auditEvents.id));
+    expect(trail).toEqual(["create", "delete", "undelete"].map((action) => ({ action, roleUsed: "editor", requestId: "media-test" })));
   });
 
   it("refuses an edit based on a stale version and keeps the other person's change", async () => {
     const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#226622" } }).png().toBuffer();
-    const uploaded = await uploadMedia(suite.db, uploadRequest(new Blob([new Uint8Array(png)]), { altText: "Green" }, "green.png"), null);
+    const uploaded = await upload(uploadRequest(new Blob([new Uint8Array(png)]), { altText: "Green" }, "green.png"));
     if (!uploaded.ok) throw new Error("upload failed");
     const id = uploaded.asset.id;
-    expect((await updateMediaAssetVersioned(suite.db, id, 1, { altText: "First editor", focalX: 0.2, focalY: 0.8 })).ok).toBe(true);
-    const stale = await updateMediaAssetVersioned(suite.db, id, 1, { altText: "Second editor" });
-    expect(stale).toMatchObject({ ok: false, reason: "conflict" });
+    const edit = { altText: "First editor", caption: "", credit: "", focalX: 0.2, focalY: 0.8, version: 1 };
+    expect((await updateMediaDetails(auditContext(), editor, id, edit)).ok).toBe(true);
+    const stale = await updateMediaDetails(auditContext(), editor, id, { ...edit, altText: "Second editor", focalX: 0.5 });
+    expect(stale).toMatchObject({ ok: false, kind: "conflict" });
     expect(await getMediaAsset(suite.db, id)).toMatchObject({ altText: "First editor", focalX: expect.closeTo(0.2, 5), focalY: expect.closeTo(0.8, 5), version: 2 });
   });
 
@@ -254,7 +271,7 @@ describe("uploading to the media library", () => {
     const other = await openDatabase({ dataDir: suite.testDb.dataDir, databaseUrl: suite.testDb.databaseUrl, seed: false, onConnectionError: () => {} });
     try {
       const png = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#884411" } }).png().toBuffer();
-      const uploaded = await uploadMedia(suite.db, uploadRequest(new Blob([new Uint8Array(png)]), { altText: "Shared" }, "shared.png"), null);
+      const uploaded = await upload(uploadRequest(new Blob([new Uint8Array(png)]), { altText: "Shared" }, "shared.png"));
       if (!uploaded.ok) throw new Error("upload failed");
       const file = await databaseMediaStorage(other.db).get(uploaded.asset.originalKey);
       expect(Buffer.compare(file!.bytes, png)).toBe(0);

@@ -1,9 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { mediaAssets } from "../../../db/schema";
 import { hashOfKey, type PictureImage } from "./media";
-import type { MediaDetails } from "./media-form";
+import {
+  auditedWrite,
+  lockRecord,
+  updateVersioned,
+  type AuditActor,
+  type AuditContext,
+  type AuditedWriteResult,
+} from "~/features/admin/audit.server";
+import { canUndoDelete } from "~/features/admin/soft-delete";
+import type { MediaDetails, MediaEdit } from "./media-form";
 import type { ProcessedMedia } from "./process.server";
 import type { MediaStorage, StoredFile } from "./storage.server";
 
@@ -11,61 +20,63 @@ export type MediaAsset = typeof mediaAssets.$inferSelect;
 
 export const MEDIA_PAGE_SIZE = 24;
 
-/** What History and the audit trail record of an asset: its editable fields, never its bytes. */
-export function mediaSnapshot(asset: MediaAsset) {
-  return {
-    altText: asset.altText,
-    caption: asset.caption,
-    credit: asset.credit,
-    focalX: asset.focalX,
-    focalY: asset.focalY,
-    deletedAt: asset.deletedAt?.toISOString() ?? null,
-    version: asset.version,
-  };
-}
+export type SaveUploadResult = { created: boolean; asset: MediaAsset };
 
-export type SaveUploadResult = { created: true; asset: MediaAsset } | { created: false; asset: MediaAsset };
+const MEDIA_TABLE = { table: mediaAssets, id: mediaAssets.id, entityType: "media_asset" } as const;
 
 /**
- * Stores a processed upload: its files first, then its row. The same file uploaded again is
- * the asset already in the library (its key is the file's hash), which is returned as it is.
- * If the row cannot be written, the files just stored are removed again, unless another
- * upload of the same file won the race and owns them.
+ * Stores a processed upload: its files first, then its row with its audit record. The same
+ * file uploaded again is the asset already in the library (its key is the file's hash),
+ * returned as it is. If the row cannot be written, the files just stored are removed again,
+ * unless another upload of the same file won the race and owns them.
  */
 export async function saveUpload(
-  db: Database,
+  context: AuditContext,
+  actor: AuditActor,
   storage: MediaStorage,
   media: ProcessedMedia,
   details: MediaDetails,
-  createdBy: string | null,
 ): Promise<SaveUploadResult> {
-  const existing = await findByHash(db, media.hash);
+  const existing = await findByHash(context.db, media.hash);
   if (existing) return { created: false, asset: existing };
   const files = [media.original, ...media.variants.map((variant) => variant.file)];
   for (const file of files) await storage.put(file.key, file.bytes, file.contentType);
   try {
-    const [asset] = await db.insert(mediaAssets).values({
-      id: randomUUID(),
-      hash: media.hash,
-      kind: media.type.kind,
-      originalKey: media.original.key,
-      originalType: media.type.mime,
-      originalBytes: media.originalBytes,
-      width: media.width,
-      height: media.height,
-      altText: details.altText,
-      caption: details.caption,
-      credit: details.credit,
-      variants: media.variants.map(({ format, width, height, bytes, key }) => ({ format, width, height, bytes, key })),
-      createdBy,
-    }).returning();
-    return { created: true, asset: asset! };
+    const written = await auditedWrite(context, actor, async (tx) => {
+      const [asset] = await tx
+        .insert(mediaAssets)
+        .values({
+          id: randomUUID(),
+          hash: media.hash,
+          kind: media.type.kind,
+          originalKey: media.original.key,
+          originalType: media.type.mime,
+          originalBytes: media.originalBytes,
+          width: media.width,
+          height: media.height,
+          altText: details.altText,
+          caption: details.caption,
+          credit: details.credit,
+          variants: media.variants.map(({ format, width, height, bytes, key }) => ({ format, width, height, bytes, key })),
+          createdBy: actor.id,
+        })
+        .returning();
+      return { value: asset!, audit: { action: "create", entityType: MEDIA_TABLE.entityType, entityId: asset!.id, before: null, after: auditRecord(asset!) } };
+    });
+    if (!written.ok) throw new Error("a new media asset cannot conflict");
+    return { created: true, asset: written.value };
   } catch (error) {
-    const winner = await findByHash(db, media.hash);
+    const winner = await findByHash(context.db, media.hash);
     if (winner) return { created: false, asset: winner };
     await storage.delete(files.map((file) => file.key)).catch(() => {});
     throw error;
   }
+}
+
+/** What the audit trail keeps of an asset: everything but the list of generated files. */
+function auditRecord(asset: MediaAsset) {
+  const { variants, ...record } = asset;
+  return { ...record, variantCount: variants.length };
 }
 
 async function findByHash(db: Database, hash: string): Promise<MediaAsset | undefined> {
@@ -110,29 +121,51 @@ export async function listMediaAssets(db: Database, options: MediaListOptions = 
   return { items, total, page, pageCount };
 }
 
-export type VersionedWrite =
-  | { ok: true; before: MediaAsset; after: MediaAsset }
-  | { ok: false; reason: "not-found" | "conflict"; current?: MediaAsset };
+export type MediaWriteResult = AuditedWriteResult<MediaAsset> | { ok: false; kind: "not-found" };
 
 /**
- * Changes an asset if it is still at `version` (nobody saved in between) and adds one to the
- * version; otherwise changes nothing and says why, with the row as it now is.
+ * Saves staff's edit of an asset (alt text, caption, credit, focal point) if it is still at
+ * the version they opened; otherwise nothing changes and the result says conflict.
  */
-export async function updateMediaAssetVersioned(
-  db: Database,
+export async function updateMediaDetails(
+  context: AuditContext,
+  actor: AuditActor,
+  id: string,
+  edit: MediaEdit,
+): Promise<MediaWriteResult> {
+  const { version, ...values } = edit;
+  return versionedWrite(context, actor, id, version, "update", values);
+}
+
+/** Soft delete: the files stop being served and the asset leaves the library, until undone. */
+export async function deleteMediaAsset(context: AuditContext, actor: AuditActor, id: string, version: number): Promise<MediaWriteResult> {
+  return versionedWrite(context, actor, id, version, "delete", { deletedAt: new Date() });
+}
+
+/** Brings a soft-deleted asset back, within UNDO_DELETE_DAYS of its deletion. */
+export async function undeleteMediaAsset(context: AuditContext, actor: AuditActor, id: string, version: number): Promise<MediaWriteResult> {
+  return versionedWrite(context, actor, id, version, "undelete", { deletedAt: null });
+}
+
+async function versionedWrite(
+  context: AuditContext,
+  actor: AuditActor,
   id: string,
   version: number,
-  changes: Partial<Pick<MediaAsset, "altText" | "caption" | "credit" | "focalX" | "focalY" | "deletedAt">>,
-): Promise<VersionedWrite> {
-  const before = await getMediaAsset(db, id);
-  if (!before) return { ok: false, reason: "not-found" };
-  const [after] = await db
-    .update(mediaAssets)
-    .set({ ...changes, version: sql`${mediaAssets.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(mediaAssets.id, id), eq(mediaAssets.version, version)))
-    .returning();
-  if (!after) return { ok: false, reason: "conflict", current: (await getMediaAsset(db, id)) ?? before };
-  return { ok: true, before, after };
+  action: "update" | "delete" | "undelete",
+  values: Partial<typeof mediaAssets.$inferInsert>,
+): Promise<MediaWriteResult> {
+  const current = await getMediaAsset(context.db, id);
+  if (!current) return { ok: false, kind: "not-found" };
+  if (action === "undelete" && !canUndoDelete(current.deletedAt, new Date())) return { ok: false, kind: "not-found" };
+  return auditedWrite(context, actor, async (tx) => {
+    const before = await lockRecord(tx, MEDIA_TABLE, id);
+    const after = await updateVersioned(tx, MEDIA_TABLE, id, version, { ...values, updatedAt: new Date() });
+    return {
+      value: after,
+      audit: { action, entityType: MEDIA_TABLE.entityType, entityId: id, before: before && auditRecord(before), after: auditRecord(after) },
+    };
+  });
 }
 
 /** How <ResponsivePicture> shows an uploaded image. */

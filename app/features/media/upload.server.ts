@@ -5,7 +5,7 @@ import {
   MaxPartsExceededError,
   MaxTotalSizeExceededError,
 } from "@remix-run/multipart-parser";
-import type { Database } from "../../../db/client.server";
+import type { AuditActor, AuditContext } from "~/features/admin/audit.server";
 import { MEDIA_MESSAGES, MEDIA_UPLOAD_MAX_BODY_BYTES, MEDIA_VIDEO_MAX_BYTES } from "./media";
 import { fieldErrors as fieldErrorsOf, mediaDetailsSchema } from "./media-form";
 import { saveUpload, type MediaAsset } from "./media.server";
@@ -96,7 +96,7 @@ export type MediaUploadResult =
  * An upload from the library's form, start to end: read as it streams, the details checked,
  * the file checked and processed, then stored. Any refusal stores nothing.
  */
-export async function uploadMedia(db: Database, request: Request, createdBy: string | null): Promise<MediaUploadResult> {
+export async function uploadMedia(context: AuditContext, actor: AuditActor, request: Request): Promise<MediaUploadResult> {
   const read = await readMediaUploadForm(request);
   const emptyValues = { altText: "", caption: "", credit: "" };
   if (!read.ok) return { ok: false, status: read.status, fieldErrors: { file: read.message }, values: emptyValues };
@@ -115,6 +115,6 @@ export async function uploadMedia(db: Database, request: Request, createdBy: str
     const status = processed.message === MEDIA_MESSAGES.imageTooLarge ? 413 : 400;
     return { ok: false, status, fieldErrors: { file: processed.message }, values };
   }
-  const saved = await saveUpload(db, databaseMediaStorage(db), processed.media, details.data, createdBy);
+  const saved = await saveUpload(context, actor, databaseMediaStorage(context.db), processed.media, details.data);
   return { ok: true, ...saved };
 }
