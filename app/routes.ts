@@ -49,6 +49,9 @@ export default [
     route("security/export", "routes/dashboard-security-export.ts"),
   ]),
   route("avatars/:userId", "routes/avatar.ts"),
+  route("admin/media", "routes/admin/media.tsx"),
+  route("admin/media/new", "routes/admin/media-new.tsx"),
+  route("admin/media/:assetId", "routes/admin/media-detail.tsx"),
   route("api/payments/webhook", "routes/api-payments-webhook.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -13,6 +13,7 @@ import {
 } from "~/features/admin/audit.server";
 import { canUndoDelete } from "~/features/admin/soft-delete";
 import type { MediaDetails, MediaEdit } from "./media-form";
+import type { MediaChoice } from "./media-picker";
 import type { ProcessedMedia } from "./process.server";
 import type { MediaStorage, StoredFile } from "./storage.server";
 
@@ -188,15 +189,15 @@ export async function getPictureImage(db: Database, id: string): Promise<Picture
   return asset && !asset.deletedAt ? pictureImageOf(asset) : null;
 }
 
-/** Options for a media field: every live image, newest first, as id and label. */
-export async function listMediaChoices(db: Database, options: { query?: string; limit?: number } = {}) {
+/** Options for a MediaPicker: the live images, newest first, as id, alt text and thumbnail. */
+export async function listMediaChoices(db: Database, options: { query?: string; limit?: number } = {}): Promise<MediaChoice[]> {
   const { items } = await listMediaAssets(db, { query: options.query, pageSize: options.limit ?? 200 });
   return items
     .filter((asset) => asset.kind === "image")
     .map((asset) => ({
       id: asset.id,
       label: asset.altText,
-      thumbnail: asset.variants.find((variant) => variant.format === "webp")?.key ?? null,
+      thumbnail: asset.variants.filter((variant) => variant.format === "webp").sort((a, b) => a.width - b.width)[0]?.key ?? null,
     }));
 }
 

@@ -12,6 +12,8 @@ const MB = 1024 * 1024;
 export const MEDIA_IMAGE_MAX_BYTES = 15 * MB;
 /** The largest MP4 clip accepted. */
 export const MEDIA_VIDEO_MAX_BYTES = 40 * MB;
+/** Where the upload form posts. */
+export const MEDIA_UPLOAD_PATH = "/admin/media/new";
 /**
  * What the upload route reads at most, file and form fields and multipart framing together;
  * the server's per-route body limit for POST /admin/media/new.
