@@ -7,7 +7,8 @@ type UploadedImage = Extract<PictureImage, { kind: "upload" }>;
 
 const STEP = 0.01;
 const BIG_STEP = 0.05;
-const round = (value: number) => Math.round(Math.min(1, Math.max(0, value)) * 1000) / 1000;
+// Hundredths: fine enough for a subject, and what the fields' step accepts (a finer value would fail the browser's check).
+const round = (value: number) => Math.round(Math.min(1, Math.max(0, value)) * 100) / 100;
 const asFraction = (text: string, otherwise: number) => {
   const value = Number.parseFloat(text);
   return Number.isFinite(value) ? round(value) : round(otherwise);

@@ -12,6 +12,8 @@ const MB = 1024 * 1024;
 export const MEDIA_IMAGE_MAX_BYTES = 15 * MB;
 /** The largest MP4 clip accepted. */
 export const MEDIA_VIDEO_MAX_BYTES = 40 * MB;
+/** The upload form's file field. */
+export const MEDIA_FILE_FIELD = "file";
 /** Where the upload form posts. */
 export const MEDIA_UPLOAD_PATH = "/admin/media/new";
 /**

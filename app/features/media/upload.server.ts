@@ -6,14 +6,11 @@ import {
   MaxTotalSizeExceededError,
 } from "@remix-run/multipart-parser";
 import type { AuditActor, AuditContext } from "~/features/admin/audit.server";
-import { MEDIA_MESSAGES, MEDIA_UPLOAD_MAX_BODY_BYTES, MEDIA_VIDEO_MAX_BYTES } from "./media";
+import { MEDIA_FILE_FIELD, MEDIA_MESSAGES, MEDIA_UPLOAD_MAX_BODY_BYTES, MEDIA_VIDEO_MAX_BYTES } from "./media";
 import { fieldErrors as fieldErrorsOf, mediaDetailsSchema } from "./media-form";
 import { saveUpload, type MediaAsset } from "./media.server";
 import { processUpload } from "./process.server";
 import { databaseMediaStorage } from "./storage.server";
-
-/** The form field holding the file. */
-export const MEDIA_FILE_FIELD = "file";
 
 export type UploadForm =
   | { ok: true; form: FormData; file: Buffer | null }
