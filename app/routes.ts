@@ -48,10 +48,15 @@ export default [
     route("security", "routes/dashboard-security.tsx"),
     route("security/export", "routes/dashboard-security-export.ts"),
   ]),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.tsx"),
+    route("people", "routes/admin/people.tsx"),
+    route("activity", "routes/admin/activity.tsx"),
+    route("media", "routes/admin/media.tsx"),
+    route("media/new", "routes/admin/media-new.tsx"),
+    route("media/:assetId", "routes/admin/media-detail.tsx"),
+  ]),
   route("avatars/:userId", "routes/avatar.ts"),
-  route("admin/media", "routes/admin/media.tsx"),
-  route("admin/media/new", "routes/admin/media-new.tsx"),
-  route("admin/media/:assetId", "routes/admin/media-detail.tsx"),
   route("api/payments/webhook", "routes/api-payments-webhook.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,51 +1,51 @@
-import { Secret, TOTP } from "otpauth";
-import { openDatabase } from "../../db/client.server";
-import { staffRoleGrants } from "../../db/schema";
-import { createAuth } from "../../app/features/account/auth.server";
+import { eq } from "drizzle-orm";
+import { expect } from "vitest";
+import type { Database } from "../../db/client.server";
+import { staffRoleGrants, users } from "../../db/schema";
+import type { Auth } from "../../app/features/account/auth.server";
 import type { StaffRole } from "../../app/features/admin/staff-roles";
+import { action as loginAction } from "../../app/routes/login";
+import { CookieJar, formPost, requestContext, run } from "./accounts";
 
-/** What a prepared staff member signs in with. */
-export interface PreparedStaff {
-  email: string;
-  password: string;
-  /** The authenticator app's key: codeFor() turns it into the current code. */
-  totpSecret: string;
-}
-
-/**
- * Makes a staff member in a database no server has open yet (the embedded one allows one
- * process): an account through better-auth, two-factor turned on and confirmed with a code
- * as the security page does it, and the staff role. Start the server afterwards with the same
- * AUTH_SECRET, which encrypts the two-factor key.
+/*
+ * People for the back-office tests: accounts made through the real sign-up action, with
+ * staff roles and two-factor set straight in the database where a test is not about how
+ * they were granted (tests/server/admin-staff.test.ts covers the real two-factor set-up).
  */
-export async function prepareStaff(
-  database: { dataDir: string; databaseUrl?: string },
-  options: { email: string; password: string; role: StaffRole; secret: string; publicUrl: string },
-): Promise<PreparedStaff> {
-  const handle = await openDatabase({ ...database, onConnectionError: () => {} });
-  try {
-    const auth = createAuth({ db: handle.db, publicUrl: options.publicUrl, secret: options.secret });
-    const signedUp = await auth.api.signUpEmail({
-      body: { name: "Eddie Editor", email: options.email, password: options.password, role: "team_member" },
-      asResponse: true,
-    });
-    const cookie = signedUp.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0])
-      .join("; ");
-    const headers = new Headers({ cookie });
-    const { user } = (await signedUp.json()) as { user: { id: string } };
-    const { totpURI } = await auth.api.enableTwoFactor({ body: { password: options.password }, headers });
-    const totpSecret = new URL(totpURI).searchParams.get("secret")!;
-    await auth.api.verifyTOTP({ body: { code: codeFor(totpSecret) }, headers });
-    await handle.db.insert(staffRoleGrants).values({ userId: user.id, role: options.role });
-    return { email: options.email, password: options.password, totpSecret };
-  } finally {
-    await handle.close();
-  }
+
+export const STAFF_TEST_PASSWORD = "correct horse battery staple";
+
+let addressCounter = 0;
+/** Each sign-up from its own address, so the sign-up rate limit never gets in the way. */
+export const nextClientIp = () => `192.0.2.${(++addressCounter % 250) + 1}`;
+
+export interface TestPerson {
+  id: string;
+  email: string;
+  name: string;
+  jar: CookieJar;
 }
 
-/** What an authenticator app shows for `secret` right now. */
-export function codeFor(secret: string): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+export async function signUpPerson(
+  db: Database,
+  auth: Auth,
+  { email, name = "Pat Paddock", role = "team_member" }: { email: string; name?: string; role?: "team_member" | "driver" },
+): Promise<TestPerson> {
+  const outcome = await run(() =>
+    loginAction({
+      request: formPost("/login", { intent: "sign-up", name, email, password: STAFF_TEST_PASSWORD, role }),
+      context: requestContext(db, auth, nextClientIp()),
+      params: {},
+    } as never),
+  );
+  expect(outcome.status, `sign-up of ${email}`).toBe(302);
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return { id: user!.id, email, name, jar: new CookieJar().take(outcome.setCookies) };
+}
+
+/** Gives a person staff roles, and two-factor unless told otherwise. */
+export async function makeStaff(db: Database, person: TestPerson, roles: StaffRole[], { twoFactor = true } = {}): Promise<TestPerson> {
+  if (roles.length) await db.insert(staffRoleGrants).values(roles.map((role) => ({ userId: person.id, role }))).onConflictDoNothing();
+  await db.update(users).set({ twoFactorEnabled: twoFactor }).where(eq(users.id, person.id));
+  return person;
 }

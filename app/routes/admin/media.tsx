@@ -55,7 +55,7 @@ export default function MediaLibraryPage({ loaderData }: Route.ComponentProps) {
   const { q, deleted, page, pageCount, total, assets } = loaderData;
   return (
     <>
-      <SectionHeading level={1} eyebrow="Back office" title={deleted ? "Deleted media" : "Media library"} />
+      <SectionHeading level={1} title={deleted ? "Deleted media" : "Media library"} />
       <div className="mb-6 flex flex-wrap items-end gap-3">
         <Form method="get" role="search" className="flex min-w-0 flex-1 flex-wrap items-end gap-2">
           <label className="flex min-w-0 flex-1 flex-col gap-1.5 text-sm font-medium text-text">
