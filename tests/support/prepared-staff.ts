@@ -35,8 +35,9 @@ export async function prepareStaff(
       .join("; ");
     const headers = new Headers({ cookie });
     const { user } = (await signedUp.json()) as { user: { id: string } };
-    const { totpURI } = await auth.api.enableTwoFactor({ body: { password: options.password }, headers });
-    const totpSecret = new URL(totpURI).searchParams.get("secret")!;
+    const enabled = await auth.api.enableTwoFactor({ body: { password: options.password }, headers });
+    if (!("totpURI" in enabled)) throw new Error("two-factor set-up did not offer TOTP");
+    const totpSecret = new URL(enabled.totpURI).searchParams.get("secret")!;
     await auth.api.verifyTOTP({ body: { code: codeFor(totpSecret) }, headers });
     await handle.db.insert(staffRoleGrants).values({ userId: user.id, role: options.role });
     return { email: options.email, password: options.password, totpSecret };
