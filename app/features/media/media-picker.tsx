@@ -1,7 +1,9 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState, useSyncExternalStore } from "react";
 import { cx } from "~/components/ui/cx";
 import { inputClasses } from "~/components/ui/form-field";
 import { mediaFileUrl } from "./media";
+
+const noSubscription = () => () => {};
 
 /** One choice in a MediaPicker: listMediaChoices() in media.server.ts makes them. */
 export interface MediaChoice {
@@ -33,8 +35,12 @@ export function MediaPicker({ name, label, choices, defaultValue, error, hint, r
   const id = useId();
   const [selected, setSelected] = useState(defaultValue ?? "");
   const [filter, setFilter] = useState("");
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // False in the server's HTML, true once React runs in the browser: the filter needs script.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const needle = filter.trim().toLowerCase();
   // The chosen one stays listed whatever the filter, so the select never changes value by itself.
   const shown = needle ? choices.filter((choice) => choice.id === selected || choice.label.toLowerCase().includes(needle)) : choices;
