@@ -17,6 +17,7 @@ import { FREE_SHIPPING, type ShippingRule } from "../app/features/store/pricing"
 import { cacheControlFor, isPersonalRequest } from "./cache-policy";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { originCheck } from "./origin-check";
+import { mediaFiles } from "./media-files";
 import { createPageCache } from "./page-cache";
 
 export interface AppOptions {
@@ -112,6 +113,8 @@ export function createApp(options: AppOptions) {
     );
     app.use(precompressedStatic(clientBuildDir, { maxAge: "1h" }));
   }
+
+  app.get("/media/u/:key", mediaFiles(options.db));
 
   const renderPage = pageRenderer(isDev);
   const pages = createPageCache((request, context: AppLoadContext) => renderPage(request, context), {

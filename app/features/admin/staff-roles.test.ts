@@ -22,8 +22,9 @@ describe("hasStaffRole", () => {
 
 describe("admin areas", () => {
   it("shows each person only the areas their roles open", () => {
-    expect(visibleAreas(["editor"]).map((area) => area.path)).toEqual(["/admin"]);
-    expect(visibleAreas(["admin"]).map((area) => area.path)).toEqual(["/admin", "/admin/people", "/admin/activity"]);
+    expect(visibleAreas(["editor"]).map((area) => area.path)).toEqual(["/admin", "/admin/media"]);
+    expect(visibleAreas(["shop"]).map((area) => area.path)).toEqual(["/admin"]);
+    expect(visibleAreas(["admin"]).map((area) => area.path)).toEqual(["/admin", "/admin/people", "/admin/activity", "/admin/media"]);
   });
 
   it("takes the role a path needs from its area, and admin for a path no area names", () => {
@@ -33,6 +34,7 @@ describe("admin areas", () => {
     expect(requiredStaffRoleFor("/admin/activity/123")).toBe("admin");
     expect(requiredStaffRoleFor("/admin/peoplex")).toBe("admin");
     expect(requiredStaffRoleFor("/admin/unlisted")).toBe("admin");
+    expect(requiredStaffRoleFor("/admin/media/new")).toBe("editor");
   });
 });
 

@@ -1,0 +1,45 @@
+import { z } from "~/lib/zod";
+
+/** The fields staff give an asset: at upload and on its edit page. */
+export const mediaDetailsSchema = z.object({
+  altText: z
+    .string()
+    .trim()
+    .min(1, "Describe the picture for people who cannot see it (alt text).")
+    .max(300, "Keep the alt text under 300 characters."),
+  caption: z.string().trim().max(500, "Keep the caption under 500 characters.").default(""),
+  credit: z.string().trim().max(200, "Keep the credit under 200 characters.").default(""),
+});
+
+const fraction = (axis: string) =>
+  z.coerce
+    .number({ message: `Give the focal point's ${axis} as a number from 0 to 1.` })
+    .min(0, `The focal point's ${axis} is from 0 to 1.`)
+    .max(1, `The focal point's ${axis} is from 0 to 1.`);
+
+export const mediaEditSchema = mediaDetailsSchema.extend({
+  focalX: fraction("x"),
+  focalY: fraction("y"),
+  version: z.coerce.number().int().min(1),
+});
+
+export const mediaVersionSchema = z.object({ version: z.coerce.number().int().min(1) });
+
+export const mediaListQuerySchema = z.object({
+  q: z.string().trim().max(100).catch(""),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  deleted: z.enum(["1"]).optional().catch(undefined),
+});
+
+export type MediaDetails = z.infer<typeof mediaDetailsSchema>;
+export type MediaEdit = z.infer<typeof mediaEditSchema>;
+
+/** Field messages from a failed parse, one per field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,212 @@
+import { randomUUID } from "node:crypto";
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import type { Database } from "../../../db/client.server";
+import { mediaAssets } from "../../../db/schema";
+import { hashOfKey, type PictureImage } from "./media";
+import {
+  auditedWrite,
+  lockRecord,
+  updateVersioned,
+  type AuditActor,
+  type AuditContext,
+  type AuditedWriteResult,
+} from "~/features/admin/audit.server";
+import { canUndoDelete } from "~/features/admin/soft-delete";
+import type { MediaDetails, MediaEdit } from "./media-form";
+import type { MediaChoice } from "./media-picker";
+import type { ProcessedMedia } from "./process.server";
+import type { MediaStorage, StoredFile } from "./storage.server";
+
+export type MediaAsset = typeof mediaAssets.$inferSelect;
+
+export const MEDIA_PAGE_SIZE = 24;
+
+export type SaveUploadResult = { created: boolean; asset: MediaAsset };
+
+const MEDIA_TABLE = { table: mediaAssets, id: mediaAssets.id, entityType: "media_asset" } as const;
+
+/**
+ * Stores a processed upload: its files first, then its row with its audit record. The same
+ * file uploaded again is the asset already in the library (its key is the file's hash),
+ * returned as it is. If the row cannot be written, the files just stored are removed again,
+ * unless another upload of the same file won the race and owns them.
+ */
+export async function saveUpload(
+  context: AuditContext,
+  actor: AuditActor,
+  storage: MediaStorage,
+  media: ProcessedMedia,
+  details: MediaDetails,
+): Promise<SaveUploadResult> {
+  const existing = await findByHash(context.db, media.hash);
+  if (existing) return { created: false, asset: existing };
+  const files = [media.original, ...media.variants.map((variant) => variant.file)];
+  for (const file of files) await storage.put(file.key, file.bytes, file.contentType);
+  try {
+    const written = await auditedWrite(context, actor, async (tx) => {
+      const [asset] = await tx
+        .insert(mediaAssets)
+        .values({
+          id: randomUUID(),
+          hash: media.hash,
+          kind: media.type.kind,
+          originalKey: media.original.key,
+          originalType: media.type.mime,
+          originalBytes: media.originalBytes,
+          width: media.width,
+          height: media.height,
+          altText: details.altText,
+          caption: details.caption,
+          credit: details.credit,
+          variants: media.variants.map(({ format, width, height, bytes, key }) => ({ format, width, height, bytes, key })),
+          createdBy: actor.id,
+        })
+        .returning();
+      return { value: asset!, audit: { action: "create", entityType: MEDIA_TABLE.entityType, entityId: asset!.id, before: null, after: auditRecord(asset!) } };
+    });
+    if (!written.ok) throw new Error("a new media asset cannot conflict");
+    return { created: true, asset: written.value };
+  } catch (error) {
+    const winner = await findByHash(context.db, media.hash);
+    if (winner) return { created: false, asset: winner };
+    await storage.delete(files.map((file) => file.key)).catch(() => {});
+    throw error;
+  }
+}
+
+/** What the audit trail keeps of an asset: everything but the list of generated files. */
+function auditRecord(asset: MediaAsset) {
+  const { variants, ...record } = asset;
+  return { ...record, variantCount: variants.length };
+}
+
+async function findByHash(db: Database, hash: string): Promise<MediaAsset | undefined> {
+  const [asset] = await db.select().from(mediaAssets).where(eq(mediaAssets.hash, hash));
+  return asset;
+}
+
+export async function getMediaAsset(db: Database, id: string): Promise<MediaAsset | undefined> {
+  const [asset] = await db.select().from(mediaAssets).where(eq(mediaAssets.id, id));
+  return asset;
+}
+
+export interface MediaListOptions {
+  query?: string;
+  page?: number;
+  pageSize?: number;
+  /** List the deleted assets (for undo) instead of the live ones. */
+  deleted?: boolean;
+}
+
+/** A page of the library, newest first, searched by alt text and caption. */
+export async function listMediaAssets(db: Database, options: MediaListOptions = {}) {
+  const pageSize = options.pageSize ?? MEDIA_PAGE_SIZE;
+  const conditions: SQL[] = [options.deleted ? isNotNull(mediaAssets.deletedAt) : isNull(mediaAssets.deletedAt)];
+  const query = options.query?.trim();
+  if (query) {
+    const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(mediaAssets.altText, pattern), ilike(mediaAssets.caption, pattern))!);
+  }
+  const where = and(...conditions);
+  const [counted] = await db.select({ total: count() }).from(mediaAssets).where(where);
+  const total = counted?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const items = await db
+    .select()
+    .from(mediaAssets)
+    .where(where)
+    .orderBy(desc(mediaAssets.createdAt), desc(mediaAssets.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { items, total, page, pageCount };
+}
+
+export type MediaWriteResult = AuditedWriteResult<MediaAsset> | { ok: false; kind: "not-found" };
+
+/**
+ * Saves staff's edit of an asset (alt text, caption, credit, focal point) if it is still at
+ * the version they opened; otherwise nothing changes and the result says conflict.
+ */
+export async function updateMediaDetails(
+  context: AuditContext,
+  actor: AuditActor,
+  id: string,
+  edit: MediaEdit,
+): Promise<MediaWriteResult> {
+  const { version, ...values } = edit;
+  return versionedWrite(context, actor, id, version, "update", values);
+}
+
+/** Soft delete: the files stop being served and the asset leaves the library, until undone. */
+export async function deleteMediaAsset(context: AuditContext, actor: AuditActor, id: string, version: number): Promise<MediaWriteResult> {
+  return versionedWrite(context, actor, id, version, "delete", { deletedAt: new Date() });
+}
+
+/** Brings a soft-deleted asset back, within UNDO_DELETE_DAYS of its deletion. */
+export async function undeleteMediaAsset(context: AuditContext, actor: AuditActor, id: string, version: number): Promise<MediaWriteResult> {
+  return versionedWrite(context, actor, id, version, "undelete", { deletedAt: null });
+}
+
+async function versionedWrite(
+  context: AuditContext,
+  actor: AuditActor,
+  id: string,
+  version: number,
+  action: "update" | "delete" | "undelete",
+  values: Partial<typeof mediaAssets.$inferInsert>,
+): Promise<MediaWriteResult> {
+  const current = await getMediaAsset(context.db, id);
+  if (!current) return { ok: false, kind: "not-found" };
+  if (action === "undelete" && !canUndoDelete(current.deletedAt, new Date())) return { ok: false, kind: "not-found" };
+  return auditedWrite(context, actor, async (tx) => {
+    const before = await lockRecord(tx, MEDIA_TABLE, id);
+    const after = await updateVersioned(tx, MEDIA_TABLE, id, version, { ...values, updatedAt: new Date() });
+    return {
+      value: after,
+      audit: { action, entityType: MEDIA_TABLE.entityType, entityId: id, before: before && auditRecord(before), after: auditRecord(after) },
+    };
+  });
+}
+
+/** How <ResponsivePicture> shows an uploaded image. */
+export function pictureImageOf(asset: MediaAsset): PictureImage | null {
+  if (asset.kind !== "image" || !asset.width || !asset.height) return null;
+  return {
+    kind: "upload",
+    alt: asset.altText,
+    width: asset.width,
+    height: asset.height,
+    focalX: asset.focalX,
+    focalY: asset.focalY,
+    variants: asset.variants,
+  };
+}
+
+/** The picture of a live (not deleted) image asset, for a page showing it; null if there is none. */
+export async function getPictureImage(db: Database, id: string): Promise<PictureImage | null> {
+  const asset = await getMediaAsset(db, id);
+  return asset && !asset.deletedAt ? pictureImageOf(asset) : null;
+}
+
+/** Options for a MediaPicker: the live images, newest first, as id, alt text and thumbnail. */
+export async function listMediaChoices(db: Database, options: { query?: string; limit?: number } = {}): Promise<MediaChoice[]> {
+  const { items } = await listMediaAssets(db, { query: options.query, pageSize: options.limit ?? 200 });
+  return items
+    .filter((asset) => asset.kind === "image")
+    .map((asset) => ({
+      id: asset.id,
+      label: asset.altText,
+      thumbnail: asset.variants.filter((variant) => variant.format === "webp").sort((a, b) => a.width - b.width)[0]?.key ?? null,
+    }));
+}
+
+/** A stored file of a live asset, for the public address; null for an unknown key or a deleted asset. */
+export async function getServableMediaFile(db: Database, storage: MediaStorage, key: string): Promise<StoredFile | null> {
+  const [live] = await db
+    .select({ id: mediaAssets.id })
+    .from(mediaAssets)
+    .where(and(eq(mediaAssets.hash, hashOfKey(key)), isNull(mediaAssets.deletedAt)));
+  if (!live) return null;
+  return storage.get(key);
+}

@@ -1,0 +1,141 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { startServer, type ServerProcess } from "../support/server-process";
+import { codeFor, prepareStaff, type PreparedStaff } from "../support/prepared-staff";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+/*
+ * The media library as an editor uses it on a phone: sign in with two-factor, upload a
+ * photo, give it alt text and a focal point, find it in the library. The editor is made
+ * before the server starts (the embedded database allows one process), so this spec runs a
+ * server of its own.
+ */
+
+const AUTH_SECRET = "media-e2e-secret-0123456789abcdef0123456789";
+let testDb: TestDatabase;
+let server: ServerProcess;
+let editor: PreparedStaff;
+let files: string;
+
+test.describe.configure({ mode: "serial" });
+test.use({ viewport: { width: 390, height: 844 } });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  testDb = await createTestDatabase();
+  editor = await prepareStaff(testDb, {
+    email: "eddie.editor@example.com",
+    password: "a long and unusual password",
+    role: "editor",
+    secret: AUTH_SECRET,
+    publicUrl: "http://127.0.0.1",
+  });
+  server = await startServer({ ...testDb.env, AUTH_SECRET });
+  files = mkdtempSync(path.join(tmpdir(), "media-e2e-"));
+  // A photo-like JPEG: a sky-to-track gradient with a "car" low on the left.
+  const width = 2400;
+  const height = 1600;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#6fa8dc"/><stop offset="1" stop-color="#444"/></linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/><rect x="400" y="1100" width="500" height="180" rx="40" fill="#c00"/></svg>`;
+  writeFileSync(path.join(files, "car.jpg"), await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer());
+  writeFileSync(path.join(files, "notes.jpg"), "not a picture at all");
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await testDb?.drop();
+  if (files) rmSync(files, { recursive: true, force: true });
+});
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+  expect(serious).toEqual([]);
+}
+
+async function signInAsEditor(page: Page) {
+  await page.goto(`${server.url}/admin/media`);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fmedia$/);
+  const form = page.locator("main form");
+  await form.getByLabel("Email", { exact: true }).fill(editor.email);
+  await form.getByLabel("Password", { exact: true }).fill(editor.password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/login\/two-factor/);
+  await page.getByLabel("Authentication Code").fill(codeFor(editor.totpSecret));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/admin\/media$/);
+}
+
+test("an editor uploads a photo on a phone, sets its alt text and focal point, and finds it in the library", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInAsEditor(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Media library");
+  await expect(page.getByText("No media yet")).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  // Not a picture, whatever its name: refused with a message, the typed alt text kept.
+  await page.getByRole("link", { name: "Upload" }).click();
+  await expect(page).toHaveURL(/\/admin\/media\/new$/);
+  await expectNoSeriousViolations(page);
+  await page.getByLabel("File").setInputFiles(path.join(files, "notes.jpg"));
+  await page.getByLabel("Alt text").fill("Car 7 on the grid");
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByRole("alert")).toHaveText(/isn't one we can use/);
+  await expect(page.getByLabel("Alt text")).toHaveValue("Car 7 on the grid");
+
+  await page.getByLabel("File").setInputFiles(path.join(files, "car.jpg"));
+  await page.getByLabel("Credit (optional)").fill("Team photographer");
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page).toHaveURL(/\/admin\/media\/[0-9a-f-]{36}\?uploaded=1$/, { timeout: 30_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Uploaded" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  // The picture on the page is a <picture> of generated sizes, served for good.
+  const image = page.getByTestId("focal-point-target").locator("img");
+  await expect(image).toHaveJSProperty("complete", true);
+  const src = await image.evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(src).toMatch(/\/media\/u\/[0-9a-f]{32}-\d+\.avif$/);
+  const file = await page.request.get(src);
+  expect(file.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(file.headers()["content-type"]).toBe("image/avif");
+
+  // Tap the car (a quarter across, three quarters down), then nudge it right with the keyboard.
+  const target = page.getByTestId("focal-point-target");
+  const box = (await target.boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.75);
+  const across = page.getByLabel("Across (x, 0–1)");
+  const down = page.getByLabel("Down (y, 0–1)");
+  await expect.poll(async () => Number(await across.inputValue())).toBeCloseTo(0.25, 1);
+  await expect.poll(async () => Number(await down.inputValue())).toBeCloseTo(0.75, 1);
+  const tappedX = Number(await across.inputValue());
+  await target.focus();
+  await page.keyboard.press("Shift+ArrowRight");
+  await expect.poll(async () => Number(await across.inputValue())).toBeCloseTo(tappedX + 0.05, 3);
+
+  await page.getByLabel("Alt text").fill("Car 7 lined up on the grid at Brands Hatch");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Alt text")).toHaveValue("Car 7 lined up on the grid at Brands Hatch");
+  expect(Number(await across.inputValue())).toBeCloseTo(tappedX + 0.05, 3);
+  const focal = await page.locator("figure img").first().evaluate((img) => getComputedStyle(img).objectPosition);
+  expect(focal).toMatch(/^\d+(\.\d+)?% \d+(\.\d+)?%$/);
+
+  await page.getByRole("link", { name: "Media library" }).click();
+  await expect(page.getByRole("link", { name: /Car 7 lined up on the grid/ })).toBeVisible();
+  await page.getByLabel("Search alt text and captions").fill("brands hatch");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByRole("link", { name: /Car 7 lined up on the grid/ })).toBeVisible();
+  await page.getByLabel("Search alt text and captions").fill("silverstone");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByText("Nothing matches that search.")).toBeVisible();
+  // Nothing on the page is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
