@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { AVATAR_MAX_BYTES } from "../app/features/account/avatar";
+import { MEDIA_UPLOAD_MAX_BODY_BYTES, MEDIA_UPLOAD_PATH } from "../app/features/media/media";
 import { MAX_QUOTE_BODY_BYTES } from "../app/features/store/quote.server";
 import { RequestBodyTooLargeError } from "../app/lib/request-body";
 
@@ -19,6 +20,8 @@ const BODY_LIMITS: { path: string; maxBytes: number }[] = [
   { path: "/api/cart/quote", maxBytes: MAX_QUOTE_BODY_BYTES },
   // The profile form carries the avatar picture.
   { path: "/dashboard", maxBytes: AVATAR_MAX_BYTES + MAX_FORM_BYTES },
+  // The media library's upload: a photo or a team clip.
+  { path: MEDIA_UPLOAD_PATH, maxBytes: MEDIA_UPLOAD_MAX_BODY_BYTES },
 ];
 
 export function bodyLimitFor(pathname: string): number {

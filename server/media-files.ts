@@ -7,7 +7,7 @@ import { databaseMediaStorage } from "../app/features/media/storage.server";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**
- * GET /media/u/<key>: the media library's files (docs/decisions/00XX-media-storage.md). A key
+ * GET /media/u/<key>: the media library's files (docs/decisions/0024-media-storage.md). A key
  * names its content, so a response never changes and may be cached for a year. Served here,
  * before React Router and its page cache, which keeps whole pages as text and is no place
  * for image bytes. The site's own art under /media/ is static files, served before this.

@@ -22,7 +22,7 @@ import { seededTestDatabase } from "../support/test-database";
 
 const suite = seededTestDatabase();
 const editor: AuditActor = { id: null, label: "Media test <editor@example.com>", roles: ["editor"], actingAs: "editor" };
-const auditContext = (): AuditContext => ({ db: suite.db, log: pino({ level: "silent" }), requestId: "media-test" });
+const auditContext = (): AuditContext => ({ db: suite.db, log: pino({ level: "silent" }), requestId: "media-test", contentChanged: async () => {} });
 const upload = (request: Request) => uploadMedia(auditContext(), editor, request);
 let baseUrl = "";
 let closeServer: () => void = () => {};

@@ -1,7 +1,7 @@
 /*
  * The media library's rules, shared by the browser and the server: what may be uploaded, the
  * sizes generated, the addresses files are served at, and how a <picture> is described.
- * See docs/decisions/00XX-media-storage.md.
+ * See docs/decisions/0024-media-storage.md.
  */
 import type { MediaVariant } from "../../../db/schema/media";
 
