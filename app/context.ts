@@ -24,6 +24,11 @@ export interface RequestContext {
   auth: Auth;
   /** Set-Cookie headers added to this request's response (a session extended or cleared while read). */
   setCookies: string[];
+  /**
+   * Call after a back-office write the public site shows: clears this process's page cache and
+   * re-reads when the next scheduled article goes live.
+   */
+  contentChanged: () => Promise<void>;
 }
 
 declare module "react-router" {

@@ -11,6 +11,7 @@ import { pinoHttp } from "pino-http";
 import type { Database } from "../db/client.server";
 import type { PaymentProvider } from "../app/features/payments/provider.server";
 import { createAuth } from "../app/features/account/auth.server";
+import { nextScheduledPublishAt } from "../app/features/news/news.server";
 import { FREE_SHIPPING, type ShippingRule } from "../app/features/store/pricing";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { originCheck } from "./origin-check";
@@ -106,10 +107,24 @@ export function createApp(options: AppOptions) {
   }
 
   const renderPage = pageRenderer(isDev);
+  // The page cache never keeps a page past the moment the next scheduled article goes live
+  // (ADR "scheduling"): that moment is data in the database, read at start, when it passes,
+  // and after each content change.
+  const refreshPublishSchedule = () =>
+    nextScheduledPublishAt(options.db).then(
+      (next) => pages.expireAllAt(next?.getTime() ?? null),
+      (error: unknown) => logger.error({ err: error }, "could not read the next scheduled publication"),
+    );
   const pages = createPageCache((request, context: AppLoadContext) => renderPage(request, context), {
     ttlMs: options.pageCacheTtlMs,
     maxEntries: 500,
+    onExpireAll: () => void refreshPublishSchedule(),
   });
+  void refreshPublishSchedule();
+  const contentChanged = async () => {
+    pages.clear();
+    await refreshPublishSchedule();
+  };
   // A state-changing request from another site's page is refused before any action runs.
   app.use(originCheck({ publicUrl: options.publicUrl }));
   app.use(async (req, res, next) => {
@@ -137,6 +152,7 @@ export function createApp(options: AppOptions) {
         shipping: options.shipping ?? FREE_SHIPPING,
         auth,
         setCookies: [],
+        contentChanged,
       };
       const response = await pages.handle(toFetchRequest(req, res), context);
       for (const cookie of context.setCookies) res.append("Set-Cookie", cookie);
