@@ -121,12 +121,15 @@ export function createApp(options: AppOptions) {
     onExpireAll: () => void refreshPublishSchedule(),
   });
   void refreshPublishSchedule();
+  // After a back-office write: this process's pages go, and the next publication time is read
+  // again (a schedule may have been set or moved). Other processes on the same PostgreSQL are told separately.
   const contentChanged = async () => {
     pages.clear();
     await refreshPublishSchedule();
   };
   // A state-changing request from another site's page is refused before any action runs.
   app.use(originCheck({ publicUrl: options.publicUrl }));
+
   app.use(async (req, res, next) => {
     const cached = pages.lookup(
       { method: req.method, pathAndQuery: req.originalUrl, hasCookie: req.headers.cookie !== undefined },
@@ -152,9 +155,10 @@ export function createApp(options: AppOptions) {
         shipping: options.shipping ?? FREE_SHIPPING,
         auth,
         setCookies: [],
-        contentChanged,
+        requestId: String(req.id),
+        onAuditedChange: contentChanged,
       };
-      const response = await pages.handle(toFetchRequest(req, res), context);
+      const response = withBackOfficeHeaders(req.path, await pages.handle(toFetchRequest(req, res), context));
       for (const cookie of context.setCookies) res.append("Set-Cookie", cookie);
       await sendFetchResponse(res, response);
     } catch (error) {
@@ -162,6 +166,19 @@ export function createApp(options: AppOptions) {
     }
   });
   return app;
+}
+
+/**
+ * Every back-office answer (pages, their .data requests, redirects and errors alike) is
+ * private and kept out of search engines, whatever a route module says. The admin routes
+ * set the same Cache-Control themselves; this covers answers no route shaped.
+ */
+function withBackOfficeHeaders(pathname: string, response: Response): Response {
+  if (!/^\/admin(?:[/.]|$)/.test(pathname)) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", "private, no-store");
+  headers.set("X-Robots-Tag", "noindex, nofollow");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import type { RichTextDoc } from "../../app/features/news/rich-text";
+import { versionColumn } from "./columns";
 import type { RaceResult } from "../../app/lib/scoring";
 
 export const legalDocuments = pgTable("legal_documents", {
@@ -10,6 +11,7 @@ export const legalDocuments = pgTable("legal_documents", {
   bodyMarkdown: text("body_markdown").notNull(),
   /** The date the text was last revised: what the page shows as "Last updated". */
   revisedOn: date("revised_on").notNull(),
+  version: versionColumn(),
 });
 
 export const seasons = pgTable("seasons", {
@@ -140,7 +142,7 @@ export const articles = pgTable(
     status: text("status").notNull().default("draft"),
     publishAt: timestamp("publish_at", { withTimezone: true }),
     /** Optimistic concurrency: every save is `WHERE version = $seen` and adds one. */
-    version: integer("version").notNull().default(1),
+    version: versionColumn(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     category: text("category").notNull(),
     venue: text("venue").notNull(),

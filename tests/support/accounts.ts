@@ -30,8 +30,6 @@ export function requestContext(db: Database, auth: Auth, clientIp = "203.0.113.1
     shipping: { flatRatePence: 0, freeAbovePence: null },
     auth,
     setCookies: [],
-    // No page cache in these tests: nothing to clear.
-    contentChanged: async () => {},
   };
 }
 
