@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import pino from "pino";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { getHeroSlides } from "../../app/features/home/home.server";
@@ -14,10 +15,13 @@ import {
   saveArticle,
   transitionArticle,
 } from "../../app/features/news/news-desk.server";
+import type { AuditActor } from "../../app/features/admin/audit.server";
 import { sitemapEntries } from "../../app/features/seo/sitemap.server";
 import { seededTestDatabase } from "../support/test-database";
 
 const suite = seededTestDatabase();
+const editor: AuditActor = { id: null, label: "news desk test", roles: ["editor"], actingAs: "editor" };
+const desk = () => ({ db: suite.db, log: pino({ level: "silent" }) });
 
 let counter = 0;
 function content(overrides: Partial<ArticleContent> = {}): ArticleContent {
@@ -51,7 +55,7 @@ function content(overrides: Partial<ArticleContent> = {}): ArticleContent {
 }
 
 async function created(overrides: Partial<ArticleContent> = {}) {
-  const result = await createArticle(suite.db, content(overrides), null);
+  const result = await createArticle(desk(), editor, content(overrides));
   if (!result.ok) throw new Error(`create failed: ${result.reason}`);
   return result;
 }
@@ -97,7 +101,7 @@ describe("publishing is data", () => {
     const draft = await created();
     const { slug } = (await getDeskArticle(suite.db, draft.articleId))!.content;
     expect(await publicPlaces(slug)).toEqual(nowhere);
-    const submitted = await transitionArticle(suite.db, { articleId: draft.articleId, expectedVersion: 1, transition: { action: "submit" }, actorId: null });
+    const submitted = await transitionArticle(desk(), editor, { articleId: draft.articleId, expectedVersion: 1, transition: { action: "submit" } });
     expect(submitted).toMatchObject({ ok: true, version: 2 });
     expect(await publicPlaces(slug)).toEqual(nowhere);
   });
@@ -106,11 +110,10 @@ describe("publishing is data", () => {
     const article = await created();
     const slug = (await getDeskArticle(suite.db, article.articleId))!.content.slug;
     const publishAt = new Date(Date.now() + 1_500);
-    const scheduled = await transitionArticle(suite.db, {
+    const scheduled = await transitionArticle(desk(), editor, {
       articleId: article.articleId,
       expectedVersion: article.version,
       transition: { action: "schedule", publishAt },
-      actorId: null,
     });
     expect(scheduled.ok).toBe(true);
     expect((await nextScheduledPublishAt(suite.db))?.getTime()).toBe(publishAt.getTime());
@@ -123,7 +126,7 @@ describe("publishing is data", () => {
     expect(list.articles.map((row) => row.state)).toEqual(["published"]);
 
     // Unpublished, it leaves every page again.
-    await transitionArticle(suite.db, { articleId: article.articleId, expectedVersion: article.version + 1, transition: { action: "unpublish" }, actorId: null });
+    await transitionArticle(desk(), editor, { articleId: article.articleId, expectedVersion: article.version + 1, transition: { action: "unpublish" } });
     expect(await publicPlaces(slug)).toEqual(nowhere);
   });
 
@@ -139,14 +142,13 @@ describe("publishing is data", () => {
 
   it("refuses a schedule in the past and a transition the state does not allow", async () => {
     const article = await created();
-    const past = await transitionArticle(suite.db, {
+    const past = await transitionArticle(desk(), editor, {
       articleId: article.articleId,
       expectedVersion: 1,
       transition: { action: "schedule", publishAt: new Date(Date.now() - 60_000) },
-      actorId: null,
     });
     expect(past).toMatchObject({ ok: false, reason: "invalid" });
-    const unpublishDraft = await transitionArticle(suite.db, { articleId: article.articleId, expectedVersion: 1, transition: { action: "unpublish" }, actorId: null });
+    const unpublishDraft = await transitionArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 1, transition: { action: "unpublish" } });
     expect(unpublishDraft).toMatchObject({ ok: false, reason: "invalid" });
     expect((await getDeskArticle(suite.db, article.articleId))!.version).toBe(1);
   });
@@ -155,25 +157,25 @@ describe("publishing is data", () => {
 describe("slugs", () => {
   it("answers a renamed article's old slug with its new one, and gives a slug back when renamed back", async () => {
     const article = await created({ slug: "first-name" });
-    await transitionArticle(suite.db, { articleId: article.articleId, expectedVersion: 1, transition: { action: "publish" }, actorId: null });
-    const renamed = await saveArticle(suite.db, { articleId: article.articleId, expectedVersion: 2, content: content({ slug: "second-name" }), actorId: null });
+    await transitionArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 1, transition: { action: "publish" } });
+    const renamed = await saveArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 2, content: content({ slug: "second-name" }) });
     expect(renamed).toMatchObject({ ok: true, version: 3 });
     expect(await getArticle(suite.db, "first-name")).toEqual({ found: "redirect", slug: "second-name" });
     expect((await getArticle(suite.db, "second-name")).found).toBe("article");
 
-    const again = await saveArticle(suite.db, { articleId: article.articleId, expectedVersion: 3, content: content({ slug: "third-name" }), actorId: null });
+    const again = await saveArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 3, content: content({ slug: "third-name" }) });
     expect(again.ok).toBe(true);
     expect(await getArticle(suite.db, "first-name")).toEqual({ found: "redirect", slug: "third-name" });
     expect(await getArticle(suite.db, "second-name")).toEqual({ found: "redirect", slug: "third-name" });
 
     // Another article cannot take a slug whose old links lead elsewhere.
     const other = await created();
-    const taken = await saveArticle(suite.db, { articleId: other.articleId, expectedVersion: 1, content: content({ slug: "first-name" }), actorId: null });
+    const taken = await saveArticle(desk(), editor, { articleId: other.articleId, expectedVersion: 1, content: content({ slug: "first-name" }) });
     expect(taken).toMatchObject({ ok: false, reason: "invalid", field: "slug" });
-    const live = await createArticle(suite.db, content({ slug: "third-name" }), null);
+    const live = await createArticle(desk(), editor, content({ slug: "third-name" }));
     expect(live).toMatchObject({ ok: false, reason: "invalid", field: "slug" });
 
-    const back = await saveArticle(suite.db, { articleId: article.articleId, expectedVersion: 4, content: content({ slug: "first-name" }), actorId: null });
+    const back = await saveArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 4, content: content({ slug: "first-name" }) });
     expect(back.ok).toBe(true);
     expect((await getArticle(suite.db, "first-name")).found).toBe("article");
     expect(await getArticle(suite.db, "third-name")).toEqual({ found: "redirect", slug: "first-name" });
@@ -181,7 +183,7 @@ describe("slugs", () => {
 
   it("does not reveal an unpublished article through its old slug", async () => {
     const article = await created({ slug: "hidden-old" });
-    await saveArticle(suite.db, { articleId: article.articleId, expectedVersion: 1, content: content({ slug: "hidden-new" }), actorId: null });
+    await saveArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 1, content: content({ slug: "hidden-new" }) });
     expect(await getArticle(suite.db, "hidden-old")).toEqual({ found: "nothing" });
   });
 });
@@ -189,13 +191,20 @@ describe("slugs", () => {
 describe("optimistic concurrency", () => {
   it("refuses a save based on a stale version and keeps the other person's change", async () => {
     const article = await created({ title: "Original" });
-    const first = await saveArticle(suite.db, { articleId: article.articleId, expectedVersion: 1, content: content({ slug: "concurrent", title: "Alice's title" }), actorId: null });
+    const first = await saveArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 1, content: content({ slug: "concurrent", title: "Alice's title" }) });
     expect(first.ok).toBe(true);
-    const second = await saveArticle(suite.db, { articleId: article.articleId, expectedVersion: 1, content: content({ slug: "concurrent", title: "Bob's title" }), actorId: null });
+    const second = await saveArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 1, content: content({ slug: "concurrent", title: "Bob's title" }) });
     expect(second).toMatchObject({ ok: false, reason: "conflict", currentVersion: 2 });
     const stored = await getDeskArticle(suite.db, article.articleId);
     expect(stored).toMatchObject({ version: 2, content: { title: "Alice's title" } });
-    const staleTransition = await transitionArticle(suite.db, { articleId: article.articleId, expectedVersion: 1, transition: { action: "publish" }, actorId: null });
+    // Each accepted write has its audit row; the refused one has none.
+    const audit = await suite.db
+      .select()
+      .from(schema.auditEvents)
+      .where(and(eq(schema.auditEvents.entityType, "news_article"), eq(schema.auditEvents.entityId, article.articleId)));
+    expect(audit.map((event) => event.action)).toEqual(["create", "update"]);
+    expect(audit[1]!.diff).toEqual(expect.arrayContaining([expect.objectContaining({ path: ["title"] })]));
+    const staleTransition = await transitionArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 1, transition: { action: "publish" } });
     expect(staleTransition).toMatchObject({ ok: false, reason: "conflict" });
   });
 
@@ -203,7 +212,7 @@ describe("optimistic concurrency", () => {
     const article = await created();
     const results = await Promise.all(
       ["One", "Two"].map((title) =>
-        saveArticle(suite.db, { articleId: article.articleId, expectedVersion: 1, content: content({ slug: `simultaneous-${title}`, title }), actorId: null }),
+        saveArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 1, content: content({ slug: `simultaneous-${title}`, title }) }),
       ),
     );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
@@ -215,8 +224,8 @@ describe("optimistic concurrency", () => {
 describe("revisions, restore and preview", () => {
   it("restores an earlier text as a new revision, keeping the article published and every revision in History", async () => {
     const article = await created({ slug: "restore-me", title: "First text" });
-    await transitionArticle(suite.db, { articleId: article.articleId, expectedVersion: 1, transition: { action: "publish" }, actorId: null });
-    const edit = await saveArticle(suite.db, { articleId: article.articleId, expectedVersion: 2, content: content({ slug: "restore-me", title: "Second text" }), actorId: null });
+    await transitionArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 1, transition: { action: "publish" } });
+    const edit = await saveArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 2, content: content({ slug: "restore-me", title: "Second text" }) });
     expect(edit.ok).toBe(true);
 
     const history = await listArticleRevisions(suite.db, article.articleId);
@@ -224,7 +233,7 @@ describe("revisions, restore and preview", () => {
     expect(history[0]!.changed).toEqual(["title"]);
     const original = history.find((revision) => revision.action === "create")!;
 
-    const restored = await restoreArticleRevision(suite.db, { articleId: article.articleId, revisionId: original.id, expectedVersion: 3, actorId: null });
+    const restored = await restoreArticleRevision(desk(), editor, { articleId: article.articleId, revisionId: original.id, expectedVersion: 3 });
     expect(restored).toMatchObject({ ok: true, version: 4 });
     const after = await listArticleRevisions(suite.db, article.articleId);
     expect(after.map((revision) => revision.action)).toEqual(["restore", "save", "publish", "create"]);
@@ -233,7 +242,7 @@ describe("revisions, restore and preview", () => {
     expect(lookup.found === "article" && lookup.article.title).toBe("First text");
 
     // A restore based on a stale version is refused like any other save.
-    expect(await restoreArticleRevision(suite.db, { articleId: article.articleId, revisionId: original.id, expectedVersion: 3, actorId: null })).toMatchObject({
+    expect(await restoreArticleRevision(desk(), editor, { articleId: article.articleId, revisionId: original.id, expectedVersion: 3 })).toMatchObject({
       ok: false,
       reason: "conflict",
     });
@@ -241,7 +250,7 @@ describe("revisions, restore and preview", () => {
 
   it("previews exactly the revision asked for, not the latest", async () => {
     const article = await created({ slug: "preview-me", title: "Draft one" });
-    const second = await saveArticle(suite.db, { articleId: article.articleId, expectedVersion: 1, content: content({ slug: "preview-me", title: "Draft two" }), actorId: null });
+    const second = await saveArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 1, content: content({ slug: "preview-me", title: "Draft two" }) });
     if (!second.ok) throw new Error("save failed");
     expect((await getPreviewArticle(suite.db, article.articleId, article.revisionId))!.article.title).toBe("Draft one");
     const latest = await getPreviewArticle(suite.db, article.articleId, second.revisionId);

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, ilike, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
+import { auditedWrite, type AuditActor, type AuditContext, type Tx } from "~/features/admin/audit.server";
 import { articleRevisions, articleSlugRedirects, articles, users } from "../../../db/schema";
 import { applyTransition, articleState, type ArticleState, type ArticleTransition } from "./article-states";
 import { changedFields, SNAPSHOT_CONTENT_FIELDS, type ArticleContent, type ArticleSnapshot } from "./article-snapshot";
@@ -9,12 +10,15 @@ import { emptyRichTextDoc } from "./rich-text";
 
 /**
  * The news desk's reads and writes (ADR "news editor", "scheduling"). Every write runs in one
- * transaction that checks the version the editor saw (optimistic concurrency), changes the
- * article, adds one to its version and appends an article_revisions row: the History tab and
- * the preview read those rows, and nothing ever updates or deletes one.
+ * audited transaction (admin-core's auditedWrite: the change and its audit_events row together)
+ * that checks the version the editor saw (optimistic concurrency), changes the article, adds one
+ * to its version and appends an article_revisions row: the History tab and the preview read
+ * those rows, and nothing ever updates or deletes one.
  */
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** The audit trail's name for an article. */
+export const ARTICLE_ENTITY = "news_article";
+
 type ArticleRow = typeof articles.$inferSelect;
 
 export type DeskWriteResult =
@@ -76,9 +80,35 @@ async function writeRevision(tx: Tx, row: ArticleRow, action: string, actorId: s
   return revision!.id;
 }
 
-async function runWrite(db: Database, work: (tx: Tx) => Promise<DeskWriteResult>): Promise<DeskWriteResult> {
+type DeskWrite = { ok: true; articleId: string; version: number; revisionId: number };
+
+/**
+ * One audited write: `work` returns the article before and after, and the revision it wrote;
+ * a refusal thrown inside (not found, conflict, invalid) rolls everything back and comes out as
+ * the result the screen shows.
+ */
+async function runWrite(
+  context: AuditContext,
+  actor: AuditActor,
+  action: string,
+  work: (tx: Tx) => Promise<{ before: ArticleRow | null; after: ArticleRow; revisionId: number }>,
+): Promise<DeskWriteResult> {
   try {
-    return await db.transaction(work);
+    const result = await auditedWrite<DeskWrite>(context, actor, async (tx) => {
+      const { before, after, revisionId } = await work(tx);
+      return {
+        value: { ok: true, articleId: after.id, version: after.version, revisionId },
+        audit: {
+          action,
+          entityType: ARTICLE_ENTITY,
+          entityId: after.id,
+          before: before && snapshotOf(before),
+          after: snapshotOf(after),
+        },
+      };
+    });
+    if (!result.ok) return { ok: false, reason: "conflict", message: result.message, currentVersion: -1 };
+    return result.value;
   } catch (error) {
     if (error instanceof DeskWriteRefused) return error.result;
     throw error;
@@ -86,16 +116,16 @@ async function runWrite(db: Database, work: (tx: Tx) => Promise<DeskWriteResult>
 }
 
 /** A new article, as a draft dated today; its first revision is written with it. */
-export function createArticle(db: Database, content: ArticleContent, actorId: string | null, now = new Date()): Promise<DeskWriteResult> {
-  return runWrite(db, async (tx) => {
+export function createArticle(context: AuditContext, actor: AuditActor, content: ArticleContent, now = new Date()): Promise<DeskWriteResult> {
+  return runWrite(context, actor, "create", async (tx) => {
     const refusal = await slugRefusal(tx, content.slug, "");
     if (refusal) throw new DeskWriteRefused({ ok: false, reason: "invalid", field: "slug", message: refusal });
     const [row] = await tx
       .insert(articles)
       .values({ ...content, id: crypto.randomUUID(), status: "draft", publishAt: null, publishedOn: ukCalendarDate(now), version: 1 })
       .returning();
-    const revisionId = await writeRevision(tx, row!, "create", actorId);
-    return { ok: true, articleId: row!.id, version: row!.version, revisionId };
+    const revisionId = await writeRevision(tx, row!, "create", actor.id);
+    return { before: null, after: row!, revisionId };
   });
 }
 
@@ -113,10 +143,12 @@ async function updateArticle(tx: Tx, current: ArticleRow, changes: Partial<typeo
  * slug the article had before removes that redirect. The state and publish time are untouched.
  */
 export function saveArticle(
-  db: Database,
-  input: { articleId: string; expectedVersion: number; content: ArticleContent; actorId: string | null; action?: "save" | "restore" },
+  context: AuditContext,
+  actor: AuditActor,
+  input: { articleId: string; expectedVersion: number; content: ArticleContent; action?: "update" | "restore" },
 ): Promise<DeskWriteResult> {
-  return runWrite(db, async (tx) => {
+  const action = input.action ?? "update";
+  return runWrite(context, actor, action, async (tx) => {
     const current = await lockArticle(tx, input.articleId, input.expectedVersion);
     if (input.content.slug !== current.slug) {
       const refusal = await slugRefusal(tx, input.content.slug, current.id);
@@ -128,18 +160,19 @@ export function saveArticle(
         .onConflictDoUpdate({ target: articleSlugRedirects.oldSlug, set: { articleId: current.id } });
     }
     const row = await updateArticle(tx, current, input.content);
-    const revisionId = await writeRevision(tx, row, input.action ?? "save", input.actorId);
-    return { ok: true, articleId: row.id, version: row.version, revisionId };
+    const revisionId = await writeRevision(tx, row, action === "update" ? "save" : action, actor.id);
+    return { before: current, after: row, revisionId };
   });
 }
 
 /** Submit, schedule, publish, unpublish or archive (the rules: article-states.ts). */
 export function transitionArticle(
-  db: Database,
-  input: { articleId: string; expectedVersion: number; transition: ArticleTransition; actorId: string | null; now?: Date },
+  context: AuditContext,
+  actor: AuditActor,
+  input: { articleId: string; expectedVersion: number; transition: ArticleTransition; now?: Date },
 ): Promise<DeskWriteResult> {
   const now = input.now ?? new Date();
-  return runWrite(db, async (tx) => {
+  return runWrite(context, actor, input.transition.action, async (tx) => {
     const current = await lockArticle(tx, input.articleId, input.expectedVersion);
     const next = applyTransition(current, input.transition, now);
     if (!next.ok) throw new DeskWriteRefused({ ok: false, reason: "invalid", message: next.message });
@@ -149,8 +182,8 @@ export function transitionArticle(
       // The date the page shows is the UK date it goes live; a draft keeps the date it had.
       ...(next.publishAt ? { publishedOn: ukCalendarDate(next.publishAt) } : {}),
     });
-    const revisionId = await writeRevision(tx, row, input.transition.action, input.actorId);
-    return { ok: true, articleId: row.id, version: row.version, revisionId };
+    const revisionId = await writeRevision(tx, row, input.transition.action, actor.id);
+    return { before: current, after: row, revisionId };
   });
 }
 
@@ -159,13 +192,14 @@ export function transitionArticle(
  * publish time stay as they are, and every revision, the live one included, stays in History.
  */
 export async function restoreArticleRevision(
-  db: Database,
-  input: { articleId: string; revisionId: number; expectedVersion: number; actorId: string | null },
+  context: AuditContext,
+  actor: AuditActor,
+  input: { articleId: string; revisionId: number; expectedVersion: number },
 ): Promise<DeskWriteResult> {
-  const revision = await getArticleRevision(db, input.articleId, input.revisionId);
+  const revision = await getArticleRevision(context.db, input.articleId, input.revisionId);
   if (!revision) return { ok: false, reason: "not-found" };
   const content = Object.fromEntries(SNAPSHOT_CONTENT_FIELDS.map((field) => [field, revision.snapshot[field]])) as unknown as ArticleContent;
-  return saveArticle(db, { ...input, content, action: "restore" });
+  return saveArticle(context, actor, { ...input, content, action: "restore" });
 }
 
 export const DESK_PAGE_SIZE = 20;
