@@ -15,6 +15,11 @@ export default [
   route("news/rss.xml", "routes/news-rss.ts"),
   route("news/:reportId", "routes/news-article.tsx", { id: "news-article" }),
   route("race-reports/:reportId", "routes/news-article.tsx", { id: "race-report-article" }),
+  // The news desk (back office). To be nested under the /admin layout once it lands.
+  route("admin/news", "routes/admin/news-list.tsx"),
+  route("admin/news/new", "routes/admin/news-edit.tsx", { id: "admin-news-new" }),
+  route("admin/news/:articleId", "routes/admin/news-edit.tsx", { id: "admin-news-edit" }),
+  route("admin/news/:articleId/preview/:revisionId", "routes/admin/news-preview.tsx"),
   route("team", "routes/team.tsx"),
   route("team/:memberId", "routes/team-member.tsx"),
   route("api/drivers/:driverId", "routes/api-driver.ts"),
