@@ -69,7 +69,7 @@ export function parseActivityFilters(
 }
 
 /** The query string for the same filters on another page. */
-export function activityQuery(filters: ActivityFilters, page: number): string {
+export function activityQuery(filters: Partial<ActivityFilters>, page: number): string {
   const params = new URLSearchParams();
   for (const key of ["actor", "entityType", "entityId", "action", "from", "to"] as const) {
     const value = filters[key];
