@@ -15,10 +15,7 @@ export default [
   route("news/rss.xml", "routes/news-rss.ts"),
   route("news/:reportId", "routes/news-article.tsx", { id: "news-article" }),
   route("race-reports/:reportId", "routes/news-article.tsx", { id: "race-report-article" }),
-  // The news desk (back office). To be nested under the /admin layout once it lands.
-  route("admin/news", "routes/admin/news-list.tsx"),
-  route("admin/news/new", "routes/admin/news-edit.tsx", { id: "admin-news-new" }),
-  route("admin/news/:articleId", "routes/admin/news-edit.tsx", { id: "admin-news-edit" }),
+  // A news desk preview is the public article layout, outside the back office's frame.
   route("admin/news/:articleId/preview/:revisionId", "routes/admin/news-preview.tsx"),
   route("team", "routes/team.tsx"),
   route("team/:memberId", "routes/team-member.tsx"),
@@ -57,6 +54,9 @@ export default [
     index("routes/admin/index.tsx"),
     route("people", "routes/admin/people.tsx"),
     route("activity", "routes/admin/activity.tsx"),
+    route("news", "routes/admin/news-list.tsx"),
+    route("news/new", "routes/admin/news-edit.tsx", { id: "admin-news-new" }),
+    route("news/:articleId", "routes/admin/news-edit.tsx", { id: "admin-news-edit" }),
   ]),
   route("avatars/:userId", "routes/avatar.ts"),
   route("api/payments/webhook", "routes/api-payments-webhook.ts"),

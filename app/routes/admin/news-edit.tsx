@@ -177,7 +177,7 @@ export default function NewsDeskEdit({ loaderData, actionData }: Route.Component
   const busy = navigation.state === "submitting";
 
   return (
-    <section className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
+    <section>
       <p className="text-sm">
         <Link to="/admin/news" className="text-accent-text hover:underline">
           ← News desk

@@ -33,7 +33,7 @@ const ukDateTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London",
 export default function NewsDeskList({ loaderData }: Route.ComponentProps) {
   const { filter, articles, total, pageCount } = loaderData;
   return (
-    <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+    <section>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold uppercase">News desk</h1>
         <LinkButton to="/admin/news/new">New article</LinkButton>
