@@ -38,7 +38,7 @@ async function person(email: string, options: { role?: "driver" | "team_member";
   return new CookieJar().take(outcome.setCookies);
 }
 
-const as = (jar: CookieJar | null) => (jar ? { cookie: jar.header() } : {});
+const as = (jar: CookieJar | null): Record<string, string> => (jar ? { cookie: jar.header() } : {});
 const origin = { origin: "http://localhost:3000" };
 
 let editor: CookieJar;
