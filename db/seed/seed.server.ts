@@ -1,9 +1,10 @@
 import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { eq, isNull } from "drizzle-orm";
+import { eq, isNull, notExists, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../client.server";
 import * as schema from "../schema";
+import { articleSnapshot } from "../../app/features/news/article-snapshot";
 import { markdownToRichText } from "../../app/features/news/markdown-to-rich-text.server";
 import { ukLocalTime } from "../../app/lib/race-time";
 import {
@@ -131,6 +132,17 @@ export async function seedDatabase(db: Database): Promise<void> {
         .update(schema.articles)
         .set({ body: markdownToRichText(article.bodyMarkdown ?? "") })
         .where(eq(schema.articles.id, article.id));
+    }
+    // Every article starts its History with the text it was imported with, so the first edit
+    // in the back office can always be undone (and Preview has a revision to show).
+    const withoutHistory = await tx
+      .select()
+      .from(schema.articles)
+      .where(notExists(tx.select({ one: sql`1` }).from(schema.articleRevisions).where(eq(schema.articleRevisions.articleId, schema.articles.id))));
+    if (withoutHistory.length) {
+      await tx
+        .insert(schema.articleRevisions)
+        .values(withoutHistory.map((row) => ({ articleId: row.id, version: row.version, action: "import", snapshot: articleSnapshot(row), authorId: null })));
     }
     await insert(
       schema.galleryItems,

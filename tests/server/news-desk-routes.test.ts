@@ -53,7 +53,10 @@ beforeAll(async () => {
     ),
   );
   expect(create).toMatchObject({ status: 302 });
-  const [revision] = await suite.db.select().from(schema.articleRevisions).limit(1);
+  const [revision] = await suite.db
+    .select()
+    .from(schema.articleRevisions)
+    .where(eq(schema.articleRevisions.articleId, await articleIdOf("preview-target")));
   seededRevision = revision!.id;
 });
 

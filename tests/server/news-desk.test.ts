@@ -93,6 +93,9 @@ describe("the seeded articles", () => {
     const [row] = await suite.db.select().from(schema.articles).where(eq(schema.articles.id, "interview-team-principal"));
     expect(row).toMatchObject({ slug: "interview-team-principal", status: "published", version: 1 });
     expect(row!.publishAt!.toISOString()).toBe("2025-10-07T23:00:00.000Z");
+    // Its History starts with the imported text.
+    const history = await listArticleRevisions(suite.db, "interview-team-principal");
+    expect(history.map((revision) => [revision.action, revision.version, revision.snapshot.title])).toEqual([["import", 1, row!.title]]);
   });
 });
 

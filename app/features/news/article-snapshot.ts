@@ -70,3 +70,15 @@ export const SNAPSHOT_FIELD_LABELS: Record<(typeof SNAPSHOT_CONTENT_FIELDS)[numb
 export function changedFields(before: ArticleSnapshot, after: ArticleSnapshot): Array<(typeof SNAPSHOT_CONTENT_FIELDS)[number]> {
   return SNAPSHOT_CONTENT_FIELDS.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
 }
+
+/** The columns of an article row a snapshot is made from. */
+export type ArticleSnapshotSource = { [Key in (typeof SNAPSHOT_CONTENT_FIELDS)[number]]: Key extends "body" ? RichTextDoc | null : ArticleSnapshot[Key] } & {
+  status: string;
+  publishAt: Date | null;
+};
+
+/** An article row's content as a revision keeps it (an empty body for a row not yet converted). */
+export function articleSnapshot(row: ArticleSnapshotSource): ArticleSnapshot {
+  const content = Object.fromEntries(SNAPSHOT_CONTENT_FIELDS.map((field) => [field, row[field]])) as unknown as ArticleContent;
+  return { ...content, body: row.body ?? { type: "doc", content: [] }, status: row.status, publishAt: row.publishAt?.toISOString() ?? null };
+}

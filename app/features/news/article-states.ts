@@ -44,7 +44,7 @@ export const TRANSITION_LABELS: Record<ArticleTransition["action"], string> = {
   submit: "Submit for review",
   publish: "Publish now",
   schedule: "Schedule",
-  unpublish: "Unpublish (back to draft)",
+  unpublish: "Unpublish",
   archive: "Archive",
 };
 

@@ -3,7 +3,7 @@ import type { Database } from "../../../db/client.server";
 import { auditedWrite, type AuditActor, type AuditContext, type Tx } from "~/features/admin/audit.server";
 import { articleRevisions, articleSlugRedirects, articles, users } from "../../../db/schema";
 import { applyTransition, articleState, type ArticleState, type ArticleTransition } from "./article-states";
-import { changedFields, SNAPSHOT_CONTENT_FIELDS, type ArticleContent, type ArticleSnapshot } from "./article-snapshot";
+import { articleSnapshot, changedFields, SNAPSHOT_CONTENT_FIELDS, type ArticleContent, type ArticleSnapshot } from "./article-snapshot";
 import { ukCalendarDate } from "./article-form";
 import { presentArticle } from "./news.server";
 import { emptyRichTextDoc } from "./rich-text";
@@ -38,9 +38,7 @@ function contentOf(row: ArticleRow): ArticleContent {
   return { ...content, body: row.body ?? emptyRichTextDoc() };
 }
 
-function snapshotOf(row: ArticleRow): ArticleSnapshot {
-  return { ...contentOf(row), status: row.status, publishAt: row.publishAt?.toISOString() ?? null };
-}
+const snapshotOf = (row: ArticleRow): ArticleSnapshot => articleSnapshot(row);
 
 async function lockArticle(tx: Tx, articleId: string, expectedVersion: number): Promise<ArticleRow> {
   const [row] = await tx.select().from(articles).where(eq(articles.id, articleId)).for("update");

@@ -244,7 +244,7 @@ export default function NewsDeskEdit({ loaderData, actionData }: Route.Component
           >
             <input type="hidden" name="version" value={article?.version ?? 0} />
             <ArticleFields content={article?.content ?? null} body={body} values={values} errors={result?.fieldErrors ?? {}} onChange={() => setDirty(true)} />
-            <div className="sticky bottom-0 mt-6 flex items-center gap-3 border-t border-line bg-ink/95 py-3">
+            <div className="sticky bottom-0 z-10 mt-6 flex items-center gap-3 border-t border-line bg-ink py-3">
               <Button type="submit" name="intent" value="save" disabled={busy}>
                 {busy ? "Saving…" : article ? "Save" : "Create draft"}
               </Button>
@@ -293,7 +293,7 @@ function StatePanel({
         {actions
           .filter((action) => action !== "schedule")
           .map((action) => (
-            <Button key={action} type="submit" name="intent" value={action} variant={action === "publish" ? "primary" : "secondary"} disabled={busy || dirty}>
+            <Button key={action} type="submit" name="intent" value={action} variant={action === "publish" ? "primary" : "secondary"} disabled={busy || dirty} className="w-full">
               {TRANSITION_LABELS[action]}
             </Button>
           ))}
@@ -318,7 +318,7 @@ function StatePanel({
               {publishAtError}
             </p>
           )}
-          <Button type="submit" name="intent" value="schedule" variant="secondary" disabled={busy || dirty}>
+          <Button type="submit" name="intent" value="schedule" variant="secondary" disabled={busy || dirty} className="w-full">
             Schedule
           </Button>
         </Form>

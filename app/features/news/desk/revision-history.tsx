@@ -16,6 +16,7 @@ interface RevisionRow {
 }
 
 const ACTION_LABELS: Record<string, string> = {
+  import: "Imported from the site's content files",
   create: "Created",
   save: "Saved",
   submit: "Submitted for review",
