@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { startServer, type ServerProcess } from "../support/server-process";
@@ -125,4 +126,18 @@ test("an editor writes, schedules, previews and publishes an article, and it app
   await expect(visitorPage.locator("article strong")).toHaveText("brilliant");
   await expect(visitorPage.getByRole("note", { name: "Preview" })).toHaveCount(0);
   await visitor.close();
+});
+
+test("the editor stays out of a visitor's JavaScript: the home page loads no Tiptap or ProseMirror code", async () => {
+  const html = await (await fetch(`${server.url}/`)).text();
+  const scripts = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[\w.-]+\.js)"/g)].map((match) => match[1]!))];
+  expect(scripts.length).toBeGreaterThan(2);
+  let gzipped = 0;
+  for (const script of scripts) {
+    const code = await (await fetch(`${server.url}${script}`)).text();
+    expect(code, script).not.toMatch(/ProseMirror|@tiptap|tiptap/);
+    gzipped += gzipSync(code, { level: 9 }).length;
+  }
+  // Issue 3's budget for the home page, as tests/server/server-process.test.ts holds it.
+  expect(gzipped).toBeLessThanOrEqual(150_000);
 });
