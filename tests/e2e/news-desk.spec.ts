@@ -20,6 +20,8 @@ let server: ServerProcess;
 let dataDir: string;
 let sessionCookie: { name: string; value: string };
 
+// Playwright reads fixtures from the first argument's pattern; this hook needs none.
+// eslint-disable-next-line no-empty-pattern
 test.beforeAll(async ({}, testInfo) => {
   test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(tmpdir(), `news-desk-e2e-${testInfo.project.name}-`));

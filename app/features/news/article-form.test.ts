@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseArticleForm, slugFromTitle, toUkDateTimeLocal, ukCalendarDate, ukDateTimeLocal } from "./article-form";
+import { NEWS_CATEGORIES } from "./news-filter";
+import { ARTICLE_CATEGORIES, parseArticleForm, slugFromTitle, toUkDateTimeLocal, ukCalendarDate, ukDateTimeLocal } from "./article-form";
 
 const valid = {
   title: "Podium at Snetterton",
@@ -43,6 +44,12 @@ describe("parseArticleForm", () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(Object.keys(result.fieldErrors).sort()).toEqual(["authorLinkedin", "body", "category", "image", "seoTitle", "shareImage", "slug", "title"]);
+  });
+});
+
+describe("ARTICLE_CATEGORIES", () => {
+  it("are the news page's categories, without All", () => {
+    expect([...ARTICLE_CATEGORIES]).toEqual(NEWS_CATEGORIES.filter((category) => category !== "All"));
   });
 });
 

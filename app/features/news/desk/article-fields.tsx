@@ -1,6 +1,6 @@
 import { useId, useSyncExternalStore } from "react";
 import { FormField } from "~/components/ui/form-field";
-import { SelectField, TextareaField } from "~/components/ui/field-controls";
+import { SelectField, TextareaField } from "./desk-field-controls";
 import { ARTICLE_CATEGORIES, type ArticleFieldErrors, type ArticleFormValues } from "../article-form";
 import type { ArticleContent } from "../article-snapshot";
 import type { RichTextDoc } from "../rich-text";
