@@ -17,11 +17,25 @@ describe("loadEnv", () => {
       DATABASE_URL: "postgres://app@db.internal:5432/ridgeway",
       PUBLIC_URL: "https://ridgeway-racing.example/",
       TRUST_PROXY: "true",
+      AUTH_SECRET: "a-secret-of-at-least-thirty-two-characters",
+      STRIPE_SECRET_KEY: "sk_live_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
     });
     expect(env.PORT).toBe(8080);
     expect(env.DATABASE_URL).toBe("postgres://app@db.internal:5432/ridgeway");
     expect(env.PUBLIC_URL).toBe("https://ridgeway-racing.example");
-    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.TRUST_PROXY).toBe(1);
+  });
+
+  it.each([
+    ["false", false],
+    ["0", false],
+    ["true", 1],
+    ["2", 2],
+    ["10.0.0.0/8, loopback", ["10.0.0.0/8", "loopback"]],
+    ["203.0.113.7,2001:db8::/32", ["203.0.113.7", "2001:db8::/32"]],
+  ])("reads TRUST_PROXY=%j as %j", (value, expected) => {
+    expect(loadEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
   });
 
   it("treats an empty value as not set", () => {
@@ -36,13 +50,40 @@ describe("loadEnv", () => {
     ["DATABASE_URL", "mysql://x", /DATABASE_URL: must be a postgres:\/\//],
     ["PUBLIC_URL", "not a url", /PUBLIC_URL: must be an absolute URL/],
     ["LOG_LEVEL", "loud", /LOG_LEVEL:/],
-    ["TRUST_PROXY", "maybe", /TRUST_PROXY: must be true or false/],
+    ["TRUST_PROXY", "maybe", /TRUST_PROXY: must be false, true \(one proxy\), a number of proxies/],
+    ["TRUST_PROXY", "10.0.0.0/33", /TRUST_PROXY: must be false, true/],
+    ["TRUST_PROXY", "10.0.0.1, evil", /TRUST_PROXY: must be false, true/],
     ["SHIPPING_FLAT_RATE_PENCE", "4.99", /SHIPPING_FLAT_RATE_PENCE: must be a whole number of pence/],
     ["SHIPPING_FLAT_RATE_PENCE", "-1", /SHIPPING_FLAT_RATE_PENCE: must be 0 or more/],
     ["SHIPPING_FREE_ABOVE_PENCE", "lots", /SHIPPING_FREE_ABOVE_PENCE: must be a whole number of pence/],
   ])("names %s when it is %j", (name, value, message) => {
     expect(() => loadEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => loadEnv({ [name]: value })).toThrow(message);
+  });
+
+  describe("production (NODE_ENV=production with DATABASE_URL)", () => {
+    const production = { NODE_ENV: "production", DATABASE_URL: "postgres://app@db.internal/ridgeway" };
+    const secret = { AUTH_SECRET: "a-secret-of-at-least-thirty-two-characters" };
+
+    it("refuses to start without AUTH_SECRET, which every process must share", () => {
+      expect(() => loadEnv({ ...production, PAYMENTS: "test" })).toThrow(/AUTH_SECRET: is required in production/);
+    });
+
+    it("refuses the test payment page unless it is chosen with PAYMENTS=test", () => {
+      expect(() => loadEnv({ ...production, ...secret })).toThrow(/STRIPE_SECRET_KEY: is required in production; .* set PAYMENTS=test/);
+      expect(loadEnv({ ...production, ...secret, PAYMENTS: "test" }).PAYMENTS).toBe("test");
+      expect(loadEnv({ ...production, ...secret, STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }).PAYMENTS).toBeUndefined();
+    });
+
+    it("leaves the embedded database and development as they were: nothing to set", () => {
+      expect(() => loadEnv({ NODE_ENV: "production" })).not.toThrow();
+      expect(() => loadEnv({ NODE_ENV: "development", DATABASE_URL: production.DATABASE_URL })).not.toThrow();
+    });
+
+    it("refuses PAYMENTS=stripe without the key and an unknown PAYMENTS", () => {
+      expect(() => loadEnv({ PAYMENTS: "stripe" })).toThrow(/STRIPE_SECRET_KEY: is required with PAYMENTS=stripe/);
+      expect(() => loadEnv({ PAYMENTS: "paypal" })).toThrow(/PAYMENTS: must be stripe or test/);
+    });
   });
 
   it("lists every bad variable at once", () => {

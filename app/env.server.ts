@@ -1,10 +1,43 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import type { ShippingRule } from "~/features/store/pricing";
 import { z } from "~/lib/zod";
 
-const booleanish = z
-  .enum(["true", "false", "1", "0"], { message: "must be true or false" })
-  .transform((value) => value === "true" || value === "1");
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const isProxyAddress = (entry: string) => {
+  const [address, bits, extra] = entry.split("/");
+  if (extra !== undefined || !address) return false;
+  if (PROXY_NAMES.has(address) && bits === undefined) return true;
+  const version = isIP(address);
+  if (version === 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+};
+
+/**
+ * Which proxies' X-Forwarded-For entries to believe, as Express's "trust proxy" takes it: the
+ * client address is the first entry, counted from the right, that was not added by a trusted
+ * proxy. Never the leftmost entry, which the client itself writes.
+ * - "false" (default): no proxy; the socket's address.
+ * - "true": one proxy in front (the usual load balancer); the same as "1".
+ * - a number: that many proxies in front.
+ * - addresses and subnets, comma-separated ("10.0.0.0/8, loopback"): the proxies by address.
+ */
+export type TrustProxy = false | number | string[];
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    if (value === "false" || value === "0") return false;
+    if (value === "true") return 1;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: "custom",
+      message: "must be false, true (one proxy), a number of proxies, or proxy addresses/subnets separated by commas",
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -29,11 +62,17 @@ const envSchema = z.object({
   MAIL_DELIVERY_INTERVAL_MS: z.coerce.number({ message: "must be a number" }).int().min(100).default(2_000),
   PAGE_CACHE_TTL_MS: z.coerce.number({ message: "must be a number" }).int().min(0).default(60_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: booleanish.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: "must be a number" }).int().min(0).default(10_000),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
+  /**
+   * "test" takes payments on the site's own test page, where no money moves, and says so on every
+   * page; "stripe" needs the Stripe keys. Unset: Stripe when its key is set, otherwise the test
+   * page, which production refuses unless chosen here.
+   */
+  PAYMENTS: z.enum(["stripe", "test"], { message: "must be stripe or test" }).optional(),
   ORDER_RESERVATION_MINUTES: z.coerce
     .number({ message: "must be a number" })
     .min(0.05, "must be at least 0.05 (3 seconds)")
@@ -52,9 +91,18 @@ const envSchema = z.object({
     .int("must be a whole number of pence")
     .min(0, "must be 0 or more")
     .optional(),
-}).refine((env) => !env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET, {
-  path: ["STRIPE_WEBHOOK_SECRET"],
-  message: "is required when STRIPE_SECRET_KEY is set",
+}).superRefine((env, ctx) => {
+  const problem = (variable: string, message: string) => ctx.addIssue({ code: "custom", path: [variable], message });
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) problem("STRIPE_WEBHOOK_SECRET", "is required when STRIPE_SECRET_KEY is set");
+  if (env.PAYMENTS === "stripe" && !env.STRIPE_SECRET_KEY) problem("STRIPE_SECRET_KEY", "is required with PAYMENTS=stripe");
+  // Production: a real site on PostgreSQL, where several processes serve one database.
+  if (env.NODE_ENV !== "production" || env.DATABASE_URL === undefined) return;
+  if (!env.AUTH_SECRET) {
+    problem("AUTH_SECRET", "is required in production (NODE_ENV=production with DATABASE_URL): every process must sign sessions with the same secret");
+  }
+  if (!env.STRIPE_SECRET_KEY && env.PAYMENTS !== "test") {
+    problem("STRIPE_SECRET_KEY", "is required in production; to take test payments on purpose (no money moves), set PAYMENTS=test");
+  }
 });
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; PUBLIC_URL: string };

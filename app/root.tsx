@@ -23,6 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Only what the header shows; pages that need more ask for it themselves.
     user: user && { name: user.name, role: user.role, image: user.image },
     cookieCartCount: cookieCart.kind === "cart" ? countItems(cookieCart.cart.lines) : 0,
+    testPayments: context.testPaymentsBanner,
   };
   if (cookieCart.kind !== "invalid") return body;
   // A cart cookie this site did not write is dropped, not trusted and not an error.
@@ -67,6 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <CartProvider>
           <Header user={data?.user ?? null} cookieCartCount={data?.cookieCartCount ?? 0} />
           <main id="main" className="flex-1 pt-(--header-height)">
+            {data?.testPayments && <TestPaymentsBanner />}
             {children}
           </main>
           <Footer year={data?.year ?? new Date().getFullYear()} />
@@ -75,6 +77,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/** PAYMENTS=test: the checkout takes Stripe's test cards on the site's own page; no money moves. */
+function TestPaymentsBanner() {
+  return (
+    <p role="note" className="bg-warning px-4 py-2 text-center text-sm font-semibold text-ink">
+      Test shop: payments are not real. No card is charged and no order will be sent.
+    </p>
   );
 }
 

@@ -9,7 +9,9 @@ import type { Logger } from "pino";
 import { createRequestHandler, type AppLoadContext } from "react-router";
 import { pinoHttp } from "pino-http";
 import type { Database } from "../db/client.server";
+import type { ContentChanges } from "../db/content-changes.server";
 import type { PaymentProvider } from "../app/features/payments/provider.server";
+import type { TrustProxy } from "../app/env.server";
 import { createAuth } from "../app/features/account/auth.server";
 import { nextScheduledPublishAt } from "../app/features/news/news.server";
 import { FREE_SHIPPING, type ShippingRule } from "../app/features/store/pricing";
@@ -19,14 +21,19 @@ import { createPageCache } from "./page-cache";
 
 export interface AppOptions {
   db: Database;
+  /** Edits of published content, announced by this process or any other on the same database. */
+  contentChanges: ContentChanges;
   /** Resolves when the database answers; used by /readyz. */
   pingDatabase: () => Promise<void>;
   logger: Logger;
   publicUrl: string;
   appSecret: string;
   payments: PaymentProvider;
+  /** PAYMENTS=test: every page carries a banner saying payments are not real. */
+  testPaymentsBanner?: boolean;
   orderReservationMs: number;
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-* headers to believe (TRUST_PROXY; see app/env.server.ts). */
+  trustProxy: TrustProxy;
   /** Where the client build lives; omitted in development, where Vite serves assets. */
   clientBuildDir?: string;
   /** How long an anonymous page is served from memory; 0 turns the page cache off. */
@@ -121,12 +128,13 @@ export function createApp(options: AppOptions) {
     onExpireAll: () => void refreshPublishSchedule(),
   });
   void refreshPublishSchedule();
-  // After a back-office write: this process's pages go, and the next publication time is read
-  // again (a schedule may have been set or moved). Other processes on the same PostgreSQL are told separately.
-  const contentChanged = async () => {
+  // A change announced by any process (a back-office write): the pages go, and the next
+  // publication time is read again, since a schedule may have been set or moved.
+  options.contentChanges.subscribe(() => {
     pages.clear();
-    await refreshPublishSchedule();
-  };
+    void refreshPublishSchedule();
+  });
+  app.use(knownMethodsOnly);
   // A state-changing request from another site's page is refused before any action runs.
   app.use(originCheck({ publicUrl: options.publicUrl }));
 
@@ -154,9 +162,11 @@ export function createApp(options: AppOptions) {
         orderReservationMs: options.orderReservationMs,
         shipping: options.shipping ?? FREE_SHIPPING,
         auth,
+        contentChanged: () => options.contentChanges.announce(),
+        testPaymentsBanner: options.testPaymentsBanner ?? false,
         setCookies: [],
         requestId: String(req.id),
-        onAuditedChange: contentChanged,
+        onAuditedChange: () => options.contentChanges.announce(),
       };
       const response = withBackOfficeHeaders(req.path, await pages.handle(toFetchRequest(req, res), context));
       for (const cookie of context.setCookies) res.append("Set-Cookie", cookie);
@@ -167,6 +177,21 @@ export function createApp(options: AppOptions) {
   });
   return app;
 }
+
+/** The methods pages and actions answer; the Fetch API refuses others (TRACE, CONNECT) outright. */
+const PAGE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
+const ALLOW = "GET, HEAD, POST";
+
+/**
+ * Any other method gets its answer here, without a trip through React Router (which logs a
+ * stack trace for each) or the Fetch API (which throws on TRACE): OPTIONS says what is allowed,
+ * the rest are 405.
+ */
+const knownMethodsOnly: RequestHandler = (req, res, next) => {
+  if (PAGE_METHODS.has(req.method)) return next();
+  res.set({ Allow: ALLOW, "Cache-Control": "no-store" });
+  res.status(req.method === "OPTIONS" ? 204 : 405).end();
+};
 
 /**
  * Every back-office answer (pages, their .data requests, redirects and errors alike) is

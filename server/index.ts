@@ -63,11 +63,13 @@ const appSecret = resolveAppSecret(env.AUTH_SECRET, env.DATA_DIR, (message) => l
 let shuttingDown = false;
 const appOptions: AppOptions = {
   db: database.db,
+  contentChanges: database.contentChanges,
   pingDatabase: database.ping,
   logger,
   publicUrl: env.PUBLIC_URL,
   appSecret,
   payments: await createPaymentProvider(env, appSecret),
+  testPaymentsBanner: env.PAYMENTS === "test",
   orderReservationMs: Math.round(env.ORDER_RESERVATION_MINUTES * 60_000),
   trustProxy: env.TRUST_PROXY,
   // In development every request renders, so edits show at once.

@@ -13,7 +13,7 @@ import { openDatabase, type Database, type DatabaseHandle } from "../../db/clien
 export interface TestDatabase {
   kind: "pglite" | "postgres";
   /** The settings a server process or openDatabase() needs to use it. */
-  env: { DATA_DIR: string; DATABASE_URL?: string };
+  env: { DATA_DIR: string; DATABASE_URL?: string; AUTH_SECRET?: string; PAYMENTS?: string };
   dataDir: string;
   databaseUrl?: string;
   drop(): Promise<void>;
@@ -33,7 +33,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const databaseUrl = url.toString();
   return {
     kind: "postgres",
-    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    // What production on PostgreSQL requires (app/env.server.ts): one shared secret, and the test
+    // payment page chosen on purpose.
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, AUTH_SECRET: "test-secret-shared-by-every-process-0123456789", PAYMENTS: "test" },
     dataDir,
     databaseUrl,
     drop: async () => {

@@ -10,6 +10,9 @@ import { richTextDocSchema, richTextFromPlainParagraphs, type RichTextDoc } from
  */
 export const ARTICLE_CATEGORIES = ["Race Reports", "Team News", "Technical", "Interviews", "Events"] as const;
 
+/** The largest article form accepted: its formatted text travels as JSON (server/body-limit.ts). */
+export const MAX_ARTICLE_FORM_BYTES = 1024 * 1024;
+
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** A slug from a title: lower case, words joined by hyphens, at most 80 characters. */
