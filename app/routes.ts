@@ -15,6 +15,8 @@ export default [
   route("news/rss.xml", "routes/news-rss.ts"),
   route("news/:reportId", "routes/news-article.tsx", { id: "news-article" }),
   route("race-reports/:reportId", "routes/news-article.tsx", { id: "race-report-article" }),
+  // A news desk preview is the public article layout, outside the back office's frame.
+  route("admin/news/:articleId/preview/:revisionId", "routes/admin/news-preview.tsx"),
   route("team", "routes/team.tsx"),
   route("team/:memberId", "routes/team-member.tsx"),
   route("api/drivers/:driverId", "routes/api-driver.ts"),
@@ -55,6 +57,9 @@ export default [
     route("media", "routes/admin/media.tsx"),
     route("media/new", "routes/admin/media-new.tsx"),
     route("media/:assetId", "routes/admin/media-detail.tsx"),
+    route("news", "routes/admin/news-list.tsx"),
+    route("news/new", "routes/admin/news-edit.tsx", { id: "admin-news-new" }),
+    route("news/:articleId", "routes/admin/news-edit.tsx", { id: "admin-news-edit" }),
   ]),
   route("avatars/:userId", "routes/avatar.ts"),
   route("api/payments/webhook", "routes/api-payments-webhook.ts"),

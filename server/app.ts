@@ -13,6 +13,7 @@ import type { ContentChanges } from "../db/content-changes.server";
 import type { PaymentProvider } from "../app/features/payments/provider.server";
 import type { TrustProxy } from "../app/env.server";
 import { createAuth } from "../app/features/account/auth.server";
+import { nextScheduledPublishAt } from "../app/features/news/news.server";
 import { FREE_SHIPPING, type ShippingRule } from "../app/features/store/pricing";
 import { cacheControlFor, isPersonalRequest } from "./cache-policy";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
@@ -117,11 +118,26 @@ export function createApp(options: AppOptions) {
   app.get("/media/u/:key", mediaFiles(options.db));
 
   const renderPage = pageRenderer(isDev);
+  // The page cache never keeps a page past the moment the next scheduled article goes live
+  // (ADR 26): that moment is data in the database, read at start, when it passes,
+  // and after each content change.
+  const refreshPublishSchedule = () =>
+    nextScheduledPublishAt(options.db).then(
+      (next) => pages.expireAllAt(next?.getTime() ?? null),
+      (error: unknown) => logger.error({ err: error }, "could not read the next scheduled publication"),
+    );
   const pages = createPageCache((request, context: AppLoadContext) => renderPage(request, context), {
     ttlMs: options.pageCacheTtlMs,
     maxEntries: 500,
+    onExpireAll: () => void refreshPublishSchedule(),
   });
-  options.contentChanges.subscribe(() => pages.clear());
+  void refreshPublishSchedule();
+  // A change announced by any process (a back-office write): the pages go, and the next
+  // publication time is read again, since a schedule may have been set or moved.
+  options.contentChanges.subscribe(() => {
+    pages.clear();
+    void refreshPublishSchedule();
+  });
   app.use(knownMethodsOnly);
   // A state-changing request from another site's page is refused before any action runs.
   app.use(originCheck({ publicUrl: options.publicUrl }));

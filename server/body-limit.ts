@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { AVATAR_MAX_BYTES } from "../app/features/account/avatar";
 import { MEDIA_UPLOAD_MAX_BODY_BYTES, MEDIA_UPLOAD_PATH } from "../app/features/media/media";
+import { MAX_ARTICLE_FORM_BYTES } from "../app/features/news/article-form";
 import { MAX_QUOTE_BODY_BYTES } from "../app/features/store/quote.server";
 import { RequestBodyTooLargeError } from "../app/lib/request-body";
 
@@ -24,9 +25,19 @@ const BODY_LIMITS: { path: string; maxBytes: number }[] = [
   { path: MEDIA_UPLOAD_PATH, maxBytes: MEDIA_UPLOAD_MAX_BODY_BYTES },
 ];
 
+/** The same, for every path under a prefix. */
+const BODY_LIMITS_UNDER: { prefix: string; maxBytes: number }[] = [
+  // An article's form carries its formatted text as JSON (/admin/news/new, /admin/news/{id}).
+  { prefix: "/admin/news/", maxBytes: MAX_ARTICLE_FORM_BYTES },
+];
+
 export function bodyLimitFor(pathname: string): number {
   const routePath = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
-  return BODY_LIMITS.find((limit) => limit.path === routePath)?.maxBytes ?? MAX_FORM_BYTES;
+  return (
+    BODY_LIMITS.find((limit) => limit.path === routePath)?.maxBytes ??
+    BODY_LIMITS_UNDER.find((limit) => routePath.startsWith(limit.prefix))?.maxBytes ??
+    MAX_FORM_BYTES
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createPageCache, type FetchHandler } from "./page-cache";
 
-function setup(options: { ttlMs?: number; maxEntries?: number } = {}) {
+function setup(options: { ttlMs?: number; maxEntries?: number; onExpireAll?: () => void } = {}) {
   let clock = 1_000;
   let renders = 0;
   const handler = vi.fn<FetchHandler>(async (request, { cspNonce }) => {
@@ -13,7 +13,7 @@ function setup(options: { ttlMs?: number; maxEntries?: number } = {}) {
       headers: { "content-type": "text/html" },
     });
   });
-  const cache = createPageCache(handler, { ttlMs: options.ttlMs ?? 60_000, maxEntries: options.maxEntries ?? 10, now: () => clock });
+  const cache = createPageCache(handler, { ttlMs: options.ttlMs ?? 60_000, maxEntries: options.maxEntries ?? 10, now: () => clock, onExpireAll: options.onExpireAll });
   const get = (path: string, nonce: string, headers: HeadersInit = {}) =>
     cache.handle(new Request(`http://site.test${path}`, { headers }), { cspNonce: nonce }).then((r) => r.text());
   return { cache, handler, get, advance: (ms: number) => (clock += ms) };
@@ -79,5 +79,31 @@ describe("PageCache.lookup", () => {
     expect(cache.lookup({ ...request, hasCookie: true }, "BBB")).toBeUndefined();
     expect(cache.lookup({ ...request, method: "POST" }, "BBB")).toBeUndefined();
     expect(cache.lookup({ ...request, pathAndQuery: "/news?q=b" }, "BBB")).toBeUndefined();
+  });
+
+  it("drops every page at the moment set by expireAllAt (a scheduled article going live), and asks for the next one", async () => {
+    const onExpireAll = vi.fn();
+    const { cache, get, advance } = setup({ ttlMs: 60_000, onExpireAll });
+    cache.expireAllAt(1_000 + 2_000);
+    await get("/news", "A");
+    advance(1_999);
+    expect(await get("/news", "B")).toContain("render 1");
+    expect(onExpireAll).not.toHaveBeenCalled();
+    advance(1);
+    expect(await get("/news", "C")).toContain("render 2");
+    expect(onExpireAll).toHaveBeenCalledTimes(1);
+    // Until a next moment is set, pages keep their own lifetime.
+    expect(await get("/news", "D")).toContain("render 2");
+    expect(onExpireAll).toHaveBeenCalledTimes(1);
+  });
+
+  it("drops at once what was cached when the moment set is already past", async () => {
+    const { cache, get } = setup();
+    await get("/", "A");
+    cache.expireAllAt(500);
+    expect(cache.size).toBe(0);
+    cache.expireAllAt(null);
+    await get("/", "B");
+    expect(await get("/", "C")).toContain("render 2");
   });
 });

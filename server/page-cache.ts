@@ -41,15 +41,29 @@ export interface PageCache<Context extends { cspNonce: string }> {
   lookup(request: PageRequest, nonce: string): CachedPage | undefined;
   /** Drops every cached page, e.g. after content was edited. */
   clear(): void;
+  /**
+   * Drops every cached page at `time` (ms since the epoch), or never when null: the moment the
+   * next scheduled article goes live, so no page cached before it outlives it. Once that moment
+   * has passed, `onExpireAll` is called to set the next one.
+   */
+  expireAllAt(time: number | null): void;
   readonly size: number;
 }
 
 export function createPageCache<Context extends { cspNonce: string }>(
   handler: FetchHandler<Context>,
-  options: { ttlMs: number; maxEntries: number; now?: () => number },
+  options: { ttlMs: number; maxEntries: number; now?: () => number; onExpireAll?: () => void },
 ): PageCache<Context> {
   const now = options.now ?? Date.now;
   const entries = new Map<string, CachedResponse>();
+  let expireAllAt: number | null = null;
+
+  function expireAllIfDue() {
+    if (expireAllAt === null || now() < expireAllAt) return;
+    entries.clear();
+    expireAllAt = null;
+    options.onExpireAll?.();
+  }
 
   function isCacheableRequest(request: PageRequest): boolean {
     // Any cookie may carry a session: signed-in visitors always get a fresh page.
@@ -58,6 +72,7 @@ export function createPageCache<Context extends { cspNonce: string }>(
 
   function lookup(request: PageRequest, nonce: string): CachedPage | undefined {
     if (!isCacheableRequest(request)) return undefined;
+    expireAllIfDue();
     const entry = entries.get(request.pathAndQuery);
     if (!entry) return undefined;
     if (entry.expiresAt <= now()) {
@@ -81,6 +96,10 @@ export function createPageCache<Context extends { cspNonce: string }>(
       return entries.size;
     },
     clear: () => entries.clear(),
+    expireAllAt: (time) => {
+      expireAllAt = time;
+      expireAllIfDue();
+    },
     lookup,
     handle: async (request, context) => {
       const url = new URL(request.url);
@@ -92,6 +111,8 @@ export function createPageCache<Context extends { cspNonce: string }>(
 
       const response = await handler(request, context);
       if (!isCacheableResponse(response)) return response;
+      // A page rendered across the moment an article went live may show either side of it.
+      expireAllIfDue();
       const entry: CachedResponse = {
         status: response.status,
         headers: [...response.headers.entries()],

@@ -1,4 +1,6 @@
-import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import type { RichTextDoc } from "../../app/features/news/rich-text";
 import { versionColumn } from "./columns";
 import type { RaceResult } from "../../app/lib/scoring";
 
@@ -118,29 +120,57 @@ export const femaleSideMembers = pgTable("female_side_members", {
   bio: text("bio").notNull(),
 });
 
+/**
+ * A news article. `id` is the stable internal key (never shown, never changes); `slug` is the
+ * public address and may be renamed (the old one answers with a 301: articleSlugRedirects).
+ * Publishing is data (ADR "scheduling"): the public site shows a row only when
+ * `status = 'published' AND publish_at <= now()`; a future publish_at is a scheduled post.
+ */
 export const articles = pgTable(
   "articles",
   {
     id: text("id").primaryKey(),
+    // The volatile default gives each existing row a distinct value while the column is added
+    // (the unique index needs that); a custom migration then copies the id in. The app always sets it.
+    slug: text("slug")
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
     title: text("title").notNull(),
+    /** The date the page shows: the UK calendar date of publish_at once published. */
     publishedOn: date("published_on").notNull(),
+    /** 'draft' | 'in_review' | 'published' | 'archived'; see app/features/news/article-states.ts. */
+    status: text("status").notNull().default("draft"),
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    /** Optimistic concurrency: every save is `WHERE version = $seen` and adds one. */
+    version: versionColumn(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     category: text("category").notNull(),
     venue: text("venue").notNull(),
     image: text("image").notNull(),
     objectPosition: text("object_position").notNull().default("center"),
     excerpt: text("excerpt").notNull(),
-    bodyMarkdown: text("body_markdown").notNull(),
+    /** The body as a rich-text document (app/features/news/rich-text.ts), rendered on the server. */
+    body: jsonb("body").$type<RichTextDoc>(),
+    /** The Markdown the article was seeded from; converted into `body` by the seed, not read by pages. */
+    bodyMarkdown: text("body_markdown"),
     authorName: text("author_name"),
     authorTitle: text("author_title"),
     authorImage: text("author_image"),
     authorLinkedin: text("author_linkedin"),
     podcastYoutubeUrl: text("podcast_youtube_url"),
     podcastSpotifyUrl: text("podcast_spotify_url"),
+    seoTitle: text("seo_title"),
+    seoDescription: text("seo_description"),
+    shareImage: text("share_image"),
     /** Set on the articles the home page hero slides promote. */
     heroTitle: text("hero_title"),
     heroSubtitle: text("hero_subtitle"),
   },
-  (table) => [index("articles_published_idx").on(table.publishedOn)],
+  (table) => [
+    index("articles_published_idx").on(table.publishedOn),
+    uniqueIndex("articles_slug_unique").on(table.slug),
+    index("articles_status_publish_at_idx").on(table.status, table.publishAt),
+  ],
 );
 
 export const galleryItems = pgTable("gallery_items", {

@@ -5,3 +5,4 @@ export * from "./store";
 export * from "./two-factor";
 export * from "./admin";
 export * from "./media";
+export * from "./news-desk";

@@ -1,8 +1,12 @@
 import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { eq, isNull, notExists, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../client.server";
 import * as schema from "../schema";
+import { articleSnapshot } from "../../app/features/news/article-snapshot";
+import { markdownToRichText } from "../../app/features/news/markdown-to-rich-text.server";
+import { ukLocalTime } from "../../app/lib/race-time";
 import {
   articleFrontMatter,
   driversFile,
@@ -94,13 +98,18 @@ export async function seedDatabase(db: Database): Promise<void> {
       schema.articles,
       content.articles.map(({ id, frontMatter: fm, body }) => ({
         id,
+        slug: id,
         title: fm.title,
         publishedOn: fm.date,
+        // The seed's articles are the published 2025 site: live from the start of their day in the UK.
+        status: "published",
+        publishAt: ukLocalTime(fm.date, "00:00"),
         category: fm.category,
         venue: fm.venue,
         image: fm.image,
         objectPosition: fm.objectPosition,
         excerpt: fm.excerpt,
+        body: markdownToRichText(body),
         bodyMarkdown: body,
         authorName: fm.author?.name,
         authorTitle: fm.author?.title,
@@ -112,6 +121,29 @@ export async function seedDatabase(db: Database): Promise<void> {
         heroSubtitle: fm.heroSlide?.subtitle,
       })),
     );
+    // An article stored before bodies were rich text (an install older than the news desk) gets
+    // its Markdown converted once, here, where the converter is; pages read only `body`.
+    const unconverted = await tx
+      .select({ id: schema.articles.id, bodyMarkdown: schema.articles.bodyMarkdown })
+      .from(schema.articles)
+      .where(isNull(schema.articles.body));
+    for (const article of unconverted) {
+      await tx
+        .update(schema.articles)
+        .set({ body: markdownToRichText(article.bodyMarkdown ?? "") })
+        .where(eq(schema.articles.id, article.id));
+    }
+    // Every article starts its History with the text it was imported with, so the first edit
+    // in the back office can always be undone (and Preview has a revision to show).
+    const withoutHistory = await tx
+      .select()
+      .from(schema.articles)
+      .where(notExists(tx.select({ one: sql`1` }).from(schema.articleRevisions).where(eq(schema.articleRevisions.articleId, schema.articles.id))));
+    if (withoutHistory.length) {
+      await tx
+        .insert(schema.articleRevisions)
+        .values(withoutHistory.map((row) => ({ articleId: row.id, version: row.version, action: "import", snapshot: articleSnapshot(row), authorId: null })));
+    }
     await insert(
       schema.galleryItems,
       content.gallery.map(({ date, ...item }) => ({ ...item, dateText: date })),

@@ -15,6 +15,7 @@ export interface AdminArea {
 
 export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: "/admin", label: "Overview", role: null },
+  { path: "/admin/news", label: "News", role: "editor" },
   { path: "/admin/people", label: "People", role: "admin" },
   { path: "/admin/activity", label: "Activity", role: "admin" },
   { path: "/admin/media", label: "Media", role: "editor" },

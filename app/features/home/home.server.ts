@@ -1,15 +1,16 @@
-import { asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { articles, teamMembers } from "../../../db/schema";
+import { isPublicArticle } from "../news/news.server";
 import { getFemaleSideMembers } from "../team/members.server";
 import type { HeroSlide } from "./hero-slider";
 
-/** The articles the team picked for the hero (those with a hero title), oldest first. */
+/** The public articles the team picked for the hero (those with a hero title), oldest first. */
 export async function getHeroSlides(db: Database): Promise<HeroSlide[]> {
   const rows = await db
-    .select({ id: articles.id, title: articles.heroTitle, subtitle: articles.heroSubtitle })
+    .select({ id: articles.slug, title: articles.heroTitle, subtitle: articles.heroSubtitle })
     .from(articles)
-    .where(isNotNull(articles.heroTitle))
+    .where(and(isNotNull(articles.heroTitle), isPublicArticle()))
     .orderBy(asc(articles.publishedOn))
     .limit(3);
   return rows.map((row, index) => ({

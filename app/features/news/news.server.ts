@@ -1,14 +1,23 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lte, min, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { articles, siteContent } from "../../../db/schema";
-import { renderMarkdown } from "~/lib/markdown.server";
+import { articleSlugRedirects, articles, siteContent } from "../../../db/schema";
 import { z } from "~/lib/zod";
+import type { ArticleContent } from "./article-snapshot";
 import { resolveAuthor } from "./news-author";
 import { categoryLabel, filterArticles, type NewsFilter } from "./news-filter";
 import { isArticleId } from "./news-links";
+import { renderRichText } from "./rich-text-html.server";
 
+/**
+ * The one rule of what the public sees (ADR 26): published, and its time has come.
+ * Every public query (list, article, home, RSS, sitemap, hero slides) goes through it, so a
+ * scheduled article appears at its publish_at without any job, and a restart cannot lose it.
+ */
+export const isPublicArticle = () => and(eq(articles.status, "published"), lte(articles.publishAt, sql`now()`));
+
+// An article's public key is its slug: `id` here is what the URL holds (/news/{slug}).
 const cardFields = {
-  id: articles.id,
+  id: articles.slug,
   title: articles.title,
   publishedOn: articles.publishedOn,
   category: articles.category,
@@ -19,7 +28,8 @@ const cardFields = {
 
 async function selectCards(db: Database, order: "oldest first" | "newest first", limit?: number) {
   const byDate = order === "oldest first" ? asc(articles.publishedOn) : desc(articles.publishedOn);
-  const query = db.select(cardFields).from(articles).orderBy(byDate, asc(articles.id));
+  const byTime = order === "oldest first" ? asc(articles.publishAt) : desc(articles.publishAt);
+  const query = db.select(cardFields).from(articles).where(isPublicArticle()).orderBy(byDate, byTime, asc(articles.slug));
   const rows = await (limit === undefined ? query : query.limit(limit));
   return rows.map((row) => ({ ...row, category: categoryLabel(row.category) }));
 }
@@ -40,6 +50,27 @@ export function getFeedArticles(db: Database) {
   return selectCards(db, "newest first");
 }
 
+/** The public articles for the sitemap. */
+export function getSitemapArticles(db: Database) {
+  return db
+    .select({ slug: articles.slug, publishedOn: articles.publishedOn })
+    .from(articles)
+    .where(isPublicArticle())
+    .orderBy(asc(articles.publishedOn), asc(articles.slug));
+}
+
+/**
+ * When the next scheduled article goes live (the earliest future publish_at of a published row),
+ * or null: the page cache must not keep a page past that moment (server/app.ts).
+ */
+export async function nextScheduledPublishAt(db: Database): Promise<Date | null> {
+  const [row] = await db
+    .select({ next: min(articles.publishAt) })
+    .from(articles)
+    .where(and(eq(articles.status, "published"), gt(articles.publishAt, sql`now()`)));
+  return row?.next ? new Date(row.next) : null;
+}
+
 const podcastShow = z.object({ host: z.object({ name: z.string().min(1) }) });
 
 async function getPodcastHostName(db: Database): Promise<string | null> {
@@ -48,29 +79,53 @@ async function getPodcastHostName(db: Database): Promise<string | null> {
   return parsed.success ? parsed.data.host.name : null;
 }
 
-/** One article ready to show: Markdown rendered, author resolved; null for an unknown id. */
-export async function getArticle(db: Database, id: string) {
-  if (!isArticleId(id)) return null;
-  const [article] = await db.select().from(articles).where(eq(articles.id, id));
-  if (!article) return null;
-  const hostName = article.authorName ? null : await getPodcastHostName(db);
+/** An article's content as the public page shows it: body rendered, author resolved. */
+export async function presentArticle(db: Database, content: ArticleContent, publishedOn: string) {
+  const hostName = content.authorName ? null : await getPodcastHostName(db);
   const podcastLinks =
-    article.podcastYoutubeUrl || article.podcastSpotifyUrl
-      ? { youtube: article.podcastYoutubeUrl, spotify: article.podcastSpotifyUrl }
+    content.podcastYoutubeUrl || content.podcastSpotifyUrl
+      ? { youtube: content.podcastYoutubeUrl, spotify: content.podcastSpotifyUrl }
       : null;
   return {
-    id: article.id,
-    title: article.title,
-    publishedOn: article.publishedOn,
-    category: categoryLabel(article.category),
-    venue: article.venue,
-    image: article.image,
-    objectPosition: article.objectPosition,
-    excerpt: article.excerpt,
-    html: renderMarkdown(article.bodyMarkdown),
-    author: resolveAuthor(article, hostName),
+    id: content.slug,
+    title: content.title,
+    publishedOn,
+    category: categoryLabel(content.category),
+    venue: content.venue,
+    image: content.image,
+    objectPosition: content.objectPosition,
+    excerpt: content.excerpt,
+    html: renderRichText(content.body?.content),
+    author: resolveAuthor(content, hostName),
     podcastLinks,
+    seoTitle: content.seoTitle,
+    seoDescription: content.seoDescription,
+    shareImage: content.shareImage,
   };
 }
 
-export type NewsArticle = NonNullable<Awaited<ReturnType<typeof getArticle>>>;
+export type NewsArticle = Awaited<ReturnType<typeof presentArticle>>;
+
+export type ArticleLookup = { found: "article"; article: NewsArticle } | { found: "redirect"; slug: string } | { found: "nothing" };
+
+/**
+ * A public article by slug. A slug the article answered to before a rename gives the current
+ * slug to redirect to (only when that article is public: a redirect must not reveal a draft).
+ */
+export async function getArticle(db: Database, slug: string): Promise<ArticleLookup> {
+  if (!isArticleId(slug)) return { found: "nothing" };
+  const [row] = await db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.slug, slug), isPublicArticle()));
+  if (row) {
+    const content = { ...row, body: row.body ?? { type: "doc" as const, content: [] } };
+    return { found: "article", article: await presentArticle(db, content, row.publishedOn) };
+  }
+  const [moved] = await db
+    .select({ slug: articles.slug })
+    .from(articleSlugRedirects)
+    .innerJoin(articles, eq(articles.id, articleSlugRedirects.articleId))
+    .where(and(eq(articleSlugRedirects.oldSlug, slug), isPublicArticle()));
+  return moved ? { found: "redirect", slug: moved.slug } : { found: "nothing" };
+}

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { articles, products, teamMembers } from "../../../db/schema";
+import { products, teamMembers } from "../../../db/schema";
+import { getSitemapArticles } from "../news/news.server";
 import type { SitemapEntry } from "./sitemap";
 
 const staticPaths = [
@@ -23,13 +24,13 @@ const staticPaths = [
 
 export async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {
   const [articleRows, memberRows, productRows] = await Promise.all([
-    db.select({ id: articles.id, publishedOn: articles.publishedOn }).from(articles).orderBy(asc(articles.publishedOn)),
+    getSitemapArticles(db),
     db.select({ id: teamMembers.id }).from(teamMembers).orderBy(asc(teamMembers.id)),
     db.select({ slug: products.slug }).from(products).where(eq(products.active, true)).orderBy(asc(products.sortOrder)),
   ]);
   return [
     ...staticPaths.map((path) => ({ path })),
-    ...articleRows.map((article) => ({ path: `/news/${article.id}`, lastModified: article.publishedOn })),
+    ...articleRows.map((article) => ({ path: `/news/${article.slug}`, lastModified: article.publishedOn })),
     ...memberRows.map((member) => ({ path: `/team/${member.id}` })),
     ...productRows.map((product) => ({ path: `/store/${product.slug}` })),
   ];

@@ -1,0 +1,84 @@
+import type { RichTextDoc } from "./rich-text";
+
+/** An article's editable content as one revision keeps it (and as a restore brings it back). */
+export interface ArticleSnapshot {
+  slug: string;
+  title: string;
+  category: string;
+  venue: string;
+  image: string;
+  objectPosition: string;
+  excerpt: string;
+  body: RichTextDoc;
+  authorName: string | null;
+  authorTitle: string | null;
+  authorImage: string | null;
+  authorLinkedin: string | null;
+  podcastYoutubeUrl: string | null;
+  podcastSpotifyUrl: string | null;
+  seoTitle: string | null;
+  seoDescription: string | null;
+  shareImage: string | null;
+  /** The state when the revision was written: shown in History, never restored. */
+  status: string;
+  publishAt: string | null;
+}
+
+export const SNAPSHOT_CONTENT_FIELDS = [
+  "slug",
+  "title",
+  "category",
+  "venue",
+  "image",
+  "objectPosition",
+  "excerpt",
+  "body",
+  "authorName",
+  "authorTitle",
+  "authorImage",
+  "authorLinkedin",
+  "podcastYoutubeUrl",
+  "podcastSpotifyUrl",
+  "seoTitle",
+  "seoDescription",
+  "shareImage",
+] as const satisfies ReadonlyArray<keyof ArticleSnapshot>;
+
+export type ArticleContent = Pick<ArticleSnapshot, (typeof SNAPSHOT_CONTENT_FIELDS)[number]>;
+
+export const SNAPSHOT_FIELD_LABELS: Record<(typeof SNAPSHOT_CONTENT_FIELDS)[number], string> = {
+  slug: "Slug",
+  title: "Title",
+  category: "Category",
+  venue: "Venue",
+  image: "Hero image",
+  objectPosition: "Hero image focus",
+  excerpt: "Excerpt",
+  body: "Body",
+  authorName: "Author",
+  authorTitle: "Author's title",
+  authorImage: "Author's photo",
+  authorLinkedin: "Author's LinkedIn",
+  podcastYoutubeUrl: "Podcast (YouTube)",
+  podcastSpotifyUrl: "Podcast (Spotify)",
+  seoTitle: "SEO title",
+  seoDescription: "SEO description",
+  shareImage: "Share image",
+};
+
+/** The fields that differ between two revisions: the History tab's compare. */
+export function changedFields(before: ArticleSnapshot, after: ArticleSnapshot): Array<(typeof SNAPSHOT_CONTENT_FIELDS)[number]> {
+  return SNAPSHOT_CONTENT_FIELDS.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
+}
+
+/** The columns of an article row a snapshot is made from. */
+export type ArticleSnapshotSource = { [Key in (typeof SNAPSHOT_CONTENT_FIELDS)[number]]: Key extends "body" ? RichTextDoc | null : ArticleSnapshot[Key] } & {
+  status: string;
+  publishAt: Date | null;
+};
+
+/** An article row's content as a revision keeps it (an empty body for a row not yet converted). */
+export function articleSnapshot(row: ArticleSnapshotSource): ArticleSnapshot {
+  const content = Object.fromEntries(SNAPSHOT_CONTENT_FIELDS.map((field) => [field, row[field]])) as unknown as ArticleContent;
+  return { ...content, body: row.body ?? { type: "doc", content: [] }, status: row.status, publishAt: row.publishAt?.toISOString() ?? null };
+}

@@ -1,0 +1,314 @@
+import { and, count, desc, eq, gt, ilike, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../../db/client.server";
+import { auditedWrite, type AuditActor, type AuditContext, type Tx } from "~/features/admin/audit.server";
+import { articleRevisions, articleSlugRedirects, articles, users } from "../../../db/schema";
+import { applyTransition, articleState, type ArticleState, type ArticleTransition } from "./article-states";
+import { articleSnapshot, changedFields, SNAPSHOT_CONTENT_FIELDS, type ArticleContent, type ArticleSnapshot } from "./article-snapshot";
+import { ukCalendarDate } from "./article-form";
+import { presentArticle } from "./news.server";
+import { emptyRichTextDoc } from "./rich-text";
+
+/**
+ * The news desk's reads and writes (ADRs 25, 26). Every write runs in one
+ * audited transaction (admin-core's auditedWrite: the change and its audit_events row together)
+ * that checks the version the editor saw (optimistic concurrency), changes the article, adds one
+ * to its version and appends an article_revisions row: the History tab and the preview read
+ * those rows, and nothing ever updates or deletes one.
+ */
+
+/** The audit trail's name for an article. */
+export const ARTICLE_ENTITY = "news_article";
+
+type ArticleRow = typeof articles.$inferSelect;
+
+export type DeskWriteResult =
+  | { ok: true; articleId: string; version: number; revisionId: number }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "conflict"; message: string; currentVersion: number }
+  | { ok: false; reason: "invalid"; message: string; field?: "slug" };
+
+class DeskWriteRefused extends Error {
+  constructor(readonly result: Exclude<DeskWriteResult, { ok: true }>) {
+    super(result.reason);
+  }
+}
+
+function contentOf(row: ArticleRow): ArticleContent {
+  const content = Object.fromEntries(SNAPSHOT_CONTENT_FIELDS.map((field) => [field, row[field]])) as unknown as ArticleContent;
+  return { ...content, body: row.body ?? emptyRichTextDoc() };
+}
+
+const snapshotOf = (row: ArticleRow): ArticleSnapshot => articleSnapshot(row);
+
+async function lockArticle(tx: Tx, articleId: string, expectedVersion: number): Promise<ArticleRow> {
+  const [row] = await tx.select().from(articles).where(eq(articles.id, articleId)).for("update");
+  if (!row) throw new DeskWriteRefused({ ok: false, reason: "not-found" });
+  if (row.version !== expectedVersion) {
+    throw new DeskWriteRefused({
+      ok: false,
+      reason: "conflict",
+      currentVersion: row.version,
+      message:
+        "Someone else saved this article since you opened it. Their changes are kept: open the article again to see them, then make your change again.",
+    });
+  }
+  return row;
+}
+
+/** Why an article may not take a slug: another article has it, or used to (its old links lead there). */
+async function slugRefusal(tx: Tx, slug: string, articleId: string): Promise<string | null> {
+  const [taken] = await tx
+    .select({ id: articles.id })
+    .from(articles)
+    .where(and(eq(articles.slug, slug), ne(articles.id, articleId)));
+  if (taken) return "Another article already has this slug.";
+  const [formerly] = await tx
+    .select({ id: articleSlugRedirects.articleId })
+    .from(articleSlugRedirects)
+    .where(and(eq(articleSlugRedirects.oldSlug, slug), ne(articleSlugRedirects.articleId, articleId)));
+  if (formerly) return "Another article had this slug before, and its old links still lead there. Choose another.";
+  return null;
+}
+
+async function writeRevision(tx: Tx, row: ArticleRow, action: string, actorId: string | null): Promise<number> {
+  const [revision] = await tx
+    .insert(articleRevisions)
+    .values({ articleId: row.id, version: row.version, action, snapshot: snapshotOf(row), authorId: actorId })
+    .returning({ id: articleRevisions.id });
+  return revision!.id;
+}
+
+type DeskWrite = { ok: true; articleId: string; version: number; revisionId: number };
+
+/**
+ * One audited write: `work` returns the article before and after, and the revision it wrote;
+ * a refusal thrown inside (not found, conflict, invalid) rolls everything back and comes out as
+ * the result the screen shows.
+ */
+async function runWrite(
+  context: AuditContext,
+  actor: AuditActor,
+  action: string,
+  work: (tx: Tx) => Promise<{ before: ArticleRow | null; after: ArticleRow; revisionId: number }>,
+): Promise<DeskWriteResult> {
+  try {
+    const result = await auditedWrite<DeskWrite>(context, actor, async (tx) => {
+      const { before, after, revisionId } = await work(tx);
+      return {
+        value: { ok: true, articleId: after.id, version: after.version, revisionId },
+        audit: {
+          action,
+          entityType: ARTICLE_ENTITY,
+          entityId: after.id,
+          before: before && snapshotOf(before),
+          after: snapshotOf(after),
+        },
+      };
+    });
+    if (!result.ok) return { ok: false, reason: "conflict", message: result.message, currentVersion: -1 };
+    return result.value;
+  } catch (error) {
+    if (error instanceof DeskWriteRefused) return error.result;
+    throw error;
+  }
+}
+
+/** A new article, as a draft dated today; its first revision is written with it. */
+export function createArticle(context: AuditContext, actor: AuditActor, content: ArticleContent, now = new Date()): Promise<DeskWriteResult> {
+  return runWrite(context, actor, "create", async (tx) => {
+    const refusal = await slugRefusal(tx, content.slug, "");
+    if (refusal) throw new DeskWriteRefused({ ok: false, reason: "invalid", field: "slug", message: refusal });
+    const [row] = await tx
+      .insert(articles)
+      .values({ ...content, id: crypto.randomUUID(), status: "draft", publishAt: null, publishedOn: ukCalendarDate(now), version: 1 })
+      .returning();
+    const revisionId = await writeRevision(tx, row!, "create", actor.id);
+    return { before: null, after: row!, revisionId };
+  });
+}
+
+async function updateArticle(tx: Tx, current: ArticleRow, changes: Partial<typeof articles.$inferInsert>): Promise<ArticleRow> {
+  const [row] = await tx
+    .update(articles)
+    .set({ ...changes, version: current.version + 1, updatedAt: sql`now()` })
+    .where(and(eq(articles.id, current.id), eq(articles.version, current.version)))
+    .returning();
+  return row!;
+}
+
+/**
+ * Saves an article's content. A new slug keeps the old one answering with a 301; taking back a
+ * slug the article had before removes that redirect. The state and publish time are untouched.
+ */
+export function saveArticle(
+  context: AuditContext,
+  actor: AuditActor,
+  input: { articleId: string; expectedVersion: number; content: ArticleContent; action?: "update" | "restore" },
+): Promise<DeskWriteResult> {
+  const action = input.action ?? "update";
+  return runWrite(context, actor, action, async (tx) => {
+    const current = await lockArticle(tx, input.articleId, input.expectedVersion);
+    if (input.content.slug !== current.slug) {
+      const refusal = await slugRefusal(tx, input.content.slug, current.id);
+      if (refusal) throw new DeskWriteRefused({ ok: false, reason: "invalid", field: "slug", message: refusal });
+      await tx.delete(articleSlugRedirects).where(eq(articleSlugRedirects.oldSlug, input.content.slug));
+      await tx
+        .insert(articleSlugRedirects)
+        .values({ oldSlug: current.slug, articleId: current.id })
+        .onConflictDoUpdate({ target: articleSlugRedirects.oldSlug, set: { articleId: current.id } });
+    }
+    const row = await updateArticle(tx, current, input.content);
+    const revisionId = await writeRevision(tx, row, action === "update" ? "save" : action, actor.id);
+    return { before: current, after: row, revisionId };
+  });
+}
+
+/** Submit, schedule, publish, unpublish or archive (the rules: article-states.ts). */
+export function transitionArticle(
+  context: AuditContext,
+  actor: AuditActor,
+  input: { articleId: string; expectedVersion: number; transition: ArticleTransition; now?: Date },
+): Promise<DeskWriteResult> {
+  const now = input.now ?? new Date();
+  return runWrite(context, actor, input.transition.action, async (tx) => {
+    const current = await lockArticle(tx, input.articleId, input.expectedVersion);
+    const next = applyTransition(current, input.transition, now);
+    if (!next.ok) throw new DeskWriteRefused({ ok: false, reason: "invalid", message: next.message });
+    const row = await updateArticle(tx, current, {
+      status: next.status,
+      publishAt: next.publishAt,
+      // The date the page shows is the UK date it goes live; a draft keeps the date it had.
+      ...(next.publishAt ? { publishedOn: ukCalendarDate(next.publishAt) } : {}),
+    });
+    const revisionId = await writeRevision(tx, row, input.transition.action, actor.id);
+    return { before: current, after: row, revisionId };
+  });
+}
+
+/**
+ * Brings an earlier revision's content back as a NEW revision (never by rewinding): the state and
+ * publish time stay as they are, and every revision, the live one included, stays in History.
+ */
+export async function restoreArticleRevision(
+  context: AuditContext,
+  actor: AuditActor,
+  input: { articleId: string; revisionId: number; expectedVersion: number },
+): Promise<DeskWriteResult> {
+  const revision = await getArticleRevision(context.db, input.articleId, input.revisionId);
+  if (!revision) return { ok: false, reason: "not-found" };
+  const content = Object.fromEntries(SNAPSHOT_CONTENT_FIELDS.map((field) => [field, revision.snapshot[field]])) as unknown as ArticleContent;
+  return saveArticle(context, actor, { ...input, content, action: "restore" });
+}
+
+export const DESK_PAGE_SIZE = 20;
+
+export interface DeskListFilter {
+  query: string;
+  state: ArticleState | "all";
+  page: number;
+}
+
+function stateCondition(state: ArticleState | "all"): SQL | undefined {
+  switch (state) {
+    case "all":
+      return undefined;
+    case "scheduled":
+      return and(eq(articles.status, "published"), gt(articles.publishAt, sql`now()`));
+    case "published":
+      return and(eq(articles.status, "published"), lte(articles.publishAt, sql`now()`));
+    default:
+      return eq(articles.status, state);
+  }
+}
+
+/** The desk's list: newest change first, searched by title, slug or excerpt, filtered by state. */
+export async function listDeskArticles(db: Database, filter: DeskListFilter, now = new Date()) {
+  const pattern = `%${filter.query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const where = and(
+    filter.query ? or(ilike(articles.title, pattern), ilike(articles.slug, pattern), ilike(articles.excerpt, pattern)) : undefined,
+    stateCondition(filter.state),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: articles.id,
+        slug: articles.slug,
+        title: articles.title,
+        category: articles.category,
+        status: articles.status,
+        publishAt: articles.publishAt,
+        publishedOn: articles.publishedOn,
+        updatedAt: articles.updatedAt,
+      })
+      .from(articles)
+      .where(where)
+      .orderBy(desc(articles.updatedAt), desc(articles.publishedOn), articles.id)
+      .limit(DESK_PAGE_SIZE)
+      .offset((filter.page - 1) * DESK_PAGE_SIZE),
+    db.select({ total: count() }).from(articles).where(where),
+  ]);
+  return {
+    total: total?.total ?? 0,
+    pageCount: Math.max(1, Math.ceil((total?.total ?? 0) / DESK_PAGE_SIZE)),
+    articles: rows.map((row) => ({ ...row, state: articleState(row.status, row.publishAt, now) })),
+  };
+}
+
+/** One article as the edit form shows it, with its latest revision (what Preview shows). */
+export async function getDeskArticle(db: Database, articleId: string) {
+  const [row] = await db.select().from(articles).where(eq(articles.id, articleId));
+  if (!row) return null;
+  const [latest] = await db
+    .select({ id: articleRevisions.id })
+    .from(articleRevisions)
+    .where(eq(articleRevisions.articleId, articleId))
+    .orderBy(desc(articleRevisions.id))
+    .limit(1);
+  return {
+    id: row.id,
+    version: row.version,
+    status: row.status,
+    publishAt: row.publishAt,
+    publishedOn: row.publishedOn,
+    content: contentOf(row),
+    latestRevisionId: latest?.id ?? null,
+  };
+}
+
+/** Every revision of an article, newest first, with who wrote it and what it changed. */
+export async function listArticleRevisions(db: Database, articleId: string) {
+  const rows = await db
+    .select({
+      id: articleRevisions.id,
+      version: articleRevisions.version,
+      action: articleRevisions.action,
+      snapshot: articleRevisions.snapshot,
+      createdAt: articleRevisions.createdAt,
+      authorName: users.name,
+    })
+    .from(articleRevisions)
+    .leftJoin(users, eq(users.id, articleRevisions.authorId))
+    .where(eq(articleRevisions.articleId, articleId))
+    .orderBy(desc(articleRevisions.id));
+  return rows.map((row, index) => {
+    const previous = rows[index + 1];
+    return { ...row, changed: previous ? changedFields(previous.snapshot, row.snapshot) : [] };
+  });
+}
+
+export async function getArticleRevision(db: Database, articleId: string, revisionId: number) {
+  const [row] = await db
+    .select()
+    .from(articleRevisions)
+    .where(and(eq(articleRevisions.id, revisionId), eq(articleRevisions.articleId, articleId)));
+  return row ?? null;
+}
+
+/** A revision as the public page would show it: what Preview renders (by revision id, never "latest"). */
+export async function getPreviewArticle(db: Database, articleId: string, revisionId: number) {
+  const revision = await getArticleRevision(db, articleId, revisionId);
+  if (!revision) return null;
+  const [current] = await db.select({ publishedOn: articles.publishedOn }).from(articles).where(eq(articles.id, articleId));
+  const publishedOn = revision.snapshot.publishAt ? ukCalendarDate(new Date(revision.snapshot.publishAt)) : (current?.publishedOn ?? ukCalendarDate(new Date()));
+  return { revision, article: await presentArticle(db, revision.snapshot, publishedOn) };
+}
