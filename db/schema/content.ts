@@ -1,4 +1,5 @@
-import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import type { RaceResult } from "../../app/lib/scoring";
 
 export const legalDocuments = pgTable("legal_documents", {
@@ -10,9 +11,18 @@ export const legalDocuments = pgTable("legal_documents", {
   revisedOn: date("revised_on").notNull(),
 });
 
-export const seasons = pgTable("seasons", {
-  year: integer("year").primaryKey(),
-});
+export const seasons = pgTable(
+  "seasons",
+  {
+    year: integer("year").primaryKey(),
+    /** Exactly one season is current: the one the home page, calendar and driver pages open on. */
+    isCurrent: boolean("is_current").notNull().default(false),
+    /** Only published seasons show on the public site. */
+    published: boolean("published").notNull().default(true),
+    version: integer("version").notNull().default(1),
+  },
+  (table) => [uniqueIndex("seasons_one_current").on(table.isCurrent).where(sql`${table.isCurrent}`)],
+);
 
 /** A race weekend. Dates are UK local calendar dates; see app/lib/race-time.ts. */
 export const rounds = pgTable(
@@ -38,6 +48,7 @@ export const rounds = pgTable(
     raceLengthMinutes: integer("race_length_minutes").notNull(),
     weather: text("weather"),
     trackTemperatureC: integer("track_temperature_c"),
+    version: integer("version").notNull().default(1),
   },
   (table) => [unique("rounds_season_round_unique").on(table.seasonYear, table.roundNumber)],
 );
@@ -85,6 +96,9 @@ export const roundResults = pgTable(
     races: jsonb("races").$type<RaceResult[]>().notNull(),
     pole: boolean("pole").notNull().default(false),
     driverOfDay: boolean("driver_of_day").notNull().default(false),
+    /** Shown publicly as provisional until the organiser's classification is final. */
+    provisional: boolean("provisional").notNull().default(false),
+    version: integer("version").notNull().default(1),
   },
   (table) => [primaryKey({ columns: [table.roundId, table.driverId] }), index("round_results_driver_idx").on(table.driverId)],
 );

@@ -3,3 +3,4 @@ export * from "./content";
 export * from "./ops";
 export * from "./store";
 export * from "./two-factor";
+export * from "./results-desk";
