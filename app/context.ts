@@ -3,6 +3,7 @@ import type { Database } from "../db/client.server";
 import type { Auth } from "~/features/account/auth.server";
 import type { PaymentProvider } from "~/features/payments/provider.server";
 import type { ShippingRule } from "./features/store/pricing";
+import type { AuditedChange } from "~/features/admin/audit.server";
 
 /** What the Express server hands every loader and action (see server/app.ts). */
 export interface RequestContext {
@@ -24,6 +25,13 @@ export interface RequestContext {
   auth: Auth;
   /** Set-Cookie headers added to this request's response (a session extended or cleared while read). */
   setCookies: string[];
+  /** The request's id (X-Request-Id), as in the logs; the audit trail records it. */
+  requestId?: string;
+  /**
+   * Told after every back-office write has committed (app/features/admin/audit.server.ts):
+   * the place to clear caches. Errors it throws are logged, never shown to the editor.
+   */
+  onAuditedChange?: (change: AuditedChange) => void | Promise<void>;
 }
 
 declare module "react-router" {

@@ -112,6 +112,7 @@ export function createApp(options: AppOptions) {
   });
   // A state-changing request from another site's page is refused before any action runs.
   app.use(originCheck({ publicUrl: options.publicUrl }));
+
   app.use(async (req, res, next) => {
     const cached = pages.lookup(
       { method: req.method, pathAndQuery: req.originalUrl, hasCookie: req.headers.cookie !== undefined },
@@ -137,8 +138,11 @@ export function createApp(options: AppOptions) {
         shipping: options.shipping ?? FREE_SHIPPING,
         auth,
         setCookies: [],
+        requestId: String(req.id),
+        // In this process; other processes on the same PostgreSQL are told separately.
+        onAuditedChange: () => pages.clear(),
       };
-      const response = await pages.handle(toFetchRequest(req, res), context);
+      const response = withBackOfficeHeaders(req.path, await pages.handle(toFetchRequest(req, res), context));
       for (const cookie of context.setCookies) res.append("Set-Cookie", cookie);
       await sendFetchResponse(res, response);
     } catch (error) {
@@ -146,6 +150,19 @@ export function createApp(options: AppOptions) {
     }
   });
   return app;
+}
+
+/**
+ * Every back-office answer (pages, their .data requests, redirects and errors alike) is
+ * private and kept out of search engines, whatever a route module says. The admin routes
+ * set the same Cache-Control themselves; this covers answers no route shaped.
+ */
+function withBackOfficeHeaders(pathname: string, response: Response): Response {
+  if (!/^\/admin(?:[/.]|$)/.test(pathname)) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", "private, no-store");
+  headers.set("X-Robots-Tag", "noindex, nofollow");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**

@@ -22,6 +22,8 @@ import {
   startTwoFactorSetup,
   twoFactorState,
 } from "~/features/account/two-factor.server";
+import { STAFF_TWO_FACTOR_MESSAGE } from "~/features/admin/staff.server";
+import { FormNotice } from "~/features/account/form-notice";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -34,7 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     twoFactorState(context, user),
     listActiveSessions(context.db, user.id, user.sessionId),
   ]);
-  return data({ email: user.email, ...overview, twoFactor, sessions }, { headers: NO_STORE });
+  // The back office sends staff here until two-factor is on (app/features/admin/staff.server.ts).
+  const staffNotice =
+    new URL(request.url).searchParams.get("required") === "staff-two-factor" && twoFactor.status !== "on" ? STAFF_TWO_FACTOR_MESSAGE : null;
+  return data({ email: user.email, ...overview, twoFactor, sessions, staffNotice }, { headers: NO_STORE });
 }
 
 type Answer = { data: SecurityActionData; status?: number; retryAfterSeconds?: number; cookies?: string[] };
@@ -142,6 +147,7 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
   return (
     <>
       <SectionHeading level={1} eyebrow="Account" title="Security Settings" />
+      {loaderData.staffNotice && <FormNotice tone="error">{loaderData.staffNotice}</FormNotice>}
       <div className="grid gap-6">
         <EmailVerificationSection email={loaderData.email} verified={loaderData.emailVerified} result={actionData} />
         <TwoFactorSection view={loaderData.twoFactor} result={actionData} />

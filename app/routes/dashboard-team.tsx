@@ -13,8 +13,7 @@ import { pageMeta } from "~/lib/meta";
 const LATEST_NEWS_COUNT = 3;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // "Anyone else" than a driver: team members, and admins.
-  const user = await requireUser(request, context, { roles: ["team_member", "admin"] });
+  const user = await requireUser(request, context, { roles: ["team_member"] });
   const [season, news] = await Promise.all([getSeason(context.db), getLatestArticles(context.db, LATEST_NEWS_COUNT)]);
   return data({ name: user.name, season, news, now: new Date().toISOString() }, { headers: { "Cache-Control": "private, no-store" } });
 }

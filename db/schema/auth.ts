@@ -12,7 +12,13 @@ import { drivers } from "./content";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
-export const accountRoles = ["driver", "team_member", "admin"] as const;
+/**
+ * What kind of account a person has. Staff roles (admin, editor, shop) are separate, in
+ * staff_roles (db/schema/admin.ts): the migration that made them moved every former
+ * "admin" account there and made it a team member. The check below still allows the old
+ * value so that migration and its data step can run in either order; nothing writes it.
+ */
+export const accountRoles = ["driver", "team_member"] as const;
 export type AccountRole = (typeof accountRoles)[number];
 
 export const users = pgTable(

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { versionColumn } from "./columns";
 import type { RaceResult } from "../../app/lib/scoring";
 
 export const legalDocuments = pgTable("legal_documents", {
@@ -9,6 +10,7 @@ export const legalDocuments = pgTable("legal_documents", {
   bodyMarkdown: text("body_markdown").notNull(),
   /** The date the text was last revised: what the page shows as "Last updated". */
   revisedOn: date("revised_on").notNull(),
+  version: versionColumn(),
 });
 
 export const seasons = pgTable(
@@ -19,7 +21,7 @@ export const seasons = pgTable(
     isCurrent: boolean("is_current").notNull().default(false),
     /** Only published seasons show on the public site. */
     published: boolean("published").notNull().default(true),
-    version: integer("version").notNull().default(1),
+    version: versionColumn(),
   },
   (table) => [uniqueIndex("seasons_one_current").on(table.isCurrent).where(sql`${table.isCurrent}`)],
 );
@@ -48,7 +50,7 @@ export const rounds = pgTable(
     raceLengthMinutes: integer("race_length_minutes").notNull(),
     weather: text("weather"),
     trackTemperatureC: integer("track_temperature_c"),
-    version: integer("version").notNull().default(1),
+    version: versionColumn(),
   },
   (table) => [unique("rounds_season_round_unique").on(table.seasonYear, table.roundNumber)],
 );
@@ -98,7 +100,7 @@ export const roundResults = pgTable(
     driverOfDay: boolean("driver_of_day").notNull().default(false),
     /** Shown publicly as provisional until the organiser's classification is final. */
     provisional: boolean("provisional").notNull().default(false),
-    version: integer("version").notNull().default(1),
+    version: versionColumn(),
   },
   (table) => [primaryKey({ columns: [table.roundId, table.driverId] }), index("round_results_driver_idx").on(table.driverId)],
 );

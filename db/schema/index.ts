@@ -3,4 +3,5 @@ export * from "./content";
 export * from "./ops";
 export * from "./store";
 export * from "./two-factor";
+export * from "./admin";
 export * from "./results-desk";

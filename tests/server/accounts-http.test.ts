@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
 import { users } from "../../db/schema";
+import { staffRolesOf } from "../../app/features/admin/staff.server";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -117,7 +118,7 @@ describe("accounts over HTTP", () => {
     const cli = (...args: string[]) => run(tsx, ["scripts/user-admin.ts", ...args], { cwd: root, env });
 
     const granted = await cli("grant-admin", "commander@example.com");
-    expect(granted.stdout.trim()).toBe("Robin Racer <commander@example.com> is now an admin.");
+    expect(granted.stdout.trim()).toMatch(/^Robin Racer <commander@example.com> is now an admin\. The back office is at \/admin\./);
     const linked = await cli("link-driver", "commander@example.com", "jack-pemberton");
     expect(linked.stdout).toContain("is now linked to the driver Jack Pemberton (jack-pemberton)");
     await expect(cli("grant-admin", "nobody@example.com")).rejects.toMatchObject({
@@ -129,7 +130,8 @@ describe("accounts over HTTP", () => {
     const database = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, seed: false });
     try {
       const [row] = await database.db.select().from(users).where(eq(users.email, "commander@example.com"));
-      expect(row).toMatchObject({ role: "admin", driverId: "jack-pemberton" });
+      expect(row).toMatchObject({ role: "team_member", driverId: "jack-pemberton" });
+      expect(await staffRolesOf(database.db, row!.id)).toEqual(["admin"]);
     } finally {
       await database.close();
     }

@@ -9,6 +9,7 @@ import { PASSWORD_MESSAGES } from "../../app/features/account/password-policy";
 import { getOptionalUser } from "../../app/features/account/session.server";
 import { SESSION_LIMITS } from "../../app/features/account/session-limits";
 import { grantAdmin, linkDriver } from "../../app/features/account/user-admin.server";
+import { staffRolesOf } from "../../app/features/admin/staff.server";
 import { AVATAR_MESSAGES } from "../../app/features/account/avatar";
 import { loader as avatarLoader } from "../../app/routes/avatar";
 import { action as checkoutAction } from "../../app/routes/checkout";
@@ -478,8 +479,16 @@ describe("editing the profile", () => {
 describe("admin commands", () => {
   it("grant admin and link a driver by e-mail, and say clearly when nothing matches", async () => {
     await signedUp({ email: "boss@example.com" });
-    expect(await grantAdmin(handle.db, " Boss@Example.com ")).toEqual({ ok: true, message: "Test Person <boss@example.com> is now an admin." });
-    expect((await userByEmail("boss@example.com"))!.role).toBe("admin");
+    expect(await grantAdmin(handle.db, " Boss@Example.com ")).toEqual({
+      ok: true,
+      message:
+        "Test Person <boss@example.com> is now an admin. The back office is at /admin. They must turn on two-factor " +
+        "authentication (Dashboard → Security) before they can use the back office.",
+    });
+    const boss = (await userByEmail("boss@example.com"))!;
+    expect(boss.role).toBe("team_member");
+    expect(await staffRolesOf(handle.db, boss.id)).toEqual(["admin"]);
+    expect((await grantAdmin(handle.db, "boss@example.com")).message).toMatch(/^Test Person <boss@example.com> is already an admin\./);
     expect(await grantAdmin(handle.db, "missing@example.com")).toEqual({
       ok: false,
       message: 'No account uses the email address "missing@example.com". Nothing was changed.',
@@ -488,6 +497,6 @@ describe("admin commands", () => {
     const unknownDriver = await linkDriver(handle.db, "boss@example.com", "nobody");
     expect(unknownDriver.ok).toBe(false);
     expect(unknownDriver.message).toMatch(/^No driver has the id "nobody"\. Known driver ids: oliver-hartley, /);
-    expect((await linkDriver(handle.db, "boss@example.com", "oliver-hartley")).message).toMatch(/role is "admin"/);
+    expect((await linkDriver(handle.db, "boss@example.com", "oliver-hartley")).message).toMatch(/role is "team_member"/);
   });
 });

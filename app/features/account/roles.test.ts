@@ -8,9 +8,8 @@ describe("roles", () => {
     for (const role of ["admin", "Admin", "", null, undefined, ["driver"]]) expect(isSelfServiceRole(role)).toBe(false);
   });
 
-  it("sends a driver to the driver dashboard and anyone else to the team dashboard", () => {
+  it("sends a driver to the driver dashboard and a team member to the team dashboard", () => {
     expect(dashboardFor("driver")).toBe("/dashboard/driver");
     expect(dashboardFor("team_member")).toBe("/dashboard/team");
-    expect(dashboardFor("admin")).toBe("/dashboard/team");
   });
 });

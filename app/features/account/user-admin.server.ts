@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { drivers, users } from "../../../db/schema";
+import { drivers, staffRoleGrants, users } from "../../../db/schema";
+import { insertAuditEvent } from "~/features/admin/audit.server";
+import { staffRolesOf } from "~/features/admin/staff.server";
 
 export type AdminResult = { ok: true; message: string } | { ok: false; message: string };
 
@@ -8,16 +10,35 @@ function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Makes an existing account an admin (the only way to get the role). */
+/**
+ * Gives an existing account the `admin` staff role: how the first admin is made (later ones
+ * are granted at /admin/people). Recorded in the audit trail as done from the command line.
+ */
 export async function grantAdmin(db: Database, email: string): Promise<AdminResult> {
   const address = normaliseEmail(email);
-  const [user] = await db
-    .update(users)
-    .set({ role: "admin", updatedAt: sql`now()` })
-    .where(eq(users.email, address))
-    .returning({ name: users.name });
+  const [user] = await db.select({ id: users.id, name: users.name, twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.email, address));
   if (!user) return { ok: false, message: `No account uses the email address "${address}". Nothing was changed.` };
-  return { ok: true, message: `${user.name} <${address}> is now an admin.` };
+  const before = await staffRolesOf(db, user.id);
+  const twoFactorNote = user.twoFactorEnabled
+    ? ""
+    : " They must turn on two-factor authentication (Dashboard → Security) before they can use the back office.";
+  if (before.includes("admin")) return { ok: true, message: `${user.name} <${address}> is already an admin.${twoFactorNote}` };
+  await db.transaction(async (tx) => {
+    await tx.insert(staffRoleGrants).values({ userId: user.id, role: "admin", grantedBy: null }).onConflictDoNothing();
+    await insertAuditEvent(
+      tx,
+      { id: null, label: "command line (npm run user:grant-admin)", roles: [], actingAs: null },
+      {
+        action: "staff_role.grant",
+        entityType: "user",
+        entityId: user.id,
+        before: { staffRoles: before },
+        after: { staffRoles: ["admin", ...before] },
+      },
+      null,
+    );
+  });
+  return { ok: true, message: `${user.name} <${address}> is now an admin. The back office is at /admin.${twoFactorNote}` };
 }
 
 /** Links an account to a driver record, so its driver dashboard shows that driver's season. */

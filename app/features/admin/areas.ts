@@ -1,0 +1,35 @@
+import { hasStaffRole, type StaffRole } from "./staff-roles";
+
+/**
+ * The back office's areas: its navigation, and which staff role each path needs. A desk
+ * added under /admin adds its line here; the route-walk test (tests/server/admin-access.test.ts)
+ * reads this list to know which roles must be turned away from each admin route, and an
+ * /admin path missing from it is taken to need `admin`.
+ */
+export interface AdminArea {
+  path: string;
+  label: string;
+  /** The role the area needs; null for pages every staff member may open. */
+  role: StaffRole | null;
+}
+
+export const ADMIN_AREAS: readonly AdminArea[] = [
+  { path: "/admin", label: "Overview", role: null },
+  { path: "/admin/people", label: "People", role: "admin" },
+  { path: "/admin/activity", label: "Activity", role: "admin" },
+];
+
+/** The areas someone with `roles` may open, in menu order. */
+export function visibleAreas(roles: readonly StaffRole[]): AdminArea[] {
+  return ADMIN_AREAS.filter((area) => area.role === null || hasStaffRole(roles, area.role));
+}
+
+/** The role a path under /admin needs (null: any staff role), from the longest matching area. */
+export function requiredStaffRoleFor(pathname: string): StaffRole | null {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  if (path === "/admin") return null;
+  const area = ADMIN_AREAS.filter((candidate) => candidate.path !== "/admin")
+    .filter((candidate) => path === candidate.path || path.startsWith(`${candidate.path}/`))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+  return area ? area.role : "admin";
+}

@@ -1,0 +1,90 @@
+import { eq } from "drizzle-orm";
+import { data, redirect } from "react-router";
+import type { Database } from "../../../db/client.server";
+import { staffRoleGrants, users } from "../../../db/schema";
+import type { RequestContext } from "~/context";
+import { getOptionalUser } from "~/features/account/session.server";
+import { hasStaffRole, sortStaffRoles, type StaffRole } from "./staff-roles";
+
+/** A signed-in staff member, as back-office loaders and actions see them. */
+export interface StaffUser {
+  id: string;
+  name: string;
+  email: string;
+  /** Every staff role they hold, in STAFF_ROLES order. */
+  roles: StaffRole[];
+  /** The role this request was allowed with (what the screen asked for); the audit trail records it. */
+  actingAs: StaffRole;
+}
+
+/** Every back-office answer is private; see also server/app.ts. */
+export const BACK_OFFICE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" } as const;
+
+/** Where a staff member without two-factor is sent, and why. */
+export const STAFF_TWO_FACTOR_PATH = "/dashboard/security?required=staff-two-factor";
+export const STAFF_TWO_FACTOR_MESSAGE =
+  "The back office needs two-factor authentication: your staff role can change what everyone sees on the site, " +
+  "so a stolen password alone must not be enough to use it. Turn it on below, then go back to the back office.";
+
+export const NOT_STAFF_MESSAGE = "This part of the back office is not open to your account.";
+
+interface StaffRecord {
+  roles: StaffRole[];
+  twoFactorEnabled: boolean;
+}
+
+const lookups = new WeakMap<RequestContext, Promise<StaffRecord>>();
+
+/** A person's staff roles (in STAFF_ROLES order); empty for everyone else. */
+export async function staffRolesOf(db: Database, userId: string): Promise<StaffRole[]> {
+  const rows = await db.select({ role: staffRoleGrants.role }).from(staffRoleGrants).where(eq(staffRoleGrants.userId, userId));
+  return sortStaffRoles(rows.map((row) => row.role));
+}
+
+async function readStaffRecord(db: Database, userId: string): Promise<StaffRecord> {
+  const rows = await db
+    .select({ twoFactorEnabled: users.twoFactorEnabled, role: staffRoleGrants.role })
+    .from(users)
+    .leftJoin(staffRoleGrants, eq(staffRoleGrants.userId, users.id))
+    .where(eq(users.id, userId));
+  return {
+    twoFactorEnabled: rows[0]?.twoFactorEnabled ?? false,
+    roles: sortStaffRoles(rows.flatMap((row) => (row.role ? [row.role] : []))),
+  };
+}
+
+/**
+ * The signed-in staff member allowed to act as `role` (an admin may act as any), or the
+ * way out, thrown: a guest is sent to /login and back; someone signed in without the
+ * role gets 403; a staff member without two-factor is sent to turn it on. Call it in every
+ * back-office loader and action: loaders run in parallel, so a layout's check alone would
+ * not keep a child's data private.
+ */
+export async function requireStaff(request: Request, context: RequestContext, role: StaffRole): Promise<StaffUser> {
+  return checkStaff(request, context, role);
+}
+
+/** As requireStaff, for pages every staff member may open (the overview): any staff role will do. */
+export async function requireAnyStaff(request: Request, context: RequestContext): Promise<StaffUser> {
+  return checkStaff(request, context, null);
+}
+
+async function checkStaff(request: Request, context: RequestContext, role: StaffRole | null): Promise<StaffUser> {
+  const user = await getOptionalUser(request, context);
+  if (!user) {
+    const url = new URL(request.url);
+    const back = url.pathname.replace(/\.data$/, "") + url.search;
+    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`, { headers: BACK_OFFICE_HEADERS });
+  }
+  let lookup = lookups.get(context);
+  if (!lookup) {
+    lookup = readStaffRecord(context.db, user.id);
+    lookups.set(context, lookup);
+  }
+  const staff = await lookup;
+  const allowed = role === null ? staff.roles.length > 0 : hasStaffRole(staff.roles, role);
+  if (!allowed) throw data({ message: NOT_STAFF_MESSAGE }, { status: 403, headers: BACK_OFFICE_HEADERS });
+  if (!staff.twoFactorEnabled) throw redirect(STAFF_TWO_FACTOR_PATH, { headers: BACK_OFFICE_HEADERS });
+  const actingAs = role ?? staff.roles[0]!;
+  return { id: user.id, name: user.name, email: user.email, roles: staff.roles, actingAs };
+}
