@@ -50,5 +50,11 @@ export default [
   ]),
   route("avatars/:userId", "routes/avatar.ts"),
   route("api/payments/webhook", "routes/api-payments-webhook.ts"),
+  // The season and results desk (editor). These belong under admin-core's /admin layout once it lands.
+  route("admin/seasons", "routes/admin/seasons.tsx"),
+  route("admin/seasons/:year", "routes/admin/season.tsx"),
+  route("admin/seasons/:year/rounds/:id", "routes/admin/round.tsx"),
+  route("admin/results", "routes/admin/results-index.tsx"),
+  route("admin/results/:roundId", "routes/admin/results.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import type { ScoringRules } from "./scoring";
 
 /** The shape of a scoring_rules row's rules (and of a season file's scoringRules), checked wherever rules enter. */

@@ -17,6 +17,8 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: "/admin", label: "Overview", role: null },
   { path: "/admin/people", label: "People", role: "admin" },
   { path: "/admin/activity", label: "Activity", role: "admin" },
+  { path: "/admin/seasons", label: "Seasons", role: "editor" },
+  { path: "/admin/results", label: "Results", role: "editor" },
 ];
 
 /** The areas someone with `roles` may open, in menu order. */

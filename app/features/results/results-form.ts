@@ -3,7 +3,7 @@
  * forms of the desk: Zod schemas over the submitted fields, with the checks a
  * steward would make (one driver per position, one fastest lap per race).
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { UNCLASSIFIED_STATUSES, type RaceResult } from "~/lib/scoring";
 
 export const CLASSIFIED = "CLASSIFIED";
