@@ -48,6 +48,11 @@ export default [
     route("security", "routes/dashboard-security.tsx"),
     route("security/export", "routes/dashboard-security-export.ts"),
   ]),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.tsx"),
+    route("people", "routes/admin/people.tsx"),
+    route("activity", "routes/admin/activity.tsx"),
+  ]),
   route("avatars/:userId", "routes/avatar.ts"),
   route("api/payments/webhook", "routes/api-payments-webhook.ts"),
   // The season and results desk (editor). These belong under admin-core's /admin layout once it lands.

@@ -102,6 +102,7 @@ export async function auditedWrite<T>(
     }
     throw error;
   }
+  if (outcome.change.entries.length === 0) return { ok: true, ...outcome };
   try {
     await context.onAuditedChange?.(outcome.change);
   } catch (error) {

@@ -1,0 +1,156 @@
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { formatDiffPath, type DiffEntry, type JsonValue } from "~/lib/json-diff";
+import { humanise } from "./activity";
+
+/*
+ * How the audit trail reads on screen: the Activity log, the overview's recent changes and
+ * every record's History panel use these. Dates are shown in UK time.
+ */
+
+/** The parts of an audit row these views show (AuditEventView and HistoryEntry both fit). */
+export interface AuditEventLike {
+  id: number;
+  at: string;
+  actorLabel: string;
+  roleUsed: string | null;
+  action: string;
+  entityType: string;
+  entityId: string;
+  diff: DiffEntry[];
+  reason: string | null;
+}
+
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Europe/London",
+});
+
+export function formatAuditTime(iso: string): string {
+  return dateTime.format(new Date(iso));
+}
+
+const MAX_VALUE_LENGTH = 160;
+
+function showValue(value: JsonValue): string {
+  if (value === null) return "(empty)";
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  if (text === "") return "(empty)";
+  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}…` : text;
+}
+
+/** A change, field by field: "title: Old → New". Long values are cut short; the full ones stay in the row. */
+export function DiffView({ diff }: { diff: DiffEntry[] }) {
+  if (diff.length === 0) return <p className="text-sm text-muted">No field changed.</p>;
+  return (
+    <dl className="grid gap-1.5 text-sm">
+      {diff.map((entry) => (
+        <div key={entry.path.join("\u0000")} className="min-w-0 break-words">
+          <dt className="inline font-semibold text-text">{formatDiffPath(entry.path)}: </dt>
+          <dd className="inline text-muted">
+            {entry.kind === "added" && (
+              <>
+                <span className="sr-only">added </span>
+                <ins className="text-success no-underline">{showValue(entry.after)}</ins>
+              </>
+            )}
+            {entry.kind === "removed" && (
+              <>
+                <span className="sr-only">removed </span>
+                <del className="text-danger">{showValue(entry.before)}</del>
+              </>
+            )}
+            {entry.kind === "changed" && (
+              <>
+                <del className="text-danger">{showValue(entry.before)}</del>
+                <span aria-hidden="true"> → </span>
+                <span className="sr-only"> changed to </span>
+                <ins className="text-success no-underline">{showValue(entry.after)}</ins>
+              </>
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Who did what to which record, when; then the change itself. */
+export function AuditEventCard({ event, children }: { event: AuditEventLike; children?: React.ReactNode }) {
+  return (
+    <article className="min-w-0 rounded-card border border-line bg-surface p-4">
+      <header className="mb-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h3 className="min-w-0 break-words font-sans text-base font-semibold">
+          {humanise(event.action)} · {humanise(event.entityType)} <span className="text-muted">{event.entityId}</span>
+        </h3>
+        <p className="text-xs text-muted">
+          <time dateTime={event.at}>{formatAuditTime(event.at)}</time>
+        </p>
+      </header>
+      <p className="mb-2 break-words text-sm text-muted">
+        By {event.actorLabel}
+        {event.roleUsed ? ` as ${humanise(event.roleUsed)}` : ""}
+        {event.reason ? ` — “${event.reason}”` : ""}
+      </p>
+      <DiffView diff={event.diff} />
+      {children}
+    </article>
+  );
+}
+
+/** The History panel's entries (HistoryEntry from history.server.ts). */
+export interface HistoryPanelEntry extends AuditEventLike {
+  version: number | null;
+  restorable: boolean;
+}
+
+/**
+ * A record's History: every change, newest first, each with a Restore button that posts
+ * `intent=restore-version`, `eventId` and `version` (the record's current version, for the
+ * conflict check) to `action` (the edit page's own action by default). The action calls
+ * restoreFromHistory() and answers as for any save.
+ */
+export function HistoryPanel({
+  entries,
+  currentVersion,
+  action,
+  title = "History",
+}: {
+  entries: HistoryPanelEntry[];
+  currentVersion: number;
+  action?: string;
+  title?: string;
+}) {
+  return (
+    <section aria-labelledby="history-heading" className="grid gap-3">
+      <h2 id="history-heading" className="text-2xl font-bold uppercase">
+        {title}
+      </h2>
+      {entries.length === 0 ? (
+        <p className="text-sm text-muted">No changes have been recorded for this record yet.</p>
+      ) : (
+        <ol className="grid gap-3">
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <AuditEventCard event={entry}>
+                {entry.restorable && (
+                  <Form method="post" action={action} className="mt-3">
+                    <input type="hidden" name="intent" value="restore-version" />
+                    <input type="hidden" name="eventId" value={entry.id} />
+                    <input type="hidden" name="version" value={currentVersion} />
+                    <Button type="submit" variant="secondary" size="sm">
+                      Restore this version
+                      <span className="sr-only"> (saved {formatAuditTime(entry.at)})</span>
+                    </Button>
+                  </Form>
+                )}
+                {entry.version === currentVersion && <p className="mt-3 text-xs font-semibold uppercase text-success">Current version</p>}
+              </AuditEventCard>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
