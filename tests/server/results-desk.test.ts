@@ -18,6 +18,10 @@ import {
 } from "../../app/features/results/results-desk.server";
 import { classResultsSchema, nestFormFields, roundSchema } from "../../app/features/results/results-form";
 import { getDriversWithSeason } from "../../app/features/team/drivers.server";
+import { sitemapEntries } from "../../app/features/seo/sitemap.server";
+import { buildCalendarFeed } from "../../app/features/calendar/ics";
+import { loader as calendarLoader } from "../../app/routes/calendar";
+import { createTestAuth, get, requestContext, run } from "../support/accounts";
 import { seededTestDatabase } from "../support/test-database";
 
 const suite = seededTestDatabase();
@@ -245,5 +249,38 @@ describe("results desk: seasons and rounds", () => {
     const sheet = await getResultsSheet(suite.db, stored!.id);
     expect(sheet).toMatchObject({ raceCount: 2, round: { organizer: "BARC" } });
     expect(roundSchema.safeParse({ ...round2026, endDate: "2026-04-03" }).success).toBe(false);
+  });
+});
+
+describe("results desk: the public side covers every published season", () => {
+  const calendar = (search: string) =>
+    run(() =>
+      calendarLoader({ request: get(`/calendar${search}`), context: requestContext(suite.db, createTestAuth(suite.db)), params: {} } as never),
+    );
+
+  it("switches /calendar between published seasons, and answers 404 for any other", async () => {
+    // 2026 was published above; 2025 is current again.
+    const own = await calendar("");
+    expect(own.status).toBe(200);
+    expect(own.data).toMatchObject({ season: { year: 2025 }, seasonParam: null, seasonYears: [2026, 2025], siteSeasonYear: 2025 });
+    const next = await calendar("?season=2026");
+    expect(next.data).toMatchObject({ season: { year: 2026 }, seasonParam: 2026 });
+    expect((next.data as { season: { rounds: unknown[] } }).season.rounds).toHaveLength(1);
+    expect((await calendar("?season=2024")).status).toBe(404);
+    expect((await calendar("?season=2026abc")).status).toBe(404);
+  });
+
+  it("puts every published season in the sitemap and the .ics feed, and a withdrawn one in neither", async () => {
+    const paths = (await sitemapEntries(suite.db)).map((entry) => entry.path);
+    expect(paths).toContain("/calendar?season=2026");
+    expect(paths).not.toContain("/calendar?season=2025");
+    const feed = buildCalendarFeed(await getAllRoundsWithSessions(suite.db), { calendarUrl: "http://localhost/calendar", generatedAt: new Date() });
+    expect(feed).toContain("Donington Park");
+
+    const [season2026] = await suite.db.select().from(schema.seasons).where(eq(schema.seasons.year, 2026));
+    expect((await auditedWrite(context(), editor, (tx) => setSeasonPublished(tx, 2026, season2026!.version, false))).ok).toBe(true);
+    expect((await sitemapEntries(suite.db)).map((entry) => entry.path)).not.toContain("/calendar?season=2026");
+    expect((await getAllRoundsWithSessions(suite.db)).some((round) => round.seasonYear === 2026)).toBe(false);
+    expect((await calendar("?season=2026")).status).toBe(404);
   });
 });
