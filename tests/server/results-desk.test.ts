@@ -21,7 +21,10 @@ import { getDriversWithSeason } from "../../app/features/team/drivers.server";
 import { sitemapEntries } from "../../app/features/seo/sitemap.server";
 import { buildCalendarFeed } from "../../app/features/calendar/ics";
 import { loader as calendarLoader } from "../../app/routes/calendar";
-import { createTestAuth, get, requestContext, run } from "../support/accounts";
+import { action as seasonsAction } from "../../app/routes/admin/seasons";
+import { action as resultsAction } from "../../app/routes/admin/results";
+import { createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
+import { makeStaff, signUpPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
 
 const suite = seededTestDatabase();
@@ -282,5 +285,53 @@ describe("results desk: the public side covers every published season", () => {
     expect((await sitemapEntries(suite.db)).map((entry) => entry.path)).not.toContain("/calendar?season=2026");
     expect((await getAllRoundsWithSessions(suite.db)).some((round) => round.seasonYear === 2026)).toBe(false);
     expect((await calendar("?season=2026")).status).toBe(404);
+  });
+});
+
+describe("results desk: the screens' actions answer bad input with 400 and field messages", () => {
+  it("refuses a bad year, a bad results form and a CSV without a race, saving nothing", async () => {
+    const auth = createTestAuth(suite.db);
+    const editorPerson = await makeStaff(suite.db, await signUpPerson(suite.db, auth, { email: "desk-editor@example.com" }), ["editor"]);
+    const cookie = { cookie: editorPerson.jar.header() };
+    const post = (action: typeof seasonsAction | typeof resultsAction, path: string, fields: Record<string, string>, params = {}) =>
+      run(() =>
+        action({
+          // As a browser sends it: the results screen reads its (upload) form only with a length.
+          request: formPost(path, fields, { ...cookie, "content-length": String(new URLSearchParams(fields).toString().length) }),
+          context: requestContext(suite.db, auth),
+          params,
+        } as never),
+      );
+
+    const badYear = await post(seasonsAction, "/admin/seasons", { intent: "create", year: "20x6" });
+    expect(badYear.status).toBe(400);
+    expect(badYear.data).toMatchObject({ tone: "error", errors: { year: expect.any(String) } });
+    expect(await post(seasonsAction, "/admin/seasons", { intent: "explode" })).toMatchObject({ status: 400 });
+    const created = await post(seasonsAction, "/admin/seasons", { intent: "create", year: "2027" });
+    expect(created).toMatchObject({ status: 200, data: { tone: "success" } });
+    expect((await post(seasonsAction, "/admin/seasons", { intent: "create", year: "2027" })).data).toMatchObject({
+      errors: { year: "The 2027 season already exists." },
+    });
+
+    const params = { roundId: LAST_ROUND };
+    const before = await totals();
+    const badForm = await post(
+      resultsAction,
+      `/admin/results/${LAST_ROUND}`,
+      { intent: "save-class", racingClass: "F3A", "entries.0.driverId": "ethan-cole", "entries.0.entered": "on", "entries.0.version": "", "entries.0.races.0.status": "CLASSIFIED", "entries.0.races.0.position": "" },
+      params,
+    );
+    expect(badForm.status).toBe(400);
+    expect(badForm.data).toMatchObject({ errors: { "F3A/entries.0.races.0.position": "Enter the finishing position" } });
+    const noRace = await post(resultsAction, `/admin/results/${LAST_ROUND}`, { intent: "csv-preview", raceNumber: "0", csv: "x" }, params);
+    expect(noRace).toMatchObject({ status: 400, data: { kind: "csv", problems: [{ line: null, message: "Pick the race the file classifies." }] } });
+    const staleSave = await post(
+      resultsAction,
+      `/admin/results/${LAST_ROUND}`,
+      { intent: "csv-save", raceNumber: "1", csv: `${CSV_HEADER}\n9,12,Ethan Cole,F3A,,,`, fingerprint: "ethan-cole@1" },
+      params,
+    );
+    expect(staleSave.status).toBe(409);
+    expect(await totals()).toEqual(before);
   });
 });
