@@ -53,7 +53,9 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
       />
       <SubscribeLinks feedUrl={`${publicUrl}/calendar.ics`} />
       {season && <SeasonSwitcher years={seasonYears} shownYear={season.year} siteYear={siteSeasonYear} />}
-      {season ? (
+      {season && season.rounds.length === 0 ? (
+        <p className="text-muted">The {season.year} calendar will be published soon.</p>
+      ) : season ? (
         <>
           <NextRacePanel season={season} initialNow={now} variant="calendar" />
           <div className="mt-16">

@@ -191,5 +191,32 @@ test("a result entered by form, then one by CSV, change the public calendar at o
   await expect(card).toContainText("Round points 22 pts");
   await expect(card.getByText("Provisional result")).toHaveCount(0);
   await expect(await lastRoundResult(page, "Oliver Hartley")).toContainText("Round points 28 pts");
+
+  // The round editor fits the phone and passes axe.
+  await page.goto(`/admin/seasons/2025/rounds/${LAST_ROUND}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Round 9: Silverstone National");
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousViolations(page);
+
+  // Next season: created unpublished, then published; the public calendar's switcher and "Season Complete" name it.
+  await page.goto("/admin/seasons");
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousViolations(page);
+  await page.getByLabel("Year").fill("2026");
+  await page.getByRole("button", { name: "Create season" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The 2026 season is created, unpublished." })).toBeVisible();
+  await page.goto("/calendar");
+  await expect(page.getByRole("navigation", { name: "Seasons" })).toHaveCount(0);
+  await page.goto("/admin/seasons");
+  await page.getByRole("button", { name: "Publish 2026" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The 2026 season is on the public site." })).toBeVisible();
+  await page.goto("/calendar");
+  const seasons = page.getByRole("navigation", { name: "Seasons" });
+  await expect(seasons.getByRole("link")).toHaveText(["2026", "2025"]);
+  await expect(page.getByText("The 2025 season has concluded. The 2026 calendar is on its way.")).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await seasons.getByRole("link", { name: "2026" }).click();
+  await expect(page).toHaveURL(/\/calendar\?season=2026$/);
+  await expect(page.getByText("The 2026 calendar will be published soon.")).toBeVisible();
   await context.close();
 });
