@@ -55,11 +55,12 @@ export async function createSeason(tx: Tx, year: number): Promise<Written<{ year
   return {
     value: { year },
     audit: [
-      { action: "create", entityType: "season", entityId: String(year), before: null, after: season },
+      { action: "create", entityType: "season", entityId: String(year), entityLabel: `${year} season`, before: null, after: season },
       ...rulesRows.map((row) => ({
         action: "create",
         entityType: "scoring_rules",
         entityId: `${year}/${row.racingClass}/v1`,
+        entityLabel: `${year} ${row.racingClass} scoring rules`,
         before: null,
         after: row,
       })),
@@ -82,7 +83,7 @@ export async function setSeasonPublished(tx: Tx, year: number, expectedVersion: 
     .set({ published, version: before.version + 1 })
     .where(eq(seasons.year, year))
     .returning();
-  return { value: null, audit: [{ action: published ? "publish" : "unpublish", entityType: "season", entityId: String(year), before, after }] };
+  return { value: null, audit: [{ action: published ? "publish" : "unpublish", entityType: "season", entityId: String(year), entityLabel: `${year} season`, before, after }] };
 }
 
 /** Makes a published season the current one; the one that was current stops being it (one update each, both audited). */
@@ -98,14 +99,14 @@ export async function setCurrentSeason(tx: Tx, year: number, expectedVersion: nu
       .set({ isCurrent: false, version: season.version + 1 })
       .where(eq(seasons.year, season.year))
       .returning();
-    audit.push({ action: "update", entityType: "season", entityId: String(season.year), before: season, after });
+    audit.push({ action: "update", entityType: "season", entityId: String(season.year), entityLabel: `${season.year} season`, before: season, after });
   }
   const [after] = await tx
     .update(seasons)
     .set({ isCurrent: true, version: before.version + 1 })
     .where(eq(seasons.year, year))
     .returning();
-  audit.push({ action: "set_current", entityType: "season", entityId: String(year), before, after });
+  audit.push({ action: "set_current", entityType: "season", entityId: String(year), entityLabel: `${year} season`, before, after });
   return { value: null, audit };
 }
 
@@ -166,7 +167,7 @@ export async function createRound(tx: Tx, seasonYear: number, input: RoundInput)
     .values({ ...roundValues(input), id, seasonYear })
     .returning();
   await replaceSessions(tx, id, input.sessions);
-  return { value: { id }, audit: [{ action: "create", entityType: "round", entityId: id, before: null, after: { ...after, sessions: input.sessions } }] };
+  return { value: { id }, audit: [{ action: "create", entityType: "round", entityId: id, entityLabel: `${seasonYear} R${input.roundNumber} ${input.name}`, before: null, after: { ...after, sessions: input.sessions } }] };
 }
 
 /** Saves a round and its sessions together, based on the version the form was opened on. */
@@ -191,6 +192,7 @@ export async function updateRound(tx: Tx, roundId: string, expectedVersion: numb
         action: "update",
         entityType: "round",
         entityId: roundId,
+        entityLabel: `${before.seasonYear} R${input.roundNumber} ${input.name}`,
         before: { ...before, sessions: sessionView(sessionsBefore) },
         after: { ...after, sessions: sessionView(input.sessions) },
       },
@@ -263,13 +265,16 @@ function sameStored(
  * no longer entered is removed (the audit row keeps what it was).
  */
 export async function saveClassResults(tx: Tx, roundId: string, input: ClassResultsInput): Promise<Written<{ changed: number }>> {
-  const [round] = await tx.select({ id: rounds.id, seasonYear: rounds.seasonYear }).from(rounds).where(eq(rounds.id, roundId));
+  const [round] = await tx
+    .select({ id: rounds.id, seasonYear: rounds.seasonYear, roundNumber: rounds.roundNumber, name: rounds.name })
+    .from(rounds)
+    .where(eq(rounds.id, roundId));
   if (!round) throw new DeskInputError("form", "That round no longer exists.");
   const rulesByClass = await getScoringRules(tx, round.seasonYear);
   if (!rulesByClass.has(input.racingClass)) throw new DeskInputError("racingClass", `${input.racingClass} has no scoring rules for ${round.seasonYear}.`);
 
   const driverIds = input.entries.map((entry) => entry.driverId);
-  const known = await tx.select({ id: drivers.id }).from(drivers).where(inArray(drivers.id, driverIds));
+  const known = await tx.select({ id: drivers.id, name: drivers.name }).from(drivers).where(inArray(drivers.id, driverIds));
   const unknown = driverIds.find((id) => !known.some((driver) => driver.id === id));
   if (unknown) throw new DeskInputError("form", `Unknown driver: ${unknown}.`);
 
@@ -282,6 +287,7 @@ export async function saveClassResults(tx: Tx, roundId: string, input: ClassResu
   for (const entry of input.entries) {
     const before = storedRows.find((row) => row.driverId === entry.driverId) ?? null;
     const entityId = resultEntityId(roundId, entry.driverId);
+    const entityLabel = `${known.find((driver) => driver.id === entry.driverId)!.name}, ${round.seasonYear} R${round.roundNumber} ${round.name}`;
     // The form says which version it saw (none for a driver without a result); anything else is someone else's save.
     if ((before?.version ?? null) !== entry.version) throw new VersionConflictError("round_result", entityId);
     if (before && before.racingClass !== input.racingClass) {
@@ -290,7 +296,7 @@ export async function saveClassResults(tx: Tx, roundId: string, input: ClassResu
     if (!entry.entered) {
       if (before) {
         await tx.delete(roundResults).where(and(eq(roundResults.roundId, roundId), eq(roundResults.driverId, entry.driverId)));
-        audit.push({ action: "delete", entityType: "round_result", entityId, before, after: null });
+        audit.push({ action: "delete", entityType: "round_result", entityId, entityLabel, before, after: null });
       }
       continue;
     }
@@ -311,7 +317,7 @@ export async function saveClassResults(tx: Tx, roundId: string, input: ClassResu
           .insert(roundResults)
           .values({ ...values, roundId, driverId: entry.driverId, racingClass: input.racingClass })
           .returning();
-    audit.push({ action: before ? "update" : "create", entityType: "round_result", entityId, before, after });
+    audit.push({ action: before ? "update" : "create", entityType: "round_result", entityId, entityLabel, before, after });
   }
   return { value: { changed: audit.length }, audit };
 }
@@ -386,12 +392,13 @@ export async function applyClassificationImport(
   for (const change of preview.changes) {
     if (change.kind === "unchanged") continue;
     const entityId = resultEntityId(roundId, change.driverId);
+    const entityLabel = `${change.driverName}, race ${raceNumber} of ${roundId}`;
     if (change.basedOnVersion === null) {
       const [after] = await tx
         .insert(roundResults)
         .values({ roundId, driverId: change.driverId, racingClass: change.racingClass, races: change.racesAfter, provisional })
         .returning();
-      audit.push({ action: "create", entityType: "round_result", entityId, before: null, after, reason: "CSV import" });
+      audit.push({ action: "create", entityType: "round_result", entityId, entityLabel, before: null, after, reason: "CSV import" });
     } else {
       const [before] = await tx
         .select()
@@ -403,7 +410,7 @@ export async function applyClassificationImport(
         .where(and(eq(roundResults.roundId, roundId), eq(roundResults.driverId, change.driverId), eq(roundResults.version, change.basedOnVersion)))
         .returning();
       if (!after) throw new VersionConflictError("round_result", entityId);
-      audit.push({ action: "update", entityType: "round_result", entityId, before, after, reason: "CSV import" });
+      audit.push({ action: "update", entityType: "round_result", entityId, entityLabel, before, after, reason: "CSV import" });
     }
   }
   return { value: { changed: audit.length }, audit };
