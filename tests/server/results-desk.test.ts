@@ -23,6 +23,8 @@ import { buildCalendarFeed } from "../../app/features/calendar/ics";
 import { loader as calendarLoader } from "../../app/routes/calendar";
 import { action as seasonsAction } from "../../app/routes/admin/seasons";
 import { action as resultsAction } from "../../app/routes/admin/results";
+import { action as roundAction } from "../../app/routes/admin/round";
+import { entityHistory } from "../../app/features/admin/history.server";
 import { createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
 import { makeStaff, signUpPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
@@ -293,7 +295,7 @@ describe("results desk: the screens' actions answer bad input with 400 and field
     const auth = createTestAuth(suite.db);
     const editorPerson = await makeStaff(suite.db, await signUpPerson(suite.db, auth, { email: "desk-editor@example.com" }), ["editor"]);
     const cookie = { cookie: editorPerson.jar.header() };
-    const post = (action: typeof seasonsAction | typeof resultsAction, path: string, fields: Record<string, string>, params = {}) =>
+    const post = (action: typeof seasonsAction | typeof resultsAction | typeof roundAction, path: string, fields: Record<string, string>, params = {}) =>
       run(() =>
         action({
           // As a browser sends it: the results screen reads its (upload) form only with a length.
@@ -333,5 +335,21 @@ describe("results desk: the screens' actions answer bad input with 400 and field
     );
     expect(staleSave.status).toBe(409);
     expect(await totals()).toEqual(before);
+
+    // History: the round edited above goes back to its first version (organiser MSVR, two sessions), as one audited restore.
+    const roundId = "2026-r1-donington-national";
+    const [current] = await suite.db.select().from(schema.rounds).where(eq(schema.rounds.id, roundId));
+    const history = await entityHistory(suite.db, "round", roundId, { currentVersion: current!.version });
+    expect(history.map((entry) => [entry.action, entry.version, entry.restorable])).toEqual([
+      ["update", 2, false],
+      ["create", 1, true],
+    ]);
+    const restored = await post(roundAction, `/admin/seasons/2026/rounds/${roundId}`, { intent: "restore-version", eventId: String(history[1]!.id), version: "1" }, { year: "2026", id: roundId });
+    expect(restored.status).toBe(409);
+    const restoredNow = await post(roundAction, `/admin/seasons/2026/rounds/${roundId}`, { intent: "restore-version", eventId: String(history[1]!.id), version: "2" }, { year: "2026", id: roundId });
+    expect(restoredNow).toMatchObject({ status: 200, data: { tone: "success" } });
+    const sheet = await getResultsSheet(suite.db, roundId);
+    expect(sheet).toMatchObject({ raceCount: 1, round: { organizer: "MSVR", version: 3 } });
+    expect((await entityHistory(suite.db, "round", roundId))[0]).toMatchObject({ action: "restore" });
   });
 });

@@ -8,11 +8,12 @@ import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { drivers, roundResults, rounds, roundSessions, scoringRules, seasons } from "../../../db/schema";
 import { VersionConflictError, type AuditEntry, type Tx } from "~/features/admin/audit.server";
+import type { RestoreTarget } from "~/features/admin/history.server";
 import { getScoringRules, rulesForClass } from "~/features/calendar/season.server";
 import type { RaceResult, RoundEntry } from "~/lib/scoring";
 import { parseClassificationCsv, type CsvProblem, type KnownDriver } from "./classification-csv";
 import { planClassificationImport, planFingerprint, type ImportChange, type StoredRoundResult } from "./classification-import";
-import { toRaceResult, type ClassResultsInput, type RoundInput } from "./results-form";
+import { roundSchema, toRaceResult, type ClassResultsInput, type RoundInput } from "./results-form";
 
 /** A write's outcome for auditedWrite: what the screen needs and the audit rows. */
 interface Written<T> {
@@ -171,7 +172,12 @@ export async function createRound(tx: Tx, seasonYear: number, input: RoundInput)
 }
 
 /** Saves a round and its sessions together, based on the version the form was opened on. */
-export async function updateRound(tx: Tx, roundId: string, expectedVersion: number, input: RoundInput): Promise<Written<null>> {
+export async function updateRound(
+  tx: Tx,
+  roundId: string,
+  expectedVersion: number,
+  input: RoundInput,
+): Promise<Written<typeof rounds.$inferSelect>> {
   const [before] = await tx.select().from(rounds).where(eq(rounds.id, roundId)).for("update");
   if (!before || before.version !== expectedVersion) throw new VersionConflictError("round", roundId);
   checkRoundInSeason(before.seasonYear, input);
@@ -186,7 +192,7 @@ export async function updateRound(tx: Tx, roundId: string, expectedVersion: numb
   const sessionView = (list: ReadonlyArray<{ name: string; date: string; time: string | null }>) =>
     list.map(({ name, date, time }) => ({ name, date, time }));
   return {
-    value: null,
+    value: after!,
     audit: [
       {
         action: "update",
@@ -197,6 +203,33 @@ export async function updateRound(tx: Tx, roundId: string, expectedVersion: numb
         after: { ...after, sessions: sessionView(input.sessions) },
       },
     ],
+  };
+}
+
+/**
+ * How the History panel sets a round back to an earlier snapshot: the snapshot's round and
+ * session fields go through the round form's own checks, then the same versioned save.
+ */
+export function roundRestoreTarget(roundId: string, label: string): RestoreTarget<typeof rounds.$inferSelect> {
+  return {
+    entityType: "round",
+    entityId: roundId,
+    entityLabel: label,
+    load: async (tx) => (await tx.select().from(rounds).where(eq(rounds.id, roundId)).for("update"))[0] ?? null,
+    apply: async (tx, snapshot, expectedVersion) => {
+      // The snapshot is JSON of the stored row; the form schema reads text, as from a form.
+      const asFormValue = (value: unknown) => (value === null || value === undefined ? "" : String(value));
+      const fields = Object.fromEntries(Object.entries(snapshot).map(([key, value]) => [key, asFormValue(value)]));
+      const sessions = Array.isArray(snapshot.sessions) ? snapshot.sessions : [];
+      const parsed = roundSchema.safeParse({
+        ...fields,
+        sessions: sessions.map((session) =>
+          Object.fromEntries(Object.entries(session as Record<string, unknown>).map(([key, value]) => [key, asFormValue(value)])),
+        ),
+      });
+      if (!parsed.success) throw new DeskInputError("form", "That version cannot be restored: it no longer passes the round's checks.");
+      return (await updateRound(tx, roundId, expectedVersion, parsed.data)).value;
+    },
   };
 }
 

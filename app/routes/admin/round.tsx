@@ -7,7 +7,17 @@ import { FormNotice } from "~/features/account/form-notice";
 import { auditedWrite } from "~/features/admin/audit.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { deskInputRefused, deskWrite } from "~/features/results/desk-write.server";
-import { createRound, DeskInputError, getDeskRound, getSeasonRounds, updateRound } from "~/features/results/results-desk.server";
+import { HistoryPanel } from "~/features/admin/audit-views";
+import { RESTORE_INTENT } from "~/features/admin/history-form";
+import { entityHistory, restoreAction } from "~/features/admin/history.server";
+import {
+  createRound,
+  DeskInputError,
+  getDeskRound,
+  getSeasonRounds,
+  roundRestoreTarget,
+  updateRound,
+} from "~/features/results/results-desk.server";
 import { fieldErrors, nestFormFields, roundSchema } from "~/features/results/results-form";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
@@ -26,10 +36,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context, "editor");
   const { season } = await loadSeason(context, params.year);
   const created = new URL(request.url).searchParams.has("created");
-  if (params.id === NEW_ROUND) return data({ year: season.year, round: null, created: false }, { headers: BACK_OFFICE_HEADERS });
+  if (params.id === NEW_ROUND) return data({ year: season.year, round: null, created: false, history: [] }, { headers: BACK_OFFICE_HEADERS });
   const round = await getDeskRound(context.db, params.id);
   if (!round || round.seasonYear !== season.year) throw data({ message: "There is no such round." }, { status: 404, headers: BACK_OFFICE_HEADERS });
-  return data({ year: season.year, round, created }, { headers: BACK_OFFICE_HEADERS });
+  const history = await entityHistory(context.db, "round", round.id, { currentVersion: round.version });
+  return data({ year: season.year, round, created, history }, { headers: BACK_OFFICE_HEADERS });
 }
 
 /** Session rows left wholly empty are the spare ones: not sessions. */
@@ -42,6 +53,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, "editor");
   const { season } = await loadSeason(context, params.year);
   const form = await readForm(request);
+  if (form.get("intent") === RESTORE_INTENT && params.id !== NEW_ROUND) {
+    const round = await getDeskRound(context.db, params.id);
+    if (!round) throw data({ message: "There is no such round." }, { status: 404, headers: BACK_OFFICE_HEADERS });
+    try {
+      const restored = await restoreAction(context, staff, form, roundRestoreTarget(round.id, `${round.seasonYear} R${round.roundNumber} ${round.name}`));
+      return data({ ...restored.data, errors: {} as Record<string, string> }, restored.init ?? undefined);
+    } catch (error) {
+      if (error instanceof DeskInputError) return deskInputRefused({}, error.message);
+      throw error;
+    }
+  }
   const parsed = roundSchema.safeParse(withoutEmptySessions(nestFormFields(form)));
   if (!parsed.success) return deskInputRefused(fieldErrors(parsed.error));
   if (params.id === NEW_ROUND) {
@@ -63,7 +85,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Round | Back Office", description: "A round and its sessions.", path: null });
 
 export default function RoundPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { year, round, created } = loaderData;
+  const { year, round, created, history } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errors = actionData?.errors ?? {};
@@ -136,6 +158,11 @@ export default function RoundPage({ loaderData, actionData }: Route.ComponentPro
           </Button>
         </div>
       </Form>
+      {round && (
+        <div className="mt-12">
+          <HistoryPanel entries={history} currentVersion={round.version} />
+        </div>
+      )}
     </>
   );
 }
