@@ -22,8 +22,15 @@ describe("hasStaffRole", () => {
 
 describe("admin areas", () => {
   it("shows each person only the areas their roles open", () => {
-    expect(visibleAreas(["editor"]).map((area) => area.path)).toEqual(["/admin"]);
-    expect(visibleAreas(["admin"]).map((area) => area.path)).toEqual(["/admin", "/admin/people", "/admin/activity"]);
+    expect(visibleAreas(["editor"]).map((area) => area.path)).toEqual(["/admin", "/admin/seasons", "/admin/results"]);
+    expect(visibleAreas(["shop"]).map((area) => area.path)).toEqual(["/admin"]);
+    expect(visibleAreas(["admin"]).map((area) => area.path)).toEqual([
+      "/admin",
+      "/admin/people",
+      "/admin/activity",
+      "/admin/seasons",
+      "/admin/results",
+    ]);
   });
 
   it("takes the role a path needs from its area, and admin for a path no area names", () => {
