@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { AVATAR_MAX_BYTES } from "../app/features/account/avatar";
 import { MEDIA_UPLOAD_MAX_BODY_BYTES, MEDIA_UPLOAD_PATH } from "../app/features/media/media";
 import { MAX_ARTICLE_FORM_BYTES } from "../app/features/news/article-form";
+import { MAX_RESULTS_FORM_BYTES } from "../app/features/results/classification-csv";
 import { MAX_QUOTE_BODY_BYTES } from "../app/features/store/quote.server";
 import { RequestBodyTooLargeError } from "../app/lib/request-body";
 
@@ -29,6 +30,8 @@ const BODY_LIMITS: { path: string; maxBytes: number }[] = [
 const BODY_LIMITS_UNDER: { prefix: string; maxBytes: number }[] = [
   // An article's form carries its formatted text as JSON (/admin/news/new, /admin/news/{id}).
   { prefix: "/admin/news/", maxBytes: MAX_ARTICLE_FORM_BYTES },
+  // A session's classification as CSV, pasted or uploaded (/admin/results/{roundId}).
+  { prefix: "/admin/results/", maxBytes: MAX_RESULTS_FORM_BYTES },
 ];
 
 export function bodyLimitFor(pathname: string): number {

@@ -4,15 +4,28 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { JsonLd } from "~/components/json-ld";
 import { roundEventsJsonLd } from "~/features/calendar/json-ld";
 import { NextRacePanel } from "~/features/calendar/next-race-panel";
-import { OPEN_ROUND_PARAM, SeasonCalendar } from "~/features/calendar/season-calendar";
-import { getSeason } from "~/features/calendar/season.server";
+import { SeasonSwitcher } from "~/features/calendar/season-switcher";
+import { OPEN_ROUND_PARAM, SEASON_PARAM, SeasonCalendar } from "~/features/calendar/season-calendar";
+import { getPublicSeasonYear, getPublishedSeasons, getSeason } from "~/features/calendar/season.server";
 import { pageMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const season = await getSeason(context.db);
-  const requestedRound = new URL(request.url).searchParams.get(OPEN_ROUND_PARAM);
+  const searchParams = new URL(request.url).searchParams;
+  const requestedSeason = searchParams.get(SEASON_PARAM);
+  const [siteSeasonYear, publishedSeasons] = await Promise.all([getPublicSeasonYear(context.db), getPublishedSeasons(context.db)]);
+  let seasonYear = siteSeasonYear;
+  if (requestedSeason) {
+    // Only a published season's year answers; anything else is a page that does not exist.
+    seasonYear = publishedSeasons.find((season) => String(season.year) === requestedSeason)?.year ?? null;
+    if (seasonYear === null) throw new Response("No such season", { status: 404 });
+  }
+  const season = seasonYear === null ? null : await getSeason(context.db, seasonYear);
+  const requestedRound = searchParams.get(OPEN_ROUND_PARAM);
   return {
     season,
+    seasonParam: season && season.year !== siteSeasonYear ? season.year : null,
+    seasonYears: publishedSeasons.map((published) => published.year),
+    siteSeasonYear,
     // The first render shows the server's moment; the browser's clock takes over after hydration.
     now: new Date().toISOString(),
     openRoundId: season?.rounds.find((round) => round.id === requestedRound)?.id ?? null,
@@ -22,14 +35,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: "Race Calendar",
+    title: args.loaderData?.seasonParam ? `${args.loaderData.seasonParam} Race Calendar` : "Race Calendar",
     description: args.loaderData?.season
       ? `The ${args.loaderData.season.year} race calendar: countdown to the next race, weekend schedules and our results from all ${args.loaderData.season.rounds.length} rounds.`
       : "The race calendar: countdown to the next race, weekend schedules and our results.",
   });
 
 export default function CalendarPage({ loaderData }: Route.ComponentProps) {
-  const { season, now, openRoundId, publicUrl } = loaderData;
+  const { season, seasonParam, seasonYears, siteSeasonYear, now, openRoundId, publicUrl } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
       <SectionHeading
@@ -39,11 +52,14 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
         description="The countdown to the next race, every weekend's schedule and our results. All times are UK time."
       />
       <SubscribeLinks feedUrl={`${publicUrl}/calendar.ics`} />
-      {season ? (
+      {season && <SeasonSwitcher years={seasonYears} shownYear={season.year} siteYear={siteSeasonYear} />}
+      {season && season.rounds.length === 0 ? (
+        <p className="text-muted">The {season.year} calendar will be published soon.</p>
+      ) : season ? (
         <>
           <NextRacePanel season={season} initialNow={now} variant="calendar" />
           <div className="mt-16">
-            <SeasonCalendar season={season} initialNow={now} initialOpenRoundId={openRoundId} />
+            <SeasonCalendar season={season} initialNow={now} initialOpenRoundId={openRoundId} seasonParam={seasonParam} />
           </div>
           <JsonLd data={roundEventsJsonLd(season.rounds, { publicUrl })} />
         </>

@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     teamTiles,
     driverCarousel,
     // The panel shows one round; it gets the ones still to come, so that it can move on by itself.
-    season: season && { year: season.year, rounds: nextRaceRounds(season.rounds, now) },
+    season: season && { year: season.year, nextSeason: season.nextSeason, rounds: nextRaceRounds(season.rounds, now) },
     latestNews,
     podcast: { show: podcast.show, latestEpisode: podcast.episodes[0] },
     partners,

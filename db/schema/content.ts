@@ -14,9 +14,18 @@ export const legalDocuments = pgTable("legal_documents", {
   version: versionColumn(),
 });
 
-export const seasons = pgTable("seasons", {
-  year: integer("year").primaryKey(),
-});
+export const seasons = pgTable(
+  "seasons",
+  {
+    year: integer("year").primaryKey(),
+    /** Exactly one season is current: the one the home page, calendar and driver pages open on. */
+    isCurrent: boolean("is_current").notNull().default(false),
+    /** Only published seasons show on the public site. */
+    published: boolean("published").notNull().default(true),
+    version: versionColumn(),
+  },
+  (table) => [uniqueIndex("seasons_one_current").on(table.isCurrent).where(sql`${table.isCurrent}`)],
+);
 
 /** A race weekend. Dates are UK local calendar dates; see app/lib/race-time.ts. */
 export const rounds = pgTable(
@@ -42,6 +51,7 @@ export const rounds = pgTable(
     raceLengthMinutes: integer("race_length_minutes").notNull(),
     weather: text("weather"),
     trackTemperatureC: integer("track_temperature_c"),
+    version: versionColumn(),
   },
   (table) => [unique("rounds_season_round_unique").on(table.seasonYear, table.roundNumber)],
 );
@@ -89,6 +99,9 @@ export const roundResults = pgTable(
     races: jsonb("races").$type<RaceResult[]>().notNull(),
     pole: boolean("pole").notNull().default(false),
     driverOfDay: boolean("driver_of_day").notNull().default(false),
+    /** Shown publicly as provisional until the organiser's classification is final. */
+    provisional: boolean("provisional").notNull().default(false),
+    version: versionColumn(),
   },
   (table) => [primaryKey({ columns: [table.roundId, table.driverId] }), index("round_results_driver_idx").on(table.driverId)],
 );

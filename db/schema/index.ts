@@ -6,3 +6,4 @@ export * from "./two-factor";
 export * from "./admin";
 export * from "./media";
 export * from "./news-desk";
+export * from "./results-desk";

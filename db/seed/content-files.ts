@@ -1,15 +1,18 @@
 /** The shapes of the files in content/ (see content/README.md), checked as they are loaded. */
 import { z } from "zod";
+import { scoringRulesSchema } from "../../app/lib/scoring-rules";
 
 const isoDate = z.iso.date();
 const localTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM");
 const mediaPath = z.string().regex(/^\/media\/[\w/.-]+\.(svg|webp|png|jpg|mp4|webm)$/, "must be a /media/ path");
 const url = z.url();
 const paragraphs = z.string().min(1);
-const racePosition = z.union([z.number().int().min(1), z.enum(["DNS", "DNF", "DSQ"])]);
+const racePosition = z.union([z.number().int().min(1), z.enum(["DNS", "DNF", "DSQ", "NC"])]);
 
 export const seasonFile = z.object({
   year: z.number().int().min(2000).max(2100),
+  /** Each class's scoring rules for the season: seeded as version 1 of scoring_rules. */
+  scoringRules: z.record(z.string(), scoringRulesSchema),
   rounds: z.array(
     z.object({
       id: z.string().regex(/^[\w-]+$/),
@@ -37,7 +40,15 @@ export const seasonFile = z.object({
           z.array(
             z.object({
               driverId: z.string().min(1),
-              races: z.array(z.object({ position: racePosition, fastestLap: z.boolean().optional() })).min(1),
+              races: z
+                .array(
+                  z.object({
+                    position: racePosition,
+                    fastestLap: z.boolean().optional(),
+                    penaltyPoints: z.number().int().min(0).optional(),
+                  }),
+                )
+                .min(1),
               pole: z.boolean().optional(),
               driverOfDay: z.boolean().optional(),
             }),

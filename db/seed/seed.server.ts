@@ -63,7 +63,11 @@ export async function seedDatabase(db: Database): Promise<void> {
       content.drivers.map(({ class: racingClass, ...driver }, index) => ({ ...driver, racingClass, sortOrder: index })),
     );
     for (const season of content.seasons) {
-      await insert(schema.seasons, [{ year: season.year }]);
+      await insert(schema.seasons, [{ year: season.year, published: true }]);
+      await insert(
+        schema.scoringRules,
+        Object.entries(season.scoringRules).map(([racingClass, rules]) => ({ seasonYear: season.year, racingClass, version: 1, rules })),
+      );
       await insert(
         schema.rounds,
         season.rounds.map(({ round, circuitInfo, sessions: _sessions, results: _results, ...rest }) => ({
@@ -89,6 +93,10 @@ export async function seedDatabase(db: Database): Promise<void> {
         ),
       );
     }
+    // Exactly one season is current: the latest when none is yet (a fresh install, or a database from before seasons had the flag).
+    await tx.execute(sql`
+      update seasons set is_current = true
+      where year = (select max(year) from seasons) and not exists (select 1 from seasons where is_current)`);
     await insert(schema.teamMembers, content.teamMembers);
     await insert(
       schema.femaleSideMembers,

@@ -19,6 +19,8 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: "/admin/people", label: "People", role: "admin" },
   { path: "/admin/activity", label: "Activity", role: "admin" },
   { path: "/admin/media", label: "Media", role: "editor" },
+  { path: "/admin/seasons", label: "Seasons", role: "editor" },
+  { path: "/admin/results", label: "Results", role: "editor" },
 ];
 
 /** The areas someone with `roles` may open, in menu order. */

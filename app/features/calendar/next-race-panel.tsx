@@ -3,13 +3,20 @@ import { cx } from "~/components/ui/cx";
 import { nextRound, roundStartsAt } from "~/lib/race-time";
 import { CircuitLayoutLink } from "./circuit-layout-link";
 import { Countdown } from "./countdown";
-import { COUNTDOWN_TICK_MS, formatRoundDates, seasonCompleteMessage, weekendStartTime, type NextRaceRound } from "./schedule";
+import {
+  COUNTDOWN_TICK_MS,
+  formatRoundDates,
+  seasonCompleteMessage,
+  weekendStartTime,
+  type FollowingSeason,
+  type NextRaceRound,
+} from "./schedule";
 import { SessionSchedule } from "./session-schedule";
 import { useNow } from "./use-now";
 
 interface NextRacePanelProps {
   /** The season's rounds, or those not yet ended (see nextRaceRounds): the panel picks the next one by the clock. */
-  season: { year: number; rounds: readonly NextRaceRound[] };
+  season: { year: number; rounds: readonly NextRaceRound[]; nextSeason?: FollowingSeason | null };
   /** The server's clock as an ISO string: the first render uses it, then the browser's clock takes over. */
   initialNow: string;
   /** The calendar adds the round number and the circuit information. */
@@ -26,7 +33,7 @@ export function NextRacePanel({ season, initialNow, variant = "home", className 
       {round ? (
         <NextRace round={round} now={now} variant={variant} />
       ) : (
-        <SeasonComplete seasonYear={season.year} />
+        <SeasonComplete seasonYear={season.year} nextSeason={season.nextSeason ?? null} />
       )}
     </div>
   );
@@ -119,14 +126,14 @@ function CircuitInformation({ round }: { round: NextRaceRound }) {
   );
 }
 
-function SeasonComplete({ seasonYear }: { seasonYear: number }) {
+function SeasonComplete({ seasonYear, nextSeason }: { seasonYear: number; nextSeason: FollowingSeason | null }) {
   const id = useId();
   return (
     <section aria-labelledby={id} className="p-6 text-center sm:p-10">
       <h2 id={id} className="text-3xl font-bold uppercase sm:text-4xl">
         Season Complete
       </h2>
-      <p className="mt-3 text-muted sm:text-lg">{seasonCompleteMessage(seasonYear)}</p>
+      <p className="mt-3 text-muted sm:text-lg">{seasonCompleteMessage(seasonYear, nextSeason)}</p>
     </section>
   );
 }

@@ -55,8 +55,9 @@ function DriverResult({ entry }: { entry: RoundResult }) {
           <span className="font-bold">{formatPoints(entry.points)}</span>
         </p>
       </div>
-      {(entry.pole || entry.driverOfDay) && (
+      {(entry.pole || entry.driverOfDay || entry.provisional) && (
         <p className="mt-2 flex flex-wrap gap-2">
+          {entry.provisional && <Badge tone="warning">Provisional result</Badge>}
           {entry.pole && <Badge>Pole position</Badge>}
           {entry.driverOfDay && <Badge>Driver of the Day</Badge>}
         </p>

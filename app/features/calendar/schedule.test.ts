@@ -64,6 +64,12 @@ describe("small formats", () => {
     expect(padCountdownValue(5)).toBe("05");
     expect(padCountdownValue(134)).toBe("134");
     expect(seasonCompleteMessage(2025)).toBe("The 2025 season has concluded. Stay tuned for the 2026 season!");
+    expect(seasonCompleteMessage(2025, { year: 2026, firstRound: null })).toBe(
+      "The 2025 season has concluded. The 2026 calendar is on its way.",
+    );
+    expect(seasonCompleteMessage(2025, { year: 2026, firstRound: { name: "Donington Park", startDate: "2026-04-04" } })).toBe(
+      "The 2025 season has concluded. The 2026 season starts on 4 April 2026 at Donington Park.",
+    );
   });
 });
 

@@ -100,6 +100,17 @@ export function padCountdownValue(value: number): string {
   return String(value).padStart(2, "0");
 }
 
-export function seasonCompleteMessage(seasonYear: number): string {
-  return `The ${seasonYear} season has concluded. Stay tuned for the ${seasonYear + 1} season!`;
+/** The published season after the one that ended, with its first round once it has one. */
+export interface FollowingSeason {
+  year: number;
+  firstRound: { name: string; startDate: string } | null;
+}
+
+/** Names the season that ended and the next: the published one when there is one, else the year after. */
+export function seasonCompleteMessage(seasonYear: number, nextSeason: FollowingSeason | null = null): string {
+  const ended = `The ${seasonYear} season has concluded.`;
+  if (!nextSeason) return `${ended} Stay tuned for the ${seasonYear + 1} season!`;
+  if (!nextSeason.firstRound) return `${ended} The ${nextSeason.year} calendar is on its way.`;
+  const { name, startDate } = nextSeason.firstRound;
+  return `${ended} The ${nextSeason.year} season starts on ${formatRoundDates({ startDate, endDate: startDate })} at ${name}.`;
 }

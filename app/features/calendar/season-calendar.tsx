@@ -10,6 +10,8 @@ import { useNow } from "./use-now";
 
 /** The query parameter naming the open round, so rows open without JavaScript too. */
 export const OPEN_ROUND_PARAM = "round";
+/** The query parameter naming an archived season (the site's own season has none). */
+export const SEASON_PARAM = "season";
 
 const NOT_RECORDED = "Not recorded";
 
@@ -18,10 +20,12 @@ interface SeasonCalendarProps {
   initialNow: string;
   /** The round open on arrival (from the URL), if any. */
   initialOpenRoundId: string | null;
+  /** Set when the page shows a season other than the site's own, so opening a row keeps it. */
+  seasonParam?: number | null;
 }
 
 /** The season's rounds, split by the clock into completed and upcoming; one row open at a time. */
-export function SeasonCalendar({ season, initialNow, initialOpenRoundId }: SeasonCalendarProps) {
+export function SeasonCalendar({ season, initialNow, initialOpenRoundId, seasonParam = null }: SeasonCalendarProps) {
   const now = useNow(initialNow, COUNTDOWN_TICK_MS);
   const [openRoundId, setOpenRoundId] = useState(initialOpenRoundId);
   const { completed, upcoming } = splitByCompletion(season.rounds, now);
@@ -37,6 +41,7 @@ export function SeasonCalendar({ season, initialNow, initialOpenRoundId }: Seaso
           title="Completed Races"
           empty="No races completed yet."
           rounds={completed}
+          seasonParam={seasonParam}
           openRoundId={openRoundId}
           onToggle={toggle}
           details={(round) => <CompletedRoundDetails round={round} />}
@@ -45,6 +50,7 @@ export function SeasonCalendar({ season, initialNow, initialOpenRoundId }: Seaso
           title="Upcoming Races"
           empty={`The ${season.year} season is complete.`}
           rounds={upcoming}
+          seasonParam={seasonParam}
           openRoundId={openRoundId}
           onToggle={toggle}
           details={(round) => <UpcomingRoundDetails round={round} />}
@@ -58,12 +64,13 @@ interface RoundGroupProps {
   title: string;
   empty: string;
   rounds: readonly SeasonRound[];
+  seasonParam: number | null;
   openRoundId: string | null;
   onToggle: (roundId: string) => void;
   details: (round: SeasonRound) => ReactNode;
 }
 
-function RoundGroup({ title, empty, rounds, openRoundId, onToggle, details }: RoundGroupProps) {
+function RoundGroup({ title, empty, rounds, seasonParam, openRoundId, onToggle, details }: RoundGroupProps) {
   const id = useId();
   return (
     <section aria-labelledby={id}>
@@ -78,6 +85,7 @@ function RoundGroup({ title, empty, rounds, openRoundId, onToggle, details }: Ro
             <RoundRow
               key={round.id}
               round={round}
+              seasonParam={seasonParam}
               expanded={round.id === openRoundId}
               onToggle={() => onToggle(round.id)}
             >
@@ -92,12 +100,13 @@ function RoundGroup({ title, empty, rounds, openRoundId, onToggle, details }: Ro
 
 interface RoundRowProps {
   round: SeasonRound;
+  seasonParam: number | null;
   expanded: boolean;
   onToggle: () => void;
   children: ReactNode;
 }
 
-function RoundRow({ round, expanded, onToggle, children }: RoundRowProps) {
+function RoundRow({ round, seasonParam, expanded, onToggle, children }: RoundRowProps) {
   const buttonId = `round-${round.id}-button`;
   const panelId = `round-${round.id}-details`;
   const toggle = (event: MouseEvent<HTMLButtonElement>) => {
@@ -109,6 +118,7 @@ function RoundRow({ round, expanded, onToggle, children }: RoundRowProps) {
       <h4>
         {/* Without JavaScript the button submits this form, and the server opens the row. */}
         <form method="get">
+          {seasonParam !== null && <input type="hidden" name={SEASON_PARAM} value={seasonParam} />}
           <button
             id={buttonId}
             type="submit"

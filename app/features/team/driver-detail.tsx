@@ -1,13 +1,7 @@
 import { useId, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
-import {
-  ADDITIONAL_FINISHER_POINTS,
-  COUNTED_ROUNDS,
-  FASTEST_LAP_POINTS,
-  formatPosition,
-  POINTS_BY_POSITION,
-} from "~/lib/scoring";
+import { describeRacePoints, formatPosition, type ScoringRules } from "~/lib/scoring";
 import type { DriverDetailData } from "./drivers.server";
 import { PORTRAIT_SIZE } from "./portrait";
 import { splitParagraphs } from "./text";
@@ -167,6 +161,7 @@ function SeasonResults({ season, seasonYear, driverName }: { season: DriverSeaso
                     </span>
                     {round.pole && <Marker label="pole position">Pole</Marker>}
                     {round.driverOfDay && <Marker label="driver of the day">DotD</Marker>}
+                    {round.provisional && <Marker label="provisional result, not yet final">Provisional</Marker>}
                   </span>
                 </th>
                 {Array.from({ length: raceColumns }, (_, index) => {
@@ -208,14 +203,14 @@ function SeasonResults({ season, seasonYear, driverName }: { season: DriverSeaso
           <tfoot>
             <tr className="border-t border-line bg-surface-raised">
               <th scope="row" colSpan={raceColumns + 1} className="px-3 py-3 font-semibold sm:px-4">
-                {`Total (best ${COUNTED_ROUNDS} rounds)`}
+                {season.scoring?.countedRounds ? `Total (best ${season.scoring.countedRounds} rounds)` : "Total"}
               </th>
               <td className="px-3 py-3 text-right font-display text-xl font-bold sm:px-4">{season.total}</td>
             </tr>
           </tfoot>
         </table>
       </div>
-      <ScoringLegend />
+      {season.scoring && <ScoringLegend rules={season.scoring} />}
     </div>
   );
 }
@@ -237,18 +232,22 @@ function Marker({ label, children }: { label: string; children: string }) {
   );
 }
 
-function ScoringLegend() {
+function ScoringLegend({ rules }: { rules: ScoringRules }) {
   return (
     <section className="mt-4">
       <h4 className="text-xs font-bold uppercase tracking-[0.2em] text-muted">Scoring legend</h4>
       <dl className="mt-2 grid gap-x-6 gap-y-2 text-xs text-muted sm:grid-cols-2">
       <LegendEntry term="Race points">
-        {`${POINTS_BY_POSITION.join("-")} per race for P1 to P${POINTS_BY_POSITION.length} in class, then +${ADDITIONAL_FINISHER_POINTS} per additional finisher.`}
+        {describeRacePoints(rules)}
       </LegendEntry>
-      <LegendEntry term="FL">{`Fastest lap in class: +${FASTEST_LAP_POINTS} point.`}</LegendEntry>
-      <LegendEntry term="Dropped">{`Only the best ${COUNTED_ROUNDS} round scores count; the rest are dropped.`}</LegendEntry>
+      <LegendEntry term="FL">{`Fastest lap in class: +${rules.fastestLapPoints} point${rules.fastestLapPoints === 1 ? "" : "s"}.`}</LegendEntry>
+      {rules.countedRounds !== null && (
+        <LegendEntry term="Dropped">{`Only the best ${rules.countedRounds} round scores count; the rest are dropped.`}</LegendEntry>
+      )}
       <LegendEntry term="DNS / DNF">Did not start / did not finish: no points.</LegendEntry>
-      <LegendEntry term="DSQ">Disqualified: no points, and that round can never be dropped.</LegendEntry>
+      <LegendEntry term="DSQ">
+        {rules.disqualifiedRoundDroppable ? "Disqualified: no points." : "Disqualified: no points, and that round can never be dropped."}
+      </LegendEntry>
       <LegendEntry term="Pole / DotD">Pole position / Driver of the Day.</LegendEntry>
       </dl>
     </section>

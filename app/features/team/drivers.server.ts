@@ -1,14 +1,18 @@
-import { asc, eq, max } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { drivers, roundResults, rounds, seasons } from "../../../db/schema";
-import { scoreSeason } from "~/lib/scoring";
+import { drivers, roundResults, rounds } from "../../../db/schema";
+import { getPublicSeasonYear, getScoringRules, rulesForClass } from "~/features/calendar/season.server";
+import { LEGEND_2025, scoreSeason } from "~/lib/scoring";
+
+/** Scoring an empty season needs rules of some kind; with no rounds none of their points are used. */
+const NO_ROUNDS_SCORED = LEGEND_2025;
 
 /**
  * Every driver with their season computed from the stored results: stats,
  * championship total and per-round scores (with dropped rounds marked).
  */
 export async function getDriversWithSeason(db: Database, seasonYear: number) {
-  const [driverRows, resultRows] = await Promise.all([
+  const [driverRows, resultRows, rulesByClass] = await Promise.all([
     db.select().from(drivers).orderBy(asc(drivers.sortOrder)),
     db
       .select({ result: roundResults, roundName: rounds.name, roundNumber: rounds.roundNumber })
@@ -16,18 +20,29 @@ export async function getDriversWithSeason(db: Database, seasonYear: number) {
       .innerJoin(rounds, eq(rounds.id, roundResults.roundId))
       .where(eq(rounds.seasonYear, seasonYear))
       .orderBy(asc(rounds.startDate)),
+    getScoringRules(db, seasonYear),
   ]);
   return driverRows.map((driver) => {
     const entries = resultRows.filter(({ result }) => result.driverId === driver.id);
-    const season = scoreSeason(entries.map(({ result }) => ({ ...result, roundId: result.roundId })));
+    // A driver races one class a season: the class of their results, or their current one before any result
+    // (then the rules only print the legend, and a season without rules yet has none to print).
+    const scoring = entries[0]
+      ? rulesForClass(rulesByClass, entries[0].result.racingClass)
+      : (rulesByClass.get(driver.racingClass) ?? null);
+    const season = scoreSeason(
+      entries.map(({ result }) => ({ ...result, roundId: result.roundId })),
+      scoring ?? NO_ROUNDS_SCORED,
+    );
     return {
       ...driver,
       season: {
+        scoring,
         ...season,
         rounds: season.rounds.map((round, index) => ({
           ...round,
           roundName: entries[index]!.roundName,
           roundNumber: entries[index]!.roundNumber,
+          provisional: entries[index]!.result.provisional,
         })),
       },
     };
@@ -74,17 +89,12 @@ export async function getDriverDetail(db: Database, driverId: string) {
   return driver ? { seasonYear, driver: driverDetail(driver) } : null;
 }
 
-/** The latest season's year, or null before any season is stored. */
-export async function getLatestSeasonYear(db: Database): Promise<number | null> {
-  const [row] = await db.select({ year: max(seasons.year) }).from(seasons);
-  return row?.year ?? null;
-}
-
 /**
- * The drivers with the latest season computed. Before any season is stored
- * the year is the current one, which has no results yet.
+ * The drivers with the season the public site opens on computed (the current
+ * one when published). Before any season is published the year is this one,
+ * which has no results yet.
  */
 export async function getDriversForLatestSeason(db: Database) {
-  const seasonYear = (await getLatestSeasonYear(db)) ?? new Date().getUTCFullYear();
+  const seasonYear = (await getPublicSeasonYear(db)) ?? new Date().getUTCFullYear();
   return { seasonYear, drivers: await getDriversWithSeason(db, seasonYear) };
 }

@@ -1,0 +1,131 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/results";
+import { SectionHeading } from "~/components/ui/section-heading";
+import { FormNotice } from "~/features/account/form-notice";
+import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { getScoringRules } from "~/features/calendar/season.server";
+import { formatRoundDates } from "~/features/calendar/schedule";
+import { ClassResultsForm } from "~/features/results/class-results-form";
+import { CsvImportPanel, type CsvActionData } from "~/features/results/csv-import-panel";
+import { deskInputRefused, deskWrite } from "~/features/results/desk-write.server";
+import {
+  applyClassificationImport,
+  getResultsSheet,
+  previewClassificationImport,
+  saveClassResults,
+} from "~/features/results/results-desk.server";
+import { classResultsSchema, fieldErrors, nestFormFields } from "~/features/results/results-form";
+import { readForm } from "~/lib/forms.server";
+import { pageMeta } from "~/lib/meta";
+import { racePoints } from "~/lib/scoring";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireStaff(request, context, "editor");
+  const sheet = params.roundId.length <= 200 ? await getResultsSheet(context.db, params.roundId) : null;
+  if (!sheet) throw data({ message: "There is no such round." }, { status: 404, headers: BACK_OFFICE_HEADERS });
+  const rulesByClass = await getScoringRules(context.db, sheet.round.seasonYear);
+  // The points each stored race scores, so the sheet shows what the public pages show.
+  const classes = sheet.classes.map((group) => {
+    const rules = rulesByClass.get(group.racingClass);
+    return {
+      ...group,
+      drivers: group.drivers.map((driver) => ({
+        ...driver,
+        racePoints: driver.result && rules ? driver.result.races.map((race) => racePoints(race, rules)) : null,
+      })),
+    };
+  });
+  return data({ ...sheet, classes }, { headers: BACK_OFFICE_HEADERS });
+}
+
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context, "editor");
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const roundId = params.roundId;
+
+  if (intent === "save-class") {
+    const parsed = classResultsSchema.safeParse(nestFormFields(form));
+    if (!parsed.success) {
+      // Each class has its own form on the page: its errors are keyed by its name.
+      const racingClass = String(form.get("racingClass") ?? "");
+      const errors = Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([path, message]) => [`${racingClass}/${path}`, message]));
+      return deskInputRefused(errors, `The ${racingClass} results were not saved: please correct the fields marked below.`);
+    }
+    const input = parsed.data;
+    return deskWrite(context, staff, (tx) => saveClassResults(tx, roundId, input), ({ changed }) =>
+      changed === 0
+        ? `Nothing to save: the ${input.racingClass} results were already as shown.`
+        : `${input.racingClass} results saved${input.provisional ? " as provisional" : " as final"}. Standings and driver pages show them now.`,
+    );
+  }
+
+  if (intent === "csv-preview" || intent === "csv-save") {
+    const raceNumber = Number(form.get("raceNumber"));
+    const csv = await csvFromForm(form);
+    const provisional = form.get("provisional") === "on";
+    if (!Number.isInteger(raceNumber) || raceNumber < 1 || raceNumber > 6) {
+      return data<CsvActionData>({ kind: "csv", csv, raceNumber: 1, provisional, problems: [{ line: null, message: "Pick the race the file classifies." }] }, { status: 400, headers: BACK_OFFICE_HEADERS });
+    }
+    if (csv.trim() === "") {
+      return data<CsvActionData>({ kind: "csv", csv, raceNumber, provisional, problems: [{ line: null, message: "Choose a CSV file or paste its text." }] }, { status: 400, headers: BACK_OFFICE_HEADERS });
+    }
+    if (intent === "csv-preview") {
+      const preview = await previewClassificationImport(context.db, roundId, raceNumber, csv);
+      return data<CsvActionData>(
+        preview.ok
+          ? { kind: "csv", csv, raceNumber, provisional, preview: { changes: preview.changes, fingerprint: preview.fingerprint } }
+          : { kind: "csv", csv, raceNumber, provisional, problems: preview.problems },
+        { status: preview.ok ? 200 : 400, headers: BACK_OFFICE_HEADERS },
+      );
+    }
+    const fingerprint = String(form.get("fingerprint") ?? "");
+    return deskWrite(
+      context,
+      staff,
+      (tx) => applyClassificationImport(tx, roundId, raceNumber, csv, fingerprint, provisional),
+      ({ changed }) => `Import saved: ${changed} ${changed === 1 ? "result" : "results"} changed for race ${raceNumber}. Standings show them now.`,
+    );
+  }
+  return deskInputRefused({ intent: "Unknown action" }, "Unknown action.");
+}
+
+/** The file chosen, else the text pasted (or carried from the preview to the save). */
+async function csvFromForm(form: FormData): Promise<string> {
+  const file = form.get("csvFile");
+  if (file instanceof File && file.size > 0) return file.text();
+  const pasted = form.get("csv");
+  return typeof pasted === "string" ? pasted : "";
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Results | Back Office", description: "Enter a round's results.", path: null });
+
+export default function ResultsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { round, raceCount, classes } = loaderData;
+  const csvAction = actionData && "kind" in actionData ? actionData : null;
+  const deskAction = actionData && !("kind" in actionData) ? actionData : null;
+  return (
+    <>
+      <p className="mb-3 text-sm">
+        <Link to={`/admin/seasons/${round.seasonYear}`} className="inline-flex min-h-11 items-center text-muted underline hover:text-text">
+          ← {round.seasonYear} season
+        </Link>
+      </p>
+      <SectionHeading
+        level={1}
+        eyebrow={`Round ${round.roundNumber} · ${formatRoundDates(round)}`}
+        title={`Results: ${round.name}`}
+        description="Our drivers' finishing order per race and class. Points are computed from the class's scoring rules; they are never typed in."
+      />
+      {deskAction && <FormNotice tone={deskAction.tone}>{deskAction.message}</FormNotice>}
+      <div className="grid gap-10">
+        {classes.map((group) => (
+          <ClassResultsForm key={group.racingClass} group={group} raceCount={raceCount} errors={deskAction?.errors ?? {}} />
+        ))}
+        <CsvImportPanel raceCount={raceCount} result={csvAction} />
+      </div>
+    </>
+  );
+}

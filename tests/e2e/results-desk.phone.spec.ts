@@ -1,0 +1,222 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { startServer, type ServerProcess } from "../support/server-process";
+
+/*
+ * The results desk trackside, at phone width: a staff member enters a race result by the form
+ * and another by CSV (with a dry-run preview first), and the public calendar's round points
+ * change at once, the provisional one labelled as such. Runs a server of its own (the
+ * command line that makes the first admin needs the embedded database to itself).
+ */
+
+const PASSWORD = "a long and unusual password";
+const root = path.resolve(import.meta.dirname, "../..");
+const run = promisify(execFile);
+const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
+const staffEmail = `results-staff-${stamp}@example.com`;
+const LAST_ROUND = "2025-r9-silverstone-national";
+
+let server: ServerProcess;
+let dataDir: string;
+let port: number;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port: chosen } = probe.address() as { port: number };
+      probe.close(() => resolve(chosen));
+    });
+  });
+}
+
+const start = () => startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+
+async function expectNoSeriousViolations(page: Page) {
+  await page.waitForLoadState("networkidle");
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+  expect(serious).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** The public calendar's card of one driver in the last round. */
+async function lastRoundResult(page: Page, driverName: string) {
+  await page.goto(`/calendar?round=${LAST_ROUND}`);
+  // The innermost list item with the name and round points: the driver's card, not the round's row around it.
+  return page.getByRole("listitem").filter({ hasText: driverName }).filter({ hasText: "Round points" }).last();
+}
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  dataDir = mkdtempSync(path.join(tmpdir(), "ridgeway-e2e-results-"));
+  port = await freePort();
+  server = await start();
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto("/login?mode=create");
+  const form = page.locator("main form");
+  await form.getByLabel("Full Name").fill("Rory Results");
+  await form.getByLabel("Email", { exact: true }).fill(staffEmail);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/team$/);
+  await context.close();
+  await server.stop();
+  const granted = await run(path.join(root, "node_modules/.bin/tsx"), ["scripts/user-admin.ts", "grant-admin", staffEmail], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+  });
+  expect(granted.stdout).toContain(`Rory Results <${staffEmail}> is now an admin.`);
+  server = await start();
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("a result entered by form, then one by CSV, change the public calendar at once", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ ...test.info().project.use, baseURL: server.url });
+  const page = await context.newPage();
+
+  // Signed in, with two-factor turned on as the back office asks.
+  await page.goto("/login?redirectTo=%2Fadmin%2Fresults");
+  const login = page.locator("main form");
+  await login.getByLabel("Email", { exact: true }).fill(staffEmail);
+  await login.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await login.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/security\?required=staff-two-factor$/);
+  const twoFactor = page.locator("section", { has: page.getByRole("heading", { name: "Two-Factor Authentication" }) });
+  await twoFactor.getByLabel("Your Password").fill(PASSWORD);
+  await twoFactor.getByRole("button", { name: "Turn On Two-Factor" }).click();
+  const secret = (await twoFactor.getByTestId("two-factor-secret").textContent())!.trim();
+  await twoFactor
+    .getByLabel("Code From Your App")
+    .fill(new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate());
+  await twoFactor.getByRole("button", { name: "Confirm and Turn On" }).click();
+  await expect(twoFactor.getByText("Two-factor authentication is on.")).toBeVisible();
+
+  // Before: Ethan Cole has no result in the last round.
+  await expect(await lastRoundResult(page, "Ethan Cole")).toHaveCount(0);
+
+  // The round's results sheet, from the menu.
+  await page.goto("/admin");
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Results" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results");
+  await page.getByRole("link", { name: /R9\s*Silverstone National/ }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results: Silverstone National");
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousViolations(page);
+
+  // By form: Ethan Cole P3 in race 1 and the win with the fastest lap in race 2, provisional.
+  const f3a = page.locator("section", { has: page.getByRole("heading", { name: "F3A", exact: true }) });
+  const ethan = f3a.getByRole("group", { name: /Ethan Cole/ });
+  await ethan.getByLabel("Raced in this round").check();
+  const race1 = ethan.getByRole("group", { name: /^Race 1/ });
+  const race2 = ethan.getByRole("group", { name: /^Race 2/ });
+  await race1.getByLabel("Position").fill("2");
+  await race2.getByLabel("Position").fill("1");
+  await race2.getByLabel("Fastest lap in class").check();
+  await f3a.getByLabel(/^Provisional/).check();
+  await f3a.getByRole("button", { name: "Save F3A results" }).click();
+  // Oliver Hartley is already P2 in race 1: the form says so, keeps what was typed and saves nothing.
+  await expect(page.getByRole("alert").filter({ hasText: "The F3A results were not saved" })).toBeVisible();
+  await expect(race1.getByText("P2 is given to two drivers")).toBeVisible();
+  await expect(race2.getByLabel("Fastest lap in class")).toBeChecked();
+  await race1.getByLabel("Position").fill("3");
+  await f3a.getByRole("button", { name: "Save F3A results" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "F3A results saved as provisional" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+
+  // The public calendar shows it at once, labelled provisional: 10 + 15 + 1.
+  let card = await lastRoundResult(page, "Ethan Cole");
+  await expect(card).toContainText("Round points 26 pts");
+  await expect(card.getByText("Provisional result")).toBeVisible();
+
+  // By CSV, race 2: a bad row first, which saves nothing.
+  await page.goto(`/admin/results/${LAST_ROUND}`);
+  const importPanel = page.locator("section", { has: page.getByRole("heading", { name: "Import a race from CSV" }) });
+  await importPanel.getByLabel("Race", { exact: true }).selectOption("2");
+  const header = "position,driver_number,driver_name,class,status,fastest_lap,penalty_points";
+  await importPanel.getByLabel("Or paste the CSV").fill(`${header}\n1,7,Oliver Hartley,F3A,,yes,\n2,99,Nobody,F3A,,,\n`);
+  await importPanel.getByRole("button", { name: "Preview import" }).click();
+  await expect(importPanel.getByRole("alert")).toContainText("Line 3: Unknown driver number 99");
+  await expect(importPanel.getByRole("button", { name: /Save import/ })).toHaveCount(0);
+
+  // Fixed: the dry run lists both rows with points before and after, and still saves nothing.
+  await importPanel.getByLabel("Or paste the CSV").fill(`${header}\r\n1,7,Oliver Hartley,F3A,,yes,\r\n2,12,Ethan Cole,F3A,,,\r\n`);
+  await importPanel.getByLabel(/^Provisional/).uncheck();
+  await importPanel.getByRole("button", { name: "Preview import" }).click();
+  const preview = importPanel.locator("section", { has: page.getByRole("heading", { name: "Preview: race 2" }) });
+  await expect(preview.getByRole("status")).toHaveText("2 of 2 rows would change. Nothing is saved yet.");
+  const oliverRow = preview.getByRole("listitem").filter({ hasText: "Oliver Hartley" });
+  await expect(oliverRow).toContainText("P4 → P1, fastest lap");
+  await expect(oliverRow).toContainText("9 → 16");
+  const ethanRow = preview.getByRole("listitem").filter({ hasText: "Ethan Cole" });
+  await expect(ethanRow).toContainText("16 → 12");
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousViolations(page);
+  card = await lastRoundResult(page, "Ethan Cole");
+  await expect(card).toContainText("Round points 26 pts");
+
+  // Saved as final: the calendar follows, and the provisional label is gone.
+  await page.goBack();
+  await page.goto(`/admin/results/${LAST_ROUND}`);
+  await importPanel.getByLabel("Race", { exact: true }).selectOption("2");
+  await importPanel.getByLabel("Or paste the CSV").fill(`${header}\r\n1,7,Oliver Hartley,F3A,,yes,\r\n2,12,Ethan Cole,F3A,,,\r\n`);
+  await importPanel.getByLabel(/^Provisional/).uncheck();
+  await importPanel.getByRole("button", { name: "Preview import" }).click();
+  await importPanel.getByRole("button", { name: "Save import as final" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Import saved: 2 results changed for race 2" })).toBeVisible();
+
+  card = await lastRoundResult(page, "Ethan Cole");
+  await expect(card).toContainText("Round points 22 pts");
+  await expect(card.getByText("Provisional result")).toHaveCount(0);
+  await expect(await lastRoundResult(page, "Oliver Hartley")).toContainText("Round points 28 pts");
+
+  // The round editor fits the phone and passes axe.
+  await page.goto(`/admin/seasons/2025/rounds/${LAST_ROUND}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Round 9: Silverstone National");
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousViolations(page);
+
+  // Next season: created unpublished, then published; the public calendar's switcher and "Season Complete" name it.
+  await page.goto("/admin/seasons");
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousViolations(page);
+  await page.getByLabel("Year").fill("2026");
+  await page.getByRole("button", { name: "Create season" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The 2026 season is created, unpublished." })).toBeVisible();
+  await page.goto("/calendar");
+  await expect(page.getByRole("navigation", { name: "Seasons" })).toHaveCount(0);
+  await page.goto("/admin/seasons");
+  await page.getByRole("button", { name: "Publish 2026" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The 2026 season is on the public site." })).toBeVisible();
+  await page.goto("/calendar");
+  const seasons = page.getByRole("navigation", { name: "Seasons" });
+  await expect(seasons.getByRole("link")).toHaveText(["2026", "2025"]);
+  await expect(page.getByText("The 2025 season has concluded. The 2026 calendar is on its way.")).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await seasons.getByRole("link", { name: "2026" }).click();
+  await expect(page).toHaveURL(/\/calendar\?season=2026$/);
+  await expect(page.getByText("The 2026 calendar will be published soon.")).toBeVisible();
+  await context.close();
+});
