@@ -4,6 +4,7 @@ import type { Auth } from "~/features/account/auth.server";
 import type { PaymentProvider } from "~/features/payments/provider.server";
 import type { ShippingRule } from "./features/store/pricing";
 import type { AuditedChange } from "~/features/admin/audit.server";
+import type { ContentMemo } from "~/lib/content-memo";
 
 /** What the Express server hands every loader and action (see server/app.ts). */
 export interface RequestContext {
@@ -28,6 +29,8 @@ export interface RequestContext {
    * hold. Call after the change has committed (the back office's audited writes do).
    */
   contentChanged: () => Promise<void>;
+  /** This process's memo of values read from content (the site settings), cleared on every content change. */
+  contentMemo: ContentMemo;
   /** Set-Cookie headers added to this request's response (a session extended or cleared while read). */
   setCookies: string[];
   /** The request's id (X-Request-Id), as in the logs; the audit trail records it. */

@@ -16,6 +16,7 @@ import { FREE_SHIPPING, type ShippingRule } from "../app/features/store/pricing"
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { originCheck } from "./origin-check";
 import { createPageCache } from "./page-cache";
+import { createContentMemo } from "../app/lib/content-memo";
 
 export interface AppOptions {
   db: Database;
@@ -113,7 +114,11 @@ export function createApp(options: AppOptions) {
     ttlMs: options.pageCacheTtlMs,
     maxEntries: 500,
   });
-  options.contentChanges.subscribe(() => pages.clear());
+  const contentMemo = createContentMemo();
+  options.contentChanges.subscribe(() => {
+    pages.clear();
+    contentMemo.clear();
+  });
   // A state-changing request from another site's page is refused before any action runs.
   app.use(originCheck({ publicUrl: options.publicUrl }));
 
@@ -142,10 +147,12 @@ export function createApp(options: AppOptions) {
         shipping: options.shipping ?? FREE_SHIPPING,
         auth,
         contentChanged: () => options.contentChanges.announce(),
+        contentMemo,
         setCookies: [],
         requestId: String(req.id),
-        // In this process; other processes on the same PostgreSQL are told separately.
-        onAuditedChange: () => pages.clear(),
+        // Every back-office write changes what some page shows: this process and every other
+        // one on the same database drop their caches (ADR 0022).
+        onAuditedChange: () => options.contentChanges.announce(),
       };
       const response = withBackOfficeHeaders(req.path, await pages.handle(toFetchRequest(req, res), context));
       for (const cookie of context.setCookies) res.append("Set-Cookie", cookie);

@@ -1,5 +1,5 @@
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
-import { versionColumn } from "./columns";
+import { deletedAtColumn, versionColumn } from "./columns";
 import type { RaceResult } from "../../app/lib/scoring";
 
 export const legalDocuments = pgTable("legal_documents", {
@@ -152,6 +152,8 @@ export const galleryItems = pgTable("gallery_items", {
   description: text("description").notNull(),
   alt: text("alt").notNull(),
   objectPosition: text("object_position").notNull().default("center"),
+  version: versionColumn(),
+  deletedAt: deletedAtColumn(),
 });
 
 export interface PartnerDetails {
@@ -170,6 +172,13 @@ export const partners = pgTable("partners", {
   website: text("website").notNull(),
   logo: text("logo").notNull(),
   details: jsonb("details").$type<PartnerDetails>().notNull(),
+  /** The sponsorship tier the partner holds (sponsorship_tiers.tier), if any. */
+  tier: text("tier"),
+  /** UK calendar dates; outside them the partner is not shown on the public site. Null: open-ended. */
+  activeFrom: date("active_from"),
+  activeUntil: date("active_until"),
+  version: versionColumn(),
+  deletedAt: deletedAtColumn(),
 });
 
 export const sponsorshipTiers = pgTable("sponsorship_tiers", {
@@ -179,6 +188,8 @@ export const sponsorshipTiers = pgTable("sponsorship_tiers", {
   period: text("period").notNull(),
   description: text("description").notNull(),
   features: jsonb("features").$type<string[]>().notNull(),
+  version: versionColumn(),
+  deletedAt: deletedAtColumn(),
 });
 
 export const podcastEpisodes = pgTable("podcast_episodes", {
@@ -189,6 +200,8 @@ export const podcastEpisodes = pgTable("podcast_episodes", {
   thumbnail: text("thumbnail").notNull(),
   youtubeUrl: text("youtube_url").notNull(),
   spotifyUrl: text("spotify_url").notNull(),
+  version: versionColumn(),
+  deletedAt: deletedAtColumn(),
 });
 
 /**

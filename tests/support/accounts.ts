@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.server";
 import { createAuth, type Auth } from "../../app/features/account/auth.server";
 import { createTestProvider } from "../../app/features/payments/test-provider.server";
 import type { RequestContext } from "../../app/context";
+import { createContentMemo } from "../../app/lib/content-memo";
 
 /*
  * Helpers for calling the account routes' loaders and actions in-process, as
@@ -30,6 +31,7 @@ export function requestContext(db: Database, auth: Auth, clientIp = "203.0.113.1
     shipping: { flatRatePence: 0, freeAbovePence: null },
     auth,
     contentChanged: async () => {},
+    contentMemo: createContentMemo(),
     setCookies: [],
   };
 }

@@ -1,23 +1,16 @@
-import { asc, eq, isNotNull } from "drizzle-orm";
+import { asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { articles, teamMembers } from "../../../db/schema";
+import { heroSlides, teamMembers } from "../../../db/schema";
 import { getFemaleSideMembers } from "../team/members.server";
 import type { HeroSlide } from "./hero-slider";
 
-/** The articles the team picked for the hero (those with a hero title), oldest first. */
+/** The hero slides staff keep at /admin/content/hero-slides, in their order. */
 export async function getHeroSlides(db: Database): Promise<HeroSlide[]> {
-  const rows = await db
-    .select({ id: articles.id, title: articles.heroTitle, subtitle: articles.heroSubtitle })
-    .from(articles)
-    .where(isNotNull(articles.heroTitle))
-    .orderBy(asc(articles.publishedOn))
-    .limit(3);
-  return rows.map((row, index) => ({
-    articleId: row.id,
-    title: row.title ?? "",
-    subtitle: row.subtitle ?? "",
-    image: `/media/hero/hero-${index + 1}.svg`,
-  }));
+  return db
+    .select({ id: heroSlides.id, title: heroSlides.title, subtitle: heroSlides.subtitle, image: heroSlides.image, href: heroSlides.href })
+    .from(heroSlides)
+    .where(isNull(heroSlides.deletedAt))
+    .orderBy(asc(heroSlides.sortOrder), asc(heroSlides.id));
 }
 
 export interface HomeTeamTile {
