@@ -17,6 +17,9 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: "/admin", label: "Overview", role: null },
   { path: "/admin/people", label: "People", role: "admin" },
   { path: "/admin/activity", label: "Activity", role: "admin" },
+  { path: "/admin/content", label: "Site content", role: "editor" },
+  { path: "/admin/legal", label: "Legal pages", role: "editor" },
+  { path: "/admin/settings", label: "Settings", role: "admin" },
 ];
 
 /** The areas someone with `roles` may open, in menu order. */
