@@ -35,6 +35,7 @@ function freePort(): Promise<number> {
   });
 }
 
+// eslint-disable-next-line no-empty-pattern -- Playwright hands testInfo second; no fixtures are used
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(180_000);
   dataDir = mkdtempSync(path.join(tmpdir(), "ridgeway-site-desk-e2e-"));

@@ -27,8 +27,9 @@ try {
     .map((line) => line.split(";")[0])
     .join("; ");
   const headers = new Headers({ cookie });
-  const { totpURI } = await auth.api.enableTwoFactor({ body: { password: STAFF_PASSWORD }, headers });
-  const secret = new URL(totpURI).searchParams.get("secret")!;
+  const enabled = await auth.api.enableTwoFactor({ body: { password: STAFF_PASSWORD }, headers });
+  if (!("totpURI" in enabled)) throw new Error("two-factor set-up did not give a TOTP secret");
+  const secret = new URL(enabled.totpURI).searchParams.get("secret")!;
   const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
   await auth.api.verifyTOTP({ body: { code }, headers });
   const granted = await grantAdmin(database.db, STAFF_EMAIL);
