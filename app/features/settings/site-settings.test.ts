@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SITE_SETTINGS, officeHoursText, settingsFromForm, siteSettingsFormSchema, socialUrl } from "./site-settings";
+import { DEFAULT_SITE_SETTINGS, officeHoursText, socialUrl } from "./site-settings";
+import { settingsFromForm, siteSettingsFormSchema } from "./site-settings-form";
 
 const form = {
   email: "info@ridgeway-racing.example",
