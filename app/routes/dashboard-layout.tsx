@@ -2,12 +2,14 @@ import { data, Outlet, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard-layout";
 import { DashboardNav } from "~/features/account/dashboard-nav";
 import { requireUser } from "~/features/account/session.server";
+import { staffRolesOf } from "~/features/admin/staff.server";
 
 // Every dashboard loader and action checks the session itself too: loaders run in
 // parallel, so this layout's check alone would not keep a child's data private.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  return data({ role: user.role }, { headers: { "Cache-Control": "private, no-store" } });
+  const staff = (await staffRolesOf(context.db, user.id)).length > 0;
+  return data({ role: user.role, staff }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -18,7 +20,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/dashboard");
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
-      <DashboardNav role={loaderData.role} />
+      <DashboardNav role={loaderData.role} staff={loaderData.staff} />
       <p role="status" className="mb-4 text-sm text-muted empty:hidden">
         {loading ? "Loading..." : ""}
       </p>

@@ -8,6 +8,7 @@ CREATE TABLE "audit_events" (
 	"action" text NOT NULL,
 	"entity_type" text NOT NULL,
 	"entity_id" text NOT NULL,
+	"entity_label" text,
 	"before" jsonb,
 	"after" jsonb,
 	"diff" jsonb NOT NULL,

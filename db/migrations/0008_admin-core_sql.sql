@@ -5,8 +5,8 @@ INSERT INTO "staff_roles" ("user_id", "role", "granted_by", "granted_at")
 SELECT "id", 'admin', NULL, now() FROM "users" WHERE "role" = 'admin'
 ON CONFLICT DO NOTHING;
 --> statement-breakpoint
-INSERT INTO "audit_events" ("actor_user_id", "actor_label", "actor_roles", "role_used", "action", "entity_type", "entity_id", "before", "after", "diff", "reason")
-SELECT NULL, 'database migration', '{}', NULL, 'staff_role.grant', 'user', "id",
+INSERT INTO "audit_events" ("actor_user_id", "actor_label", "actor_roles", "role_used", "action", "entity_type", "entity_id", "entity_label", "before", "after", "diff", "reason")
+SELECT NULL, 'database migration', '{}', NULL, 'staff_role.grant', 'user', "id", "name",
   jsonb_build_object('accountRole', 'admin', 'staffRoles', '[]'::jsonb),
   jsonb_build_object('accountRole', 'team_member', 'staffRoles', '["admin"]'::jsonb),
   '[{"path":["accountRole"],"kind":"changed","before":"admin","after":"team_member"},{"path":["staffRoles"],"kind":"changed","before":[],"after":["admin"]}]'::jsonb,

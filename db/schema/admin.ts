@@ -51,6 +51,8 @@ export const auditEvents = pgTable(
     action: text("action").notNull(),
     entityType: text("entity_type").notNull(),
     entityId: text("entity_id").notNull(),
+    /** What the record was called at the time ("Erin Editor", an article's title), for people reading the log. */
+    entityLabel: text("entity_label"),
     before: jsonb("before").$type<Record<string, unknown> | null>(),
     after: jsonb("after").$type<Record<string, unknown> | null>(),
     /** jsonDiff(before, after): see app/lib/json-diff.ts. */

@@ -1,12 +1,13 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { pgTable, text } from "drizzle-orm/pg-core";
 import { Secret, TOTP } from "otpauth";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, legalDocuments, staffRoleGrants } from "../../db/schema";
+import { auditEvents, legalDocuments, staffRoleGrants, users } from "../../db/schema";
 import { deletedAtColumn, versionColumn } from "../../db/schema/columns";
 import type { Auth } from "../../app/features/account/auth.server";
 import { auditedWrite, CONFLICT_MESSAGE, type AuditedChange } from "../../app/features/admin/audit.server";
-import { entityHistory, restoreFromHistory } from "../../app/features/admin/history.server";
+import { entityHistory, restoreAction, restoreFromHistory } from "../../app/features/admin/history.server";
 import { changeStaffRole } from "../../app/features/admin/people.server";
 import { softDelete, undoSoftDelete } from "../../app/features/admin/soft-delete.server";
 import {
@@ -127,6 +128,7 @@ describe("staff roles at /admin/people", () => {
       actorRoles: ["admin"],
       roleUsed: "admin",
       action: "staff_role.grant",
+      entityLabel: writer.name,
       before: { staffRoles: [] },
       after: { staffRoles: ["editor"] },
       diff: [{ path: ["staffRoles"], kind: "changed", before: [], after: ["editor"] }],
@@ -259,6 +261,18 @@ describe("audited writes", () => {
     });
     expect(rows.at(-1)!.diff).toContainEqual({ path: ["bodyMarkdown"], kind: "changed", before: "Third text", after: "Second text" });
 
+    // Through the History panel's form: a bad form is a 400, a stale version a 409.
+    const form = (fields: Record<string, string>) => new URLSearchParams(fields) as unknown as FormData;
+    const viaForm = (fields: Record<string, string>) => run(() => restoreAction(context(), editor, form(fields), target));
+    expect(await viaForm({ intent: "restore-version", eventId: "x", version: "1" })).toMatchObject({ status: 400, data: { message: "Choose a version to restore." } });
+    expect(await viaForm({ intent: "restore-version", eventId: String(history[0]!.id), version: String(v3.value.version) })).toMatchObject({ status: 409 });
+    const current = await legalVersion("privacy");
+    expect(await viaForm({ intent: "restore-version", eventId: String(history[0]!.id), version: String(current.version) })).toMatchObject({
+      status: 200,
+      data: { tone: "success" },
+    });
+    expect(await legalVersion("privacy")).toMatchObject({ bodyMarkdown: "Third text", version: current.version + 1 });
+
     const elsewhere = await restoreFromHistory(context(), editor, legalDocumentRestoreTarget("terms"), { eventId: history[1]!.id, expectedVersion: 1 });
     expect(elsewhere).toMatchObject({ ok: false, kind: "not-found" });
   });
@@ -278,14 +292,14 @@ describe("soft delete", () => {
 
   it("deletes softly, undoes within 30 days, refuses after, each audited and version-checked", async () => {
     const editor = await staffUser(await makeStaff(suite.db, await person("deleter"), ["editor"]), "editor");
-    const deleted = await softDelete(context(), editor, WIDGET, "w1", 1, "Duplicate");
+    const deleted = await softDelete(context(), editor, WIDGET, "w1", 1, { reason: "Duplicate", entityLabel: "Wing" });
     expect(deleted).toMatchObject({ ok: true, value: { id: "w1", version: 2, deletedAt: expect.any(Date) } });
     expect(await softDelete(context(), editor, WIDGET, "w1", 1)).toMatchObject({ ok: false, kind: "conflict" });
     const undone = await undoSoftDelete(context(), editor, WIDGET, "w1", 2);
     expect(undone).toMatchObject({ ok: true, value: { deletedAt: null, version: 3 } });
-    expect((await auditRows("test_widget", "w1")).map((row) => [row.action, row.reason])).toEqual([
-      ["delete", "Duplicate"],
-      ["undelete", null],
+    expect((await auditRows("test_widget", "w1")).map((row) => [row.action, row.reason, row.entityLabel])).toEqual([
+      ["delete", "Duplicate", "Wing"],
+      ["undelete", null, null],
     ]);
 
     await suite.db.update(widgets).set({ deletedAt: sql`now() - interval '31 days'` }).where(eq(widgets.id, "w2"));
@@ -295,3 +309,30 @@ describe("soft delete", () => {
   });
 });
 
+
+describe("the migration to staff roles", () => {
+  it("gives every former admin account the admin staff role, makes it a team member, and records it", async () => {
+    const former = await person("former-admin");
+    // As the account was before the migration (the check still allows the old value).
+    await suite.db.execute(sql`update users set role = 'admin' where id = ${former.id}`);
+    const folder = new URL("../../db/migrations/", import.meta.url);
+    const file = readdirSync(folder).find((name) => name.endsWith("_admin-core_sql.sql"));
+    const migration = readFileSync(new URL(file!, folder), "utf8");
+    for (const statement of migration.split("--> statement-breakpoint")) await suite.db.execute(sql.raw(statement));
+
+    const [row] = await suite.db.select({ role: users.role }).from(users).where(eq(users.id, former.id));
+    expect(row!.role).toBe("team_member");
+    expect(await suite.db.select({ role: staffRoleGrants.role }).from(staffRoleGrants).where(eq(staffRoleGrants.userId, former.id))).toEqual([
+      { role: "admin" },
+    ]);
+    expect(await auditRows("user", former.id)).toMatchObject([
+      {
+        actorUserId: null,
+        actorLabel: "database migration",
+        action: "staff_role.grant",
+        entityLabel: former.name,
+        after: { staffRoles: ["admin"] },
+      },
+    ]);
+  });
+});

@@ -3,13 +3,14 @@ import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { dashboardFor, type AccountRole } from "./roles";
 
-/** The dashboard's sections, and Sign Out (which lands on /login). */
-export function DashboardNav({ role }: { role: AccountRole }) {
+/** The dashboard's sections (and the back office, for staff), and Sign Out (which lands on /login). */
+export function DashboardNav({ role, staff = false }: { role: AccountRole; staff?: boolean }) {
   const items = [
     { to: "/dashboard", label: "Profile", end: true },
     { to: dashboardFor(role), label: role === "driver" ? "Driver Dashboard" : "Team Dashboard", end: true },
     { to: "/dashboard/orders", label: "My Orders", end: false },
     { to: "/dashboard/security", label: "Security", end: true },
+    ...(staff ? [{ to: "/admin", label: "Back Office", end: false }] : []),
   ];
   return (
     <div className="mb-8 flex flex-wrap items-center justify-between gap-3 border-b border-line pb-4">

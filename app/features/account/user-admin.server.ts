@@ -32,6 +32,7 @@ export async function grantAdmin(db: Database, email: string): Promise<AdminResu
         action: "staff_role.grant",
         entityType: "user",
         entityId: user.id,
+        entityLabel: user.name,
         before: { staffRoles: before },
         after: { staffRoles: ["admin", ...before] },
       },

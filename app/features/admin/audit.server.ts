@@ -40,6 +40,8 @@ export interface AuditEntry {
   /** The kind of record, in snake_case: "news_article", "legal_document", "user"... */
   entityType: string;
   entityId: string;
+  /** What the record is called ("Erin Editor", an article's title): the log shows it beside the id. */
+  entityLabel?: string | null;
   /** The record before the change (null when created). Dates, bytes and the like are converted. */
   before: unknown;
   /** The record after the change (null when removed for good). */
@@ -140,6 +142,7 @@ export async function insertAuditEvent(tx: Tx | Database, actor: AuditActor, ent
       action: entry.action,
       entityType: entry.entityType,
       entityId: entry.entityId,
+      entityLabel: entry.entityLabel ?? null,
       before,
       after,
       diff: jsonDiff(before, after),

@@ -35,6 +35,7 @@ export async function loadOverview(db: Database, staff: StaffUser): Promise<{ co
         action: auditEvents.action,
         entityType: auditEvents.entityType,
         entityId: auditEvents.entityId,
+        entityLabel: auditEvents.entityLabel,
         diff: auditEvents.diff,
         reason: auditEvents.reason,
         requestId: auditEvents.requestId,

@@ -109,6 +109,7 @@ export async function changeStaffRole(
         action: change.grant ? "staff_role.grant" : "staff_role.remove",
         entityType: "user",
         entityId: person.id,
+        entityLabel: person.name,
         before: { staffRoles: before },
         after: { staffRoles: after },
         reason: change.reason,

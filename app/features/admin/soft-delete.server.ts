@@ -43,9 +43,9 @@ export async function softDelete<Table extends PgTable>(
   target: SoftDeletableTable<Table>,
   id: string | number,
   expectedVersion: number,
-  reason?: string | null,
+  { reason, entityLabel }: { reason?: string | null; entityLabel?: string | null } = {},
 ): Promise<SoftDeleteOutcome<Table["$inferSelect"]>> {
-  return setDeleted(context, actor, target, id, expectedVersion, true, reason);
+  return setDeleted(context, actor, target, id, expectedVersion, true, reason, entityLabel);
 }
 
 /** Brings a soft-deleted record back within 30 days (with the version check), audited as "undelete". */
@@ -55,9 +55,9 @@ export async function undoSoftDelete<Table extends PgTable>(
   target: SoftDeletableTable<Table>,
   id: string | number,
   expectedVersion: number,
-  reason?: string | null,
+  { reason, entityLabel }: { reason?: string | null; entityLabel?: string | null } = {},
 ): Promise<SoftDeleteOutcome<Table["$inferSelect"]>> {
-  return setDeleted(context, actor, target, id, expectedVersion, false, reason);
+  return setDeleted(context, actor, target, id, expectedVersion, false, reason, entityLabel);
 }
 
 class Refused extends Error {
@@ -74,6 +74,7 @@ async function setDeleted<Table extends PgTable>(
   expectedVersion: number,
   deleting: boolean,
   reason?: string | null,
+  entityLabel?: string | null,
 ): Promise<SoftDeleteOutcome<Table["$inferSelect"]>> {
   const deletedAt = deletedAtOf(target);
   const version = versionOf(target);
@@ -91,7 +92,7 @@ async function setDeleted<Table extends PgTable>(
       if (rows.length === 0) throw new VersionConflictError(target.entityType, String(id));
       return {
         value: rows[0]!,
-        audit: { action: deleting ? "delete" : "undelete", entityType: target.entityType, entityId: String(id), before, after: rows[0], reason },
+        audit: { action: deleting ? "delete" : "undelete", entityType: target.entityType, entityId: String(id), before, after: rows[0], reason, entityLabel },
       };
     });
   } catch (error) {

@@ -31,7 +31,7 @@ export async function saveLegalDocument(
   return auditedWrite(context, staff, async (tx) => {
     const before = await lockRecord(tx, LEGAL_DOCUMENT, slug);
     const after = await updateVersioned(tx, LEGAL_DOCUMENT, slug, expectedVersion, text);
-    return { value: after, audit: { action: "update", entityType: LEGAL_DOCUMENT.entityType, entityId: slug, before, after, reason } };
+    return { value: after, audit: { action: "update", entityType: LEGAL_DOCUMENT.entityType, entityId: slug, entityLabel: after.title, before, after, reason } };
   });
 }
 

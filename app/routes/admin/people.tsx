@@ -147,7 +147,10 @@ export default function PeoplePage({ loaderData, actionData }: Route.ComponentPr
                   <label htmlFor={`grant-${person.id}`} className="sr-only">
                     Staff role to give {person.name}
                   </label>
-                  <select id={`grant-${person.id}`} name="role" className={`${inputClasses} w-auto min-h-11 py-2`}>
+                  <select id={`grant-${person.id}`} name="role" defaultValue="" required className={`${inputClasses} w-auto min-h-11 py-2`}>
+                    <option value="" disabled>
+                      Choose a role…
+                    </option>
                     {missing.map((role) => (
                       <option key={role} value={role}>
                         {STAFF_ROLE_LABELS[role]}
