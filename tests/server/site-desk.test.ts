@@ -180,7 +180,7 @@ describe("partners desk", () => {
     const names = (shown.data as { partners: Array<{ name: string; tier: string | null }> }).partners;
     expect(names).toContainEqual(expect.objectContaining({ name: "Harbour Brake Systems", tier: "Silver" }));
     const [createRow] = await auditRows("partner", "harbour-brake-systems");
-    expect(createRow).toMatchObject({ action: "create", actorUserId: editor.id, roleUsed: "editor", requestId: "req-site-desk" });
+    expect(createRow).toMatchObject({ action: "create", entityLabel: "Harbour Brake Systems", actorUserId: editor.id, roleUsed: "editor", requestId: "req-site-desk" });
 
     const path = "/admin/content/partners/harbour-brake-systems";
     const params = { desk: "partners", id: "harbour-brake-systems" };
@@ -402,7 +402,7 @@ describe("site settings", () => {
       ],
     });
     const [event] = await auditRows("site_settings", "site");
-    expect(event).toMatchObject({ action: "update", actorUserId: admin.id, roleUsed: "admin", reason: "New season" });
+    expect(event).toMatchObject({ action: "update", entityLabel: "Site settings", actorUserId: admin.id, roleUsed: "admin", reason: "New season" });
 
     const stale = await call(settings.action, postAs(admin, "/admin/settings", settingsForm({ version: String(loaded.version), email: "late@example.com" })));
     expect(stale.status).toBe(409);

@@ -60,7 +60,7 @@ export async function saveSiteSettings(
   const result = await auditedWrite(context, staff, async (tx) => {
     const before = await lockRecord(tx, SITE_SETTINGS, SETTINGS_ID);
     const after = await updateVersioned(tx, SITE_SETTINGS, SETTINGS_ID, expectedVersion, { ...settings, updatedAt: new Date() });
-    return { value: after, audit: { action: "update", entityType: SITE_SETTINGS.entityType, entityId: SETTINGS_ID, before, after, reason } };
+    return { value: after, audit: { action: "update", entityType: SITE_SETTINGS.entityType, entityId: SETTINGS_ID, entityLabel: "Site settings", before, after, reason } };
   });
   return result;
 }
@@ -69,6 +69,7 @@ export function siteSettingsRestoreTarget(): RestoreTarget<SiteSettingsRow> {
   return {
     entityType: SITE_SETTINGS.entityType,
     entityId: SETTINGS_ID,
+    entityLabel: "Site settings",
     load: (tx) => lockRecord(tx, SITE_SETTINGS, SETTINGS_ID),
     apply: (tx, snapshot, expectedVersion) =>
       updateVersioned(tx, SITE_SETTINGS, SETTINGS_ID, expectedVersion, { ...settingsFromSnapshot(snapshot), updatedAt: new Date() }),

@@ -219,7 +219,11 @@ export async function createDeskRecord(
         .onConflictDoNothing()
         .returning()) as Row[];
       if (rows.length === 0) throw new Taken();
-      return { value: rows[0]!, audit: { action: "create", entityType: store.target.entityType, entityId: String(id), before: null, after: rows[0], reason } };
+      const after = rows[0]!;
+      return {
+        value: after,
+        audit: { action: "create", entityType: store.target.entityType, entityId: String(id), entityLabel: String(after[labelKey(store)]), before: null, after, reason },
+      };
     });
   } catch (error) {
     if (error instanceof Taken) return { ok: false, kind: "taken", message: NAME_TAKEN_MESSAGE };
@@ -240,24 +244,41 @@ export async function updateDeskRecord(
   return auditedWrite(context, staff, async (tx) => {
     const before = await lockRecord(tx, store.target, id);
     const after = (await updateVersioned(tx, store.target, id, expectedVersion, pick(values, store.editable))) as Row;
-    return { value: after, audit: { action: "update", entityType: store.target.entityType, entityId: String(id), before, after, reason } };
+    return {
+      value: after,
+      audit: { action: "update", entityType: store.target.entityType, entityId: String(id), entityLabel: String(after[labelKey(store)]), before, after, reason },
+    };
   });
 }
 
-export function deleteDeskRecord(context: AuditContext, staff: StaffUser, key: DeskKey, id: Id, expectedVersion: number): Promise<SoftDeleteOutcome<Row>> {
-  return softDelete(context, staff, STORES[key].target, id, expectedVersion) as Promise<SoftDeleteOutcome<Row>>;
+/** What the record is called, for the audit log (its label column), or null when it is gone. */
+async function labelOf(db: Database, key: DeskKey, id: Id): Promise<string | null> {
+  const record = await readDeskRecord(db, key, id);
+  return record ? String(record[labelKey(STORES[key])]) : null;
 }
 
-export function undeleteDeskRecord(context: AuditContext, staff: StaffUser, key: DeskKey, id: Id, expectedVersion: number): Promise<SoftDeleteOutcome<Row>> {
-  return undoSoftDelete(context, staff, STORES[key].target, id, expectedVersion) as Promise<SoftDeleteOutcome<Row>>;
+export async function deleteDeskRecord(context: AuditContext, staff: StaffUser, key: DeskKey, id: Id, expectedVersion: number): Promise<SoftDeleteOutcome<Row>> {
+  const entityLabel = await labelOf(context.db, key, id);
+  return softDelete(context, staff, STORES[key].target, id, expectedVersion, { entityLabel }) as Promise<SoftDeleteOutcome<Row>>;
+}
+
+export async function undeleteDeskRecord(context: AuditContext, staff: StaffUser, key: DeskKey, id: Id, expectedVersion: number): Promise<SoftDeleteOutcome<Row>> {
+  const entityLabel = await labelOf(context.db, key, id);
+  return undoSoftDelete(context, staff, STORES[key].target, id, expectedVersion, { entityLabel }) as Promise<SoftDeleteOutcome<Row>>;
 }
 
 /** How restoreFromHistory sets a record back: the editable fields of the snapshot. */
-export function deskRestoreTarget(key: DeskKey, id: Id): RestoreTarget<Row> {
+export async function deskRestoreTargetFor(db: Database, key: DeskKey, id: Id): Promise<RestoreTarget<Row>> {
+  return deskRestoreTarget(key, id, await labelOf(db, key, id));
+}
+
+
+export function deskRestoreTarget(key: DeskKey, id: Id, entityLabel: string | null): RestoreTarget<Row> {
   const store = STORES[key];
   return {
     entityType: store.target.entityType,
     entityId: String(id),
+    entityLabel,
     load: async (tx) => (await lockRecord(tx, store.target, id)) as Row | null,
     apply: async (tx, snapshot: JsonObject, expectedVersion) =>
       (await updateVersioned(tx, store.target, id, expectedVersion, pick(snapshot, store.editable))) as Row,

@@ -5,6 +5,7 @@ import { inputClasses } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/features/account/form-notice";
 import { HistoryPanel } from "~/features/admin/audit-views";
+import { restoreVersionSchema } from "~/features/admin/history-form";
 import { entityHistory, restoreFromHistory } from "~/features/admin/history.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { DeskFormField, errorSummary } from "~/features/site-desk/desk-form";
@@ -15,7 +16,7 @@ import {
   createDeskRecord,
   deleteDeskRecord,
   deskEntityType,
-  deskRestoreTarget,
+  deskRestoreTargetFor,
   parseDeskId,
   readDeskRecord,
   tierOptions,
@@ -70,7 +71,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 const intentSchema = z.object({ intent: z.enum(["save", "delete", "restore-version"], { message: "Unknown form intent." }) });
 const versionSchema = z.object({ version: versionField, reason: reasonField });
-const restoreSchema = z.object({ eventId: z.coerce.number().int().positive("Choose a version to restore."), version: versionField });
 
 type ActionResult = { tone: "error" | "success"; message: string; errors: Record<string, string>; values: Record<string, string> | null };
 
@@ -96,9 +96,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!outcome.ok) return answer({ tone: "error", message: outcome.message, errors: {}, values: null }, outcome.kind === "conflict" ? 409 : 404);
       throw redirect(`/admin/content/${desk.key}?deleted=${encodeURIComponent(String(id))}`, { headers: BACK_OFFICE_HEADERS });
     }
-    const parsed = restoreSchema.safeParse(values);
+    const parsed = restoreVersionSchema.safeParse(values);
     if (!parsed.success) return answer({ tone: "error", message: Object.values(deskFieldErrors(parsed.error))[0]!, errors: {}, values: null }, 400);
-    const outcome = await restoreFromHistory(context, staff, deskRestoreTarget(desk.key, id), {
+    const outcome = await restoreFromHistory(context, staff, await deskRestoreTargetFor(context.db, desk.key, id), {
       eventId: parsed.data.eventId,
       expectedVersion: parsed.data.version,
     });

@@ -7,13 +7,14 @@ import { inputClasses } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/features/account/form-notice";
 import { HistoryPanel } from "~/features/admin/audit-views";
+import { restoreVersionSchema } from "~/features/admin/history-form";
 import { entityHistory, restoreFromHistory } from "~/features/admin/history.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { LEGAL_DOCUMENT, legalDocumentRestoreTarget, saveLegalDocument } from "~/features/legal/legal-admin.server";
 import { legalDocumentFormSchema, ukDate } from "~/features/legal/legal-form";
 import { isLegalSlug, type LegalSlug } from "~/features/legal/legal.server";
 import { DeskFormField, errorSummary } from "~/features/site-desk/desk-form";
-import { deskFieldErrors, formValues, versionField, type DeskField } from "~/features/site-desk/desk-fields";
+import { deskFieldErrors, formValues, type DeskField } from "~/features/site-desk/desk-fields";
 import { DeskTabs } from "~/features/site-desk/desk-tabs";
 import { formatCalendarDate } from "~/lib/dates";
 import { readForm } from "~/lib/forms.server";
@@ -42,7 +43,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 const intentSchema = z.object({ intent: z.enum(["save", "restore-version"], { message: "Unknown form intent." }) });
-const restoreSchema = z.object({ eventId: z.coerce.number().int().positive("Choose a revision to restore."), version: versionField });
 
 type ActionResult = { tone: "error" | "success"; message: string; errors: Record<string, string>; values: Record<string, string> | null };
 const answer = (result: ActionResult, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
@@ -55,7 +55,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!intent.success) return answer({ tone: "error", message: "Unknown form intent.", errors: {}, values }, 400);
   const today = ukDate(new Date());
   if (intent.data.intent === "restore-version") {
-    const parsed = restoreSchema.safeParse(values);
+    const parsed = restoreVersionSchema.safeParse(values);
     if (!parsed.success) return answer({ tone: "error", message: Object.values(deskFieldErrors(parsed.error))[0]!, errors: {}, values: null }, 400);
     const outcome = await restoreFromHistory(context, staff, legalDocumentRestoreTarget(slug, { revisedOn: today }), {
       eventId: parsed.data.eventId,

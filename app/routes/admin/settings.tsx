@@ -5,13 +5,14 @@ import { inputClasses } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/features/account/form-notice";
 import { HistoryPanel } from "~/features/admin/audit-views";
+import { restoreVersionSchema } from "~/features/admin/history-form";
 import { entityHistory, restoreFromHistory } from "~/features/admin/history.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { officeHoursText, SOCIAL_NETWORKS } from "~/features/settings/site-settings";
 import { settingsFromForm, siteSettingsFormSchema } from "~/features/settings/site-settings-form";
 import { getSiteSettingsRow, SITE_SETTINGS, saveSiteSettings, siteSettingsRestoreTarget } from "~/features/settings/site-settings.server";
 import { DeskFormField, errorSummary } from "~/features/site-desk/desk-form";
-import { deskFieldErrors, formValues, versionField, type DeskField } from "~/features/site-desk/desk-fields";
+import { deskFieldErrors, formValues, type DeskField } from "~/features/site-desk/desk-fields";
 import { DeskTabs } from "~/features/site-desk/desk-tabs";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
@@ -43,7 +44,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const intentSchema = z.object({ intent: z.enum(["save", "restore-version"], { message: "Unknown form intent." }) });
-const restoreSchema = z.object({ eventId: z.coerce.number().int().positive("Choose a version to restore."), version: versionField });
 type ActionResult = { tone: "error" | "success"; message: string; errors: Record<string, string>; values: Record<string, string> | null };
 const answer = (result: ActionResult, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
 
@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = intentSchema.safeParse(values);
   if (!intent.success) return answer({ tone: "error", message: "Unknown form intent.", errors: {}, values }, 400);
   if (intent.data.intent === "restore-version") {
-    const parsed = restoreSchema.safeParse(values);
+    const parsed = restoreVersionSchema.safeParse(values);
     if (!parsed.success) return answer({ tone: "error", message: Object.values(deskFieldErrors(parsed.error))[0]!, errors: {}, values: null }, 400);
     const outcome = await restoreFromHistory(context, staff, siteSettingsRestoreTarget(), { eventId: parsed.data.eventId, expectedVersion: parsed.data.version });
     if (!outcome.ok) return answer({ tone: "error", message: outcome.message, errors: {}, values: null }, outcome.kind === "conflict" ? 409 : 404);
