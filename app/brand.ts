@@ -1,4 +1,8 @@
-/** The brand, in one place: every page reads names, addresses and links from here. */
+/**
+ * The brand, in one place. The contact details, socials, office hours and the Join The Team
+ * link here are the seeded defaults of the site settings staff edit at /admin/settings: pages
+ * read those through getSiteSettings() (app/features/settings/site-settings.server.ts).
+ */
 export const brand = {
   name: "Ridgeway Racing",
   shortName: "Ridgeway",
@@ -10,6 +14,10 @@ export const brand = {
   cartStorageKey: "ridgeway-racing-cart",
   promoCode: "RIDGEWAY10",
   joinTheTeamUrl: "https://forms.ridgeway-racing.example/join-the-team",
+  officeHours: [
+    { days: "Monday - Friday", hours: "9:00 AM - 6:00 PM" },
+    { days: "Saturday - Sunday", hours: "9:00 AM - 6:00 PM" },
+  ],
   podcast: {
     name: "Sector 1 Motorsport Podcast",
     youtubeUrl: "https://video.example/@sector1podcast",

@@ -3,6 +3,7 @@ import type { Database } from "../db/client.server";
 import type { Auth } from "~/features/account/auth.server";
 import type { PaymentProvider } from "~/features/payments/provider.server";
 import type { ShippingRule } from "./features/store/pricing";
+import type { ContentMemo } from "~/lib/content-memo";
 
 /** What the Express server hands every loader and action (see server/app.ts). */
 export interface RequestContext {
@@ -29,6 +30,8 @@ export interface RequestContext {
   contentChanged: () => Promise<void>;
   /** PAYMENTS=test was chosen: every page says that payments are not real. */
   testPaymentsBanner: boolean;
+  /** This process's memo of values read from content (the site settings), cleared on every content change. */
+  contentMemo: ContentMemo;
   /** Set-Cookie headers added to this request's response (a session extended or cleared while read). */
   setCookies: string[];
   /** The request's id (X-Request-Id), as in the logs; the audit trail records it. */

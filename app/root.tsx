@@ -10,11 +10,13 @@ import { getOptionalUser } from "~/features/account/session.server";
 import { CartProvider } from "~/features/cart/cart-context";
 import { cartCookieHeader, readCartCookie } from "~/features/cart/cart-cookie";
 import { countItems } from "~/features/cart/cart-state";
+import { DEFAULT_SITE_SETTINGS } from "~/features/settings/site-settings";
+import { getSiteSettings } from "~/features/settings/site-settings.server";
 import { pageMeta } from "~/lib/meta";
 import stylesheetUrl from "./app.css?url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getOptionalUser(request, context);
+  const [user, settings] = await Promise.all([getOptionalUser(request, context), getSiteSettings(context)]);
   // The cart kept in a cookie without JavaScript (ADR 0016): its count for the header badge.
   const cookieCart = readCartCookie(request.headers.get("Cookie"));
   const body = {
@@ -24,6 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: user && { name: user.name, role: user.role, image: user.image },
     cookieCartCount: cookieCart.kind === "cart" ? countItems(cookieCart.cart.lines) : 0,
     testPayments: context.testPaymentsBanner,
+    // The header's and footer's part of the site settings.
+    site: { joinTheTeamUrl: settings.joinTheTeamUrl, email: settings.email, socials: settings.socials },
   };
   if (cookieCart.kind !== "invalid") return body;
   // A cart cookie this site did not write is dropped, not trusted and not an error.
@@ -66,12 +70,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <CartProvider>
-          <Header user={data?.user ?? null} cookieCartCount={data?.cookieCartCount ?? 0} />
+          <Header
+            user={data?.user ?? null}
+            cookieCartCount={data?.cookieCartCount ?? 0}
+            joinTheTeamUrl={data?.site.joinTheTeamUrl ?? DEFAULT_SITE_SETTINGS.joinTheTeamUrl}
+          />
           <main id="main" className="flex-1 pt-(--header-height)">
             {data?.testPayments && <TestPaymentsBanner />}
             {children}
           </main>
-          <Footer year={data?.year ?? new Date().getFullYear()} />
+          <Footer year={data?.year ?? new Date().getFullYear()} contact={data?.site ?? DEFAULT_SITE_SETTINGS} />
         </CartProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

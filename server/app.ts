@@ -20,6 +20,7 @@ import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { originCheck } from "./origin-check";
 import { mediaFiles } from "./media-files";
 import { createPageCache } from "./page-cache";
+import { createContentMemo } from "../app/lib/content-memo";
 
 export interface AppOptions {
   db: Database;
@@ -132,10 +133,13 @@ export function createApp(options: AppOptions) {
     onExpireAll: () => void refreshPublishSchedule(),
   });
   void refreshPublishSchedule();
-  // A change announced by any process (a back-office write): the pages go, and the next
-  // publication time is read again, since a schedule may have been set or moved.
+  const contentMemo = createContentMemo();
+  // A change announced by any process (a back-office write): the pages and the memo of
+  // settings go, and the next publication time is read again, since a schedule may have been
+  // set or moved.
   options.contentChanges.subscribe(() => {
     pages.clear();
+    contentMemo.clear();
     void refreshPublishSchedule();
   });
   app.use(knownMethodsOnly);
@@ -170,6 +174,7 @@ export function createApp(options: AppOptions) {
         auth,
         contentChanged: () => options.contentChanges.announce(),
         testPaymentsBanner: options.testPaymentsBanner ?? false,
+        contentMemo,
         setCookies: [],
         requestId: String(req.id),
       };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_SITE_SETTINGS } from "~/features/settings/site-settings";
 import { organizationJsonLd, serializeJsonLd } from "./json-ld";
 
 describe("serializeJsonLd", () => {
@@ -11,7 +12,7 @@ describe("serializeJsonLd", () => {
 
 describe("organizationJsonLd", () => {
   it("names the team with absolute URLs and its six social profiles", () => {
-    const org = organizationJsonLd("https://ridgeway-racing.example");
+    const org = organizationJsonLd("https://ridgeway-racing.example", DEFAULT_SITE_SETTINGS);
     expect(org).toMatchObject({ "@type": "SportsOrganization", name: "Ridgeway Racing", url: "https://ridgeway-racing.example/" });
     expect(org.sameAs).toHaveLength(6);
   });

@@ -6,17 +6,20 @@ export function serializeJsonLd(value: unknown): string {
 }
 
 /** schema.org SportsOrganization for the team, with its social profiles. */
-export function organizationJsonLd(publicUrl: string) {
+export function organizationJsonLd(
+  publicUrl: string,
+  contact: { email: string; phone: string; socials: ReadonlyArray<{ url: string }> },
+) {
   return {
     "@context": "https://schema.org",
     "@type": "SportsOrganization",
     name: brand.name,
     url: `${publicUrl}/`,
     logo: `${publicUrl}/favicon.svg`,
-    email: brand.email,
-    telephone: brand.phone,
+    email: contact.email,
+    telephone: contact.phone,
     sport: "Motorsport",
     address: { "@type": "PostalAddress", addressRegion: "Wiltshire", addressCountry: "GB" },
-    sameAs: brand.socials.map((social) => social.url),
+    sameAs: contact.socials.map((social) => social.url),
   };
 }

@@ -17,21 +17,27 @@ import {
   type ContactResult,
 } from "~/features/contact/contact-schema";
 import { CONTACT_RATE_LIMIT, saveContactMessage } from "~/features/contact/contact.server";
+import { getSiteSettings } from "~/features/settings/site-settings.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // Links such as the sponsorship packages' "Get Started" choose the category.
   const category = new URL(request.url).searchParams.get("category");
-  return { category: isContactCategory(category) ? category : DEFAULT_CONTACT_CATEGORY };
+  const { email, phone, address, officeHours, socials } = await getSiteSettings(context);
+  return {
+    category: isContactCategory(category) ? category : DEFAULT_CONTACT_CATEGORY,
+    contact: { email, phone, address, officeHours, socials },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
+  const { email: teamEmail } = await getSiteSettings(context);
   if (isHoneypotFilled(form)) {
     context.log.info("contact: honeypot filled, ignoring");
-    return { status: "sent", mailtoHref: contactMailtoHref(brand.email, echoContactValues(contactValues(form))) } satisfies ContactResult;
+    return { status: "sent", mailtoHref: contactMailtoHref(teamEmail, echoContactValues(contactValues(form))) } satisfies ContactResult;
   }
   const parsed = parseContactForm(form);
   if (!parsed.ok) {
@@ -52,9 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
-  await saveContactMessage(context.db, parsed.value);
+  await saveContactMessage(context.db, parsed.value, teamEmail);
   context.log.info({ category: parsed.value.category }, "contact: message stored");
-  return { status: "sent", mailtoHref: contactMailtoHref(brand.email, parsed.value) } satisfies ContactResult;
+  return { status: "sent", mailtoHref: contactMailtoHref(teamEmail, parsed.value) } satisfies ContactResult;
 }
 
 // A document response only carries the headers this returns: pass on the action's Retry-After.
@@ -82,7 +88,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
         <div className="lg:col-span-2">
           <ContactForm result={actionData} initialCategory={loaderData.category} />
         </div>
-        <ContactDetails />
+        <ContactDetails settings={loaderData.contact} />
       </div>
     </div>
   );

@@ -20,11 +20,12 @@ import { shippingNotice } from "~/features/store/store-view";
 import { DRIVER_PARAM, DriverCarousel } from "~/features/team/driver-carousel";
 import { getDriverCarousel } from "~/features/team/drivers.server";
 import { VideoTile } from "~/features/team/video-tile";
+import { getSiteSettings } from "~/features/settings/site-settings.server";
 import { organizationJsonLd } from "~/lib/json-ld";
 import { pageMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [heroSlides, season, latestNews, teamTiles, podcast, driverCarousel, partners, merchandise] = await Promise.all([
+  const [heroSlides, season, latestNews, teamTiles, podcast, driverCarousel, partners, merchandise, settings] = await Promise.all([
     getHeroSlides(context.db),
     getSeason(context.db),
     getLatestArticles(context.db, 3),
@@ -33,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getDriverCarousel(context.db, new URL(request.url).searchParams.get(DRIVER_PARAM)),
     getPartnersSection(context.db),
     getMerchStrip(context.db),
+    getSiteSettings(context),
   ]);
   const now = new Date();
   return {
@@ -48,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shippingPerk: shippingNotice(context.shipping),
     now: now.toISOString(),
     publicUrl: context.publicUrl,
+    contact: { email: settings.email, phone: settings.phone, socials: settings.socials },
   };
 }
 
@@ -57,11 +60,11 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { heroSlides, season, latestNews, teamTiles, podcast, driverCarousel, partners, merchandise, shippingPerk, now, publicUrl } =
+  const { heroSlides, season, latestNews, teamTiles, podcast, driverCarousel, partners, merchandise, shippingPerk, now, publicUrl, contact } =
     loaderData;
   return (
     <>
-      <JsonLd data={organizationJsonLd(publicUrl)} />
+      <JsonLd data={organizationJsonLd(publicUrl, contact)} />
       <h1 className="sr-only">{brand.name}: international motorsport team</h1>
       <HeroSlider slides={heroSlides} />
 
@@ -112,7 +115,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <PodcastPromo show={podcast.show} episode={podcast.latestEpisode} />
-      <ConnectWithUs />
+      <ConnectWithUs socials={contact.socials} />
 
       <section aria-labelledby="home-drivers-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <SectionHeading

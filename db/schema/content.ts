@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import type { RichTextDoc } from "../../app/features/news/rich-text";
-import { versionColumn } from "./columns";
+import { deletedAtColumn, versionColumn } from "./columns";
 import type { RaceResult } from "../../app/lib/scoring";
 
 export const legalDocuments = pgTable("legal_documents", {
@@ -195,6 +195,8 @@ export const galleryItems = pgTable("gallery_items", {
   description: text("description").notNull(),
   alt: text("alt").notNull(),
   objectPosition: text("object_position").notNull().default("center"),
+  version: versionColumn(),
+  deletedAt: deletedAtColumn(),
 });
 
 export interface PartnerDetails {
@@ -213,6 +215,13 @@ export const partners = pgTable("partners", {
   website: text("website").notNull(),
   logo: text("logo").notNull(),
   details: jsonb("details").$type<PartnerDetails>().notNull(),
+  /** The sponsorship tier the partner holds (sponsorship_tiers.tier), if any. */
+  tier: text("tier"),
+  /** UK calendar dates; outside them the partner is not shown on the public site. Null: open-ended. */
+  activeFrom: date("active_from"),
+  activeUntil: date("active_until"),
+  version: versionColumn(),
+  deletedAt: deletedAtColumn(),
 });
 
 export const sponsorshipTiers = pgTable("sponsorship_tiers", {
@@ -222,6 +231,8 @@ export const sponsorshipTiers = pgTable("sponsorship_tiers", {
   period: text("period").notNull(),
   description: text("description").notNull(),
   features: jsonb("features").$type<string[]>().notNull(),
+  version: versionColumn(),
+  deletedAt: deletedAtColumn(),
 });
 
 export const podcastEpisodes = pgTable("podcast_episodes", {
@@ -232,6 +243,8 @@ export const podcastEpisodes = pgTable("podcast_episodes", {
   thumbnail: text("thumbnail").notNull(),
   youtubeUrl: text("youtube_url").notNull(),
   spotifyUrl: text("spotify_url").notNull(),
+  version: versionColumn(),
+  deletedAt: deletedAtColumn(),
 });
 
 /**

@@ -7,3 +7,4 @@ export * from "./admin";
 export * from "./media";
 export * from "./news-desk";
 export * from "./results-desk";
+export * from "./site-desk";

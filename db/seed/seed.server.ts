@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { eq, isNull, notExists, sql } from "drizzle-orm";
 import { z } from "zod";
+import { brand } from "../../app/brand";
 import type { Database } from "../client.server";
 import * as schema from "../schema";
 import { articleSnapshot } from "../../app/features/news/article-snapshot";
@@ -186,6 +187,33 @@ export async function seedDatabase(db: Database): Promise<void> {
         expiresAt: expiresAt === null ? null : new Date(expiresAt),
       })),
     );
+    // The hero shows the oldest three articles that carry a hero slide, as the site first did.
+    const heroArticles = content.articles
+      .filter((article) => article.frontMatter.heroSlide)
+      .sort((a, b) => a.frontMatter.date.localeCompare(b.frontMatter.date))
+      .slice(0, 3);
+    await insert(
+      schema.heroSlides,
+      heroArticles.map(({ id, frontMatter }, index) => ({
+        id,
+        sortOrder: index,
+        title: frontMatter.heroSlide!.title,
+        subtitle: frontMatter.heroSlide!.subtitle,
+        image: `/media/hero/hero-${index + 1}.svg`,
+        href: `/news/${id}`,
+      })),
+    );
+    await insert(schema.siteSettings, [
+      {
+        id: "site",
+        email: brand.email,
+        phone: brand.phone,
+        address: brand.headquarters,
+        officeHours: brand.officeHours.map((line) => ({ ...line })),
+        socials: brand.socials.map((social) => ({ ...social })),
+        joinTheTeamUrl: brand.joinTheTeamUrl,
+      },
+    ]);
     await insert(schema.siteContent, [
       { key: "podcast", value: podcastShow },
       { key: "sponsorship", value: sponsorshipCopy },

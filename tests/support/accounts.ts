@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.server";
 import { createAuth, type Auth } from "../../app/features/account/auth.server";
 import { createTestProvider } from "../../app/features/payments/test-provider.server";
 import type { RequestContext } from "../../app/context";
+import { createContentMemo } from "../../app/lib/content-memo";
 
 /*
  * Helpers for calling the account routes' loaders and actions in-process, as
@@ -31,6 +32,7 @@ export function requestContext(db: Database, auth: Auth, clientIp = "203.0.113.1
     auth,
     contentChanged: async () => {},
     testPaymentsBanner: false,
+    contentMemo: createContentMemo(),
     setCookies: [],
   };
 }

@@ -4,7 +4,8 @@ import { ChequeredFlagIcon } from "~/components/icons";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { footerQuickLinks, legalLinks } from "./navigation";
 
-export function Footer({ year }: { year: number }) {
+/** `contact`: the e-mail address and socials from the site settings (/admin/settings). */
+export function Footer({ year, contact }: { year: number; contact: { email: string; socials: ReadonlyArray<{ name: string; url: string }> } }) {
   return (
     <footer className="border-t border-line bg-surface">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
@@ -15,7 +16,7 @@ export function Footer({ year }: { year: number }) {
           </Link>
           <p className="mt-4 text-sm text-muted">{brand.tagline}</p>
           <ul className="mt-5 flex flex-wrap gap-2" aria-label="Social media">
-            {brand.socials.map((social) => (
+            {contact.socials.map((social) => (
               <li key={social.name}>
                 <a
                   href={social.url}
@@ -42,8 +43,8 @@ export function Footer({ year }: { year: number }) {
             <NewsletterForm source="footer" />
           </div>
           <p className="mt-6 text-sm">
-            <a href={`mailto:${brand.email}`} className="text-accent-text hover:underline">
-              {brand.email}
+            <a href={`mailto:${contact.email}`} className="text-accent-text hover:underline">
+              {contact.email}
             </a>
           </p>
         </section>

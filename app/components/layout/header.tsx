@@ -21,7 +21,16 @@ export interface SignedInUser {
  * `cookieCartCount` is the count of the cart kept in a cookie without
  * JavaScript (ADR 0016), shown until the browser cart has been read.
  */
-export function Header({ user, cookieCartCount = 0 }: { user: SignedInUser | null; cookieCartCount?: number }) {
+export function Header({
+  user,
+  cookieCartCount = 0,
+  joinTheTeamUrl,
+}: {
+  user: SignedInUser | null;
+  cookieCartCount?: number;
+  /** From the site settings (/admin/settings). */
+  joinTheTeamUrl: string;
+}) {
   const { itemCount, hydrated } = useCart();
   const cartCount = hydrated ? itemCount : cookieCartCount;
   const solid = useScrolledPast(SOLID_HEADER_SCROLL_Y);
@@ -88,7 +97,7 @@ export function Header({ user, cookieCartCount = 0 }: { user: SignedInUser | nul
             <div className="hidden items-center gap-2 xl:flex">
               <AccountControls user={user} />
               <a
-                href={brand.joinTheTeamUrl}
+                href={joinTheTeamUrl}
                 target="_blank"
                 rel="noopener noreferrer"
                 className={buttonClasses("primary", "sm")}
@@ -109,7 +118,7 @@ export function Header({ user, cookieCartCount = 0 }: { user: SignedInUser | nul
           </div>
         </div>
       </header>
-      {menuOpen && <MobileMenu user={user} cartCount={cartCount} />}
+      {menuOpen && <MobileMenu user={user} cartCount={cartCount} joinTheTeamUrl={joinTheTeamUrl} />}
     </>
   );
 }
@@ -163,7 +172,7 @@ function SignOutButton({ className }: { className: string }) {
   );
 }
 
-function MobileMenu({ user, cartCount }: { user: SignedInUser | null; cartCount: number }) {
+function MobileMenu({ user, cartCount, joinTheTeamUrl }: { user: SignedInUser | null; cartCount: number; joinTheTeamUrl: string }) {
   const linkClasses = "block rounded-lg px-4 py-3 font-display text-2xl font-bold uppercase tracking-wide";
   return (
     <div
@@ -205,7 +214,7 @@ function MobileMenu({ user, cartCount }: { user: SignedInUser | null; cartCount:
             Sign In
           </Link>
         )}
-        <a href={brand.joinTheTeamUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses("primary", "lg")}>
+        <a href={joinTheTeamUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses("primary", "lg")}>
           Join The Team
         </a>
       </div>

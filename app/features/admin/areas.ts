@@ -21,6 +21,9 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: "/admin/media", label: "Media", role: "editor" },
   { path: "/admin/seasons", label: "Seasons", role: "editor" },
   { path: "/admin/results", label: "Results", role: "editor" },
+  { path: "/admin/content", label: "Site content", role: "editor" },
+  { path: "/admin/legal", label: "Legal pages", role: "editor" },
+  { path: "/admin/settings", label: "Settings", role: "admin" },
 ];
 
 /** The areas someone with `roles` may open, in menu order. */

@@ -1,16 +1,12 @@
 import type { ReactNode } from "react";
-import { brand, type SocialNetwork } from "~/brand";
-
-export const OFFICE_HOURS = [
-  { days: "Monday - Friday", hours: "9:00 AM - 6:00 PM" },
-  { days: "Saturday - Sunday", hours: "9:00 AM - 6:00 PM" },
-] as const;
+import type { SocialNetwork } from "~/brand";
+import type { SiteSettings } from "~/features/settings/site-settings";
 
 const CONTACT_SOCIALS: readonly SocialNetwork[] = ["Twitter", "Instagram", "Facebook", "YouTube"];
 
-/** The side panel: how else to reach the team. */
-export function ContactDetails() {
-  const socials = CONTACT_SOCIALS.map((name) => brand.socials.find((social) => social.name === name)!);
+/** The side panel: how else to reach the team, from the site settings (/admin/settings). */
+export function ContactDetails({ settings }: { settings: Pick<SiteSettings, "email" | "phone" | "address" | "officeHours" | "socials"> }) {
+  const socials = CONTACT_SOCIALS.flatMap((name) => settings.socials.filter((social) => social.name === name && social.url));
   return (
     <aside aria-labelledby="contact-details-heading" className="flex flex-col gap-6">
       <section className="rounded-card border border-line bg-surface p-5 sm:p-6">
@@ -19,16 +15,16 @@ export function ContactDetails() {
         </h2>
         <dl className="mt-5 flex flex-col gap-4">
           <Detail term="Email">
-            <a href={`mailto:${brand.email}`} className="break-all text-accent-text hover:underline">
-              {brand.email}
+            <a href={`mailto:${settings.email}`} className="break-all text-accent-text hover:underline">
+              {settings.email}
             </a>
           </Detail>
           <Detail term="Phone">
-            <a href={`tel:${brand.phone.replace(/\s/g, "")}`} className="text-accent-text hover:underline">
-              {brand.phone}
+            <a href={`tel:${settings.phone.replace(/[\s()-]/g, "")}`} className="text-accent-text hover:underline">
+              {settings.phone}
             </a>
           </Detail>
-          <Detail term="Headquarters">{brand.headquarters}</Detail>
+          <Detail term="Headquarters">{settings.address}</Detail>
         </dl>
       </section>
 
@@ -37,7 +33,7 @@ export function ContactDetails() {
           Office Hours
         </h2>
         <ul className="mt-3 flex flex-col gap-1.5 text-muted">
-          {OFFICE_HOURS.map(({ days, hours }) => (
+          {settings.officeHours.map(({ days, hours }) => (
             <li key={days}>{`${days}: ${hours}`}</li>
           ))}
         </ul>

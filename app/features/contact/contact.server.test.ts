@@ -16,7 +16,7 @@ const message = {
 
 describe("saveContactMessage", () => {
   it("stores the message and queues a notification to the team", async () => {
-    await saveContactMessage(suite.db, message);
+    await saveContactMessage(suite.db, message, "info@ridgeway-racing.example");
     const [stored] = await suite.db.select().from(contactMessages).where(eq(contactMessages.email, message.email));
     expect(stored).toMatchObject(message);
     const [notification] = await suite.db

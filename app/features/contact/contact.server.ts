@@ -7,12 +7,12 @@ import type { ContactMessage } from "./contact-schema";
 /** Per visitor address: this many messages per window, then a 429. */
 export const CONTACT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 } as const;
 
-/** Stores the message and queues the team's notification e-mail: both or neither. */
-export async function saveContactMessage(db: Database, message: ContactMessage): Promise<void> {
+/** Stores the message and queues the team's notification e-mail to `teamEmail` (the site settings' address): both or neither. */
+export async function saveContactMessage(db: Database, message: ContactMessage, teamEmail: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(contactMessages).values(message);
     await queueEmail(tx, {
-      to: brand.email,
+      to: teamEmail,
       subject: `Contact form (${message.category}): ${message.subject}`,
       text: [
         `A new message from the contact form on the ${brand.name} website.`,

@@ -7,7 +7,9 @@ import { usePrefersReducedMotion } from "~/components/use-prefers-reduced-motion
 export const HERO_ADVANCE_MS = 6000;
 
 export interface HeroSlide {
-  articleId: string;
+  id: string;
+  /** Where "Read more" goes. */
+  href: string;
   title: string;
   subtitle: string;
   image: string;
@@ -52,7 +54,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
       <div className="relative h-[min(78dvh,640px)] min-h-[420px]">
         {slides.map((slide, slideIndex) => (
           <div
-            key={slide.articleId}
+            key={slide.id}
             role="group"
             aria-roledescription="slide"
             aria-label={`${slideIndex + 1} of ${slides.length}`}
@@ -79,7 +81,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
               <h2 className="mt-3 max-w-2xl text-4xl font-bold uppercase leading-tight sm:text-6xl">{slide.title}</h2>
               <p className="mt-4 max-w-xl text-base text-muted sm:text-lg">{slide.subtitle}</p>
               <div className="mt-8">
-                <Link to={`/news/${slide.articleId}`} className={buttonClasses("primary", "lg")}>
+                <Link to={slide.href} className={buttonClasses("primary", "lg")}>
                   Read More<span className="sr-only">: {slide.title}</span>
                 </Link>
               </div>
@@ -90,7 +92,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
       <div className="absolute inset-x-0 bottom-6 flex justify-center gap-2">
         {slides.map((slide, slideIndex) => (
           <button
-            key={slide.articleId}
+            key={slide.id}
             type="button"
             aria-label={`Show slide ${slideIndex + 1}: ${slide.title}`}
             aria-current={slideIndex === index}

@@ -1,4 +1,3 @@
-import { brand } from "~/brand";
 import { Card } from "~/components/ui/card";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
@@ -12,12 +11,12 @@ const values = [
   { title: "Integrity", text: "Fair racing, honest feedback and clear dealings with drivers, partners and fans." },
 ];
 
-export function ConnectWithUs() {
+export function ConnectWithUs({ socials }: { socials: ReadonlyArray<{ name: string; url: string }> }) {
   return (
     <section aria-labelledby="connect-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
       <SectionHeading id="connect-heading" eyebrow="Follow the team" title="Connect With Us" />
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        {brand.socials.map((social) => (
+        {socials.map((social) => (
           <li key={social.name}>
             <a
               href={social.url}

@@ -1,24 +1,22 @@
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { articles, teamMembers } from "../../../db/schema";
+import { articles, heroSlides, teamMembers } from "../../../db/schema";
 import { isPublicArticle } from "../news/news.server";
 import { getFemaleSideMembers } from "../team/members.server";
 import type { HeroSlide } from "./hero-slider";
 
-/** The public articles the team picked for the hero (those with a hero title), oldest first. */
+/**
+ * The hero slides staff keep at /admin/content/hero-slides, in their order. A slide that leads
+ * to an article shows only while the article is public (a draft or a scheduled report would
+ * otherwise be announced, and its link would answer 404).
+ */
 export async function getHeroSlides(db: Database): Promise<HeroSlide[]> {
-  const rows = await db
-    .select({ id: articles.slug, title: articles.heroTitle, subtitle: articles.heroSubtitle })
-    .from(articles)
-    .where(and(isNotNull(articles.heroTitle), isPublicArticle()))
-    .orderBy(asc(articles.publishedOn))
-    .limit(3);
-  return rows.map((row, index) => ({
-    articleId: row.id,
-    title: row.title ?? "",
-    subtitle: row.subtitle ?? "",
-    image: `/media/hero/hero-${index + 1}.svg`,
-  }));
+  return db
+    .select({ id: heroSlides.id, title: heroSlides.title, subtitle: heroSlides.subtitle, image: heroSlides.image, href: heroSlides.href })
+    .from(heroSlides)
+    .leftJoin(articles, eq(heroSlides.href, sql`'/news/' || ${articles.slug}`))
+    .where(and(isNull(heroSlides.deletedAt), or(isNull(articles.id), isPublicArticle())))
+    .orderBy(asc(heroSlides.sortOrder), asc(heroSlides.id));
 }
 
 export interface HomeTeamTile {

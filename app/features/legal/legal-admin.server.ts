@@ -35,13 +35,18 @@ export async function saveLegalDocument(
   });
 }
 
-/** How restoreFromHistory sets a legal page back to an earlier text. */
-export function legalDocumentRestoreTarget(slug: LegalSlug): RestoreTarget<LegalDocumentRow> {
+/**
+ * How restoreFromHistory sets a legal page back to an earlier text. With `revisedOn`, the
+ * restored text is dated that day (the back office passes today: bringing an old text back is
+ * a new revision of the page); without it, the snapshot's own date comes back too.
+ */
+export function legalDocumentRestoreTarget(slug: LegalSlug, { revisedOn }: { revisedOn?: string } = {}): RestoreTarget<LegalDocumentRow> {
   return {
     entityType: LEGAL_DOCUMENT.entityType,
     entityId: slug,
     load: (tx) => lockRecord(tx, LEGAL_DOCUMENT, slug),
-    apply: (tx, snapshot, expectedVersion) => updateVersioned(tx, LEGAL_DOCUMENT, slug, expectedVersion, legalTextOf(snapshot)),
+    apply: (tx, snapshot, expectedVersion) =>
+      updateVersioned(tx, LEGAL_DOCUMENT, slug, expectedVersion, { ...legalTextOf(snapshot), ...(revisedOn ? { revisedOn } : {}) }),
   };
 }
 

@@ -19,6 +19,7 @@ export function PartnerCard({ partner, withFacts = false }: PartnerCardProps) {
     >
       <div>
         <Badge tone="accent">{partner.category}</Badge>
+        {partner.tier && <span className="ml-2 text-xs font-semibold uppercase tracking-wide text-muted">{partner.tier} partner</span>}
         <h3 id={`${partnerAnchor(partner)}-name`} className="mt-3 text-2xl font-bold uppercase">
           {partner.name}
         </h3>

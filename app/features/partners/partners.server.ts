@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { partners, siteContent, sponsorshipTiers } from "../../../db/schema";
 import { z } from "~/lib/zod";
@@ -26,9 +26,32 @@ async function getSponsorshipCopy(db: Database) {
   return sponsorshipCopySchema.parse(row.value);
 }
 
+/** Today in the UK, as the database sees it: partners' active dates are UK calendar days. */
+const ukToday = sql`(now() at time zone 'Europe/London')::date`;
+
+/** The partners the public site shows: not deleted, and within their active dates (inclusive). */
 export async function getPartners(db: Database) {
-  const rows = await db.select().from(partners).orderBy(asc(partners.sortOrder));
-  return rows.map((partner) => ({ ...partner, details: partnerDetailsSchema.parse(partner.details) }));
+  const rows = await db
+    .select()
+    .from(partners)
+    .where(
+      and(
+        isNull(partners.deletedAt),
+        or(isNull(partners.activeFrom), sql`${partners.activeFrom} <= ${ukToday}`),
+        or(isNull(partners.activeUntil), sql`${partners.activeUntil} >= ${ukToday}`),
+      ),
+    )
+    .orderBy(asc(partners.sortOrder), asc(partners.name));
+  return rows.map(({ id, name, category, description, website, logo, details, tier }) => ({
+    id,
+    name,
+    category,
+    description,
+    website,
+    logo,
+    tier,
+    details: partnerDetailsSchema.parse(details),
+  }));
 }
 
 export type Partner = Awaited<ReturnType<typeof getPartners>>[number];
@@ -41,10 +64,14 @@ export async function getPartnersSection(db: Database) {
 
 export async function getSponsorshipPackages(db: Database) {
   const [tiers, copy] = await Promise.all([
-    db.select().from(sponsorshipTiers).orderBy(asc(sponsorshipTiers.sortOrder)),
+    db.select().from(sponsorshipTiers).where(isNull(sponsorshipTiers.deletedAt)).orderBy(asc(sponsorshipTiers.sortOrder)),
     getSponsorshipCopy(db),
   ]);
-  return { tiers, benefits: copy.benefits, valueStrip: copy.valueStrip };
+  return {
+    tiers: tiers.map(({ tier, pricePence, period, description, features }) => ({ tier, pricePence, period, description, features })),
+    benefits: copy.benefits,
+    valueStrip: copy.valueStrip,
+  };
 }
 
 export type SponsorshipTier = Awaited<ReturnType<typeof getSponsorshipPackages>>["tiers"][number];

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { podcastEpisodes, siteContent } from "../../../db/schema";
 import { z } from "~/lib/zod";
@@ -17,10 +17,21 @@ const podcastShowSchema = z.object({
 export async function getPodcast(db: Database) {
   const [[row], episodes] = await Promise.all([
     db.select({ value: siteContent.value }).from(siteContent).where(eq(siteContent.key, "podcast")),
-    db.select().from(podcastEpisodes).orderBy(desc(podcastEpisodes.publishedOn), desc(podcastEpisodes.id)),
+    db.select().from(podcastEpisodes).where(isNull(podcastEpisodes.deletedAt)).orderBy(desc(podcastEpisodes.publishedOn), desc(podcastEpisodes.id)),
   ]);
   if (!row) throw new Error('site_content "podcast" is missing: has the database been seeded?');
-  return { ...podcastShowSchema.parse(row.value), episodes };
+  return {
+    ...podcastShowSchema.parse(row.value),
+    episodes: episodes.map(({ id, title, publishedOn, description, thumbnail, youtubeUrl, spotifyUrl }) => ({
+      id,
+      title,
+      publishedOn,
+      description,
+      thumbnail,
+      youtubeUrl,
+      spotifyUrl,
+    })),
+  };
 }
 
 export type Podcast = Awaited<ReturnType<typeof getPodcast>>;

@@ -1,0 +1,75 @@
+import { inputClasses } from "~/components/ui/form-field";
+import type { DeskField } from "./desk-fields";
+
+/*
+ * One field of a site-desk form: label, control, hint and error tied together for assistive
+ * technology. Values come from the last post when there was one, so nothing typed is lost.
+ */
+export function DeskFormField({
+  field,
+  value,
+  error,
+  readOnly,
+}: {
+  field: DeskField;
+  value: string;
+  error?: string;
+  readOnly?: boolean;
+}) {
+  const id = `field-${field.name.replace(/[^a-zA-Z0-9-]/g, "-")}`;
+  const describedBy = [field.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+  const common = {
+    id,
+    name: field.name,
+    defaultValue: value,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy,
+    required: field.required,
+    readOnly,
+    className: inputClasses,
+  } as const;
+  let control: React.ReactNode;
+  if (field.kind === "textarea" || field.kind === "lines") {
+    control = <textarea {...common} rows={field.kind === "lines" ? 5 : 4} />;
+  } else if (field.kind === "select") {
+    control = (
+      <select {...common}>
+        {(field.options ?? []).map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    );
+  } else {
+    const type = field.kind === "url" ? "url" : field.kind === "date" ? "date" : "text";
+    const inputMode = field.kind === "integer" ? "numeric" : field.kind === "pounds" ? "decimal" : undefined;
+    control = <input {...common} type={type} inputMode={inputMode} />;
+  }
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-text">
+        {field.label}
+        {field.required && <span className="text-muted"> (required)</span>}
+      </label>
+      {control}
+      {field.hint && (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {field.hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** "3 fields need attention" above a form, focused and announced after a refused post. */
+export function errorSummary(errors: Record<string, string>): string | null {
+  const count = Object.keys(errors).length;
+  if (count === 0) return null;
+  return count === 1 ? "One field needs attention: see the message under it." : `${count} fields need attention: see the messages under them.`;
+}

@@ -1,0 +1,122 @@
+import { eq } from "drizzle-orm";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/legal-edit";
+import { legalDocuments } from "../../../db/schema";
+import { Button } from "~/components/ui/button";
+import { inputClasses } from "~/components/ui/form-field";
+import { SectionHeading } from "~/components/ui/section-heading";
+import { FormNotice } from "~/features/account/form-notice";
+import { HistoryPanel } from "~/features/admin/audit-views";
+import { restoreVersionSchema } from "~/features/admin/history-form";
+import { entityHistory, restoreFromHistory } from "~/features/admin/history.server";
+import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { LEGAL_DOCUMENT, legalDocumentRestoreTarget, saveLegalDocument } from "~/features/legal/legal-admin.server";
+import { legalDocumentFormSchema, ukDate } from "~/features/legal/legal-form";
+import { isLegalSlug, type LegalSlug } from "~/features/legal/legal.server";
+import { DeskFormField, errorSummary } from "~/features/site-desk/desk-form";
+import { deskFieldErrors, formValues, type DeskField } from "~/features/site-desk/desk-fields";
+import { DeskTabs } from "~/features/site-desk/desk-tabs";
+import { formatCalendarDate } from "~/lib/dates";
+import { readForm } from "~/lib/forms.server";
+import { pageMeta } from "~/lib/meta";
+import { z } from "~/lib/zod";
+
+const FIELDS: DeskField[] = [
+  { name: "title", label: "Title", kind: "text", required: true },
+  { name: "description", label: "Summary", kind: "textarea", required: true, hint: "Shown to search engines and in link previews." },
+  { name: "bodyMarkdown", label: "Text (Markdown)", kind: "textarea", required: true, hint: "## for headings, - for lists, [text](https://...) for links." },
+];
+
+function slugOf(params: { slug?: string }): LegalSlug {
+  if (!params.slug || !isLegalSlug(params.slug)) throw data({ message: "There is no such legal page." }, { status: 404, headers: BACK_OFFICE_HEADERS });
+  return params.slug;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireStaff(request, context, "editor");
+  const slug = slugOf(params);
+  const [document] = await context.db.select().from(legalDocuments).where(eq(legalDocuments.slug, slug));
+  if (!document) throw data({ message: "There is no such legal page." }, { status: 404, headers: BACK_OFFICE_HEADERS });
+  const tab = new URL(request.url).searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
+  const history = tab === "history" ? await entityHistory(context.db, LEGAL_DOCUMENT.entityType, slug, { currentVersion: document.version }) : [];
+  return data({ document, tab, history }, { headers: BACK_OFFICE_HEADERS });
+}
+
+const intentSchema = z.object({ intent: z.enum(["save", "restore-version"], { message: "Unknown form intent." }) });
+
+type ActionResult = { tone: "error" | "success"; message: string; errors: Record<string, string>; values: Record<string, string> | null };
+const answer = (result: ActionResult, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context, "editor");
+  const slug = slugOf(params);
+  const values = formValues(await readForm(request));
+  const intent = intentSchema.safeParse(values);
+  if (!intent.success) return answer({ tone: "error", message: "Unknown form intent.", errors: {}, values }, 400);
+  const today = ukDate(new Date());
+  if (intent.data.intent === "restore-version") {
+    const parsed = restoreVersionSchema.safeParse(values);
+    if (!parsed.success) return answer({ tone: "error", message: Object.values(deskFieldErrors(parsed.error))[0]!, errors: {}, values: null }, 400);
+    const outcome = await restoreFromHistory(context, staff, legalDocumentRestoreTarget(slug, { revisedOn: today }), {
+      eventId: parsed.data.eventId,
+      expectedVersion: parsed.data.version,
+    });
+    if (!outcome.ok) return answer({ tone: "error", message: outcome.message, errors: {}, values: null }, outcome.kind === "conflict" ? 409 : 404);
+    return answer({ tone: "success", message: `Restored as a new revision dated ${formatCalendarDate(today)}.`, errors: {}, values: null });
+  }
+  const parsed = legalDocumentFormSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors = deskFieldErrors(parsed.error);
+    return answer({ tone: "error", message: errorSummary(errors)!, errors, values }, 400);
+  }
+  const { version, reason, ...text } = parsed.data;
+  const saved = await saveLegalDocument(context, staff, slug, version, { ...text, revisedOn: today }, reason);
+  if (!saved.ok) return answer({ tone: "error", message: saved.message, errors: {}, values }, 409);
+  return answer({ tone: "success", message: `Saved as a new revision dated ${formatCalendarDate(today)}.`, errors: {}, values: null });
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: `${args.loaderData?.document.title ?? "Legal page"} | Back Office`, description: "Edit a legal page.", path: null });
+
+export default function LegalEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { document, tab, history } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const shown: Record<string, string> = actionData?.values ?? { title: document.title, description: document.description, bodyMarkdown: document.bodyMarkdown };
+  const errors = actionData?.errors ?? {};
+  const base = `/admin/legal/${document.slug}`;
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/admin/legal" className="text-muted underline hover:text-text">
+          Legal pages
+        </Link>
+      </p>
+      <SectionHeading level={1} title={document.title} description={`/${document.slug} · last updated ${formatCalendarDate(document.revisedOn)}`} />
+      <DeskTabs current={tab} detailsHref={base} historyHref={`${base}?tab=history`} />
+      {actionData && <FormNotice tone={actionData.tone}>{actionData.message}</FormNotice>}
+      {tab === "history" ? (
+        <HistoryPanel entries={history} currentVersion={document.version} title="Revisions" />
+      ) : (
+        <Form method="post" className="grid max-w-3xl gap-5" noValidate>
+          <input type="hidden" name="intent" value="save" />
+          <input type="hidden" name="version" value={document.version} />
+          {FIELDS.map((field) => (
+            <DeskFormField key={field.name} field={field} value={shown[field.name] ?? ""} error={errors[field.name]} />
+          ))}
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <label htmlFor="field-reason" className="text-sm font-medium">
+              Reason for the change (optional)
+            </label>
+            <input id="field-reason" name="reason" defaultValue={shown.reason ?? ""} className={inputClasses} />
+          </div>
+          <p className="text-sm text-muted">Saving makes a new revision dated today; the page shows it at once.</p>
+          <div>
+            <Button type="submit" disabled={busy}>
+              Save revision
+            </Button>
+          </div>
+        </Form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/settings";
+import { Button } from "~/components/ui/button";
+import { inputClasses } from "~/components/ui/form-field";
+import { SectionHeading } from "~/components/ui/section-heading";
+import { FormNotice } from "~/features/account/form-notice";
+import { HistoryPanel } from "~/features/admin/audit-views";
+import { restoreVersionSchema } from "~/features/admin/history-form";
+import { entityHistory, restoreFromHistory } from "~/features/admin/history.server";
+import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { officeHoursText, SOCIAL_NETWORKS } from "~/features/settings/site-settings";
+import { settingsFromForm, siteSettingsFormSchema } from "~/features/settings/site-settings-form";
+import { getSiteSettingsRow, SITE_SETTINGS, saveSiteSettings, siteSettingsRestoreTarget } from "~/features/settings/site-settings.server";
+import { DeskFormField, errorSummary } from "~/features/site-desk/desk-form";
+import { deskFieldErrors, formValues, type DeskField } from "~/features/site-desk/desk-fields";
+import { DeskTabs } from "~/features/site-desk/desk-tabs";
+import { readForm } from "~/lib/forms.server";
+import { pageMeta } from "~/lib/meta";
+import { z } from "~/lib/zod";
+
+const FIELDS: DeskField[] = [
+  { name: "email", label: "Contact e-mail", kind: "text", required: true, hint: "Shown in the footer and on /contact; contact-form messages go here." },
+  { name: "phone", label: "Phone", kind: "text", required: true },
+  { name: "address", label: "Address", kind: "text", required: true, hint: "Shown as Headquarters on /contact." },
+  { name: "officeHours", label: "Office hours", kind: "textarea", required: true, hint: "One line each, “Days: hours”, e.g. Monday - Friday: 9:00 AM - 6:00 PM." },
+  { name: "joinTheTeamUrl", label: "Join The Team link", kind: "url", required: true, hint: "The header's Join The Team button." },
+  ...SOCIAL_NETWORKS.map((name): DeskField => ({ name: `social.${name}`, label: `${name} profile`, kind: "url", hint: "Leave empty to leave it off the site." })),
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, "admin");
+  const row = await getSiteSettingsRow(context.db);
+  const tab = new URL(request.url).searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
+  const history = tab === "history" ? await entityHistory(context.db, SITE_SETTINGS.entityType, row.id, { currentVersion: row.version }) : [];
+  const values: Record<string, string> = {
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    officeHours: officeHoursText(row.officeHours),
+    joinTheTeamUrl: row.joinTheTeamUrl,
+    ...Object.fromEntries(SOCIAL_NETWORKS.map((name) => [`social.${name}`, row.socials.find((social) => social.name === name)?.url ?? ""])),
+  };
+  return data({ version: row.version, values, tab, history }, { headers: BACK_OFFICE_HEADERS });
+}
+
+const intentSchema = z.object({ intent: z.enum(["save", "restore-version"], { message: "Unknown form intent." }) });
+type ActionResult = { tone: "error" | "success"; message: string; errors: Record<string, string>; values: Record<string, string> | null };
+const answer = (result: ActionResult, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context, "admin");
+  const values = formValues(await readForm(request));
+  const intent = intentSchema.safeParse(values);
+  if (!intent.success) return answer({ tone: "error", message: "Unknown form intent.", errors: {}, values }, 400);
+  if (intent.data.intent === "restore-version") {
+    const parsed = restoreVersionSchema.safeParse(values);
+    if (!parsed.success) return answer({ tone: "error", message: Object.values(deskFieldErrors(parsed.error))[0]!, errors: {}, values: null }, 400);
+    const outcome = await restoreFromHistory(context, staff, siteSettingsRestoreTarget(), { eventId: parsed.data.eventId, expectedVersion: parsed.data.version });
+    if (!outcome.ok) return answer({ tone: "error", message: outcome.message, errors: {}, values: null }, outcome.kind === "conflict" ? 409 : 404);
+    return answer({ tone: "success", message: "Restored: every page shows these settings now.", errors: {}, values: null });
+  }
+  const parsed = siteSettingsFormSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors = deskFieldErrors(parsed.error);
+    return answer({ tone: "error", message: errorSummary(errors)!, errors, values }, 400);
+  }
+  const saved = await saveSiteSettings(context, staff, parsed.data.version, settingsFromForm(parsed.data), parsed.data.reason || null);
+  if (!saved.ok) return answer({ tone: "error", message: saved.message, errors: {}, values }, 409);
+  return answer({ tone: "success", message: "Saved: every page shows these settings now.", errors: {}, values: null });
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Settings | Back Office", description: "Site settings.", path: null });
+
+export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { version, values, tab, history } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const shown = actionData?.values ?? values;
+  const errors = actionData?.errors ?? {};
+  return (
+    <>
+      <SectionHeading level={1} title="Site settings" description="Contact details, office hours, socials and the Join The Team link, as every page shows them." />
+      <DeskTabs current={tab} detailsHref="/admin/settings" historyHref="/admin/settings?tab=history" />
+      {actionData && <FormNotice tone={actionData.tone}>{actionData.message}</FormNotice>}
+      {tab === "history" ? (
+        <HistoryPanel entries={history} currentVersion={version} />
+      ) : (
+        <Form method="post" className="grid max-w-3xl gap-5" noValidate>
+          <input type="hidden" name="intent" value="save" />
+          <input type="hidden" name="version" value={version} />
+          {FIELDS.map((field) => (
+            <DeskFormField key={field.name} field={field} value={shown[field.name] ?? ""} error={errors[field.name]} />
+          ))}
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <label htmlFor="field-reason" className="text-sm font-medium">
+              Reason for the change (optional)
+            </label>
+            <input id="field-reason" name="reason" defaultValue={shown.reason ?? ""} className={inputClasses} />
+          </div>
+          <div>
+            <Button type="submit" disabled={busy}>
+              Save settings
+            </Button>
+          </div>
+        </Form>
+      )}
+    </>
+  );
+}
