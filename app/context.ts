@@ -23,6 +23,11 @@ export interface RequestContext {
   shipping: ShippingRule;
   /** better-auth; read the session through app/features/account/session.server.ts. */
   auth: Auth;
+  /**
+   * Tells every app process that published content changed, so their page caches drop what they
+   * hold. Call after the change has committed (the back office's audited writes do).
+   */
+  contentChanged: () => Promise<void>;
   /** Set-Cookie headers added to this request's response (a session extended or cleared while read). */
   setCookies: string[];
   /** The request's id (X-Request-Id), as in the logs; the audit trail records it. */

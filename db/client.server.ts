@@ -8,6 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import lockfile from "proper-lockfile";
 import pg from "pg";
+import { localContentChanges, postgresContentChanges, type ContentChanges } from "./content-changes.server";
 import { startPgliteThread } from "./pglite-thread.server";
 import * as schema from "./schema";
 import { seedDatabase } from "./seed/seed.server";
@@ -27,6 +28,8 @@ export async function queryRows<Row extends Record<string, unknown>>(db: Databas
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** Announces edits of published content to every process on this database. */
+  contentChanges: ContentChanges;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -83,13 +86,16 @@ async function openPglite(dataDir: string, seed: boolean, onStopped: (error: Err
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     if (seed) await seedDatabase(db);
+    const contentChanges = localContentChanges();
     return {
       db,
       kind: "pglite",
+      contentChanges,
       ping: async () => {
         await client.query("select 1");
       },
       close: async () => {
+        await contentChanges.close();
         try {
           await thread.close();
         } finally {
@@ -130,12 +136,17 @@ async function openPostgres(
     throw error;
   }
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const contentChanges = postgresContentChanges(db, databaseUrl, { onError: onConnectionError });
   return {
     db,
     kind: "postgres",
+    contentChanges,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await contentChanges.close();
+      await pool.end();
+    },
   };
 }

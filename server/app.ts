@@ -9,6 +9,7 @@ import type { Logger } from "pino";
 import { createRequestHandler, type AppLoadContext } from "react-router";
 import { pinoHttp } from "pino-http";
 import type { Database } from "../db/client.server";
+import type { ContentChanges } from "../db/content-changes.server";
 import type { PaymentProvider } from "../app/features/payments/provider.server";
 import { createAuth } from "../app/features/account/auth.server";
 import { FREE_SHIPPING, type ShippingRule } from "../app/features/store/pricing";
@@ -18,6 +19,8 @@ import { createPageCache } from "./page-cache";
 
 export interface AppOptions {
   db: Database;
+  /** Edits of published content, announced by this process or any other on the same database. */
+  contentChanges: ContentChanges;
   /** Resolves when the database answers; used by /readyz. */
   pingDatabase: () => Promise<void>;
   logger: Logger;
@@ -110,6 +113,7 @@ export function createApp(options: AppOptions) {
     ttlMs: options.pageCacheTtlMs,
     maxEntries: 500,
   });
+  options.contentChanges.subscribe(() => pages.clear());
   // A state-changing request from another site's page is refused before any action runs.
   app.use(originCheck({ publicUrl: options.publicUrl }));
 
@@ -137,6 +141,7 @@ export function createApp(options: AppOptions) {
         orderReservationMs: options.orderReservationMs,
         shipping: options.shipping ?? FREE_SHIPPING,
         auth,
+        contentChanged: () => options.contentChanges.announce(),
         setCookies: [],
         requestId: String(req.id),
         // In this process; other processes on the same PostgreSQL are told separately.

@@ -2,8 +2,9 @@
  * Express ⇄ Fetch API, as @react-router/express does it, so that a Fetch
  * handler (React Router behind the page cache) can serve Express requests.
  */
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { bodyLimitFor, limitedRequestBody } from "./body-limit";
 
 export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
@@ -19,7 +20,10 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Reque
   });
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
+    // A body over its route's limit is not read further, and its connection is not reused.
+    init.body = limitedRequestBody(req, bodyLimitFor(req.path), () => {
+      if (!res.headersSent) res.setHeader("Connection", "close");
+    });
     init.duplex = "half";
   }
   return new Request(url, init);

@@ -63,6 +63,7 @@ const appSecret = resolveAppSecret(env.AUTH_SECRET, env.DATA_DIR, (message) => l
 let shuttingDown = false;
 const appOptions: AppOptions = {
   db: database.db,
+  contentChanges: database.contentChanges,
   pingDatabase: database.ping,
   logger,
   publicUrl: env.PUBLIC_URL,

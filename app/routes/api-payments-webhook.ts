@@ -1,31 +1,25 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api-payments-webhook";
 import { receivePaymentWebhook } from "~/features/payments/webhook.server";
-
-/** Stripe's events are small; anything much larger is not one of them. */
-const MAX_WEBHOOK_BYTES = 512 * 1024;
+import { isRequestBodyTooLarge } from "~/lib/request-body";
 
 /**
  * POST /api/payments/webhook: the payment provider's signed events. The
  * signature covers the raw body, so it is read as text here, untouched (no
- * body parser runs before React Router; see server/app.ts).
+ * body parser runs before React Router; see server/app.ts). Its size limit is counted while it
+ * streams (server/body-limit.ts).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const noStore = { "Cache-Control": "no-store" };
   if (request.method !== "POST") {
     return data({ received: false, error: "Method not allowed." }, { status: 405, headers: { ...noStore, Allow: "POST" } });
   }
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_WEBHOOK_BYTES) {
-    return data({ received: false, error: "Payload too large." }, { status: 413, headers: noStore });
-  }
   let rawBody: string;
   try {
     rawBody = await request.text();
-  } catch {
+  } catch (error) {
+    if (isRequestBodyTooLarge(error)) return data({ received: false, error: "Payload too large." }, { status: 413, headers: noStore });
     return data({ received: false, error: "The body could not be read." }, { status: 400, headers: noStore });
-  }
-  if (rawBody.length > MAX_WEBHOOK_BYTES) {
-    return data({ received: false, error: "Payload too large." }, { status: 413, headers: noStore });
   }
   const answer = await receivePaymentWebhook(context, rawBody, request.headers);
   return data(answer.body, { status: answer.status, headers: noStore });

@@ -8,6 +8,7 @@ import { ContactForm } from "~/features/contact/contact-form";
 import { contactMailtoHref } from "~/features/contact/contact-mailto";
 import {
   contactValues,
+  echoContactValues,
   DEFAULT_CONTACT_CATEGORY,
   isContactCategory,
   isHoneypotFilled,
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (isHoneypotFilled(form)) {
     context.log.info("contact: honeypot filled, ignoring");
-    return { status: "sent", mailtoHref: contactMailtoHref(brand.email, contactValues(form)) } satisfies ContactResult;
+    return { status: "sent", mailtoHref: contactMailtoHref(brand.email, echoContactValues(contactValues(form))) } satisfies ContactResult;
   }
   const parsed = parseContactForm(form);
   if (!parsed.ok) {
@@ -46,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       {
         status: "rate-limited",
         message: rateLimitedMessage(limit.retryAfterSeconds),
-        values: contactValues(form),
+        values: echoContactValues(contactValues(form)),
       } satisfies ContactResult,
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );

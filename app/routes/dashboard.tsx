@@ -1,18 +1,16 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from "~/features/account/avatar";
+import { AVATAR_MESSAGES } from "~/features/account/avatar";
 import { processAvatar } from "~/features/account/avatar.server";
 import { ProfileEditor, ProfileView } from "~/features/account/profile-card";
 import { parseProfileForm } from "~/features/account/profile-form.server";
 import { updateProfile } from "~/features/account/profile.server";
 import { requireUser } from "~/features/account/session.server";
-import { readUploadForm } from "~/lib/forms.server";
+import { parseFormBody } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
-/** The picture plus the rest of the form and multipart framing. */
-const MAX_PROFILE_FORM_BYTES = AVATAR_MAX_BYTES + 64 * 1024;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
@@ -27,10 +25,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const fail = (message: string, name?: string) => data({ message, name }, { status: 400, headers: NO_STORE });
-  // Refused before reading: a picture over the limit is never buffered.
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_PROFILE_FORM_BYTES) return fail(AVATAR_MESSAGES.tooLarge);
-  const form = await readUploadForm(request, MAX_PROFILE_FORM_BYTES);
+  const fail = (message: string, name?: string, status = 400) => data({ message, name }, { status, headers: NO_STORE });
+  // The server stops reading a body over this route's limit (server/body-limit.ts): a picture
+  // too large is never buffered, and the visitor hears why.
+  const body = await parseFormBody(request);
+  if (!body.ok) return fail(body.status === 413 ? AVATAR_MESSAGES.tooLarge : body.message, undefined, body.status);
+  const { form } = body;
   if (form.get("intent") !== "update-profile") throw data({ message: "Unknown form intent." }, { status: 400 });
   const parsed = parseProfileForm(form);
   const typedName = typeof form.get("name") === "string" ? String(form.get("name")).slice(0, 200) : undefined;

@@ -5,6 +5,7 @@ import { FREE_SHIPPING, MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from "../../app/
 import type { CartQuote, CartQuoteError } from "../../app/features/store/quote";
 import { handleCartQuoteRequest, quoteCart } from "../../app/features/store/quote.server";
 import { seededTestDatabase } from "../support/test-database";
+import { bodyOverLimit } from "../support/request-body";
 
 const suite = seededTestDatabase();
 const now = new Date("2026-06-01T12:00:00Z");
@@ -207,9 +208,13 @@ describe("POST /api/cart/quote", () => {
     expect(refused.error).toMatch(/at most 30 different items/);
   });
 
-  it("refuses an oversized body with a 413", async () => {
-    const padding = "x".repeat(40 * 1024);
-    await refusal(await post({ lines: [{ productId: 1, size: "One Size", quantity: 1 }], padding }), 413);
+  it("refuses a body the server stopped reading at its limit with a 413", async () => {
+    const request = new Request("http://localhost/api/cart/quote", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      ...bodyOverLimit('{"lines":['),
+    });
+    await refusal(await handleCartQuoteRequest(request, { db: suite.db, shipping: FREE_SHIPPING, now }), 413);
   });
 
   it("answers only POST", async () => {

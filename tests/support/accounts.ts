@@ -29,6 +29,7 @@ export function requestContext(db: Database, auth: Auth, clientIp = "203.0.113.1
     orderReservationMs: 30 * 60_000,
     shipping: { flatRatePence: 0, freeAbovePence: null },
     auth,
+    contentChanged: async () => {},
     setCookies: [],
   };
 }

@@ -39,74 +39,78 @@ export function Header({ user, cookieCartCount = 0 }: { user: SignedInUser | nul
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [menuOpen]);
 
+  // The menu panel is a sibling of the header, not inside it: the header's backdrop blur makes it
+  // the containing block of any fixed descendant, which squeezed the full-screen panel into the
+  // header's 64 px strip.
   return (
-    <header
-      data-solid={solid || menuOpen}
-      className={cx(
-        "fixed inset-x-0 top-0 z-40 h-(--header-height) transition-colors duration-300",
-        solid || menuOpen ? "border-b border-line bg-ink/95 shadow-lg backdrop-blur" : "bg-transparent",
-      )}
-    >
-      <div className="mx-auto flex h-full max-w-7xl items-center gap-4 px-4 sm:px-6">
-        <Link
-          to="/"
-          aria-label={`${brand.name} home`}
-          className="flex min-w-0 items-center gap-2 whitespace-nowrap font-display text-lg font-bold uppercase tracking-wide"
-        >
-          <ChequeredFlagIcon className="size-8 shrink-0" />
-          {/* Below 360px the flag alone leaves room for the cart and menu buttons. */}
-          <span className="hidden min-[360px]:inline">{brand.name}</span>
-        </Link>
-
-        <nav aria-label="Main" className="ml-auto hidden xl:block">
-          <ul className="flex items-center">
-            {mainNavigation.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.to === "/"}
-                  className={({ isActive }) =>
-                    cx(
-                      "rounded-full px-2 py-2 text-[0.8125rem] font-semibold uppercase tracking-wide transition-colors",
-                      isActive ? "text-accent-text" : "text-text hover:text-accent-text",
-                    )
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <div className="ml-auto flex shrink-0 items-center gap-1 xl:ml-1">
-          <CartLink count={cartCount} />
-          <div className="hidden items-center gap-2 xl:flex">
-            <AccountControls user={user} />
-            <a
-              href={brand.joinTheTeamUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={buttonClasses("primary", "sm")}
-            >
-              Join The Team
-            </a>
-          </div>
-          <button
-            type="button"
-            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-surface-raised xl:hidden"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
-            onClick={() => setMenuOpen(!menuOpen)}
+    <>
+      <header
+        data-solid={solid || menuOpen}
+        className={cx(
+          "fixed inset-x-0 top-0 z-40 h-(--header-height) transition-colors duration-300",
+          solid || menuOpen ? "border-b border-line bg-ink/95 shadow-lg backdrop-blur" : "bg-transparent",
+        )}
+      >
+        <div className="mx-auto flex h-full max-w-7xl items-center gap-4 px-4 sm:px-6">
+          <Link
+            to="/"
+            aria-label={`${brand.name} home`}
+            className="flex min-w-0 items-center gap-2 whitespace-nowrap font-display text-lg font-bold uppercase tracking-wide"
           >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
-          </button>
-        </div>
-      </div>
+            <ChequeredFlagIcon className="size-8 shrink-0" />
+            {/* Below 360px the flag alone leaves room for the cart and menu buttons. */}
+            <span className="hidden min-[360px]:inline">{brand.name}</span>
+          </Link>
 
+          <nav aria-label="Main" className="ml-auto hidden xl:block">
+            <ul className="flex items-center">
+              {mainNavigation.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={item.to === "/"}
+                    className={({ isActive }) =>
+                      cx(
+                        "rounded-full px-2 py-2 text-[0.8125rem] font-semibold uppercase tracking-wide transition-colors",
+                        isActive ? "text-accent-text" : "text-text hover:text-accent-text",
+                      )
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <div className="ml-auto flex shrink-0 items-center gap-1 xl:ml-1">
+            <CartLink count={cartCount} />
+            <div className="hidden items-center gap-2 xl:flex">
+              <AccountControls user={user} />
+              <a
+                href={brand.joinTheTeamUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses("primary", "sm")}
+              >
+                Join The Team
+              </a>
+            </div>
+            <button
+              type="button"
+              className="inline-flex size-11 items-center justify-center rounded-full hover:bg-surface-raised xl:hidden"
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              aria-label={menuOpen ? "Close menu" : "Open menu"}
+              onClick={() => setMenuOpen(!menuOpen)}
+            >
+              {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            </button>
+          </div>
+        </div>
+      </header>
       {menuOpen && <MobileMenu user={user} cartCount={cartCount} />}
-    </header>
+    </>
   );
 }
 

@@ -85,3 +85,22 @@ describe("rateLimitedMessage", () => {
     expect(rateLimitedMessage(20)).toBe("You've sent several messages in a short time. Please try again in 1 minute.");
   });
 });
+
+describe("a refused form is echoed back cut to what each field may hold", () => {
+  it("never returns a value longer than the field's limit", () => {
+    const form = new FormData();
+    form.set("name", "n".repeat(10_000));
+    form.set("email", "not-an-email");
+    form.set("subject", "s".repeat(10_000));
+    form.set("category", "c".repeat(10_000));
+    form.set("message", "m".repeat(60_000));
+    const parsed = parseContactForm(form);
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.fieldErrors.message).toBe("Keep your message to 5,000 characters or fewer.");
+    expect(parsed.values.message).toHaveLength(5000);
+    expect(parsed.values.name).toHaveLength(100);
+    expect(parsed.values.subject).toHaveLength(150);
+    expect(parsed.values.category).toHaveLength(50);
+  });
+});

@@ -81,6 +81,23 @@ export function contactValues(form: FormData): ContactValues {
   return Object.fromEntries(entries) as ContactValues;
 }
 
+const ECHO_LIMITS: Record<ContactField, number> = {
+  name: CONTACT_LIMITS.name,
+  email: CONTACT_LIMITS.email,
+  subject: CONTACT_LIMITS.subject,
+  category: 50,
+  message: CONTACT_LIMITS.messageMax,
+};
+
+/**
+ * What is put back into the form after a refusal: each field cut to the most it may hold, so a
+ * refused post is never echoed back at length (the form's own maxlength stops a person earlier).
+ */
+export function echoContactValues(values: ContactValues): ContactValues {
+  const entries = fields.map((field) => [field, values[field].slice(0, ECHO_LIMITS[field])] as const);
+  return Object.fromEntries(entries) as ContactValues;
+}
+
 /** Validates a contact form; returns the clean message or what to fix (first problem per field). */
 export function parseContactForm(form: FormData) {
   const values = contactValues(form);
@@ -91,7 +108,7 @@ export function parseContactForm(form: FormData) {
     const field = issue.path[0] as ContactField;
     fieldErrors[field] ??= issue.message;
   }
-  return { ok: false as const, fieldErrors, values };
+  return { ok: false as const, fieldErrors, values: echoContactValues(values) };
 }
 
 export function isContactCategory(value: unknown): value is ContactCategory {

@@ -4,6 +4,7 @@
  * price or total a browser sends is stripped by the input schema.
  */
 import type { Database } from "../../../db/client.server";
+import { isRequestBodyTooLarge } from "~/lib/request-body";
 import { z } from "~/lib/zod";
 import { getPricingInputs } from "./catalogue.server";
 import {
@@ -16,7 +17,7 @@ import {
 } from "./pricing";
 import { INVALID_PROMO_MESSAGE, type CartQuote, type CartQuoteError } from "./quote";
 
-/** Longer bodies are refused before parsing (30 lines of JSON fit in a few kB). */
+/** The largest body the quote endpoint reads (30 lines of JSON fit in a few kB); server/body-limit.ts counts it. */
 export const MAX_QUOTE_BODY_BYTES = 32 * 1024;
 
 export const cartQuoteRequestSchema = z.object({
@@ -101,15 +102,14 @@ export async function handleCartQuoteRequest(
   if (request.method !== "POST") {
     return Response.json({ error: "Use POST" } satisfies CartQuoteError, { status: 405, headers: { ...jsonHeaders, Allow: "POST" } });
   }
-  const declaredLength = Number(request.headers.get("Content-Length") ?? 0);
-  if (declaredLength > MAX_QUOTE_BODY_BYTES) return refuse(413, { error: "The cart is too large to price" });
   let text: string;
   try {
     text = await request.text();
-  } catch {
+  } catch (error) {
+    // The server counts the body while it streams (server/body-limit.ts, MAX_QUOTE_BODY_BYTES).
+    if (isRequestBodyTooLarge(error)) return refuse(413, { error: "The cart is too large to price" });
     return refuse(400, { error: "The request body could not be read" });
   }
-  if (Buffer.byteLength(text) > MAX_QUOTE_BODY_BYTES) return refuse(413, { error: "The cart is too large to price" });
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -1,0 +1,129 @@
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type ServerProcess } from "../support/server-process";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+/** Resident memory of a process, in MB, from /proc. */
+function residentMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return Number(match![1]) / 1024;
+}
+
+interface StreamedPost {
+  status: number;
+  /** How much of the body had been written when the answer came. */
+  sentMb: number;
+  responseBytes: number;
+  peakMb: number;
+}
+
+/**
+ * POSTs up to `totalMb` of body with chunked transfer encoding (no Content-Length), writing as
+ * fast as the server reads, and stops as soon as the server answers.
+ */
+function streamPost(url: string, path: string, contentType: string, prefix: string, totalMb: number, pid: number): Promise<StreamedPost> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(path, url);
+    let sent = 0;
+    let answered = false;
+    let peakMb = residentMb(pid);
+    const request = http.request(target, {
+      method: "POST",
+      headers: { "Content-Type": contentType, Origin: url, "Transfer-Encoding": "chunked" },
+    });
+    request.on("response", (response) => {
+      answered = true;
+      let responseBytes = 0;
+      response.on("data", (chunk: Buffer) => (responseBytes += chunk.length));
+      response.on("end", () => {
+        peakMb = Math.max(peakMb, residentMb(pid));
+        resolve({ status: response.statusCode!, sentMb: sent / 2 ** 20, responseBytes, peakMb });
+        request.destroy();
+      });
+    });
+    // The server may close the connection while we still write: that is the point.
+    request.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    const chunk = Buffer.alloc(256 * 1024, "A");
+    request.write(prefix);
+    const pump = () => {
+      while (!answered && sent < totalMb * 2 ** 20) {
+        sent += chunk.length;
+        if (sent % (8 * 2 ** 20) === 0) peakMb = Math.max(peakMb, residentMb(pid));
+        if (!request.write(chunk)) {
+          request.once("drain", pump);
+          return;
+        }
+      }
+      if (!answered) request.end();
+    };
+    pump();
+  });
+}
+
+describe("request bodies are limited while they stream, whatever the headers say", () => {
+  let testDb: TestDatabase;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    server = await startServer(testDb.env);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await testDb?.drop();
+  });
+
+  const form = "application/x-www-form-urlencoded";
+  const contact = "name=x&email=a%40example.com&subject=s&category=General+Inquiry&message=";
+  it.each([
+    ["/contact", form, contact, 413],
+    ["/contact.data", form, contact, 413],
+    ["/checkout", form, "name=x&notes=", 413],
+    ["/login", form, "email=", 413],
+    ["/newsletter", form, "email=", 413],
+    ["/api/cart/quote", "application/json", '{"lines":[],"x":"', 413],
+    ["/api/payments/webhook", "application/json", '{"id":"', 413],
+    // Signed-out: refused before the body matters; the body is never buffered either way.
+    ["/dashboard", "multipart/form-data; boundary=x", "--x\r\n", null],
+    ["/news", form, "a=", null],
+  ])("%s: 200 MB chunked is refused early and memory stays flat", async (path, type, prefix, expected) => {
+    const pid = server.child.pid!;
+    const idleMb = residentMb(pid);
+    const result = await streamPost(server.url, path, type, prefix, 200, pid);
+    if (expected !== null) expect(result.status).toBe(expected);
+    else expect(result.status).toBeGreaterThanOrEqual(300);
+    expect(result.status).toBeLessThan(500);
+    // Answered long before the body ended (socket buffers hold a few MB at most)...
+    expect(result.sentMb).toBeLessThan(32);
+    // ...without echoing the body back, and without the process growing by the body's size.
+    expect(result.responseBytes).toBeLessThan(64 * 1024);
+    expect(result.peakMb - idleMb).toBeLessThan(100);
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+  });
+
+  it("a body declared too large is refused before it is read", async () => {
+    const response = await fetch(`${server.url}/contact`, {
+      method: "POST",
+      headers: { "Content-Type": form, Origin: server.url },
+      body: contact + "A".repeat(70 * 1024),
+    });
+    expect(response.status).toBe(413);
+    expect(response.headers.get("connection")).toBe("close");
+  });
+
+  it("a form within the limit still works, and its refused values come back cut to size", async () => {
+    const response = await fetch(`${server.url}/contact`, {
+      method: "POST",
+      headers: { "Content-Type": form, Origin: server.url },
+      body: contact + "A".repeat(40 * 1024),
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Keep your message to 5,000 characters or fewer.");
+    expect(html).not.toContain("A".repeat(5001));
+  });
+});
