@@ -1,5 +1,5 @@
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
-import { versionColumn } from "./columns";
+import { deletedAtColumn, versionColumn } from "./columns";
 import type { RaceResult } from "../../app/lib/scoring";
 
 export const legalDocuments = pgTable("legal_documents", {
@@ -71,6 +71,8 @@ export const drivers = pgTable("drivers", {
   bio: text("bio").notNull(),
   achievements: jsonb("achievements").$type<string[]>().notNull(),
   careerHighlights: jsonb("career_highlights").$type<string[]>().notNull(),
+  version: versionColumn(),
+  deletedAt: deletedAtColumn(),
 });
 
 /** One of our drivers' results in one round: positions only, points are computed. */
@@ -106,6 +108,8 @@ export const teamMembers = pgTable("team_members", {
   achievements: jsonb("achievements").$type<string[]>().notNull(),
   careerHighlights: jsonb("career_highlights").$type<string[]>().notNull(),
   philosophy: text("philosophy").notNull(),
+  version: versionColumn(),
+  deletedAt: deletedAtColumn(),
 });
 
 export const femaleSideMembers = pgTable("female_side_members", {
@@ -116,6 +120,8 @@ export const femaleSideMembers = pgTable("female_side_members", {
   image: text("image").notNull(),
   video: text("video"),
   bio: text("bio").notNull(),
+  version: versionColumn(),
+  deletedAt: deletedAtColumn(),
 });
 
 export const articles = pgTable(

@@ -4,3 +4,4 @@ export * from "./ops";
 export * from "./store";
 export * from "./two-factor";
 export * from "./admin";
+export * from "./people";

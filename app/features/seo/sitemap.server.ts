@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { articles, products, teamMembers } from "../../../db/schema";
 import type { SitemapEntry } from "./sitemap";
@@ -24,7 +24,7 @@ const staticPaths = [
 export async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {
   const [articleRows, memberRows, productRows] = await Promise.all([
     db.select({ id: articles.id, publishedOn: articles.publishedOn }).from(articles).orderBy(asc(articles.publishedOn)),
-    db.select({ id: teamMembers.id }).from(teamMembers).orderBy(asc(teamMembers.id)),
+    db.select({ id: teamMembers.id }).from(teamMembers).where(isNull(teamMembers.deletedAt)).orderBy(asc(teamMembers.id)),
     db.select({ slug: products.slug }).from(products).where(eq(products.active, true)).orderBy(asc(products.sortOrder)),
   ]);
   return [

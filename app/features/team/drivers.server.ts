@@ -1,4 +1,4 @@
-import { asc, eq, max } from "drizzle-orm";
+import { asc, eq, isNull, max } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { drivers, roundResults, rounds, seasons } from "../../../db/schema";
 import { scoreSeason } from "~/lib/scoring";
@@ -9,7 +9,8 @@ import { scoreSeason } from "~/lib/scoring";
  */
 export async function getDriversWithSeason(db: Database, seasonYear: number) {
   const [driverRows, resultRows] = await Promise.all([
-    db.select().from(drivers).orderBy(asc(drivers.sortOrder)),
+    // A driver deleted in the back office leaves the site (the results keep their rows).
+    db.select().from(drivers).where(isNull(drivers.deletedAt)).orderBy(asc(drivers.sortOrder)),
     db
       .select({ result: roundResults, roundName: rounds.name, roundNumber: rounds.roundNumber })
       .from(roundResults)
