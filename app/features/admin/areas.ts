@@ -15,6 +15,9 @@ export interface AdminArea {
 
 export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: "/admin", label: "Overview", role: null },
+  { path: "/admin/drivers", label: "Drivers", role: "editor" },
+  { path: "/admin/team", label: "Team", role: "editor" },
+  { path: "/admin/female-side", label: "Female Side", role: "editor" },
   { path: "/admin/people", label: "People", role: "admin" },
   { path: "/admin/activity", label: "Activity", role: "admin" },
 ];
