@@ -69,7 +69,8 @@ export async function listPeople(
   const order = kind === "team" ? [asc(teamMembers.id)] : kind === "drivers" ? [asc(drivers.sortOrder), asc(drivers.id)] : [asc(femaleSideMembers.sortOrder), asc(femaleSideMembers.id)];
   const pending =
     kind === "drivers"
-      ? sql<boolean>`exists (select 1 from ${driverProfileChanges} where ${driverProfileChanges.driverId} = ${drivers.id} and ${driverProfileChanges.status} = 'pending')`
+      ? // Spelled out: in a one-table select Drizzle leaves column names unqualified, and both tables have "id".
+        sql<boolean>`exists (select 1 from ${driverProfileChanges} as waiting where waiting.driver_id = "drivers"."id" and waiting.status = 'pending')`
       : sql<boolean>`false`;
   const [rows, [totals]] = await Promise.all([
     db
