@@ -120,13 +120,13 @@ export const imagePath = z
   .trim()
   .min(1, "Enter the photo's path.")
   .max(300, "Keep the path to 300 characters.")
-  .regex(/^\/(?!.*\.\.)[A-Za-z0-9/_.-]+\.(?:svg|png|jpe?g|webp|avif)$/i, "Give a path on this site to a picture: /media/… ending .svg, .png, .jpg, .webp or .avif.");
+  .regex(/^\/(?![/\\])(?!.*\.\.)[A-Za-z0-9/_.-]+\.(?:svg|png|jpe?g|webp|avif)$/i, "Give a path on this site to a picture: /media/… ending .svg, .png, .jpg, .webp or .avif.");
 
 const videoPath = z
   .string()
   .trim()
   .max(300, "Keep the path to 300 characters.")
-  .refine((value) => value === "" || /^\/(?!.*\.\.)[A-Za-z0-9/_.-]+\.(?:mp4|webm)$/i.test(value), "Give a path on this site to a clip ending .mp4 or .webm, or leave it empty.")
+  .refine((value) => value === "" || /^\/(?![/\\])(?!.*\.\.)[A-Za-z0-9/_.-]+\.(?:mp4|webm)$/i.test(value), "Give a path on this site to a clip ending .mp4 or .webm, or leave it empty.")
   .default("")
   .transform((value) => (value === "" ? null : value));
 
