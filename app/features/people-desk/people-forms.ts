@@ -24,7 +24,7 @@ export const PEOPLE_KIND_INFO: Record<PeopleKind, PeopleKindInfo> = {
     title: "Drivers",
     singular: "driver",
     entityType: "driver",
-    publicPath: (id) => `/team?driver=${encodeURIComponent(id)}#our-drivers`,
+    publicPath: (id) => `/team?driver=${encodeURIComponent(id)}#driver-detail`,
   },
   team: { title: "Team", singular: "team member", entityType: "team_member", publicPath: (id) => `/team/${id}` },
   "female-side": { title: "Female Side", singular: "Female Side member", entityType: "female_side_member", publicPath: () => "/female-side" },
