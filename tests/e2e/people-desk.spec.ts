@@ -53,7 +53,8 @@ test.afterEach(async () => {
 });
 
 test("a driver sends a new bio, an editor approves it, and the public driver page shows it", async ({ browser }, testInfo) => {
-  test.setTimeout(180_000);
+  // Two server starts and a dozen page loads: generous, as the machines that run this are shared.
+  test.setTimeout(360_000);
   dataDir = mkdtempSync(path.join(tmpdir(), "ridgeway-people-desk-e2e-"));
   const env = { DATA_DIR: dataDir, LOG_LEVEL: "info" };
   server = await startServer(env, { timeoutMs: 120_000 });

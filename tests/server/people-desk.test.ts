@@ -102,7 +102,7 @@ describe("who may use the people desk", () => {
     const driver = await account("walk-driver@example.com", "driver");
     for (const path of paths) {
       const isList = path.split("/").length === 3;
-      const params = isList ? {} : { id: path.split("/")[3]! };
+      const params: Record<string, string> = isList ? {} : { id: path.split("/")[3]! };
       const loader = isList ? listLoader : editLoader;
       const act = isList ? listAction : editAction;
       const guest = await run(async () => loader(args(getAs(path), params)));

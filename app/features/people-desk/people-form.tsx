@@ -51,18 +51,19 @@ function Field({ field, value, error }: { field: FieldSpec; value: string; error
 /** Asks before leaving a form with unsaved changes (in-app navigation and closing the tab). */
 function useUnsavedChangesWarning(formId: string) {
   const [dirty, setDirty] = useState(false);
-  const navigation = useNavigation();
   useEffect(() => {
     const form = document.getElementById(formId);
     if (!form) return;
     const mark = () => setDirty(true);
+    // Sending the form is not leaving it.
+    const sent = () => setDirty(false);
     form.addEventListener("input", mark);
-    return () => form.removeEventListener("input", mark);
+    form.addEventListener("submit", sent);
+    return () => {
+      form.removeEventListener("input", mark);
+      form.removeEventListener("submit", sent);
+    };
   }, [formId]);
-  // A submission of this form is not "leaving".
-  useEffect(() => {
-    if (navigation.state === "submitting") setDirty(false);
-  }, [navigation.state]);
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();

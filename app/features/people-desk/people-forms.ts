@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /*
  * The people desk's forms (drivers, team members, the Female Side): which fields each has, how

@@ -14,7 +14,7 @@ import { approveChangeForm, editMeta, fieldErrors, PEOPLE_KIND_INFO, peopleKindO
 import { jsonDiff } from "~/lib/json-diff";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 function kindOf(request: Request): PeopleKind {
   const kind = peopleKindOfPath(new URL(request.url).pathname);
