@@ -4,6 +4,7 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { DriverProfileEditor } from "~/features/people-desk/driver-profile-editor";
 import { latestDriverChange, submitOwnDriverChange } from "~/features/people-desk/driver-changes.server";
 import { driverSelfEdit, fieldErrors } from "~/features/people-desk/people-forms";
+import { missingSiteFiles } from "~/features/people-desk/site-files.server";
 import { parseFormBody } from "~/lib/forms.server";
 import { NextRacePanel } from "~/features/calendar/next-race-panel";
 import { getSeason } from "~/features/calendar/season.server";
@@ -40,6 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = driverSelfEdit.safeParse(form);
   if (!parsed.success) {
     return data({ tone: "error" as const, message: "Some fields need attention; nothing was sent.", errors: fieldErrors(parsed.error), values }, { status: 400, headers });
+  }
+  const missing = missingSiteFiles(parsed.data, ["image"]);
+  if (Object.keys(missing).length > 0) {
+    return data({ tone: "error" as const, message: "Some fields need attention; nothing was sent.", errors: missing, values }, { status: 400, headers });
   }
   const outcome = await submitOwnDriverChange(context.db, user, parsed.data);
   if (!outcome.ok) return data({ tone: "error" as const, message: outcome.message, errors: {}, values }, { status: outcome.status, headers });

@@ -138,6 +138,11 @@ describe("editing a driver", () => {
     expect(Object.keys(answer.errors).sort()).toEqual(["image", "name", "number", "racingClass"]);
     expect(answer.errors.number).toBe("The car number is a whole number.");
     expect(answer.values.bio).toBe("A new bio that must not be saved");
+    const missing = await run(async () =>
+      editAction(args(post("/admin/drivers/jack-pemberton", await driverForm("jack-pemberton", { image: "/media/drivers/nobody.svg" }), editor), { id: "jack-pemberton" })),
+    );
+    expect(missing.status).toBe(400);
+    expect((missing.data as { errors: Record<string, string> }).errors).toEqual({ image: expect.stringMatching(/No file on the site has this path/) });
     expect(await driverRow("jack-pemberton")).toEqual(before);
   });
 
@@ -411,6 +416,9 @@ describe("a driver's own edits", () => {
     const bad = await run(async () => driverDashboardAction(args(post("/dashboard/driver", { bio: "", image: "https://evil.example/x.png" }, oliver))));
     expect(bad.status).toBe(400);
     expect(Object.keys((bad.data as { errors: object }).errors).sort()).toEqual(["bio", "image"]);
+    const missing = await run(async () => driverDashboardAction(args(post("/dashboard/driver", { bio: "Fine.", image: "/media/drivers/nobody.png" }, oliver))));
+    expect(missing.status).toBe(400);
+    expect((missing.data as { errors: Record<string, string> }).errors.image).toMatch(/No file on the site has this path/);
     await run(async () => driverDashboardAction(args(post("/dashboard/driver", { bio: "Take two.", image: "/media/drivers/oliver-hartley.svg" }, oliver))));
     const waiting = await suite.db
       .select()

@@ -9,6 +9,7 @@ import { undoDeadline } from "~/features/admin/soft-delete";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { createPerson, deletePerson, getPerson, restorePersonVersion, undeletePerson, updatePerson } from "~/features/people-desk/people-desk.server";
 import { PeopleForm } from "~/features/people-desk/people-form";
+import { missingSiteFiles } from "~/features/people-desk/site-files.server";
 import {
   createSchema,
   editMeta,
@@ -86,6 +87,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!parsed.success) {
       return answer({ tone: "error", message: "Some fields need attention; nothing was saved.", errors: fieldErrors(parsed.error), values: typed }, 400);
     }
+    const missing = missingSiteFiles(parsed.data, ["image", "video"]);
+    if (Object.keys(missing).length > 0) {
+      return answer({ tone: "error", message: "Some fields need attention; nothing was saved.", errors: missing, values: typed }, 400);
+    }
     const result = await createPerson(context, staff, kind, parsed.data);
     if (!result.ok) {
       return answer({ tone: "error", message: result.message, errors: result.kind === "taken" ? { id: result.message } : {}, values: typed }, STATUS_OF[result.kind]);
@@ -121,6 +126,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const parsed = PEOPLE_SCHEMAS[kind].safeParse(form);
   if (!parsed.success) {
     return answer({ tone: "error", message: "Some fields need attention; nothing was saved.", errors: fieldErrors(parsed.error), values: typed }, 400);
+  }
+  const missing = missingSiteFiles(parsed.data, ["image", "video"]);
+  if (Object.keys(missing).length > 0) {
+    return answer({ tone: "error", message: "Some fields need attention; nothing was saved.", errors: missing, values: typed }, 400);
   }
   const result = await updatePerson(context, staff, kind, params.id, meta.data.version, parsed.data, meta.data.reason);
   if (!result.ok) {
