@@ -130,7 +130,7 @@ describe("accounts over HTTP", () => {
     const database = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, seed: false });
     try {
       const [row] = await database.db.select().from(users).where(eq(users.email, "commander@example.com"));
-      expect(row).toMatchObject({ role: "team_member", driverId: "jack-pemberton" });
+      expect(row).toMatchObject({ role: "driver", driverId: "jack-pemberton" });
       expect(await staffRolesOf(database.db, row!.id)).toEqual(["admin"]);
     } finally {
       await database.close();

@@ -46,7 +46,7 @@ export function DiffView({ diff }: { diff: DiffEntry[] }) {
   return (
     <dl className="grid gap-1.5 text-sm">
       {diff.map((entry) => (
-        <div key={entry.path.join("\u0000")} className="min-w-0 break-words">
+        <div key={entry.path.join("\u0000")} className="min-w-0 [overflow-wrap:anywhere]">
           <dt className="inline font-semibold text-text">{formatDiffPath(entry.path)}: </dt>
           <dd className="inline text-muted">
             {entry.kind === "added" && (
@@ -81,7 +81,7 @@ export function AuditEventCard({ event, children }: { event: AuditEventLike; chi
   return (
     <article className="min-w-0 rounded-card border border-line bg-surface p-4">
       <header className="mb-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-        <h3 className="min-w-0 break-words font-sans text-base font-semibold">
+        <h3 className="min-w-0 font-sans text-base font-semibold [overflow-wrap:anywhere]">
           {humanise(event.action)} · {humanise(event.entityType)} <span className="text-muted">{event.entityId}</span>
         </h3>
         <p className="text-xs text-muted">

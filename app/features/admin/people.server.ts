@@ -59,10 +59,9 @@ export async function searchPeople(
 export type RoleChangeOutcome = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; message: string };
 
 /**
- * Grants or removes one staff role, audited. The last admin cannot be removed (nobody could
- * grant roles any more), and nobody removes their own admin role: another admin must do it,
- * so a slip of the finger cannot lock the person at the keyboard out. Admin rows are locked
- * while counted, so two admins removing each other at once cannot both succeed.
+ * Grants or removes one staff role, audited. The last admin cannot be removed, by anyone or
+ * by themselves: nobody could grant roles any more. Admin rows are locked while counted, so
+ * two admins removing each other at once cannot both succeed.
  */
 export async function changeStaffRole(
   context: AuditContext,
@@ -87,16 +86,17 @@ export async function changeStaffRole(
       await tx.insert(staffRoleGrants).values({ userId: person.id, role: change.role, grantedBy: actor.id }).onConflictDoNothing();
     } else {
       if (change.role === "admin") {
-        if (person.id === actor.id) {
-          return { value: { ok: false, status: 400, message: "You can't remove your own admin role. Ask another admin to do it." } as RoleChangeOutcome, audit: [] };
-        }
         const admins = await tx
           .select({ userId: staffRoleGrants.userId })
           .from(staffRoleGrants)
           .where(eq(staffRoleGrants.role, "admin"))
           .for("update");
         if (admins.length <= 1) {
-          return { value: { ok: false, status: 409, message: `${person.name} is the last admin; make someone else an admin first.` } as RoleChangeOutcome, audit: [] };
+          const message =
+            person.id === actor.id
+              ? "You are the last admin, so you can't remove your own admin role; make someone else an admin first."
+              : `${person.name} is the last admin; make someone else an admin first.`;
+          return { value: { ok: false, status: 409, message } as RoleChangeOutcome, audit: [] };
         }
       }
       await tx.delete(staffRoleGrants).where(and(eq(staffRoleGrants.userId, person.id), eq(staffRoleGrants.role, change.role)));

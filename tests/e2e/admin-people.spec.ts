@@ -1,0 +1,197 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { startServer, type ServerProcess } from "../support/server-process";
+
+/*
+ * The back office's first journey: the first admin is made with the command line
+ * (`npm run user:grant-admin`), is sent to turn on two-factor before the back office opens,
+ * then makes another person an editor at /admin/people. Runs at phone and desktop width.
+ *
+ * The command line opens the embedded database, which one process at a time may hold, so
+ * this spec runs a server of its own on a fresh data directory: accounts are created, the
+ * server is stopped for the command, and started again on the same data.
+ */
+
+const PASSWORD = "a long and unusual password";
+const root = path.resolve(import.meta.dirname, "../..");
+const run = promisify(execFile);
+
+let server: ServerProcess;
+let dataDir: string;
+let port: number;
+const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
+const adminEmail = `first-admin-${stamp}@example.com`;
+const editorEmail = `new-editor-${stamp}@example.com`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port: chosen } = probe.address() as { port: number };
+      probe.close(() => resolve(chosen));
+    });
+  });
+}
+
+function start(): Promise<ServerProcess> {
+  return startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+}
+
+async function createAccount(page: Page, name: string, email: string) {
+  await page.goto("/login?mode=create");
+  const form = page.locator("main form");
+  await form.getByLabel("Full Name").fill(name);
+  await form.getByLabel("Email", { exact: true }).fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/team$/);
+}
+
+/** Turns on two-factor from the security page, as an authenticator app would answer. */
+async function turnOnTwoFactor(page: Page) {
+  const twoFactor = page.locator("section", { has: page.getByRole("heading", { name: "Two-Factor Authentication" }) });
+  await twoFactor.getByLabel("Your Password").fill(PASSWORD);
+  await twoFactor.getByRole("button", { name: "Turn On Two-Factor" }).click();
+  const secret = (await twoFactor.getByTestId("two-factor-secret").textContent())!.trim();
+  await twoFactor
+    .getByLabel("Code From Your App")
+    .fill(new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate());
+  await twoFactor.getByRole("button", { name: "Confirm and Turn On" }).click();
+  await expect(twoFactor.getByText("Two-factor authentication is on.")).toBeVisible();
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  await page.waitForLoadState("networkidle");
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+  expect(serious).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  dataDir = mkdtempSync(path.join(tmpdir(), "ridgeway-e2e-admin-"));
+  port = await freePort();
+  server = await start();
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await createAccount(page, "Alex Admin", adminEmail);
+  await context.clearCookies();
+  await createAccount(page, "Erin Editor", editorEmail);
+  await context.close();
+  await server.stop();
+
+  const granted = await run(path.join(root, "node_modules/.bin/tsx"), ["scripts/user-admin.ts", "grant-admin", adminEmail], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+  });
+  expect(granted.stdout).toContain("Alex Admin <" + adminEmail + "> is now an admin.");
+  server = await start();
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A path on this spec's own server (the page fixture's baseURL is the shared e2e server). */
+const at = (pathAndQuery: string) => `${server.url}${pathAndQuery}`;
+
+test("the first admin turns on two-factor, then makes another person an editor", async ({ page }) => {
+  test.setTimeout(90_000);
+
+  // A guest is sent to sign in, and back to the back office afterwards.
+  await page.goto(at("/admin/people"));
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fpeople$/);
+  const form = page.locator("main form");
+  await form.getByLabel("Email", { exact: true }).fill(adminEmail);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Sign In" }).click();
+
+  // No two-factor yet: the back office sends the admin to turn it on, and says why.
+  await expect(page).toHaveURL(/\/dashboard\/security\?required=staff-two-factor$/);
+  await expect(page.getByRole("alert").filter({ hasText: "The back office needs two-factor authentication" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await turnOnTwoFactor(page);
+
+  // The back office opens, private and unindexed.
+  const overview = await page.goto(at("/admin"));
+  expect(overview!.headers()["cache-control"]).toBe("private, no-store");
+  expect(overview!.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  const nav = page.getByRole("navigation", { name: "Back office" });
+  await expect(nav.getByRole("link")).toHaveText(["Overview", "People", "Activity"]);
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousViolations(page);
+
+  await nav.getByRole("link", { name: "People" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("People");
+  await page.getByLabel("Name or e-mail").fill("new-editor");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/admin\/people\?q=new-editor/);
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Erin Editor" }) });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByText("No staff roles")).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousViolations(page);
+
+  await card.getByLabel("Staff role to give Erin Editor").selectOption("editor");
+  await card.getByRole("button", { name: "Grant role to Erin Editor" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Erin Editor is now an Editor." })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Remove Editor role from Erin Editor" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousViolations(page);
+
+  // The grant is in the activity log, with who did it.
+  await nav.getByRole("link", { name: "Activity" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Activity");
+  const latest = page.getByRole("article").first();
+  await expect(latest).toContainText("Staff role grant · User");
+  await expect(latest).toContainText(`By Alex Admin <${adminEmail}> as Admin`);
+  await expect(latest).toContainText(/staffRoles: \[\] →\s+changed to \["editor"\]/);
+  await page.getByLabel("Action").selectOption("staff_role.grant");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/action=staff_role.grant/);
+  await expect(page.getByRole("article")).toHaveCount(2); // the command line's grant and this one
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousViolations(page);
+});
+
+test("the new editor is asked for two-factor too, then sees only what editors may open", async ({ page }) => {
+  await page.goto(at("/login?redirectTo=%2Fadmin"));
+  const form = page.locator("main form");
+  await form.getByLabel("Email", { exact: true }).fill(editorEmail);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/security\?required=staff-two-factor$/);
+  await turnOnTwoFactor(page);
+
+  await page.goto(at("/admin"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
+  await expect(page.getByRole("navigation", { name: "Back office" }).getByRole("link")).toHaveText(["Overview"]);
+  await expect(page.getByRole("heading", { name: "Your recent changes" })).toBeVisible();
+
+  const people = await page.goto(at("/admin/people"));
+  expect(people!.status()).toBe(403);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Not available");
+  await expect(page.getByText("This part of the back office is not open to your account.")).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousViolations(page);
+});
