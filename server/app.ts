@@ -114,6 +114,7 @@ export function createApp(options: AppOptions) {
     maxEntries: 500,
   });
   options.contentChanges.subscribe(() => pages.clear());
+  app.use(knownMethodsOnly);
   // A state-changing request from another site's page is refused before any action runs.
   app.use(originCheck({ publicUrl: options.publicUrl }));
 
@@ -156,6 +157,21 @@ export function createApp(options: AppOptions) {
   });
   return app;
 }
+
+/** The methods pages and actions answer; the Fetch API refuses others (TRACE, CONNECT) outright. */
+const PAGE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
+const ALLOW = "GET, HEAD, POST";
+
+/**
+ * Any other method gets its answer here, without a trip through React Router (which logs a
+ * stack trace for each) or the Fetch API (which throws on TRACE): OPTIONS says what is allowed,
+ * the rest are 405.
+ */
+const knownMethodsOnly: RequestHandler = (req, res, next) => {
+  if (PAGE_METHODS.has(req.method)) return next();
+  res.set({ Allow: ALLOW, "Cache-Control": "no-store" });
+  res.status(req.method === "OPTIONS" ? 204 : 405).end();
+};
 
 /**
  * Every back-office answer (pages, their .data requests, redirects and errors alike) is

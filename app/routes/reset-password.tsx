@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -14,33 +14,37 @@ import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 
 const NO_STORE = { "Cache-Control": "no-store" };
+/** Where a successful reset lands (post, redirect, get): a 200 page, not the spent link's 400. */
+export const PASSWORD_CHANGED_PATH = "/reset-password?changed=1";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const { searchParams } = new URL(request.url);
+  if (searchParams.has("changed")) return data({ token: null, changed: true }, { headers: NO_STORE });
+  const token = searchParams.get("token") ?? "";
   const usable = await isResetTokenUsable(context, token);
   // The token goes back into the form only while it works.
-  return data({ token: usable ? token : null }, { status: usable ? 200 : 400, headers: NO_STORE });
+  return data({ token: usable ? token : null, changed: false }, { status: usable ? 200 : 400, headers: NO_STORE });
 }
 
-type ActionData = { done: true } | { done: false; message: string; field?: "password" | "confirm" };
+type ActionData = { message: string; field?: "password" | "confirm" };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = parseNewPassword(form);
   if (!parsed.ok) {
-    return data({ done: false, message: parsed.message, field: parsed.field === "email" ? undefined : parsed.field } satisfies ActionData, {
+    return data({ message: parsed.message, field: parsed.field === "email" ? undefined : parsed.field } satisfies ActionData, {
       status: 400,
       headers: NO_STORE,
     });
   }
   const outcome = await resetPassword(request, context, parsed.value);
   if (outcome.kind === "refused") {
-    return data({ done: false, message: outcome.message, field: outcome.field } satisfies ActionData, {
+    return data({ message: outcome.message, field: outcome.field } satisfies ActionData, {
       status: outcome.status,
       headers: { ...NO_STORE, ...(outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {}) },
     });
   }
-  return data({ done: true } satisfies ActionData, { headers: NO_STORE });
+  return redirect(PASSWORD_CHANGED_PATH, { headers: NO_STORE });
 }
 
 // The address holds a one-time token: never cached, never sent on as a referrer.
@@ -54,7 +58,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Choose a New Password", description: "Set a new password for your Ridgeway Racing account.", path: null });
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
-  if (actionData?.done) {
+  if (loaderData.changed) {
     return (
       <ResetFrame title="Password Changed">
         <FormNotice tone="success">{PASSWORD_RESET_MESSAGES.done}</FormNotice>
@@ -88,10 +92,9 @@ function ResetFrame({ title, children }: { title: string; children: ReactNode })
   );
 }
 
-function NewPasswordForm({ token, result }: { token: string; result: ActionData | undefined }) {
+function NewPasswordForm({ token, result: error }: { token: string; result: ActionData | undefined }) {
   const navigation = useNavigation();
   const processing = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const error = result && !result.done ? result : undefined;
   return (
     <ResetFrame title="Choose a New Password">
       {error && !error.field && <FormNotice tone="error">{error.message}</FormNotice>}

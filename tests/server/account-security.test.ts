@@ -8,7 +8,7 @@ import { PASSWORD_MESSAGES } from "../../app/features/account/password-policy";
 import { getOptionalUser } from "../../app/features/account/session.server";
 import { action as forgotPasswordAction } from "../../app/routes/forgot-password";
 import { action as loginAction } from "../../app/routes/login";
-import { action as resetPasswordAction, loader as resetPasswordLoader } from "../../app/routes/reset-password";
+import { action as resetPasswordAction, loader as resetPasswordLoader, PASSWORD_CHANGED_PATH } from "../../app/routes/reset-password";
 import { action as securityAction, loader as securityLoader } from "../../app/routes/dashboard-security";
 import { action as twoFactorAction, loader as twoFactorLoader } from "../../app/routes/login-two-factor";
 import { action as checkoutAction } from "../../app/routes/checkout";
@@ -134,14 +134,18 @@ describe("reset password", () => {
     expect((await run(() => resetPasswordLoader(args(get(`/reset-password?token=${token}`))))).status).toBe(200);
 
     const done = await resetWith(token);
-    expect(done.status).toBe(200);
-    expect(done.data).toEqual({ done: true });
+    // Post, redirect, get: the page that says so answers 200 (it was the spent link's 400).
+    expect(done.status).toBe(302);
+    expect(done.location).toBe(PASSWORD_CHANGED_PATH);
+    const changedPage = await run(() => resetPasswordLoader(args(get(PASSWORD_CHANGED_PATH))));
+    expect(changedPage.status).toBe(200);
+    expect(changedPage.data).toEqual({ token: null, changed: true });
     expect((await signIn("once@example.com", NEW_PASSWORD)).status).toBe(302);
     expect((await signIn("once@example.com", PASSWORD)).status).toBe(401);
 
     const page = await run(() => resetPasswordLoader(args(get(`/reset-password?token=${token}`))));
     expect(page.status).toBe(400);
-    expect(page.data).toEqual({ token: null });
+    expect(page.data).toEqual({ token: null, changed: false });
     const reused = await resetWith(token, "yet another fresh password");
     expect(reused.status).toBe(400);
     expect(messageOf(reused.data)).toBe(PASSWORD_RESET_MESSAGES.linkInvalid);
@@ -177,7 +181,7 @@ describe("reset password", () => {
     expect(short.data).toMatchObject({ message: PASSWORD_MESSAGES.tooShort, field: "password" });
     const differ = await resetWith(token, NEW_PASSWORD, "something else entirely");
     expect(differ.data).toMatchObject({ message: PASSWORD_RESET_MESSAGES.passwordsDiffer, field: "confirm" });
-    expect((await resetWith(token)).data).toEqual({ done: true });
+    expect((await resetWith(token)).location).toBe(PASSWORD_CHANGED_PATH);
   });
 
   it("signs out every session of the account", async () => {

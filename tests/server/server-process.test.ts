@@ -1,3 +1,4 @@
+import http from "node:http";
 import { readFileSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -41,6 +42,29 @@ describe("the production server", () => {
     expect(first.headers.get("x-request-id")).toMatch(/^[\w-]+$/);
     // Served over plain HTTP here, so no HSTS.
     expect(first.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("answers methods pages do not take without an error or a stack trace in the log", async () => {
+    const before = server.output().length;
+    const request = (method: string) =>
+      new Promise<{ status: number; allow: string | undefined }>((resolve, reject) => {
+        const outgoing = http.request(`${server.url}/`, { method }, (response) => {
+          response.resume();
+          resolve({ status: response.statusCode!, allow: response.headers.allow });
+        });
+        outgoing.on("error", reject);
+        outgoing.end();
+      });
+    expect(await request("OPTIONS")).toEqual({ status: 204, allow: "GET, HEAD, POST" });
+    for (const method of ["TRACE", "PROPFIND", "MKCOL"]) {
+      const answer = await request(method);
+      expect(answer.status, method).toBeGreaterThanOrEqual(400);
+      expect(answer.status, method).toBeLessThan(500);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const logged = server.output().slice(before);
+    expect(logged).not.toMatch(/\n\s+at /);
+    expect(logged).not.toContain('"level":50');
   });
 
   it("compresses pages with brotli or gzip as the browser asks", async () => {

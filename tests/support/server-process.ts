@@ -41,7 +41,11 @@ export async function startServer(env: Record<string, string | undefined>, { tim
   }
   const { child, output, exited } = spawnServer(env);
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output()}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      // Not left running: a server that starts late would hold its port and database until CI ends.
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start in time:\n${output()}`));
+    }, timeoutMs);
     const onData = () => {
       const match = /"port":(\d+)/.exec(output());
       if (match && output().includes("listening on")) {

@@ -12,6 +12,15 @@ describe("safeRedirectPath", () => {
     "//evil.example/path",
     "/\\evil.example",
     "/\t/evil.example",
+    // Known bypasses that only show after normalising.
+    "/..//evil.example",
+    "/.//evil.example",
+    "/./\\evil.example",
+    "/api/../..//evil.example",
+    "/%2e%2e//evil.example",
+    "/\\/evil.example",
+    "/.\\/evil.example",
+    "/\n/evil.example",
     "javascript:alert(1)",
     "dashboard",
     "",
@@ -20,5 +29,13 @@ describe("safeRedirectPath", () => {
     42,
   ])("refuses %j", (value) => {
     expect(safeRedirectPath(value)).toBeNull();
+  });
+
+  it("keeps harmless paths that only look odd, normalised", () => {
+    expect(safeRedirectPath("/news/../dashboard")).toBe("/dashboard");
+    expect(safeRedirectPath("/dashboard//orders")).toBe("/dashboard//orders");
+    // Paths on this site, however they read: an encoded slash is not a separator, a space is a character.
+    expect(safeRedirectPath("/..%2f/evil.example")).toBe("/..%2f/evil.example");
+    expect(safeRedirectPath("/ //evil.example")).toBe("/%20//evil.example");
   });
 });
