@@ -6,13 +6,13 @@ import { linkDriver } from "../../app/features/account/user-admin.server";
 import { CONFLICT_MESSAGE } from "../../app/features/admin/audit.server";
 import { loader as driverApiLoader } from "../../app/routes/api-driver";
 import { action as driverDashboardAction, loader as driverDashboardLoader } from "../../app/routes/dashboard-driver";
-import { action as loginAction } from "../../app/routes/login";
 import { action as editAction, loader as editLoader } from "../../app/routes/admin/people-desk-edit";
 import { action as listAction, loader as listLoader } from "../../app/routes/admin/people-desk-list";
 import { loader as femaleSideLoader } from "../../app/routes/female-side";
 import { loader as teamMemberLoader } from "../../app/routes/team-member";
 import { loader as teamLoader } from "../../app/routes/team";
-import { CookieJar, createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
+import { type CookieJar, createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
+import { makeStaff, signUpPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
 
 /*
@@ -34,20 +34,11 @@ function context() {
 }
 const args = (request: Request, params: Record<string, string> = {}): AnyArgs => ({ request, context: context(), params });
 
-const PASSWORD = "correct horse battery staple";
-
+/** A signed-in account (through the real sign-up), with a staff role and two-factor when asked. */
 async function account(email: string, role: "driver" | "team_member", staffRole?: schema.StaffRole): Promise<CookieJar> {
-  const outcome = await run(async () =>
-    loginAction(args(formPost("/login", { intent: "sign-up", name: email.split("@")[0]!, email, password: PASSWORD, role }))),
-  );
-  expect(outcome.status).toBe(302);
-  const [user] = await suite.db.select().from(schema.users).where(eq(schema.users.email, email));
-  if (staffRole) {
-    await suite.db.insert(schema.staffRoleGrants).values({ userId: user!.id, role: staffRole });
-    // Staff roles need two-factor; set it as if it had been turned on (its own tests cover that).
-    await suite.db.update(schema.users).set({ twoFactorEnabled: true }).where(eq(schema.users.id, user!.id));
-  }
-  return new CookieJar().take(outcome.setCookies);
+  const person = await signUpPerson(suite.db, auth, { email, name: email.split("@")[0]!, role });
+  if (staffRole) await makeStaff(suite.db, person, [staffRole]);
+  return person.jar;
 }
 
 const post = (path: string, fields: Record<string, string>, jar?: CookieJar) =>
