@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { uniqueEmail } from "../support/e2e-server";
 import { startServer, type ServerProcess } from "../support/server-process";
 
@@ -15,6 +15,8 @@ import { startServer, type ServerProcess } from "../support/server-process";
  */
 
 const PASSWORD = "a long and unusual password";
+// Sign-up hashes a password and the page loads run on shared, busy machines: wait longer than 5 s.
+const expect = baseExpect.configure({ timeout: 20_000 });
 const root = path.resolve(import.meta.dirname, "../..");
 
 async function expectNoSeriousViolations(page: Page) {

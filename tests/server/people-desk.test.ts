@@ -171,6 +171,14 @@ describe("editing a driver", () => {
     expect(answer.message).toContain(CONFLICT_MESSAGE);
     expect(answer.values.role).toBe("Second editor's role");
     expect((await driverRow("jack-pemberton")).role).toBe("First editor's role");
+    // Saving again, on the version the conflict named, is a deliberate overwrite.
+    const current = await driverRow("jack-pemberton");
+    expect((second.data as { version: number }).version).toBe(current.version);
+    const third = await run(async () =>
+      editAction(args(post("/admin/drivers/jack-pemberton", { ...stale, version: String(current.version), role: "Second editor's role" }, editor), { id: "jack-pemberton" })),
+    );
+    expect(third.status).toBe(200);
+    expect((await driverRow("jack-pemberton")).role).toBe("Second editor's role");
   });
 
   it("restores an earlier version from History, audited as a restore", async () => {

@@ -63,6 +63,8 @@ interface ActionAnswer {
   errors: Record<string, string>;
   /** What was typed, shown again after a refusal. */
   values: Record<string, string> | null;
+  /** After a conflict: the version now stored, so saving again is a deliberate overwrite. */
+  version?: number;
 }
 
 function answer(body: ActionAnswer, status = 200) {
@@ -133,11 +135,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const result = await updatePerson(context, staff, kind, params.id, meta.data.version, parsed.data, meta.data.reason);
   if (!result.ok) {
-    const message =
-      result.kind === "conflict"
-        ? `${result.message} Your text is still in the form below: open the record again in a new tab to see their change, then copy across what you need.`
-        : result.message;
-    return answer({ tone: "error", message, errors: {}, values: typed }, STATUS_OF[result.kind]);
+    if (result.kind !== "conflict") return answer({ tone: "error", message: result.message, errors: {}, values: typed }, STATUS_OF[result.kind]);
+    // A failed action does not reload the page's data, so the form learns the stored version here.
+    const current = await getPerson(context.db, kind, params.id);
+    const message = `${result.message} Your text is still in the form below. Their change is in the History tab; saving again replaces it with what is in the form.`;
+    return answer({ tone: "error", message, errors: {}, values: typed, version: current?.version }, 409);
   }
   return answer({ tone: "success", message: `Saved. The site shows the new ${info.singular} details now.`, errors: {}, values: null });
 }
@@ -181,6 +183,7 @@ export default function PeopleDeskEdit({ loaderData, actionData }: Route.Compone
   const shown = actionData?.values ?? values;
   const errors = actionData?.errors ?? {};
   const base = record ? `/admin/${kind}/${record.id}` : `/admin/${kind}/new`;
+  const version = actionData?.version ?? record?.version ?? null;
   return (
     <>
       <p className="mb-2 text-sm">
@@ -218,7 +221,7 @@ export default function PeopleDeskEdit({ loaderData, actionData }: Route.Compone
               </a>
             </p>
           )}
-          <PeopleForm key={`${record?.version ?? "new"}`} kind={kind} values={shown} errors={errors} isNew={isNew} version={record?.version ?? null} />
+          <PeopleForm key={`${version ?? "new"}`} kind={kind} values={shown} errors={errors} isNew={isNew} version={version} />
           {record && !record.deletedAt && (
             <Form method="post" className="mt-10 border-t border-line pt-6">
               <input type="hidden" name="intent" value="delete" />
