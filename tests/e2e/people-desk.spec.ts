@@ -56,7 +56,7 @@ test.afterEach(async () => {
 
 test("a driver sends a new bio, an editor approves it, and the public driver page shows it", async ({ browser }, testInfo) => {
   // Two server starts and a dozen page loads: generous, as the machines that run this are shared.
-  test.setTimeout(360_000);
+  test.setTimeout(600_000);
   dataDir = mkdtempSync(path.join(tmpdir(), "ridgeway-people-desk-e2e-"));
   const env = { DATA_DIR: dataDir, LOG_LEVEL: "info" };
   server = await startServer(env, { timeoutMs: 120_000 });
@@ -143,4 +143,19 @@ test("a driver sends a new bio, an editor approves it, and the public driver pag
   await expectNoSeriousViolations(editorPage);
   await expectNoSidewaysScroll(editorPage);
   await editorPage.screenshot({ path: testInfo.outputPath("admin-driver-edit.png"), fullPage: true });
+
+  // The other screens of the desk: axe-clean, nothing sideways at this width.
+  for (const [url, heading] of [
+    ["/admin/team", "Team"],
+    ["/admin/team/1?tab=history", "Richard Ashdown"],
+    ["/admin/female-side", "Female Side"],
+    ["/admin/female-side/fs-1", "Claire Hollings"],
+    ["/admin/female-side/new", "New Female Side member"],
+  ] as const) {
+    await editorPage.goto(`${base}${url}`);
+    await expect(editorPage.getByRole("heading", { level: 1 })).toHaveText(heading, { ignoreCase: true });
+    await expectNoSeriousViolations(editorPage);
+    await expectNoSidewaysScroll(editorPage);
+  }
+  await editorPage.screenshot({ path: testInfo.outputPath("admin-female-side-new.png"), fullPage: true });
 });
