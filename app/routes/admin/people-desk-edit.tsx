@@ -188,7 +188,7 @@ export default function PeopleDeskEdit({ loaderData, actionData }: Route.Compone
     <>
       <p className="mb-2 text-sm">
         <Link to={`/admin/${kind}`} className="inline-flex min-h-11 items-center font-semibold text-muted underline hover:text-text">
-          ← All {info.title.toLowerCase()}
+          ← All {info.title}
         </Link>
       </p>
       <SectionHeading level={1} title={record ? record.name : `New ${info.singular}`} eyebrow={info.title} />
