@@ -22,8 +22,10 @@ describe("hasStaffRole", () => {
 
 describe("admin areas", () => {
   it("shows each person only the areas their roles open", () => {
-    expect(visibleAreas(["editor"]).map((area) => area.path)).toEqual(["/admin"]);
-    expect(visibleAreas(["admin"]).map((area) => area.path)).toEqual(["/admin", "/admin/people", "/admin/activity"]);
+    const peopleDesk = ["/admin/drivers", "/admin/team", "/admin/female-side"];
+    expect(visibleAreas(["shop"]).map((area) => area.path)).toEqual(["/admin"]);
+    expect(visibleAreas(["editor"]).map((area) => area.path)).toEqual(["/admin", ...peopleDesk]);
+    expect(visibleAreas(["admin"]).map((area) => area.path)).toEqual(["/admin", ...peopleDesk, "/admin/people", "/admin/activity"]);
   });
 
   it("takes the role a path needs from its area, and admin for a path no area names", () => {
@@ -32,6 +34,8 @@ describe("admin areas", () => {
     expect(requiredStaffRoleFor("/admin/people")).toBe("admin");
     expect(requiredStaffRoleFor("/admin/activity/123")).toBe("admin");
     expect(requiredStaffRoleFor("/admin/peoplex")).toBe("admin");
+    expect(requiredStaffRoleFor("/admin/drivers/oliver-hartley")).toBe("editor");
+    expect(requiredStaffRoleFor("/admin/female-side")).toBe("editor");
     expect(requiredStaffRoleFor("/admin/unlisted")).toBe("admin");
   });
 });
