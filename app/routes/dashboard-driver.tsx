@@ -1,6 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/dashboard-driver";
 import { SectionHeading } from "~/components/ui/section-heading";
+import { DriverProfileEditor } from "~/features/people-desk/driver-profile-editor";
+import { latestDriverChange, submitOwnDriverChange } from "~/features/people-desk/driver-changes.server";
+import { driverSelfEdit, fieldErrors } from "~/features/people-desk/people-forms";
+import { missingSiteFiles } from "~/features/people-desk/site-files.server";
+import { parseFormBody } from "~/lib/forms.server";
 import { NextRacePanel } from "~/features/calendar/next-race-panel";
 import { getSeason } from "~/features/calendar/season.server";
 import { requireUser } from "~/features/account/session.server";
@@ -10,14 +15,42 @@ import { pageMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, { roles: ["driver"] });
-  const [season, standings] = await Promise.all([
+  const [season, standings, change] = await Promise.all([
     getSeason(context.db),
     user.driverId ? getDriversForLatestSeason(context.db) : null,
+    user.driverId ? latestDriverChange(context.db, user.driverId) : null,
   ]);
   const driver = standings?.drivers.find((candidate) => candidate.id === user.driverId) ?? null;
   return data(
-    { name: user.name, season, now: new Date().toISOString(), driver, seasonYear: standings?.seasonYear ?? null },
+    { name: user.name, season, now: new Date().toISOString(), driver, seasonYear: standings?.seasonYear ?? null, change },
     { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/**
+ * The driver's own bio and photo, sent for approval. The driver record is the one the
+ * signed-in account is linked to: the form names no driver, and any it names is ignored.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context, { roles: ["driver"] });
+  const headers = { "Cache-Control": "private, no-store" };
+  const body = await parseFormBody(request);
+  if (!body.ok) return data({ tone: "error" as const, message: body.message, errors: {}, values: null }, { status: body.status, headers });
+  const form = Object.fromEntries(body.form);
+  const values = { bio: typeof form.bio === "string" ? form.bio : "", image: typeof form.image === "string" ? form.image : "" };
+  const parsed = driverSelfEdit.safeParse(form);
+  if (!parsed.success) {
+    return data({ tone: "error" as const, message: "Some fields need attention; nothing was sent.", errors: fieldErrors(parsed.error), values }, { status: 400, headers });
+  }
+  const missing = missingSiteFiles(parsed.data, ["image"]);
+  if (Object.keys(missing).length > 0) {
+    return data({ tone: "error" as const, message: "Some fields need attention; nothing was sent.", errors: missing, values }, { status: 400, headers });
+  }
+  const outcome = await submitOwnDriverChange(context.db, user, parsed.data);
+  if (!outcome.ok) return data({ tone: "error" as const, message: outcome.message, errors: {}, values }, { status: outcome.status, headers });
+  return data(
+    { tone: "success" as const, message: "Sent. The team will check it; your page on the site keeps its current text until they approve it.", errors: {}, values: null },
+    { headers },
   );
 }
 
@@ -26,8 +59,8 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Driver Dashboard", description: "Your season and the next race weekend.", path: null });
 
-export default function DriverDashboardPage({ loaderData }: Route.ComponentProps) {
-  const { season, now, driver, seasonYear } = loaderData;
+export default function DriverDashboardPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { season, now, driver, seasonYear, change } = loaderData;
   return (
     <>
       <SectionHeading level={1} eyebrow={`Welcome, ${loaderData.name}`} title="Driver Dashboard" />
@@ -44,6 +77,7 @@ export default function DriverDashboardPage({ loaderData }: Route.ComponentProps
           </p>
         )}
       </section>
+      {driver && <DriverProfileEditor published={{ bio: driver.bio, image: driver.image }} change={change} answer={actionData ?? null} />}
       <section aria-label="Next race weekend" className="mt-12">
         {season ? (
           <NextRacePanel season={season} initialNow={now} />

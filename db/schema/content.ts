@@ -83,6 +83,8 @@ export const drivers = pgTable("drivers", {
   bio: text("bio").notNull(),
   achievements: jsonb("achievements").$type<string[]>().notNull(),
   careerHighlights: jsonb("career_highlights").$type<string[]>().notNull(),
+  version: versionColumn(),
+  deletedAt: deletedAtColumn(),
 });
 
 /** One of our drivers' results in one round: positions only, points are computed. */
@@ -121,6 +123,8 @@ export const teamMembers = pgTable("team_members", {
   achievements: jsonb("achievements").$type<string[]>().notNull(),
   careerHighlights: jsonb("career_highlights").$type<string[]>().notNull(),
   philosophy: text("philosophy").notNull(),
+  version: versionColumn(),
+  deletedAt: deletedAtColumn(),
 });
 
 export const femaleSideMembers = pgTable("female_side_members", {
@@ -131,6 +135,8 @@ export const femaleSideMembers = pgTable("female_side_members", {
   image: text("image").notNull(),
   video: text("video"),
   bio: text("bio").notNull(),
+  version: versionColumn(),
+  deletedAt: deletedAtColumn(),
 });
 
 /**

@@ -8,3 +8,4 @@ export * from "./media";
 export * from "./news-desk";
 export * from "./results-desk";
 export * from "./site-desk";
+export * from "./people";

@@ -4,7 +4,7 @@ import { users } from "./auth";
 import { deletedAtColumn, versionColumn } from "./columns";
 
 /*
- * The media library (docs/decisions/00XX-media-storage.md): an asset is one uploaded file
+ * The media library (docs/decisions/0024-media-storage.md): an asset is one uploaded file
  * with its alt text and focal point; its bytes (the original and every generated variant)
  * live in media_blobs, reached through the storage interface in
  * app/features/media/storage.server.ts, so another store can replace the table later.

@@ -98,7 +98,9 @@ async function moduleOf(route: AdminRoute): Promise<RouteModule> {
 
 describe("the admin routes found in app/routes.ts", () => {
   it("include the shell and its screens", () => {
-    expect(adminRoutes.map((route) => route.url)).toEqual(expect.arrayContaining(["/admin", "/admin/people", "/admin/activity"]));
+    expect(adminRoutes.map((route) => route.url)).toEqual(
+      expect.arrayContaining(["/admin", "/admin/people", "/admin/activity", "/admin/drivers", "/admin/drivers/dummy-1", "/admin/team", "/admin/team/dummy-1", "/admin/female-side", "/admin/female-side/dummy-1"]),
+    );
   });
 });
 

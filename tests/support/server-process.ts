@@ -35,7 +35,7 @@ export function spawnServer(env: Record<string, string | undefined>, args: strin
 }
 
 /** Starts the production server on a free port and waits until it listens. */
-export async function startServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string | undefined>, { timeoutMs = 45_000 }: { timeoutMs?: number } = {}): Promise<ServerProcess> {
   if (!existsSync(path.join(root, "build/server/index.js"))) {
     throw new Error("No production build: run `npm run build` before the server tests.");
   }
@@ -45,7 +45,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
       // Not left running: a server that starts late would hold its port and database until CI ends.
       child.kill("SIGKILL");
       reject(new Error(`server did not start in time:\n${output()}`));
-    }, 45_000);
+    }, timeoutMs);
     const onData = () => {
       const match = /"port":(\d+)/.exec(output());
       if (match && output().includes("listening on")) {

@@ -15,14 +15,18 @@ export interface AdminArea {
 
 export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: "/admin", label: "Overview", role: null },
+  // What a team manager posts most: reports, then results trackside.
   { path: "/admin/news", label: "News", role: "editor" },
-  { path: "/admin/people", label: "People", role: "admin" },
-  { path: "/admin/activity", label: "Activity", role: "admin" },
-  { path: "/admin/media", label: "Media", role: "editor" },
-  { path: "/admin/seasons", label: "Seasons", role: "editor" },
   { path: "/admin/results", label: "Results", role: "editor" },
+  { path: "/admin/seasons", label: "Seasons", role: "editor" },
+  { path: "/admin/drivers", label: "Drivers", role: "editor" },
+  { path: "/admin/team", label: "Team", role: "editor" },
+  { path: "/admin/female-side", label: "Female Side", role: "editor" },
+  { path: "/admin/media", label: "Media", role: "editor" },
   { path: "/admin/content", label: "Site content", role: "editor" },
   { path: "/admin/legal", label: "Legal pages", role: "editor" },
+  { path: "/admin/people", label: "People", role: "admin" },
+  { path: "/admin/activity", label: "Activity", role: "admin" },
   { path: "/admin/settings", label: "Settings", role: "admin" },
 ];
 

@@ -22,9 +22,26 @@ describe("hasStaffRole", () => {
 
 describe("admin areas", () => {
   it("shows each person only the areas their roles open", () => {
-    expect(visibleAreas(["editor"]).map((area) => area.path)).toEqual(["/admin", "/admin/media"]);
+    const editorDesks = [
+      "/admin/news",
+      "/admin/results",
+      "/admin/seasons",
+      "/admin/drivers",
+      "/admin/team",
+      "/admin/female-side",
+      "/admin/media",
+      "/admin/content",
+      "/admin/legal",
+    ];
     expect(visibleAreas(["shop"]).map((area) => area.path)).toEqual(["/admin"]);
-    expect(visibleAreas(["admin"]).map((area) => area.path)).toEqual(["/admin", "/admin/people", "/admin/activity", "/admin/media"]);
+    expect(visibleAreas(["editor"]).map((area) => area.path)).toEqual(["/admin", ...editorDesks]);
+    expect(visibleAreas(["admin"]).map((area) => area.path)).toEqual([
+      "/admin",
+      ...editorDesks,
+      "/admin/people",
+      "/admin/activity",
+      "/admin/settings",
+    ]);
   });
 
   it("takes the role a path needs from its area, and admin for a path no area names", () => {
@@ -33,6 +50,8 @@ describe("admin areas", () => {
     expect(requiredStaffRoleFor("/admin/people")).toBe("admin");
     expect(requiredStaffRoleFor("/admin/activity/123")).toBe("admin");
     expect(requiredStaffRoleFor("/admin/peoplex")).toBe("admin");
+    expect(requiredStaffRoleFor("/admin/drivers/oliver-hartley")).toBe("editor");
+    expect(requiredStaffRoleFor("/admin/female-side")).toBe("editor");
     expect(requiredStaffRoleFor("/admin/unlisted")).toBe("admin");
     expect(requiredStaffRoleFor("/admin/media/new")).toBe("editor");
   });

@@ -30,7 +30,7 @@ export interface HomeTeamTile {
 /** The home page's team strip: the Chief Mechanic, then the Female Side in their order. */
 export async function getHomeTeamTiles(db: Database): Promise<HomeTeamTile[]> {
   const [chiefMechanics, femaleSide] = await Promise.all([
-    db.select().from(teamMembers).where(eq(teamMembers.role, "Chief Mechanic")).limit(1),
+    db.select().from(teamMembers).where(and(eq(teamMembers.role, "Chief Mechanic"), isNull(teamMembers.deletedAt))).limit(1),
     getFemaleSideMembers(db),
   ]);
   return [

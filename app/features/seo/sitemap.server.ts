@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { products, seasons, teamMembers } from "../../../db/schema";
 import { getPublicSeasonYear } from "~/features/calendar/season.server";
@@ -26,7 +26,7 @@ const staticPaths = [
 export async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {
   const [articleRows, memberRows, productRows, seasonRows, siteSeasonYear] = await Promise.all([
     getSitemapArticles(db),
-    db.select({ id: teamMembers.id }).from(teamMembers).orderBy(asc(teamMembers.id)),
+    db.select({ id: teamMembers.id }).from(teamMembers).where(isNull(teamMembers.deletedAt)).orderBy(asc(teamMembers.id)),
     db.select({ slug: products.slug }).from(products).where(eq(products.active, true)).orderBy(asc(products.sortOrder)),
     db.select({ year: seasons.year }).from(seasons).where(eq(seasons.published, true)).orderBy(asc(seasons.year)),
     getPublicSeasonYear(db),

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { drivers, roundResults, rounds } from "../../../db/schema";
 import { getPublicSeasonYear, getScoringRules, rulesForClass } from "~/features/calendar/season.server";
@@ -13,7 +13,8 @@ const NO_ROUNDS_SCORED = LEGEND_2025;
  */
 export async function getDriversWithSeason(db: Database, seasonYear: number) {
   const [driverRows, resultRows, rulesByClass] = await Promise.all([
-    db.select().from(drivers).orderBy(asc(drivers.sortOrder)),
+    // A driver deleted in the back office leaves the site (the results keep their rows).
+    db.select().from(drivers).where(isNull(drivers.deletedAt)).orderBy(asc(drivers.sortOrder)),
     db
       .select({ result: roundResults, roundName: rounds.name, roundNumber: rounds.roundNumber })
       .from(roundResults)

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { femaleSideMembers, teamMembers } from "../../../db/schema";
 import type { ShowcaseMember } from "./member-showcase";
@@ -7,16 +7,16 @@ export type TeamGroup = "leadership" | "male-side";
 
 /** Team members of one section of the team page, in id order. */
 export async function getTeamMembersInGroup(db: Database, group: TeamGroup) {
-  return db.select().from(teamMembers).where(eq(teamMembers.group, group)).orderBy(asc(teamMembers.id));
+  return db.select().from(teamMembers).where(and(eq(teamMembers.group, group), isNull(teamMembers.deletedAt))).orderBy(asc(teamMembers.id));
 }
 
 export async function getTeamMember(db: Database, id: number) {
-  const [member] = await db.select().from(teamMembers).where(eq(teamMembers.id, id)).limit(1);
+  const [member] = await db.select().from(teamMembers).where(and(eq(teamMembers.id, id), isNull(teamMembers.deletedAt))).limit(1);
   return member ?? null;
 }
 
 export async function getFemaleSideMembers(db: Database) {
-  return db.select().from(femaleSideMembers).orderBy(asc(femaleSideMembers.sortOrder));
+  return db.select().from(femaleSideMembers).where(isNull(femaleSideMembers.deletedAt)).orderBy(asc(femaleSideMembers.sortOrder));
 }
 
 export type TeamMember = typeof teamMembers.$inferSelect;

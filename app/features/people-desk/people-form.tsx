@@ -1,0 +1,126 @@
+import { useEffect, useState } from "react";
+import { Form, useBlocker, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { SelectField, TextareaField } from "~/components/ui/field-controls";
+import { FormField } from "~/components/ui/form-field";
+import { PEOPLE_FIELDS, type FieldSpec, type PeopleKind } from "./people-forms";
+
+/*
+ * The edit form of a driver, team member or Female Side member, drawn from PEOPLE_FIELDS.
+ * Every control is a plain form field, so it works before (and without) JavaScript; with it,
+ * leaving with unsaved changes asks first.
+ */
+
+function Field({ field, value, error }: { field: FieldSpec; value: string; error?: string }) {
+  const label = field.optional ? `${field.label} (optional)` : field.label;
+  if (field.kind === "textarea" || field.kind === "lines") {
+    return (
+      <TextareaField
+        label={label}
+        name={field.name}
+        defaultValue={value}
+        error={error}
+        hint={field.hint}
+        rows={field.kind === "lines" ? 5 : 8}
+        className="sm:col-span-2"
+      />
+    );
+  }
+  if (field.kind === "select") {
+    return (
+      <div className="flex flex-col">
+        <SelectField label={label} name={field.name} defaultValue={value} error={error} hint={field.hint} options={field.options!.map((option) => option.value)} />
+      </div>
+    );
+  }
+  return (
+    <FormField
+      label={label}
+      name={field.name}
+      defaultValue={value}
+      error={error}
+      hint={field.hint}
+      inputMode={field.kind === "number" ? "numeric" : undefined}
+      autoComplete="off"
+      spellCheck={field.kind === "text" && field.name !== "id" ? undefined : false}
+      className={field.kind === "image" || field.kind === "video" ? "sm:col-span-2" : undefined}
+    />
+  );
+}
+
+/** Asks before leaving a form with unsaved changes (in-app navigation and closing the tab). */
+function useUnsavedChangesWarning(formId: string) {
+  const [dirty, setDirty] = useState(false);
+  useEffect(() => {
+    const form = document.getElementById(formId);
+    if (!form) return;
+    const mark = () => setDirty(true);
+    // Sending the form is not leaving it.
+    const sent = () => setDirty(false);
+    form.addEventListener("input", mark);
+    form.addEventListener("submit", sent);
+    return () => {
+      form.removeEventListener("input", mark);
+      form.removeEventListener("submit", sent);
+    };
+  }, [formId]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    if (window.confirm("You have unsaved changes. Leave this page and lose them?")) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
+}
+
+export function PeopleForm({
+  kind,
+  values,
+  errors,
+  isNew,
+  version,
+}: {
+  kind: PeopleKind;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  isNew: boolean;
+  version: number | null;
+}) {
+  const formId = `people-form-${kind}`;
+  useUnsavedChangesWarning(formId);
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const fields = PEOPLE_FIELDS[kind].filter((field) => isNew || !field.createOnly);
+  return (
+    <Form method="post" id={formId} noValidate className="grid gap-5">
+      <input type="hidden" name="intent" value="save" />
+      {version !== null && <input type="hidden" name="version" value={version} />}
+      <div className="grid gap-5 sm:grid-cols-2">
+        {fields.map((field) => (
+          <Field key={field.name} field={field} value={values[field.name] ?? ""} error={errors[field.name]} />
+        ))}
+        {!isNew && (
+          <FormField
+            label="Reason for the change (optional)"
+            name="reason"
+            defaultValue={values.reason ?? ""}
+            error={errors.reason}
+            hint="Kept in the History with the change."
+            className="sm:col-span-2"
+            autoComplete="off"
+          />
+        )}
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={saving}>
+          {saving ? "Saving..." : isNew ? "Create" : "Save changes"}
+        </Button>
+      </div>
+    </Form>
+  );
+}
