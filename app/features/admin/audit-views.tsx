@@ -118,15 +118,21 @@ export function HistoryPanel({
   currentVersion,
   action,
   title = "History",
+  headingId = "history-heading",
+  hiddenFields,
 }: {
   entries: HistoryPanelEntry[];
   currentVersion: number;
   action?: string;
   title?: string;
+  /** Needed when a page shows more than one panel (ids are unique on a page). */
+  headingId?: string;
+  /** More fields the Restore form posts, e.g. which of the page's records it is about. */
+  hiddenFields?: Record<string, string>;
 }) {
   return (
-    <section aria-labelledby="history-heading" className="grid gap-3">
-      <h2 id="history-heading" className="text-2xl font-bold uppercase">
+    <section aria-labelledby={headingId} className="grid gap-3">
+      <h2 id={headingId} className="text-2xl font-bold uppercase">
         {title}
       </h2>
       {entries.length === 0 ? (
@@ -141,6 +147,9 @@ export function HistoryPanel({
                     <input type="hidden" name="intent" value="restore-version" />
                     <input type="hidden" name="eventId" value={entry.id} />
                     <input type="hidden" name="version" value={currentVersion} />
+                    {Object.entries(hiddenFields ?? {}).map(([name, value]) => (
+                      <input key={name} type="hidden" name={name} value={value} />
+                    ))}
                     <Button type="submit" variant="secondary" size="sm">
                       Restore this version
                       <span className="sr-only"> (saved {formatAuditTime(entry.at)})</span>

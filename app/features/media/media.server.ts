@@ -11,8 +11,9 @@ import {
   type AuditContext,
   type AuditedWriteResult,
 } from "~/features/admin/audit.server";
+import type { RestoreTarget } from "~/features/admin/history.server";
 import { canUndoDelete } from "~/features/admin/soft-delete";
-import type { MediaDetails, MediaEdit } from "./media-form";
+import { mediaEditSchema, type MediaDetails, type MediaEdit } from "./media-form";
 import type { MediaChoice } from "./media-picker";
 import type { ProcessedMedia } from "./process.server";
 import type { MediaStorage, StoredFile } from "./storage.server";
@@ -167,6 +168,33 @@ async function versionedWrite(
       audit: { action, entityType: MEDIA_TABLE.entityType, entityId: id, before: before && auditRecord(before), after: auditRecord(after) },
     };
   });
+}
+
+type MediaAuditRecord = ReturnType<typeof auditRecord>;
+
+/** Thrown inside a restore when the snapshot no longer passes the edit form's checks. */
+export class MediaSnapshotError extends Error {}
+
+/**
+ * How the History panel sets an asset's details back to an earlier snapshot: only what staff
+ * edit (alt text, caption, credit, focal point), checked by the edit form's own schema and
+ * written with the version check. Deletion is not restored here (Undo delete does that).
+ */
+export function mediaRestoreTarget(id: string): RestoreTarget<MediaAuditRecord> {
+  return {
+    entityType: MEDIA_TABLE.entityType,
+    entityId: id,
+    load: async (tx) => {
+      const row = await lockRecord(tx, MEDIA_TABLE, id);
+      return row ? auditRecord(row) : null;
+    },
+    apply: async (tx, snapshot, expectedVersion) => {
+      const parsed = mediaEditSchema.safeParse({ ...snapshot, version: expectedVersion });
+      if (!parsed.success) throw new MediaSnapshotError("That version cannot be restored: it no longer passes the checks of this form.");
+      const { version, ...values } = parsed.data;
+      return auditRecord(await updateVersioned(tx, MEDIA_TABLE, id, version, { ...values, updatedAt: new Date() }));
+    },
+  };
 }
 
 /** How <ResponsivePicture> shows an uploaded image. */

@@ -4,13 +4,25 @@ import { Button } from "~/components/ui/button";
 import { TextareaField } from "~/components/ui/field-controls";
 import { FormField } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
+import { HistoryPanel } from "~/features/admin/audit-views";
 import { conflictResponse } from "~/features/admin/audit.server";
+import { RESTORE_INTENT } from "~/features/admin/history-form";
+import { entityHistory, restoreAction } from "~/features/admin/history.server";
 import { canUndoDelete, undoDeadline } from "~/features/admin/soft-delete";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { FocalPointPicker } from "~/features/media/focal-point-picker";
 import { mediaFileUrl } from "~/features/media/media";
 import { fieldErrors, mediaEditSchema, mediaVersionSchema } from "~/features/media/media-form";
-import { deleteMediaAsset, getMediaAsset, pictureImageOf, undeleteMediaAsset, updateMediaDetails } from "~/features/media/media.server";
+import {
+  deleteMediaAsset,
+  getMediaAsset,
+  MediaSnapshotError,
+  mediaRestoreTarget,
+  pictureImageOf,
+  undeleteMediaAsset,
+  updateMediaDetails,
+} from "~/features/media/media.server";
+import { RecordTabs } from "~/features/admin/record-tabs";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -22,8 +34,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!asset) throw notFound();
   const url = new URL(request.url);
   const now = new Date();
+  const tab = url.searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
+  const history = tab === "history" ? await entityHistory(context.db, "media_asset", asset.id, { currentVersion: asset.version }) : [];
   return data(
     {
+      tab,
+      history,
       asset: {
         id: asset.id,
         kind: asset.kind,
@@ -63,6 +79,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = form.get("intent");
   const fields = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const id = params.assetId;
+  if (intent === RESTORE_INTENT) {
+    try {
+      const restored = await restoreAction(context, staff, form, mediaRestoreTarget(id));
+      return data({ fieldErrors: {}, formError: null, restore: restored.data }, restored.init ?? undefined);
+    } catch (error) {
+      if (!(error instanceof MediaSnapshotError)) throw error;
+      return data({ fieldErrors: {}, formError: null, restore: { tone: "error" as const, message: error.message } }, { status: 400, headers: BACK_OFFICE_HEADERS });
+    }
+  }
   if (intent === "save") {
     const parsed = mediaEditSchema.safeParse(fields);
     if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), formError: null }, { status: 400, headers: BACK_OFFICE_HEADERS });
@@ -90,11 +115,12 @@ const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeSty
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("en-GB")} kB`;
 
 export default function MediaDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { asset, picture, notice } = loaderData;
+  const { asset, picture, notice, tab, history } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const errors: Record<string, string | undefined> = (actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined) ?? {};
   const formError = actionData && "formError" in actionData ? actionData.formError : null;
+  const restore = actionData && "restore" in actionData ? actionData.restore : null;
   return (
     <>
       <p className="mb-4 text-sm">
@@ -113,6 +139,16 @@ export default function MediaDetailPage({ loaderData, actionData }: Route.Compon
           {formError} <Link to={`/admin/media/${asset.id}`} className="underline">Load the latest version</Link>
         </p>
       )}
+      {restore && (
+        <p role={restore.tone === "error" ? "alert" : "status"} className={`mb-6 rounded-lg border p-3 text-sm ${restore.tone === "error" ? "border-danger text-danger" : "border-line bg-surface-raised"}`}>
+          {restore.message}
+        </p>
+      )}
+      <RecordTabs base={`/admin/media/${asset.id}`} tab={tab} />
+      {tab === "history" ? (
+        <HistoryPanel entries={history} currentVersion={asset.version} action={`/admin/media/${asset.id}?tab=history`} />
+      ) : (
+      <>
       {asset.deletedAt ? (
         <section aria-labelledby="deleted-heading" className="mb-8 rounded-card border border-danger p-4">
           <h2 id="deleted-heading" className="font-bold uppercase">
@@ -189,6 +225,8 @@ export default function MediaDetailPage({ loaderData, actionData }: Route.Compon
           </Button>
           <p className="mt-2 text-xs text-muted">Pages stop showing it at once; you can undo for 30 days.</p>
         </Form>
+      )}
+      </>
       )}
     </>
   );

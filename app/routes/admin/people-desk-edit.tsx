@@ -5,6 +5,7 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/features/account/form-notice";
 import { HistoryPanel } from "~/features/admin/audit-views";
 import { entityHistory } from "~/features/admin/history.server";
+import { RecordTabs } from "~/features/admin/record-tabs";
 import { undoDeadline } from "~/features/admin/soft-delete";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { createPerson, deletePerson, getPerson, restorePersonVersion, undeletePerson, updatePerson } from "~/features/people-desk/people-desk.server";
@@ -153,27 +154,6 @@ export const meta: Route.MetaFunction = (args) => {
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" });
 
-function Tabs({ base, tab }: { base: string; tab: "details" | "history" }) {
-  const link = (name: "details" | "history", label: string, to: string) => (
-    <Link
-      to={to}
-      aria-current={tab === name ? "page" : undefined}
-      className={
-        "inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-semibold uppercase tracking-wide " +
-        (tab === name ? "border-accent text-text" : "border-transparent text-muted hover:text-text")
-      }
-    >
-      {label}
-    </Link>
-  );
-  return (
-    <nav aria-label="Record" className="mb-6 flex gap-2 border-b border-line">
-      {link("details", "Details", base)}
-      {link("history", "History", `${base}?tab=history`)}
-    </nav>
-  );
-}
-
 export default function PeopleDeskEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, isNew, tab, record, values, history } = loaderData;
   const info = PEOPLE_KIND_INFO[kind];
@@ -209,7 +189,7 @@ export default function PeopleDeskEdit({ loaderData, actionData }: Route.Compone
           </Form>
         </div>
       )}
-      {!isNew && record && <Tabs base={base} tab={tab} />}
+      {!isNew && record && <RecordTabs base={base} tab={tab} />}
       {tab === "history" && record ? (
         <HistoryPanel entries={history} currentVersion={record.version} action={base} />
       ) : (
