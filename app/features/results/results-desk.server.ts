@@ -6,9 +6,11 @@
  */
 import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { drivers, roundResults, rounds, roundSessions, scoringRules, seasons } from "../../../db/schema";
+import { auditEvents, drivers, roundResults, rounds, roundSessions, scoringRules, seasons } from "../../../db/schema";
 import { VersionConflictError, type AuditEntry, type Tx } from "~/features/admin/audit.server";
 import type { RestoreTarget } from "~/features/admin/history.server";
+import { isJsonObject } from "~/lib/json-diff";
+import { z } from "~/lib/zod";
 import { getScoringRules, rulesForClass } from "~/features/calendar/season.server";
 import type { RaceResult, RoundEntry } from "~/lib/scoring";
 import { parseClassificationCsv, type CsvProblem, type KnownDriver } from "./classification-csv";
@@ -109,6 +111,25 @@ export async function setCurrentSeason(tx: Tx, year: number, expectedVersion: nu
     .returning();
   audit.push({ action: "set_current", entityType: "season", entityId: String(year), entityLabel: `${year} season`, before, after });
   return { value: null, audit };
+}
+
+/**
+ * How the History panel sets a season back to an earlier snapshot: whether it is published.
+ * Which season is current is a choice among seasons (Make current changes two), so a restore
+ * does not change it; the current season stays published, as the desk requires.
+ */
+export function seasonRestoreTarget(year: number): RestoreTarget<typeof seasons.$inferSelect> {
+  return {
+    entityType: "season",
+    entityId: String(year),
+    entityLabel: `${year} season`,
+    load: async (tx) => (await tx.select().from(seasons).where(eq(seasons.year, year)).for("update"))[0] ?? null,
+    apply: async (tx, snapshot, expectedVersion) => {
+      if (typeof snapshot.published !== "boolean") throw new DeskInputError("form", "That version cannot be restored: it does not say whether the season was published.");
+      await setSeasonPublished(tx, year, expectedVersion, snapshot.published);
+      return (await tx.select().from(seasons).where(eq(seasons.year, year)))[0]!;
+    },
+  };
 }
 
 // ---------------------------------------------------------------- rounds
@@ -285,6 +306,127 @@ export type ResultsSheet = NonNullable<Awaited<ReturnType<typeof getResultsSheet
 
 const resultEntityId = (roundId: string, driverId: string) => `${roundId}/${driverId}`;
 
+/*
+ * A class's results of a round as one record, so its History can offer "the results as they
+ * were after that save" and a restore can set the whole class back (standings follow, since
+ * they are computed from the rows). Every results write (form, CSV import, restore) adds an
+ * audit row of type CLASS_RESULTS whose `after` is the class's rows and a version counted
+ * from that record's own audit rows. Writes lock the round's row first, so they take turns.
+ */
+export const CLASS_RESULTS = "class_results";
+export const classResultsEntityId = (roundId: string, racingClass: string) => `${roundId}/${racingClass}`;
+
+export interface ClassResultsSnapshot {
+  [key: string]: unknown;
+  racingClass: string;
+  version: number;
+  results: Array<{ driverId: string; races: RaceResult[]; pole: boolean; driverOfDay: boolean; provisional: boolean }>;
+}
+
+/** The rows of a class snapshot, as read back from its audit row (races are the stored JSON, as written). */
+const snapshotResultsSchema = z.array(
+  z.object({ driverId: z.string().min(1), races: z.array(z.record(z.string(), z.unknown())), pole: z.boolean(), driverOfDay: z.boolean(), provisional: z.boolean() }),
+);
+
+async function lockRound(tx: Tx, roundId: string) {
+  const [round] = await tx
+    .select({ id: rounds.id, seasonYear: rounds.seasonYear, roundNumber: rounds.roundNumber, name: rounds.name })
+    .from(rounds)
+    .where(eq(rounds.id, roundId))
+    .for("update");
+  return round ?? null;
+}
+
+/** The class record's version: the one its latest audit row recorded, 0 before its first save. */
+export async function classResultsVersion(db: Database | Tx, roundId: string, racingClass: string): Promise<number> {
+  const [latest] = await db
+    .select({ after: auditEvents.after })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entityType, CLASS_RESULTS), eq(auditEvents.entityId, classResultsEntityId(roundId, racingClass))))
+    .orderBy(desc(auditEvents.id))
+    .limit(1);
+  return latest && isJsonObject(latest.after) && typeof latest.after.version === "number" ? latest.after.version : 0;
+}
+
+async function classSnapshot(tx: Tx, roundId: string, racingClass: string, version: number): Promise<ClassResultsSnapshot> {
+  const rows = await tx
+    .select()
+    .from(roundResults)
+    .where(and(eq(roundResults.roundId, roundId), eq(roundResults.racingClass, racingClass)))
+    .orderBy(asc(roundResults.driverId));
+  return {
+    racingClass,
+    version,
+    results: rows.map(({ driverId, races, pole, driverOfDay, provisional }) => ({ driverId, races, pole, driverOfDay, provisional })),
+  };
+}
+
+const classLabel = (round: { seasonYear: number; roundNumber: number; name: string }, racingClass: string) =>
+  `${racingClass} results, ${round.seasonYear} R${round.roundNumber} ${round.name}`;
+
+/** Reads the classes' results before a write, and afterwards gives the class audit rows of those that changed. */
+async function classRecords(tx: Tx, round: { id: string; seasonYear: number; roundNumber: number; name: string }, racingClasses: string[]) {
+  const before = new Map<string, ClassResultsSnapshot>();
+  for (const racingClass of new Set(racingClasses)) {
+    before.set(racingClass, await classSnapshot(tx, round.id, racingClass, await classResultsVersion(tx, round.id, racingClass)));
+  }
+  return async (reason: string | null = null): Promise<AuditEntry[]> => {
+    const entries: AuditEntry[] = [];
+    for (const [racingClass, old] of before) {
+      const now = await classSnapshot(tx, round.id, racingClass, old.version + 1);
+      if (JSON.stringify(now.results) === JSON.stringify(old.results)) continue;
+      entries.push({ action: "update", entityType: CLASS_RESULTS, entityId: classResultsEntityId(round.id, racingClass), entityLabel: classLabel(round, racingClass), before: old, after: now, reason });
+    }
+    return entries;
+  };
+}
+
+/**
+ * How the results History sets a class back to an earlier snapshot: rows not in it are
+ * removed, the others written as they were (each row's own version goes up), checked against
+ * the class version the page showed.
+ */
+export function classResultsRestoreTarget(roundId: string, racingClass: string): RestoreTarget<ClassResultsSnapshot> {
+  return {
+    entityType: CLASS_RESULTS,
+    entityId: classResultsEntityId(roundId, racingClass),
+    load: async (tx) => {
+      const round = await lockRound(tx, roundId);
+      return round ? classSnapshot(tx, roundId, racingClass, await classResultsVersion(tx, roundId, racingClass)) : null;
+    },
+    apply: async (tx, snapshot, expectedVersion) => {
+      const version = await classResultsVersion(tx, roundId, racingClass);
+      if (version !== expectedVersion) throw new VersionConflictError(CLASS_RESULTS, classResultsEntityId(roundId, racingClass));
+      const parsed = snapshotResultsSchema.safeParse(snapshot.results);
+      const wanted = parsed.success ? (parsed.data as unknown as ClassResultsSnapshot["results"]) : null;
+      if (!wanted) throw new DeskInputError("form", "That version cannot be restored: it holds no results.");
+      const current = await tx.select().from(roundResults).where(eq(roundResults.roundId, roundId)).for("update");
+      for (const row of current) {
+        if (row.racingClass === racingClass && !wanted.some((result) => result.driverId === row.driverId)) {
+          await tx.delete(roundResults).where(and(eq(roundResults.roundId, roundId), eq(roundResults.driverId, row.driverId)));
+        }
+      }
+      for (const result of wanted) {
+        const values = { races: result.races, pole: result.pole, driverOfDay: result.driverOfDay, provisional: result.provisional };
+        const stored = current.find((row) => row.driverId === result.driverId);
+        if (stored && stored.racingClass !== racingClass) {
+          throw new DeskInputError("form", `That version cannot be restored: ${result.driverId} now has a ${stored.racingClass} result in this round.`);
+        }
+        if (stored) {
+          if (sameStored(stored, values)) continue;
+          await tx
+            .update(roundResults)
+            .set({ ...values, version: stored.version + 1 })
+            .where(and(eq(roundResults.roundId, roundId), eq(roundResults.driverId, result.driverId)));
+        } else {
+          await tx.insert(roundResults).values({ ...values, roundId, driverId: result.driverId, racingClass });
+        }
+      }
+      return classSnapshot(tx, roundId, racingClass, version + 1);
+    },
+  };
+}
+
 function sameStored(
   a: { races: RaceResult[]; pole: boolean; driverOfDay: boolean; provisional: boolean },
   b: { races: RaceResult[]; pole: boolean; driverOfDay: boolean; provisional: boolean },
@@ -298,11 +440,9 @@ function sameStored(
  * no longer entered is removed (the audit row keeps what it was).
  */
 export async function saveClassResults(tx: Tx, roundId: string, input: ClassResultsInput): Promise<Written<{ changed: number }>> {
-  const [round] = await tx
-    .select({ id: rounds.id, seasonYear: rounds.seasonYear, roundNumber: rounds.roundNumber, name: rounds.name })
-    .from(rounds)
-    .where(eq(rounds.id, roundId));
+  const round = await lockRound(tx, roundId);
   if (!round) throw new DeskInputError("form", "That round no longer exists.");
+  const classAudit = await classRecords(tx, round, [input.racingClass]);
   const rulesByClass = await getScoringRules(tx, round.seasonYear);
   if (!rulesByClass.has(input.racingClass)) throw new DeskInputError("racingClass", `${input.racingClass} has no scoring rules for ${round.seasonYear}.`);
 
@@ -352,7 +492,9 @@ export async function saveClassResults(tx: Tx, roundId: string, input: ClassResu
           .returning();
     audit.push({ action: before ? "update" : "create", entityType: "round_result", entityId, entityLabel, before, after });
   }
-  return { value: { changed: audit.length }, audit };
+  const changed = audit.length;
+  if (changed > 0) audit.push(...(await classAudit()));
+  return { value: { changed }, audit };
 }
 
 // ---------------------------------------------------------------- CSV import
@@ -416,11 +558,14 @@ export async function applyClassificationImport(
   previewFingerprint: string,
   provisional: boolean,
 ): Promise<Written<{ changed: number }>> {
-  // Lock this round's results first, so the plan is computed on rows nobody can change until the commit.
+  // Lock the round and its results first, so the plan is computed on rows nobody can change until the commit.
+  const round = await lockRound(tx, roundId);
+  if (!round) throw new DeskInputError("csv", "That round no longer exists.");
   await tx.select({ driverId: roundResults.driverId }).from(roundResults).where(eq(roundResults.roundId, roundId)).for("update");
   const preview = await previewClassificationImport(tx, roundId, raceNumber, csvText);
   if (!preview.ok) throw new DeskInputError("csv", preview.problems.map((problem) => problem.message).join(" "));
   if (preview.fingerprint !== previewFingerprint) throw new VersionConflictError("round_result", roundId);
+  const classAudit = await classRecords(tx, round, preview.changes.filter((change) => change.kind !== "unchanged").map((change) => change.racingClass));
   const audit: AuditEntry[] = [];
   for (const change of preview.changes) {
     if (change.kind === "unchanged") continue;
@@ -446,5 +591,7 @@ export async function applyClassificationImport(
       audit.push({ action: "update", entityType: "round_result", entityId, entityLabel, before, after, reason: "CSV import" });
     }
   }
-  return { value: { changed: audit.length }, audit };
+  const changed = audit.length;
+  if (changed > 0) audit.push(...(await classAudit("CSV import")));
+  return { value: { changed }, audit };
 }

@@ -2,6 +2,10 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/results";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/features/account/form-notice";
+import { HistoryPanel } from "~/features/admin/audit-views";
+import { RESTORE_INTENT } from "~/features/admin/history-form";
+import { entityHistory, restoreAction } from "~/features/admin/history.server";
+import { RecordTabs, recordTabOf } from "~/features/admin/record-tabs";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { getScoringRules } from "~/features/calendar/season.server";
 import { formatRoundDates } from "~/features/calendar/schedule";
@@ -10,6 +14,11 @@ import { CsvImportPanel, type CsvActionData } from "~/features/results/csv-impor
 import { deskInputRefused, deskWrite } from "~/features/results/desk-write.server";
 import {
   applyClassificationImport,
+  CLASS_RESULTS,
+  classResultsEntityId,
+  classResultsRestoreTarget,
+  classResultsVersion,
+  DeskInputError,
   getResultsSheet,
   previewClassificationImport,
   saveClassResults,
@@ -17,6 +26,7 @@ import {
 import { classResultsSchema, fieldErrors, nestFormFields } from "~/features/results/results-form";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { z } from "~/lib/zod";
 import { racePoints } from "~/lib/scoring";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -35,8 +45,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       })),
     };
   });
-  return data({ ...sheet, classes }, { headers: BACK_OFFICE_HEADERS });
+  const tab = recordTabOf(request);
+  // The History tab: per class, its saves as whole-class snapshots (see classResultsRestoreTarget).
+  const histories =
+    tab === "history"
+      ? await Promise.all(
+          sheet.classes.map(async ({ racingClass }) => {
+            const version = await classResultsVersion(context.db, sheet.round.id, racingClass);
+            const entries = await entityHistory(context.db, CLASS_RESULTS, classResultsEntityId(sheet.round.id, racingClass), { currentVersion: version });
+            return { racingClass, version, entries };
+          }),
+        )
+      : [];
+  return data({ ...sheet, classes, tab, histories }, { headers: BACK_OFFICE_HEADERS });
 }
+
+const restoreClass = z.object({ racingClass: z.string().trim().min(1, "Choose the class to restore.").max(40) });
 
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -44,6 +68,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   const roundId = params.roundId;
+
+  if (intent === RESTORE_INTENT) {
+    const parsed = restoreClass.safeParse({ racingClass: form.get("racingClass") ?? "" });
+    if (!parsed.success) return deskInputRefused({ racingClass: parsed.error.issues[0]!.message }, parsed.error.issues[0]!.message);
+    try {
+      const restored = await restoreAction(context, staff, form, classResultsRestoreTarget(roundId, parsed.data.racingClass));
+      return data({ ...restored.data, errors: {} as Record<string, string> }, restored.init ?? undefined);
+    } catch (error) {
+      if (error instanceof DeskInputError) return deskInputRefused({}, error.message);
+      throw error;
+    }
+  }
 
   if (intent === "save-class") {
     const parsed = classResultsSchema.safeParse(nestFormFields(form));
@@ -103,7 +139,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Results | Back Office", description: "Enter a round's results.", path: null });
 
 export default function ResultsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { round, raceCount, classes } = loaderData;
+  const { round, raceCount, classes, tab, histories } = loaderData;
   const csvAction = actionData && "kind" in actionData ? actionData : null;
   const deskAction = actionData && !("kind" in actionData) ? actionData : null;
   return (
@@ -120,12 +156,30 @@ export default function ResultsPage({ loaderData, actionData }: Route.ComponentP
         description="Our drivers' finishing order per race and class. Points are computed from the class's scoring rules; they are never typed in."
       />
       {deskAction && <FormNotice tone={deskAction.tone}>{deskAction.message}</FormNotice>}
-      <div className="grid gap-10">
-        {classes.map((group) => (
-          <ClassResultsForm key={group.racingClass} group={group} raceCount={raceCount} errors={deskAction?.errors ?? {}} />
-        ))}
-        <CsvImportPanel raceCount={raceCount} result={csvAction} />
-      </div>
+      <RecordTabs base={`/admin/results/${round.id}`} tab={tab} detailsLabel="Results" />
+      {tab === "history" ? (
+        <div className="grid gap-10">
+          <p className="text-sm text-muted">Each save of a class's results, newest first. Restoring one sets the whole class back to it; standings follow at once.</p>
+          {histories.map((history) => (
+            <HistoryPanel
+              key={history.racingClass}
+              entries={history.entries}
+              currentVersion={history.version}
+              action={`/admin/results/${round.id}?tab=history`}
+              title={`${history.racingClass} results`}
+              headingId={`history-${history.racingClass}`}
+              hiddenFields={{ racingClass: history.racingClass }}
+            />
+          ))}
+        </div>
+      ) : (
+        <div className="grid gap-10">
+          {classes.map((group) => (
+            <ClassResultsForm key={group.racingClass} group={group} raceCount={raceCount} errors={deskAction?.errors ?? {}} />
+          ))}
+          <CsvImportPanel raceCount={raceCount} result={csvAction} />
+        </div>
+      )}
     </>
   );
 }

@@ -3,24 +3,53 @@ import type { Route } from "./+types/season";
 import { Badge } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
+import { FormNotice } from "~/features/account/form-notice";
+import { HistoryPanel } from "~/features/admin/audit-views";
+import { RESTORE_INTENT } from "~/features/admin/history-form";
+import { entityHistory, restoreAction } from "~/features/admin/history.server";
+import { RecordTabs, recordTabOf } from "~/features/admin/record-tabs";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { formatRoundDates } from "~/features/calendar/schedule";
-import { getSeasonRounds } from "~/features/results/results-desk.server";
+import { deskInputRefused } from "~/features/results/desk-write.server";
+import { DeskInputError, getSeasonRounds, seasonRestoreTarget } from "~/features/results/results-desk.server";
+import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+
+async function loadSeason(context: Route.LoaderArgs["context"], yearParam: string) {
+  const year = /^\d{4}$/.test(yearParam) ? Number(yearParam) : null;
+  const season = year === null ? null : await getSeasonRounds(context.db, year);
+  if (!season) throw data({ message: "There is no such season." }, { status: 404, headers: BACK_OFFICE_HEADERS });
+  return season;
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context, "editor");
-  const year = /^\d{4}$/.test(params.year) ? Number(params.year) : null;
-  const season = year === null ? null : await getSeasonRounds(context.db, year);
-  if (!season) throw data({ message: "There is no such season." }, { status: 404, headers: BACK_OFFICE_HEADERS });
-  return data(season, { headers: BACK_OFFICE_HEADERS });
+  const season = await loadSeason(context, params.year);
+  const tab = recordTabOf(request);
+  const history = tab === "history" ? await entityHistory(context.db, "season", String(season.season.year), { currentVersion: season.season.version }) : [];
+  return data({ ...season, tab, history }, { headers: BACK_OFFICE_HEADERS });
+}
+
+/** The History tab's Restore: sets whether the season is published back to an earlier version. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context, "editor");
+  const { season } = await loadSeason(context, params.year);
+  const form = await readForm(request);
+  if (form.get("intent") !== RESTORE_INTENT) return deskInputRefused({ intent: "Unknown action" }, "Unknown action.");
+  try {
+    const restored = await restoreAction(context, staff, form, seasonRestoreTarget(season.year));
+    return data({ ...restored.data, errors: {} as Record<string, string> }, restored.init ?? undefined);
+  } catch (error) {
+    if (error instanceof DeskInputError) return deskInputRefused({}, error.message);
+    throw error;
+  }
 }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: `${args.params.year} Season | Back Office`, description: "Rounds of the season.", path: null });
 
-export default function SeasonPage({ loaderData }: Route.ComponentProps) {
-  const { season, rounds } = loaderData;
+export default function SeasonPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { season, rounds, tab, history } = loaderData;
   return (
     <>
       <p className="mb-3 text-sm">
@@ -38,6 +67,15 @@ export default function SeasonPage({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
+      {actionData && <FormNotice tone={actionData.tone}>{actionData.message}</FormNotice>}
+      <RecordTabs base={`/admin/seasons/${season.year}`} tab={tab} detailsLabel="Rounds" />
+      {tab === "history" ? (
+        <>
+          <p className="mb-4 text-sm text-muted">Restoring a version sets whether the season is published back to it. Which season is current is chosen on the seasons list.</p>
+          <HistoryPanel entries={history} currentVersion={season.version} action={`/admin/seasons/${season.year}?tab=history`} />
+        </>
+      ) : (
+      <>
       <LinkButton to={`/admin/seasons/${season.year}/rounds/new`}>Add a round</LinkButton>
       {rounds.length === 0 ? (
         <p className="mt-6 text-muted">No rounds yet.</p>
@@ -66,6 +104,8 @@ export default function SeasonPage({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ol>
+      )}
+      </>
       )}
     </>
   );
