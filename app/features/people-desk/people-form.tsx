@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { Form, useBlocker, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextareaField } from "~/components/ui/field-controls";
 import { FormField } from "~/components/ui/form-field";
@@ -48,36 +48,6 @@ function Field({ field, value, error }: { field: FieldSpec; value: string; error
   );
 }
 
-/** Asks before leaving a form with unsaved changes (in-app navigation and closing the tab). */
-function useUnsavedChangesWarning(formId: string) {
-  const [dirty, setDirty] = useState(false);
-  useEffect(() => {
-    const form = document.getElementById(formId);
-    if (!form) return;
-    const mark = () => setDirty(true);
-    // Sending the form is not leaving it.
-    const sent = () => setDirty(false);
-    form.addEventListener("input", mark);
-    form.addEventListener("submit", sent);
-    return () => {
-      form.removeEventListener("input", mark);
-      form.removeEventListener("submit", sent);
-    };
-  }, [formId]);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (blocker.state !== "blocked") return;
-    if (window.confirm("You have unsaved changes. Leave this page and lose them?")) blocker.proceed();
-    else blocker.reset();
-  }, [blocker]);
-}
-
 export function PeopleForm({
   kind,
   values,
@@ -92,7 +62,7 @@ export function PeopleForm({
   version: number | null;
 }) {
   const formId = `people-form-${kind}`;
-  useUnsavedChangesWarning(formId);
+  useUnsavedFormWarning(formId);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const fields = PEOPLE_FIELDS[kind].filter((field) => isNew || !field.createOnly);

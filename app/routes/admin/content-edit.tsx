@@ -8,6 +8,7 @@ import { HistoryPanel } from "~/features/admin/audit-views";
 import { restoreVersionSchema } from "~/features/admin/history-form";
 import { entityHistory, restoreFromHistory } from "~/features/admin/history.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { DeskFormField, errorSummary } from "~/features/site-desk/desk-form";
 import { deskFieldErrors, formValues, reasonField, versionField } from "~/features/site-desk/desk-fields";
 import { DeskTabs } from "~/features/site-desk/desk-tabs";
@@ -130,6 +131,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: `${args.loaderData?.label ?? "New"} | Back Office`, description: "Edit site content.", path: null });
 
 export default function ContentEdit({ loaderData, actionData }: Route.ComponentProps) {
+  useUnsavedFormWarning("site-desk-form");
   const { deskKey, id, label, version, deletedAt, values, tiers, tab, history } = loaderData;
   const desk = DESKS[deskKey];
   const busy = useNavigation().state === "submitting";
@@ -157,7 +159,7 @@ export default function ContentEdit({ loaderData, actionData }: Route.ComponentP
         <HistoryPanel entries={history} currentVersion={version} />
       ) : (
         <>
-          <Form method="post" className="grid max-w-3xl gap-5" noValidate>
+          <Form method="post" id="site-desk-form" className="grid max-w-3xl gap-5" noValidate>
             <input type="hidden" name="intent" value="save" />
             {id && <input type="hidden" name="version" value={version} />}
             {fields.map((field) => (

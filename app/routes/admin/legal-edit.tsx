@@ -10,6 +10,7 @@ import { HistoryPanel } from "~/features/admin/audit-views";
 import { restoreVersionSchema } from "~/features/admin/history-form";
 import { entityHistory, restoreFromHistory } from "~/features/admin/history.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { LEGAL_DOCUMENT, legalDocumentRestoreTarget, saveLegalDocument } from "~/features/legal/legal-admin.server";
 import { legalDocumentFormSchema, ukDate } from "~/features/legal/legal-form";
 import { isLegalSlug, type LegalSlug } from "~/features/legal/legal.server";
@@ -79,6 +80,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: `${args.loaderData?.document.title ?? "Legal page"} | Back Office`, description: "Edit a legal page.", path: null });
 
 export default function LegalEdit({ loaderData, actionData }: Route.ComponentProps) {
+  useUnsavedFormWarning("legal-form");
   const { document, tab, history } = loaderData;
   const busy = useNavigation().state === "submitting";
   const shown: Record<string, string> = actionData?.values ?? { title: document.title, description: document.description, bodyMarkdown: document.bodyMarkdown };
@@ -97,7 +99,7 @@ export default function LegalEdit({ loaderData, actionData }: Route.ComponentPro
       {tab === "history" ? (
         <HistoryPanel entries={history} currentVersion={document.version} title="Revisions" />
       ) : (
-        <Form method="post" className="grid max-w-3xl gap-5" noValidate>
+        <Form method="post" id="legal-form" className="grid max-w-3xl gap-5" noValidate>
           <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="version" value={document.version} />
           {FIELDS.map((field) => (

@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useBlocker, useNavigation } from "react-router";
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { useUnsavedChangesWarning } from "~/features/admin/unsaved-changes";
 import type { Route } from "./+types/news-edit";
 import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/form-field";
@@ -141,25 +142,6 @@ function parseDoc(json: string | undefined): RichTextDoc | null {
   } catch {
     return null;
   }
-}
-
-/** Warns before leaving with unsaved changes: closing the tab (beforeunload) or following a link. */
-function useUnsavedChangesWarning(dirty: boolean) {
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = "";
-    };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (blocker.state !== "blocked") return;
-    if (window.confirm("You have unsaved changes. Leave this page and lose them?")) blocker.proceed();
-    else blocker.reset();
-  }, [blocker]);
 }
 
 const ukDateTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "full", timeStyle: "short" });

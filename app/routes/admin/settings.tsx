@@ -8,6 +8,7 @@ import { HistoryPanel } from "~/features/admin/audit-views";
 import { restoreVersionSchema } from "~/features/admin/history-form";
 import { entityHistory, restoreFromHistory } from "~/features/admin/history.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { officeHoursText, SOCIAL_NETWORKS } from "~/features/settings/site-settings";
 import { settingsFromForm, siteSettingsFormSchema } from "~/features/settings/site-settings-form";
 import { getSiteSettingsRow, SITE_SETTINGS, saveSiteSettings, siteSettingsRestoreTarget } from "~/features/settings/site-settings.server";
@@ -72,6 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Settings | Back Office", description: "Site settings.", path: null });
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  useUnsavedFormWarning("settings-form");
   const { version, values, tab, history } = loaderData;
   const busy = useNavigation().state === "submitting";
   const shown = actionData?.values ?? values;
@@ -84,7 +86,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       {tab === "history" ? (
         <HistoryPanel entries={history} currentVersion={version} />
       ) : (
-        <Form method="post" className="grid max-w-3xl gap-5" noValidate>
+        <Form method="post" id="settings-form" className="grid max-w-3xl gap-5" noValidate>
           <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="version" value={version} />
           {FIELDS.map((field) => (
