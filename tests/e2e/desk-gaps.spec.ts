@@ -106,9 +106,9 @@ test("an editor restores a class's results and a season from History, and is ask
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: testInfo.outputPath("season-history.png"), fullPage: true });
 
-  // Settings: typing, then following a link, asks first; declining keeps the page.
-  await page.goto(`${base}/admin/settings`);
-  await page.locator("#settings-form input:not([type=hidden])").first().fill("Changed but not saved");
+  // The site desk (a legal page): typing, then following a link, asks first; declining keeps the page.
+  await page.goto(`${base}/admin/legal/privacy`);
+  await page.locator("#legal-form input:not([type=hidden]), #legal-form textarea").first().fill("Changed but not saved");
   const asked = new Promise<string>((resolve) =>
     page.once("dialog", (dialog) => {
       resolve(dialog.message());
@@ -117,5 +117,5 @@ test("an editor restores a class's results and a season from History, and is ask
   );
   await page.getByRole("link", { name: /Activity/ }).first().click();
   expect(await asked).toContain("unsaved changes");
-  await expect(page).toHaveURL(/\/admin\/settings/);
+  await expect(page).toHaveURL(/\/admin\/legal\/privacy/);
 });
