@@ -10,12 +10,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   // The server build's entry is the Express app, so the production bundle
   // carries the same middleware the dev server loads through Vite.
-  build: isSsrBuild
-    ? { rollupOptions: { input: "./server/app.ts" } }
-    : // Chunks under 2 kB are merged into the chunks that use them: `/` asks for 20 scripts
-      // rather than 29 (each costs a round trip on a phone) for 3 kB more. A larger threshold
-      // merges more and ships other pages' code (ADR 20).
-      { rollupOptions: { output: { experimentalMinChunkSize: 2_000 } } },
+  // The client build does not merge small chunks any more (ADR 20, amended): Rollup merges a small
+  // chunk into one that other pages load, and with the back office the small chunks are its
+  // screens, which then reached every visitor's phone.
+  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : {},
   plugins: [
     tailwindcss(),
     reactRouter(),

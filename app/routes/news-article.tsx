@@ -3,7 +3,7 @@ import type { Route } from "./+types/news-article";
 import { LinkButton } from "~/components/ui/link-button";
 import { ArticlePage } from "~/features/news/article-page";
 import { articlePath } from "~/features/news/news-links";
-import { articleMeta } from "~/features/news/news-seo";
+import { articleMeta, shareImageMeta } from "~/features/news/news-seo";
 import { getArticle } from "~/features/news/news.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -26,9 +26,10 @@ export const meta: Route.MetaFunction = (args) => {
       title: article.seoTitle ?? article.title,
       description: article.seoDescription ?? article.excerpt,
       path: articlePath(article.id),
-      image: article.shareImage ?? article.image,
+      image: article.shareImage?.path,
       type: "article",
     }),
+    ...shareImageMeta(article.shareImage),
     ...articleMeta(article),
   ];
 };

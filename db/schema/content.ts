@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import type { RichTextDoc } from "../../app/features/news/rich-text";
 import { deletedAtColumn, versionColumn } from "./columns";
+import { mediaAssets } from "./media";
 import type { RaceResult } from "../../app/lib/scoring";
 
 export const legalDocuments = pgTable("legal_documents", {
@@ -165,8 +166,12 @@ export const articles = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     category: text("category").notNull(),
     venue: text("venue").notNull(),
+    /** The hero as a path of the site's own art ("/media/…", the seed's SVGs); "" when the hero is a library photo. */
     image: text("image").notNull(),
+    /** The art's crop; a library photo uses its own focal point instead. */
     objectPosition: text("object_position").notNull().default("center"),
+    /** The hero as a photo of the media library (ADR 25); when set and live, pages show it instead of `image`. */
+    heroAssetId: text("hero_asset_id").references(() => mediaAssets.id, { onDelete: "set null" }),
     excerpt: text("excerpt").notNull(),
     /** The body as a rich-text document (app/features/news/rich-text.ts), rendered on the server. */
     body: jsonb("body").$type<RichTextDoc>(),

@@ -5,6 +5,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { startServer, type ServerProcess } from "../support/server-process";
 
 /*
@@ -74,7 +75,7 @@ test("an editor writes, schedules, previews and publishes an article, and it app
   await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Venue", { exact: true }).fill("Snetterton");
   await page.getByLabel("Excerpt", { exact: true }).fill("A podium in the wet for the F4 car.");
-  await page.getByLabel("Hero image", { exact: true }).fill("/media/news/season-opener-silverstone-international.svg");
+  await page.getByLabel("Hero art", { exact: true }).fill("/media/news/season-opener-silverstone-international.svg");
 
   const editor = page.getByRole("textbox", { name: "Text" });
   await editor.click();
@@ -127,6 +128,55 @@ test("an editor writes, schedules, previews and publishes an article, and it app
   await expect(visitorPage.getByRole("heading", { name: "Race day", level: 2 })).toBeVisible();
   await expect(visitorPage.locator("article strong")).toHaveText("brilliant");
   await expect(visitorPage.getByRole("note", { name: "Preview" })).toHaveCount(0);
+  await visitor.close();
+});
+
+test("an editor uploads a photo and picks it as an article's hero; visitors get it as a responsive picture", async ({ page, context }, testInfo) => {
+  test.setTimeout(90_000);
+  const title = `Photo finish at Oulton (${testInfo.project.name})`;
+  const altText = `Car 7 crosses the line at Oulton (${testInfo.project.name})`;
+  await context.addCookies([{ ...sessionCookie, url: server.url }]);
+
+  // A photo-like JPEG: sky over track, the "car" low on the left (placed per project, so each uploads its own file).
+  const carX = testInfo.project.name === "phone" ? 300 : 250;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900"><rect width="1600" height="900" fill="#6fa8dc"/><rect y="500" width="1600" height="400" fill="#444"/><rect x="${carX}" y="620" width="400" height="140" rx="30" fill="#c00"/></svg>`;
+  const photo = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+  await page.goto(`${server.url}/admin/media/new`);
+  await page.getByLabel("File").setInputFiles({ name: "oulton.jpg", mimeType: "image/jpeg", buffer: photo });
+  await page.getByLabel("Alt text").fill(altText);
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Uploaded" })).toBeVisible();
+
+  await page.goto(`${server.url}/admin/news/new`);
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Venue", { exact: true }).fill("Oulton Park");
+  await page.getByLabel("Excerpt", { exact: true }).fill("A win by a tenth.");
+  await page.getByRole("searchbox", { name: "Filter the choices for Hero photo" }).fill("crosses the line");
+  await page.getByLabel("Hero photo", { exact: true }).selectOption({ label: altText });
+  await expect(page.locator('img[src^="/media/u/"][width="64"]')).toBeVisible();
+  await page.getByRole("textbox", { name: "Text" }).click();
+  await page.keyboard.type("We won by a tenth.");
+  await expectNoSidewaysScroll(page);
+  await page.getByRole("button", { name: "Create draft" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await expect(page.getByLabel("Hero photo", { exact: true }).locator("option:checked")).toHaveText(altText);
+  await page.getByRole("button", { name: "Publish now" }).click();
+  await expect(page.getByText("Published", { exact: true })).toBeVisible();
+
+  const visitor = await context.browser()!.newContext({ viewport: page.viewportSize() ?? undefined });
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`${server.url}/news`);
+  const card = visitorPage.getByRole("article").filter({ hasText: title });
+  await expect(card.locator("picture source[type='image/avif']")).toHaveAttribute("srcset", /\/media\/u\/[0-9a-f]{32}-320\.avif 320w/);
+  await expect(card.getByRole("img", { name: altText })).toHaveAttribute("loading", "lazy");
+  await card.getByRole("link", { name: new RegExp(`Read More.*${title.replace(/[()]/g, "\\$&")}`) }).click();
+  await expect(visitorPage.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  const hero = visitorPage.getByRole("img", { name: altText });
+  await expect(hero).toHaveAttribute("fetchpriority", "high");
+  // The browser chose a file of the photo and drew it: a real picture, not a broken one.
+  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc)).toMatch(/\/media\/u\/[0-9a-f]{32}-\d+\.(avif|webp)$/);
+  await expectNoSidewaysScroll(visitorPage);
+  await expect(visitorPage.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https?:\/\/.+\/media\/u\/[0-9a-f]{32}-1280\.webp$/);
   await visitor.close();
 });
 

@@ -123,6 +123,18 @@ describe("the edit form", () => {
     expect(badBody).toMatchObject({ status: 400, data: { fieldErrors: { body: expect.any(String) } } });
   });
 
+  it("answers a hero photo that is not in the library, or no hero at all, with 400 on the photo field", async () => {
+    const fields = { intent: "save", version: "0", title: "Hero check", category: "Team News", venue: "V", excerpt: "E", bodyText: "Text" };
+    const unknownPhoto = await run(() =>
+      editAction(args(formPost("/admin/news/new", { ...fields, heroAssetId: "00000000-0000-4000-8000-000000000000" }, { ...as(editor), ...origin }))),
+    );
+    expect(unknownPhoto).toMatchObject({ status: 400, data: { fieldErrors: { heroAssetId: "Choose a photo that is in the media library." } } });
+    const noHero = await run(() => editAction(args(formPost("/admin/news/new", { ...fields, image: "", heroAssetId: "" }, { ...as(editor), ...origin }))));
+    expect(noHero).toMatchObject({ status: 400, data: { fieldErrors: { heroAssetId: expect.stringMatching(/hero photo/) } } });
+    const [created] = await suite.db.select().from(schema.articles).where(eq(schema.articles.title, "Hero check"));
+    expect(created).toBeUndefined();
+  });
+
   it("refuses a save on a stale version with 409 and keeps the other person's change", async () => {
     const articleId = await articleIdOf("preview-target");
     const fields = { intent: "save", version: "1", slug: "preview-target", category: "Team News", venue: "Silverstone", image: "/media/news/season-opener-silverstone-international.svg", excerpt: "Draft." };

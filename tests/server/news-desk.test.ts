@@ -33,6 +33,7 @@ function content(overrides: Partial<ArticleContent> = {}): ArticleContent {
     venue: "Silverstone",
     image: "/media/news/season-opener-silverstone-international.svg",
     objectPosition: "center",
+    heroAssetId: null,
     excerpt: "An article written by the news desk test.",
     body: {
       type: "doc",

@@ -32,6 +32,7 @@ beforeAll(async () => {
       venue: "Silverstone",
       image: "/media/news/season-opener-silverstone-international.svg",
       objectPosition: "center",
+      heroAssetId: null,
       excerpt: "Goes live while the pages are cached.",
       body: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Live." }] }] },
       authorName: null,

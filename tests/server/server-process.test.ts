@@ -101,6 +101,8 @@ describe("the production server", () => {
     expect(scripts.length).toBeGreaterThan(2);
     const gzippedBytes = scripts.reduce((sum, script) => sum + gzipSync(readFileSync(`build/client${script}`), { level: 9 }).length, 0);
     expect(gzippedBytes).toBeLessThanOrEqual(150_000);
+    // ...none of it the back office's: its screens are not merged into the visitor's chunks.
+    for (const script of scripts) expect(readFileSync(`build/client${script}`, "utf8"), script).not.toContain("/admin/");
   });
 
   it("answers a null character in a form field, a promo code or an order reference with a 4xx, not a 500", async () => {

@@ -3,13 +3,14 @@ import { cx } from "~/components/ui/cx";
 import type { AdminArea } from "./areas";
 
 /**
- * The back office's sections, as pills that wrap onto a second line on a phone rather than
- * scroll sideways (nothing to discover off-screen, nothing to overflow).
+ * The back office's sections: on a phone, compact pills that wrap rather than scroll sideways
+ * (nothing to discover off-screen, nothing to overflow) in about three rows; from `lg` up, a
+ * column beside the page, as back offices have.
  */
 export function AdminNav({ areas }: { areas: readonly AdminArea[] }) {
   return (
     <nav aria-label="Back office" className="max-w-full">
-      <ul className="flex flex-wrap gap-1">
+      <ul className="flex flex-wrap gap-x-0.5 gap-y-1 lg:flex-col lg:gap-0.5">
         {areas.map((area) => (
           <li key={area.path}>
             <NavLink
@@ -18,7 +19,7 @@ export function AdminNav({ areas }: { areas: readonly AdminArea[] }) {
               prefetch="intent"
               className={({ isActive }) =>
                 cx(
-                  "inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-3 text-sm font-semibold uppercase tracking-wide transition-colors sm:px-4",
+                  "inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-2.5 text-xs font-semibold uppercase tracking-wide transition-colors sm:px-4 sm:text-sm lg:flex lg:rounded-lg",
                   isActive ? "bg-surface-raised text-accent-text" : "text-muted hover:text-text",
                 )
               }

@@ -13,6 +13,19 @@ const valid = {
 };
 
 describe("parseArticleForm", () => {
+  it("takes a library photo as the hero, with or without the art's path", () => {
+    const withPhoto = parseArticleForm({ ...valid, image: "", heroAssetId: "6f1c1d3e-0000-4000-8000-000000000001" });
+    expect(withPhoto.ok && withPhoto.content).toMatchObject({ image: "", heroAssetId: "6f1c1d3e-0000-4000-8000-000000000001" });
+    const artOnly = parseArticleForm({ ...valid, heroAssetId: "" });
+    expect(artOnly.ok && artOnly.content).toMatchObject({ image: "/media/news/a.svg", heroAssetId: null });
+  });
+
+  it("asks for a hero when there is neither a photo nor art", () => {
+    const result = parseArticleForm({ ...valid, image: " ", heroAssetId: "" });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.fieldErrors.heroAssetId).toMatch(/hero photo/);
+  });
+
   it("makes the slug from the title when left empty, and the body from plain paragraphs", () => {
     const result = parseArticleForm(valid);
     expect(result.ok).toBe(true);

@@ -75,7 +75,16 @@ const articleFieldsSchema = z.object({
     .refine((value) => value === "" || SLUG_PATTERN.test(value), "Use lower-case letters, digits and single hyphens."),
   category: z.enum(ARTICLE_CATEGORIES, { message: "Choose a category." }),
   venue: z.string().trim().min(1, "Say where it happened (a circuit, a town).").max(120, "Keep it under 120 characters."),
-  image: mediaPath,
+  image: z
+    .string()
+    .trim()
+    .transform((value) => value || null)
+    .pipe(mediaPath.nullable()),
+  heroAssetId: z
+    .string()
+    .trim()
+    .max(64, "Choose a photo from the list.")
+    .transform((value) => value || null),
   objectPosition: z
     .string()
     .trim()
@@ -92,6 +101,8 @@ const articleFieldsSchema = z.object({
   seoDescription: optionalText(160),
   shareImage: optionalMediaPath,
 });
+
+const HERO_MISSING = "Choose a hero photo from the library, or give the path of the site's art.";
 
 export type ArticleFormValues = Partial<Record<(typeof ARTICLE_FORM_FIELDS)[number], string>>;
 export type ArticleFieldErrors = Partial<Record<(typeof ARTICLE_FORM_FIELDS)[number], string>>;
@@ -124,10 +135,12 @@ export function parseArticleForm(values: ArticleFormValues): { ok: true; content
   } else {
     body = richTextFromPlainParagraphs(values.bodyText ?? "");
   }
+  if (fields.success && !fields.data.image && !fields.data.heroAssetId) fieldErrors.heroAssetId = HERO_MISSING;
   if (!fields.success || Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   const slug = fields.data.slug || slugFromTitle(fields.data.title);
   if (!slug) return { ok: false, fieldErrors: { slug: "Give the article a slug (letters or digits)." } };
-  return { ok: true, content: { ...fields.data, slug, body } };
+  // "" is the art's column when a library photo is the hero (the column stays NOT NULL for the seed's rows).
+  return { ok: true, content: { ...fields.data, image: fields.data.image ?? "", slug, body } };
 }
 
 /** The field names the form sends, for reading FormData. */
@@ -137,6 +150,7 @@ export const ARTICLE_FORM_FIELDS = [
   "category",
   "venue",
   "image",
+  "heroAssetId",
   "objectPosition",
   "excerpt",
   "body",

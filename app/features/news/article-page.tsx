@@ -3,9 +3,13 @@ import { Badge } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/link-button";
 import { formatCalendarDate } from "~/lib/dates";
 import { AuthorBlock, PodcastLinksPanel } from "./article-parts";
-import { NEWS_IMAGE_SIZE } from "./news-image";
+import { buildSizes } from "~/features/media/media";
+import { ArticleHeroImage } from "./article-hero-image";
 import { articleJsonLd } from "./news-seo";
 import type { NewsArticle } from "./news.server";
+
+// The column is 48rem wide less its padding; a phone's is the screen less 2rem.
+const ARTICLE_HERO_SIZES = buildSizes([["48rem", "720px"]], "calc(100vw - 2rem)");
 
 /**
  * The public article layout. The article page and the staff preview (/admin/news/:id/preview/:revision)
@@ -18,17 +22,7 @@ export function ArticlePage({ article, publicUrl }: { article: NewsArticle; publ
       <LinkButton to="/news" variant="ghost" size="sm" className="-ml-3 mb-6">
         ← Back to News
       </LinkButton>
-      {/* The headline says what the picture shows, so screen readers skip it. */}
-      <img
-        src={article.image}
-        alt=""
-        width={NEWS_IMAGE_SIZE.width}
-        height={NEWS_IMAGE_SIZE.height}
-        fetchPriority="high"
-        decoding="async"
-        className="aspect-video w-full rounded-card border border-line bg-surface-raised object-cover"
-        style={{ objectPosition: article.objectPosition }}
-      />
+      <ArticleHeroImage hero={article.hero} sizes={ARTICLE_HERO_SIZES} priority="lcp" className="rounded-card border border-line" />
       <div className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted">
         <Badge tone="accent">{article.category}</Badge>
         <p>

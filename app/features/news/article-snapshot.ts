@@ -8,6 +8,8 @@ export interface ArticleSnapshot {
   venue: string;
   image: string;
   objectPosition: string;
+  /** A library photo as the hero (ADR 25); revisions written before the library have none. */
+  heroAssetId: string | null;
   excerpt: string;
   body: RichTextDoc;
   authorName: string | null;
@@ -31,6 +33,7 @@ export const SNAPSHOT_CONTENT_FIELDS = [
   "venue",
   "image",
   "objectPosition",
+  "heroAssetId",
   "excerpt",
   "body",
   "authorName",
@@ -51,8 +54,9 @@ export const SNAPSHOT_FIELD_LABELS: Record<(typeof SNAPSHOT_CONTENT_FIELDS)[numb
   title: "Title",
   category: "Category",
   venue: "Venue",
-  image: "Hero image",
-  objectPosition: "Hero image focus",
+  image: "Hero art",
+  objectPosition: "Hero art focus",
+  heroAssetId: "Hero photo",
   excerpt: "Excerpt",
   body: "Body",
   authorName: "Author",
@@ -68,7 +72,8 @@ export const SNAPSHOT_FIELD_LABELS: Record<(typeof SNAPSHOT_CONTENT_FIELDS)[numb
 
 /** The fields that differ between two revisions: the History tab's compare. */
 export function changedFields(before: ArticleSnapshot, after: ArticleSnapshot): Array<(typeof SNAPSHOT_CONTENT_FIELDS)[number]> {
-  return SNAPSHOT_CONTENT_FIELDS.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
+  // `?? null`: a field a revision older than it lacks reads as empty, not as a change.
+  return SNAPSHOT_CONTENT_FIELDS.filter((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null));
 }
 
 /** The columns of an article row a snapshot is made from. */
@@ -78,6 +83,12 @@ export type ArticleSnapshotSource = { [Key in (typeof SNAPSHOT_CONTENT_FIELDS)[n
 };
 
 /** An article row's content as a revision keeps it (an empty body for a row not yet converted). */
+/** A stored revision's content, with the fields it predates as empty (a revision older than the library has no hero photo). */
+export function snapshotContent(snapshot: ArticleSnapshot): ArticleContent {
+  const content = Object.fromEntries(SNAPSHOT_CONTENT_FIELDS.map((field) => [field, snapshot[field]])) as unknown as ArticleContent;
+  return { ...content, heroAssetId: snapshot.heroAssetId ?? null };
+}
+
 export function articleSnapshot(row: ArticleSnapshotSource): ArticleSnapshot {
   const content = Object.fromEntries(SNAPSHOT_CONTENT_FIELDS.map((field) => [field, row[field]])) as unknown as ArticleContent;
   return { ...content, body: row.body ?? { type: "doc", content: [] }, status: row.status, publishAt: row.publishAt?.toISOString() ?? null };

@@ -2,7 +2,9 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { formatCalendarDate } from "~/lib/dates";
-import { NEWS_IMAGE_SIZE } from "./news-image";
+import { buildSizes } from "~/features/media/media";
+import { ArticleHeroImage } from "./article-hero-image";
+import type { ArticleHero } from "./news-image";
 import { articlePath } from "./news-links";
 
 export interface NewsCardArticle {
@@ -11,10 +13,19 @@ export interface NewsCardArticle {
   /** YYYY-MM-DD */
   publishedOn: string;
   category: string;
-  image: string;
-  objectPosition: string;
+  hero: ArticleHero;
   excerpt: string;
 }
+
+// One column on a phone, two from 40rem, three from 64rem, in a 80rem-wide page.
+const CARD_SIZES = buildSizes(
+  [
+    ["80rem", "400px"],
+    ["64rem", "33vw"],
+    ["40rem", "50vw"],
+  ],
+  "100vw",
+);
 
 interface NewsCardProps {
   article: NewsCardArticle;
@@ -32,16 +43,7 @@ export function NewsCard({ article, headingLevel = 2, eager = false }: NewsCardP
       aria-labelledby={titleId}
       className="flex h-full flex-col overflow-hidden rounded-card border border-line bg-surface transition-colors hover:border-muted"
     >
-      <img
-        src={article.image}
-        alt=""
-        width={NEWS_IMAGE_SIZE.width}
-        height={NEWS_IMAGE_SIZE.height}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-        className="aspect-video w-full bg-surface-raised object-cover"
-        style={{ objectPosition: article.objectPosition }}
-      />
+      <ArticleHeroImage hero={article.hero} sizes={CARD_SIZES} priority={eager ? "eager" : "lazy"} />
       <div className="flex flex-1 flex-col p-5">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted">
           <Badge tone="accent">{article.category}</Badge>

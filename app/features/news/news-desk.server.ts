@@ -1,9 +1,9 @@
-import { and, count, desc, eq, gt, ilike, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, ilike, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { auditedWrite, type AuditActor, type AuditContext, type Tx } from "~/features/admin/audit.server";
-import { articleRevisions, articleSlugRedirects, articles, users } from "../../../db/schema";
+import { articleRevisions, articleSlugRedirects, articles, mediaAssets, users } from "../../../db/schema";
 import { applyTransition, articleState, type ArticleState, type ArticleTransition } from "./article-states";
-import { articleSnapshot, changedFields, SNAPSHOT_CONTENT_FIELDS, type ArticleContent, type ArticleSnapshot } from "./article-snapshot";
+import { articleSnapshot, changedFields, SNAPSHOT_CONTENT_FIELDS, snapshotContent, type ArticleContent, type ArticleSnapshot } from "./article-snapshot";
 import { ukCalendarDate } from "./article-form";
 import { presentArticle } from "./news.server";
 import { emptyRichTextDoc } from "./rich-text";
@@ -25,7 +25,7 @@ export type DeskWriteResult =
   | { ok: true; articleId: string; version: number; revisionId: number }
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "conflict"; message: string; currentVersion: number }
-  | { ok: false; reason: "invalid"; message: string; field?: "slug" };
+  | { ok: false; reason: "invalid"; message: string; field?: "slug" | "heroAssetId" };
 
 class DeskWriteRefused extends Error {
   constructor(readonly result: Exclude<DeskWriteResult, { ok: true }>) {
@@ -68,6 +68,18 @@ async function slugRefusal(tx: Tx, slug: string, articleId: string): Promise<str
     .where(and(eq(articleSlugRedirects.oldSlug, slug), ne(articleSlugRedirects.articleId, articleId)));
   if (formerly) return "Another article had this slug before, and its old links still lead there. Choose another.";
   return null;
+}
+
+/** A hero photo must be a live image of the library: checked in the write, so no path can save a deleted or unknown one. */
+async function checkHeroPhoto(tx: Tx, heroAssetId: string | null): Promise<void> {
+  if (!heroAssetId) return;
+  const [asset] = await tx
+    .select({ id: mediaAssets.id })
+    .from(mediaAssets)
+    .where(and(eq(mediaAssets.id, heroAssetId), eq(mediaAssets.kind, "image"), isNull(mediaAssets.deletedAt)));
+  if (!asset) {
+    throw new DeskWriteRefused({ ok: false, reason: "invalid", field: "heroAssetId", message: "Choose a photo that is in the media library." });
+  }
 }
 
 async function writeRevision(tx: Tx, row: ArticleRow, action: string, actorId: string | null): Promise<number> {
@@ -118,6 +130,7 @@ export function createArticle(context: AuditContext, actor: AuditActor, content:
   return runWrite(context, actor, "create", async (tx) => {
     const refusal = await slugRefusal(tx, content.slug, "");
     if (refusal) throw new DeskWriteRefused({ ok: false, reason: "invalid", field: "slug", message: refusal });
+    await checkHeroPhoto(tx, content.heroAssetId);
     const [row] = await tx
       .insert(articles)
       .values({ ...content, id: crypto.randomUUID(), status: "draft", publishAt: null, publishedOn: ukCalendarDate(now), version: 1 })
@@ -148,6 +161,8 @@ export function saveArticle(
   const action = input.action ?? "update";
   return runWrite(context, actor, action, async (tx) => {
     const current = await lockArticle(tx, input.articleId, input.expectedVersion);
+    // A restore may bring back a photo deleted since: the art (or no picture) shows until another is chosen.
+    if (input.content.heroAssetId !== current.heroAssetId && action !== "restore") await checkHeroPhoto(tx, input.content.heroAssetId);
     if (input.content.slug !== current.slug) {
       const refusal = await slugRefusal(tx, input.content.slug, current.id);
       if (refusal) throw new DeskWriteRefused({ ok: false, reason: "invalid", field: "slug", message: refusal });
@@ -196,7 +211,11 @@ export async function restoreArticleRevision(
 ): Promise<DeskWriteResult> {
   const revision = await getArticleRevision(context.db, input.articleId, input.revisionId);
   if (!revision) return { ok: false, reason: "not-found" };
-  const content = Object.fromEntries(SNAPSHOT_CONTENT_FIELDS.map((field) => [field, revision.snapshot[field]])) as unknown as ArticleContent;
+  const content = snapshotContent(revision.snapshot);
+  // A photo removed from the library for good cannot come back: the restore keeps the rest.
+  if (content.heroAssetId && !(await context.db.select({ id: mediaAssets.id }).from(mediaAssets).where(eq(mediaAssets.id, content.heroAssetId))).length) {
+    content.heroAssetId = null;
+  }
   return saveArticle(context, actor, { ...input, content, action: "restore" });
 }
 
@@ -310,5 +329,5 @@ export async function getPreviewArticle(db: Database, articleId: string, revisio
   if (!revision) return null;
   const [current] = await db.select({ publishedOn: articles.publishedOn }).from(articles).where(eq(articles.id, articleId));
   const publishedOn = revision.snapshot.publishAt ? ukCalendarDate(new Date(revision.snapshot.publishAt)) : (current?.publishedOn ?? ukCalendarDate(new Date()));
-  return { revision, article: await presentArticle(db, revision.snapshot, publishedOn) };
+  return { revision, article: await presentArticle(db, snapshotContent(revision.snapshot), publishedOn) };
 }

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { brand } from "~/brand";
 import type { ArticleAuthor } from "./news-author";
+import type { ShareImage } from "./news-image";
 import { absoluteUrl } from "~/lib/meta";
 import { articlePath } from "./news-links";
 
@@ -9,7 +10,8 @@ export interface ArticleSeoFields {
   title: string;
   excerpt: string;
   publishedOn: string;
-  image: string;
+  /** The hero as one file (a library photo's WebP variant, or the art); null when there is none. */
+  image: string | null;
   author: ArticleAuthor | null;
 }
 
@@ -22,7 +24,7 @@ export function articleJsonLd(article: ArticleSeoFields, publicUrl: string) {
     headline: article.title,
     description: article.excerpt,
     datePublished: article.publishedOn,
-    image: [absoluteUrl(publicUrl, article.image)],
+    ...(article.image && { image: [absoluteUrl(publicUrl, article.image)] }),
     mainEntityOfPage: url,
     url,
     ...(article.author && {
@@ -41,4 +43,14 @@ export function articleJsonLd(article: ArticleSeoFields, publicUrl: string) {
 /** The tags an article adds to the page's own (see pageMeta). */
 export function articleMeta(article: ArticleSeoFields): MetaDescriptor[] {
   return [{ property: "article:published_time", content: article.publishedOn }];
+}
+
+/** The share image's size and alt text, when known (a library photo's variant), so a preview is drawn before the file is fetched. */
+export function shareImageMeta(image: ShareImage | null): MetaDescriptor[] {
+  if (!image?.width || !image.height) return [];
+  return [
+    { property: "og:image:width", content: String(image.width) },
+    { property: "og:image:height", content: String(image.height) },
+    ...(image.alt ? [{ property: "og:image:alt", content: image.alt }] : []),
+  ];
 }

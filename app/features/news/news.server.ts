@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, gt, lte, min, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lte, min, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { articleSlugRedirects, articles, siteContent } from "../../../db/schema";
+import { articleSlugRedirects, articles, mediaAssets, siteContent } from "../../../db/schema";
+import { getPictureImage, pictureImageOf } from "~/features/media/media.server";
 import { z } from "~/lib/zod";
 import type { ArticleContent } from "./article-snapshot";
 import { resolveAuthor } from "./news-author";
 import { categoryLabel, filterArticles, type NewsFilter } from "./news-filter";
+import { articleHero, articleShareImage } from "./news-image";
 import { isArticleId } from "./news-links";
 import { renderRichText } from "./rich-text-html.server";
 
@@ -24,14 +26,25 @@ const cardFields = {
   image: articles.image,
   objectPosition: articles.objectPosition,
   excerpt: articles.excerpt,
+  // The hero photo, when it is still in the library (a deleted one falls back to the art).
+  photo: mediaAssets,
 };
 
 async function selectCards(db: Database, order: "oldest first" | "newest first", limit?: number) {
   const byDate = order === "oldest first" ? asc(articles.publishedOn) : desc(articles.publishedOn);
   const byTime = order === "oldest first" ? asc(articles.publishAt) : desc(articles.publishAt);
-  const query = db.select(cardFields).from(articles).where(isPublicArticle()).orderBy(byDate, byTime, asc(articles.slug));
+  const query = db
+    .select(cardFields)
+    .from(articles)
+    .leftJoin(mediaAssets, and(eq(mediaAssets.id, articles.heroAssetId), isNull(mediaAssets.deletedAt)))
+    .where(isPublicArticle())
+    .orderBy(byDate, byTime, asc(articles.slug));
   const rows = await (limit === undefined ? query : query.limit(limit));
-  return rows.map((row) => ({ ...row, category: categoryLabel(row.category) }));
+  return rows.map(({ photo, image, objectPosition, ...row }) => ({
+    ...row,
+    category: categoryLabel(row.category),
+    hero: articleHero({ image, objectPosition }, photo && pictureImageOf(photo)),
+  }));
 }
 
 /** The news list: every article oldest first (the order the spec gives), narrowed by the filter. */
@@ -82,6 +95,7 @@ async function getPodcastHostName(db: Database): Promise<string | null> {
 /** An article's content as the public page shows it: body rendered, author resolved. */
 export async function presentArticle(db: Database, content: ArticleContent, publishedOn: string) {
   const hostName = content.authorName ? null : await getPodcastHostName(db);
+  const hero = articleHero(content, content.heroAssetId ? await getPictureImage(db, content.heroAssetId) : null);
   const podcastLinks =
     content.podcastYoutubeUrl || content.podcastSpotifyUrl
       ? { youtube: content.podcastYoutubeUrl, spotify: content.podcastSpotifyUrl }
@@ -92,15 +106,15 @@ export async function presentArticle(db: Database, content: ArticleContent, publ
     publishedOn,
     category: categoryLabel(content.category),
     venue: content.venue,
-    image: content.image,
-    objectPosition: content.objectPosition,
+    hero,
+    image: articleShareImage(null, hero)?.path ?? null,
     excerpt: content.excerpt,
     html: renderRichText(content.body?.content),
     author: resolveAuthor(content, hostName),
     podcastLinks,
     seoTitle: content.seoTitle,
     seoDescription: content.seoDescription,
-    shareImage: content.shareImage,
+    shareImage: articleShareImage(content.shareImage, hero),
   };
 }
 

@@ -23,9 +23,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-      <div className="mb-6 flex flex-col gap-3 border-b border-line pb-4">
-        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:gap-10">
+      <div className="mb-6 flex flex-col gap-3 border-b border-line pb-4 lg:mb-0 lg:border-b-0 lg:border-r lg:pb-0 lg:pr-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 lg:flex-col">
           <p className="text-sm font-semibold uppercase tracking-[0.2em] text-accent-text">Back office</p>
           <p className="text-sm text-muted">
             {loaderData.name} · {loaderData.roles.map((role) => STAFF_ROLE_LABELS[role]).join(", ")}
@@ -33,11 +33,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
         <AdminNav areas={visibleAreas(loaderData.roles)} />
       </div>
-      <p role="status" className="mb-4 text-sm text-muted empty:hidden">
-        {loading ? "Loading..." : ""}
-      </p>
-      <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
-        <Outlet />
+      <div className="min-w-0">
+        <p role="status" className="mb-4 text-sm text-muted empty:hidden">
+          {loading ? "Loading..." : ""}
+        </p>
+        <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
+          <Outlet />
+        </div>
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import type { Route } from "./+types/news-edit";
 import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/form-field";
 import { FormNotice } from "~/features/account/form-notice";
+import { listMediaChoices } from "~/features/media/media.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { ARTICLE_FORM_FIELDS, parseArticleForm, toUkDateTimeLocal, ukDateTimeLocal, type ArticleFieldErrors, type ArticleFormValues } from "~/features/news/article-form";
 import { SNAPSHOT_FIELD_LABELS } from "~/features/news/article-snapshot";
@@ -30,8 +31,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireStaff(request, context, "editor");
   const url = new URL(request.url);
   const notice = url.searchParams.get("saved") ? "Saved." : null;
+  const photoChoices = await listMediaChoices(context.db);
   if (!params.articleId) {
-    return data({ article: null, history: null, notice, now: new Date().toISOString() }, { headers: BACK_OFFICE_HEADERS });
+    return data({ article: null, history: null, notice, photoChoices, now: new Date().toISOString() }, { headers: BACK_OFFICE_HEADERS });
   }
   const article = await getDeskArticle(context.db, params.articleId);
   if (!article) throw data({ message: "There is no such article." }, { status: 404, headers: BACK_OFFICE_HEADERS });
@@ -50,6 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       },
       history,
       notice,
+      photoChoices,
       now: now.toISOString(),
     },
     { headers: BACK_OFFICE_HEADERS },
@@ -147,7 +150,7 @@ function parseDoc(json: string | undefined): RichTextDoc | null {
 const ukDateTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "full", timeStyle: "short" });
 
 export default function NewsDeskEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, history, notice } = loaderData;
+  const { article, history, notice, photoChoices } = loaderData;
   const result = actionData as ActionData | undefined;
   const navigation = useNavigation();
   const [dirty, setDirty] = useState(false);
@@ -223,7 +226,7 @@ export default function NewsDeskEdit({ loaderData, actionData }: Route.Component
             noValidate
           >
             <input type="hidden" name="version" value={article?.version ?? 0} />
-            <ArticleFields content={article?.content ?? null} body={body} values={values} errors={result?.fieldErrors ?? {}} onChange={() => setDirty(true)} />
+            <ArticleFields photoChoices={photoChoices} content={article?.content ?? null} body={body} values={values} errors={result?.fieldErrors ?? {}} onChange={() => setDirty(true)} />
             <div className="sticky bottom-0 z-10 mt-6 flex items-center gap-3 border-t border-line bg-ink py-3">
               <Button type="submit" name="intent" value="save" disabled={busy}>
                 {busy ? "Saving…" : article ? "Save" : "Create draft"}

@@ -1,5 +1,6 @@
 import { useId, useSyncExternalStore } from "react";
 import { FormField } from "~/components/ui/form-field";
+import { MediaPicker, type MediaChoice } from "~/features/media/media-picker";
 import { SelectField, TextareaField } from "./desk-field-controls";
 import { ARTICLE_CATEGORIES, type ArticleFieldErrors, type ArticleFormValues } from "../article-form";
 import type { ArticleContent } from "../article-snapshot";
@@ -41,7 +42,9 @@ export function ArticleFields({
   values,
   errors,
   onChange,
+  photoChoices,
 }: {
+  photoChoices: MediaChoice[];
   content: ArticleContent | null;
   body: RichTextDoc;
   values: ArticleFormValues | null;
@@ -104,9 +107,17 @@ export function ArticleFields({
 
       <fieldset className="grid gap-5 rounded-card border border-line p-4">
         <legend className="px-1 text-sm font-semibold uppercase">Pictures</legend>
+        <MediaPicker
+          label="Hero photo"
+          name="heroAssetId"
+          choices={photoChoices}
+          defaultValue={value("heroAssetId")}
+          error={errors.heroAssetId}
+          hint="A photo of the media library: its alt text and focal point are the library's. Without one, the hero art below is shown."
+        />
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="Hero image" name="image" defaultValue={value("image")} error={errors.image} required hint="A picture of the media library, by path: /media/…" />
-          <FormField label="Hero image focus" name="objectPosition" defaultValue={value("objectPosition") || "center"} error={errors.objectPosition} hint="center, top, bottom, or e.g. 50% 30%" />
+          <FormField label="Hero art" name="image" defaultValue={value("image")} error={errors.image} hint="The site's own art by path (/media/…); used when no photo is chosen." />
+          <FormField label="Hero art focus" name="objectPosition" defaultValue={value("objectPosition") || "center"} error={errors.objectPosition} hint="center, top, bottom, or e.g. 50% 30%" />
         </div>
       </fieldset>
 
@@ -128,7 +139,7 @@ export function ArticleFields({
         <legend className="px-1 text-sm font-semibold uppercase">Search and sharing</legend>
         <FormField label="SEO title" name="seoTitle" defaultValue={value("seoTitle")} error={errors.seoTitle} maxLength={70} hint="Left empty, the title is used." />
         <TextareaField label="SEO description" name="seoDescription" defaultValue={value("seoDescription")} error={errors.seoDescription} maxLength={160} hint="Left empty, the excerpt is used." className="[&_textarea]:min-h-20" />
-        <FormField label="Share image" name="shareImage" defaultValue={value("shareImage")} error={errors.shareImage} hint="/media/… Left empty, the hero image is used." />
+        <FormField label="Share image" name="shareImage" defaultValue={value("shareImage")} error={errors.shareImage} hint="/media/… Left empty, the hero photo (a 1280 px WebP of it) or the hero art is used." />
       </fieldset>
     </div>
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "articles" ADD COLUMN "hero_asset_id" text;--> statement-breakpoint
+ALTER TABLE "articles" ADD CONSTRAINT "articles_hero_asset_id_media_assets_id_fk" FOREIGN KEY ("hero_asset_id") REFERENCES "public"."media_assets"("id") ON DELETE set null ON UPDATE no action;
