@@ -147,7 +147,7 @@ test("a team member signs up, edits the profile, signs out, and a wrong password
 
   // Sign out from the header (the menu on a phone).
   if (isMobile) await page.getByRole("button", { name: "Open menu" }).click();
-  await page.locator("header").getByRole("button", { name: "Sign Out" }).click();
+  await page.locator(isMobile ? "#mobile-menu" : "header").getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/login$/);
 
   // A protected page sends the visitor to sign in, and back there afterwards.
