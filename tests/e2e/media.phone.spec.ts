@@ -108,6 +108,8 @@ test("an editor uploads a photo on a phone, sets its alt text and focal point, a
 
   // Tap the car (a quarter across, three quarters down), then nudge it right with the keyboard.
   const target = page.getByTestId("focal-point-target");
+  // As a person would: the picture is brought on screen before it is tapped.
+  await target.scrollIntoViewIfNeeded();
   const box = (await target.boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.75);
   const across = page.getByLabel("Across (x, 0–1)");
