@@ -13,6 +13,8 @@ export interface ResponsivePictureProps {
   className?: string;
   /** Classes of the <picture> wrapper. */
   pictureClassName?: string;
+  /** False in a swipeable carousel, where dragging the image would fight the swipe. */
+  draggable?: boolean;
 }
 
 /**
@@ -21,8 +23,8 @@ export interface ResponsivePictureProps {
  * object-position (a cropped frame keeps the subject). A plain file, such as the site's SVG
  * art, is one <img>.
  */
-export function ResponsivePicture({ image, sizes = "100vw", loading, decoding, fetchPriority, className, pictureClassName }: ResponsivePictureProps) {
-  const imgProps = { alt: image.alt, width: image.width, height: image.height, loading, decoding, fetchPriority, className };
+export function ResponsivePicture({ image, sizes = "100vw", loading, decoding, fetchPriority, className, pictureClassName, draggable }: ResponsivePictureProps) {
+  const imgProps = { alt: image.alt, width: image.width, height: image.height, loading, decoding, fetchPriority, className, draggable };
   if (image.kind === "file") return <img src={image.src} {...imgProps} />;
   const sources = buildPictureSources(image.variants);
   return (

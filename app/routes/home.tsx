@@ -103,7 +103,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
           {teamTiles.map((tile, index) => (
             <li key={tile.key}>
-              <VideoTile name={tile.name} role={tile.role} image={tile.image} video={tile.video} index={index} />
+              <VideoTile name={tile.name} role={tile.role} image={tile.image} photo={tile.photo} video={tile.video} index={index} />
             </li>
           ))}
         </ul>

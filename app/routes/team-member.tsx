@@ -4,6 +4,7 @@ import { brand } from "~/brand";
 import { Badge } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/link-button";
 import { getTeamMember } from "~/features/team/members.server";
+import { SitePicture } from "~/components/site-picture";
 import { PORTRAIT_SIZE } from "~/features/team/portrait";
 import { firstName, splitParagraphs } from "~/features/team/text";
 import { pageMeta } from "~/lib/meta";
@@ -28,12 +29,13 @@ export default function TeamMemberPage({ loaderData: { member } }: Route.Compone
   return (
     <article className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
       <header className="grid items-center gap-8 md:grid-cols-[minmax(0,20rem)_1fr] md:gap-12">
-        <img
+        <SitePicture
+          photo={member.photo}
           src={member.image}
           alt={member.name}
           width={PORTRAIT_SIZE.width}
           height={PORTRAIT_SIZE.height}
-          decoding="async"
+          sizes="(min-width: 48rem) 20rem, 14rem"
           fetchPriority="high"
           className="aspect-[4/5] w-40 rounded-card border border-line bg-surface-raised object-cover sm:w-56 md:w-full"
         />

@@ -9,6 +9,7 @@ import { DRIVER_PARAM, DriverCarousel } from "~/features/team/driver-carousel";
 import { getDriverCarousel } from "~/features/team/drivers.server";
 import { MEMBER_PARAM, MemberShowcase } from "~/features/team/member-showcase";
 import { femaleSideTile, getFemaleSideMembers, getTeamMembersInGroup, teamMemberTile } from "~/features/team/members.server";
+import { SitePicture } from "~/components/site-picture";
 import { PORTRAIT_SIZE } from "~/features/team/portrait";
 import { useSelection } from "~/features/team/use-selection";
 import { pageMeta } from "~/lib/meta";
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getDriverCarousel(context.db, new URL(request.url).searchParams.get(DRIVER_PARAM)),
   ]);
   return {
-    leadership: leadership.map(({ id, name, role, department, image, bio }) => ({ id, name, role, department, image, bio })),
+    leadership: leadership.map(({ id, name, role, department, image, photo, bio }) => ({ id, name, role, department, image, photo, bio })),
     driverCarousel,
     maleSide: maleSide.map(teamMemberTile),
     femaleSide: femaleSide.map(femaleSideTile),
@@ -108,12 +109,14 @@ type LeadershipMember = Route.ComponentProps["loaderData"]["leadership"][number]
 function LeadershipCard({ member }: { member: LeadershipMember }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-card border border-line bg-surface transition-colors hover:border-muted has-focus-visible:ring-3 has-focus-visible:ring-accent-text">
-      <img
+      <SitePicture
+        photo={member.photo}
         src={member.image}
         alt=""
+        decorative
         width={PORTRAIT_SIZE.width}
         height={PORTRAIT_SIZE.height}
-        decoding="async"
+        sizes="(min-width: 64rem) 25vw, (min-width: 40rem) 50vw, 100vw"
         className="aspect-[4/3] w-full bg-surface-raised object-cover object-top sm:aspect-square"
       />
       <div className="flex flex-1 flex-col p-5">

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { RichTextDoc } from "../../app/features/news/rich-text";
 import { deletedAtColumn, versionColumn } from "./columns";
 import { mediaAssets } from "./media";
@@ -80,6 +80,12 @@ export const drivers = pgTable("drivers", {
   racingClass: text("racing_class").notNull(),
   role: text("role").notNull(),
   image: text("image").notNull(),
+  /**
+   * A photo of the media library that pages show instead of `image` (so are the other
+   * tables' photo/logo asset columns). Typed AnyPgColumn: media_assets → users → drivers
+   * → media_assets is a cycle TypeScript cannot infer.
+   */
+  photoAssetId: text("photo_asset_id").references((): AnyPgColumn => mediaAssets.id, { onDelete: "set null" }),
   objectPosition: text("object_position").notNull().default("center"),
   bio: text("bio").notNull(),
   achievements: jsonb("achievements").$type<string[]>().notNull(),
@@ -117,6 +123,7 @@ export const teamMembers = pgTable("team_members", {
   /** "leadership" or "male-side": which section of the team page shows them. */
   group: text("group").notNull(),
   image: text("image").notNull(),
+  photoAssetId: text("photo_asset_id").references((): AnyPgColumn => mediaAssets.id, { onDelete: "set null" }),
   video: text("video"),
   bio: text("bio").notNull(),
   fullBio: text("full_bio").notNull(),
@@ -134,6 +141,7 @@ export const femaleSideMembers = pgTable("female_side_members", {
   name: text("name").notNull(),
   role: text("role").notNull(),
   image: text("image").notNull(),
+  photoAssetId: text("photo_asset_id").references((): AnyPgColumn => mediaAssets.id, { onDelete: "set null" }),
   video: text("video"),
   bio: text("bio").notNull(),
   version: versionColumn(),
@@ -200,6 +208,7 @@ export const articles = pgTable(
 export const galleryItems = pgTable("gallery_items", {
   id: integer("id").primaryKey(),
   image: text("image").notNull(),
+  photoAssetId: text("photo_asset_id").references((): AnyPgColumn => mediaAssets.id, { onDelete: "set null" }),
   title: text("title").notNull(),
   circuit: text("circuit").notNull(),
   dateText: text("date_text").notNull(),
@@ -225,6 +234,7 @@ export const partners = pgTable("partners", {
   description: text("description").notNull(),
   website: text("website").notNull(),
   logo: text("logo").notNull(),
+  logoAssetId: text("logo_asset_id").references((): AnyPgColumn => mediaAssets.id, { onDelete: "set null" }),
   details: jsonb("details").$type<PartnerDetails>().notNull(),
   /** The sponsorship tier the partner holds (sponsorship_tiers.tier), if any. */
   tier: text("tier"),

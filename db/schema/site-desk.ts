@@ -1,5 +1,6 @@
-import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, jsonb, pgTable, text, timestamp, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { deletedAtColumn, versionColumn } from "./columns";
+import { mediaAssets } from "./media";
 
 /*
  * The site desk's own tables: the site-wide settings (contact details, socials, the Join The
@@ -37,6 +38,7 @@ export const heroSlides = pgTable("hero_slides", {
   title: text("title").notNull(),
   subtitle: text("subtitle").notNull(),
   image: text("image").notNull(),
+  photoAssetId: text("photo_asset_id").references((): AnyPgColumn => mediaAssets.id, { onDelete: "set null" }),
   /** Where "Read more" goes: a path on this site, e.g. /news/<article>. */
   href: text("href").notNull(),
   version: versionColumn(),

@@ -1,3 +1,4 @@
+import { SitePicture } from "~/components/site-picture";
 import type { GalleryItem } from "./gallery.server";
 
 /** The size of the gallery art (its SVG viewBox); CSS scales it. */
@@ -6,14 +7,16 @@ export const GALLERY_IMAGE = { width: 800, height: 800 } as const;
 export function GalleryCard({ item, eager }: { item: GalleryItem; eager: boolean }) {
   return (
     <figure className="flex h-full flex-col overflow-hidden rounded-card border border-line bg-surface">
-      <img
+      <SitePicture
+        photo={item.photo}
         src={item.image}
         alt={item.alt}
         width={GALLERY_IMAGE.width}
         height={GALLERY_IMAGE.height}
-        style={{ objectPosition: item.objectPosition }}
+        sizes="(min-width: 64rem) 33vw, (min-width: 40rem) 50vw, 100vw"
+        objectPosition={item.objectPosition}
         className="aspect-square w-full bg-surface-raised object-cover"
-        {...(eager ? {} : { loading: "lazy", decoding: "async" })}
+        loading={eager ? undefined : "lazy"}
       />
       <figcaption className="flex flex-1 flex-col gap-2 p-5">
         <h2 className="text-xl font-bold uppercase">{item.title}</h2>

@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { usePrefersReducedMotion } from "~/components/use-prefers-reduced-motion";
+import { SitePicture } from "~/components/site-picture";
+import type { PictureImage } from "~/features/media/media";
 
 export const HERO_ADVANCE_MS = 6000;
 
@@ -13,6 +15,8 @@ export interface HeroSlide {
   title: string;
   subtitle: string;
   image: string;
+  /** A photo from the media library, shown instead of `image` when chosen. */
+  photo: PictureImage | null;
 }
 
 /**
@@ -65,14 +69,16 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
               slideIndex === index ? "opacity-100" : "opacity-0",
             )}
           >
-            <img
+            <SitePicture
+              photo={slide.photo}
               src={slide.image}
               alt=""
+              decorative
               width={1920}
               height={1080}
+              sizes="100vw"
               fetchPriority={slideIndex === 0 ? "high" : "low"}
               loading={slideIndex === 0 ? "eager" : "lazy"}
-              decoding="async"
               className="absolute inset-0 -z-10 size-full object-cover"
             />
             <div className="absolute inset-0 -z-10 bg-gradient-to-r from-ink via-ink/70 to-transparent" />

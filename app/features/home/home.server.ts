@@ -3,6 +3,8 @@ import type { Database } from "../../../db/client.server";
 import { articles, heroSlides, teamMembers } from "../../../db/schema";
 import { isPublicArticle } from "../news/news.server";
 import { getFemaleSideMembers } from "../team/members.server";
+import { withLibraryPhotos } from "../media/media.server";
+import type { PictureImage } from "../media/media";
 import type { HeroSlide } from "./hero-slider";
 
 /**
@@ -11,12 +13,14 @@ import type { HeroSlide } from "./hero-slider";
  * otherwise be announced, and its link would answer 404).
  */
 export async function getHeroSlides(db: Database): Promise<HeroSlide[]> {
-  return db
-    .select({ id: heroSlides.id, title: heroSlides.title, subtitle: heroSlides.subtitle, image: heroSlides.image, href: heroSlides.href })
+  const rows = await db
+    .select({ id: heroSlides.id, title: heroSlides.title, subtitle: heroSlides.subtitle, image: heroSlides.image, photoAssetId: heroSlides.photoAssetId, href: heroSlides.href })
     .from(heroSlides)
     .leftJoin(articles, eq(heroSlides.href, sql`'/news/' || ${articles.slug}`))
     .where(and(isNull(heroSlides.deletedAt), or(isNull(articles.id), isPublicArticle())))
     .orderBy(asc(heroSlides.sortOrder), asc(heroSlides.id));
+  const slides = await withLibraryPhotos(db, rows, (row) => row.photoAssetId);
+  return slides.map(({ photoAssetId: _assetId, ...slide }) => slide);
 }
 
 export interface HomeTeamTile {
@@ -24,17 +28,23 @@ export interface HomeTeamTile {
   name: string;
   role: string;
   image: string;
+  photo: PictureImage | null;
   video: string | null;
 }
 
 /** The home page's team strip: the Chief Mechanic, then the Female Side in their order. */
 export async function getHomeTeamTiles(db: Database): Promise<HomeTeamTile[]> {
   const [chiefMechanics, femaleSide] = await Promise.all([
-    db.select().from(teamMembers).where(and(eq(teamMembers.role, "Chief Mechanic"), isNull(teamMembers.deletedAt))).limit(1),
+    db
+      .select()
+      .from(teamMembers)
+      .where(and(eq(teamMembers.role, "Chief Mechanic"), isNull(teamMembers.deletedAt)))
+      .limit(1)
+      .then((rows) => withLibraryPhotos(db, rows, (row) => row.photoAssetId)),
     getFemaleSideMembers(db),
   ]);
   return [
-    ...chiefMechanics.map((m) => ({ key: `member-${m.id}`, name: m.name, role: m.role, image: m.image, video: m.video })),
-    ...femaleSide.map((m) => ({ key: m.id, name: m.name, role: m.role, image: m.image, video: m.video })),
+    ...chiefMechanics.map((m) => ({ key: `member-${m.id}`, name: m.name, role: m.role, image: m.image, photo: m.photo, video: m.video })),
+    ...femaleSide.map((m) => ({ key: m.id, name: m.name, role: m.role, image: m.image, photo: m.photo, video: m.video })),
   ];
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { mediaAssets } from "../../../db/schema";
 import { hashOfKey, type PictureImage } from "./media";
@@ -215,6 +215,41 @@ export function pictureImageOf(asset: MediaAsset): PictureImage | null {
 export async function getPictureImage(db: Database, id: string): Promise<PictureImage | null> {
   const asset = await getMediaAsset(db, id);
   return asset && !asset.deletedAt ? pictureImageOf(asset) : null;
+}
+
+/**
+ * The pictures of the live library images among `ids`, in one query: what public pages show for
+ * records that chose a library photo (a deleted or unknown asset is simply absent, so the page
+ * falls back to the record's own image path).
+ */
+export async function libraryPictures(db: Database, ids: readonly (string | null | undefined)[]): Promise<Map<string, PictureImage>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  const pictures = new Map<string, PictureImage>();
+  if (wanted.length === 0) return pictures;
+  const assets = await db
+    .select()
+    .from(mediaAssets)
+    .where(and(inArray(mediaAssets.id, wanted), isNull(mediaAssets.deletedAt)));
+  for (const asset of assets) {
+    const picture = pictureImageOf(asset);
+    if (picture) pictures.set(asset.id, picture);
+  }
+  return pictures;
+}
+
+/** Each row with `photo`: the library picture its `assetIdOf` names, or null (show its image path). */
+export async function withLibraryPhotos<Row>(db: Database, rows: Row[], assetIdOf: (row: Row) => string | null): Promise<(Row & { photo: PictureImage | null })[]> {
+  const pictures = await libraryPictures(db, rows.map(assetIdOf));
+  return rows.map((row) => ({ ...row, photo: pictures.get(assetIdOf(row) ?? "") ?? null }));
+}
+
+/** Whether `id` is a live image of the library: a record may only choose one of those. */
+export async function isLibraryImage(db: Pick<Database, "select">, id: string): Promise<boolean> {
+  const [asset] = await db
+    .select({ id: mediaAssets.id })
+    .from(mediaAssets)
+    .where(and(eq(mediaAssets.id, id), eq(mediaAssets.kind, "image"), isNull(mediaAssets.deletedAt)));
+  return Boolean(asset);
 }
 
 /** Options for a MediaPicker: the live images, newest first, as id, alt text and thumbnail. */

@@ -5,6 +5,7 @@ import { LinkButton } from "~/components/ui/link-button";
 import { PARTNER_LOGO } from "./partner-display";
 import { PartnerFacts } from "./partner-facts";
 import type { Partner } from "./partners.server";
+import { SitePicture } from "~/components/site-picture";
 
 interface PartnerDialogProps {
   partner: Partner;
@@ -49,11 +50,14 @@ export function PartnerDialog({ partner, onClose }: PartnerDialogProps) {
             Close
           </button>
         </div>
-        <img
+        <SitePicture
+          photo={partner.logoPhoto}
           src={partner.logo}
           alt=""
+          decorative
           width={PARTNER_LOGO.width}
           height={PARTNER_LOGO.height}
+          sizes="20rem"
           className="aspect-[2/1] w-full max-w-xs rounded-lg object-contain"
         />
         <p className="text-muted">{partner.description}</p>

@@ -2,6 +2,7 @@ import { useRef, useState, type MouseEvent } from "react";
 import { PARTNER_LOGO, partnerAnchor } from "./partner-display";
 import { PartnerDialog } from "./partner-dialog";
 import type { Partner } from "./partners.server";
+import { SitePicture } from "~/components/site-picture";
 
 /**
  * Partner logos. Each is a link to the partner's card on the page; with
@@ -36,11 +37,14 @@ export function PartnerLogos({ partners }: { partners: Partner[] }) {
               onClick={(event) => openDetails(event, partner)}
               className="group flex h-full flex-col items-center gap-3 rounded-card border border-line bg-surface p-5 text-center transition-colors hover:border-accent-text"
             >
-              <img
+              <SitePicture
+                photo={partner.logoPhoto}
                 src={partner.logo}
                 alt=""
+                decorative
                 width={PARTNER_LOGO.width}
                 height={PARTNER_LOGO.height}
+                sizes="15rem"
                 className="aspect-[2/1] w-full max-w-60 rounded-lg object-contain"
               />
               <span className="font-display text-xl font-bold uppercase group-hover:text-accent-text">{partner.name}</span>

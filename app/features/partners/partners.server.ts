@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { partners, siteContent, sponsorshipTiers } from "../../../db/schema";
 import { z } from "~/lib/zod";
+import { withLibraryPhotos } from "~/features/media/media.server";
 
 const copyBlockSchema = z.object({ title: z.string().min(1), description: z.string().min(1) });
 export type CopyBlock = z.infer<typeof copyBlockSchema>;
@@ -42,13 +43,16 @@ export async function getPartners(db: Database) {
       ),
     )
     .orderBy(asc(partners.sortOrder), asc(partners.name));
-  return rows.map(({ id, name, category, description, website, logo, details, tier }) => ({
+  const withLogos = await withLibraryPhotos(db, rows, (row) => row.logoAssetId);
+  return withLogos.map(({ id, name, category, description, website, logo, photo, details, tier }) => ({
     id,
     name,
     category,
     description,
     website,
     logo,
+    /** The logo from the media library, shown instead of `logo` when chosen. */
+    logoPhoto: photo,
     tier,
     details: partnerDetailsSchema.parse(details),
   }));

@@ -5,6 +5,7 @@ import { DriverDetail } from "./driver-detail";
 import type { DriverCard as DriverCardData, DriverDetailData } from "./drivers.server";
 import { useDriverDetails, type DriverDetailState } from "./use-driver-details";
 import { scrollBehavior } from "~/lib/motion";
+import { SitePicture } from "~/components/site-picture";
 import { PORTRAIT_SIZE } from "./portrait";
 import { useDragScroll } from "./use-drag-scroll";
 import { toggleButtonProps, useSelection } from "./use-selection";
@@ -181,16 +182,18 @@ function DriverCard({
       )}
     >
       <span className="relative block aspect-[4/5] overflow-hidden bg-surface-raised">
-        <img
+        <SitePicture
+          photo={driver.photo}
           src={driver.image}
           alt=""
+          decorative
           width={PORTRAIT_SIZE.width}
           height={PORTRAIT_SIZE.height}
+          sizes={`min(${DRIVER_CARD_WIDTH_PX}px, calc(100vw - 3rem))`}
           loading="lazy"
-          decoding="async"
           draggable={false}
           className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
-          style={{ objectPosition: driver.objectPosition }}
+          objectPosition={driver.objectPosition}
         />
         <span aria-hidden="true" className="absolute left-4 top-3 font-display text-5xl font-bold text-white drop-shadow">
           {driver.number}

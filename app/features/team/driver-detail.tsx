@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { describeRacePoints, formatPosition, type ScoringRules } from "~/lib/scoring";
 import type { DriverDetailData } from "./drivers.server";
+import { SitePicture } from "~/components/site-picture";
 import { PORTRAIT_SIZE } from "./portrait";
 import { splitParagraphs } from "./text";
 
@@ -42,14 +43,15 @@ export function DriverDetail({ driver, seasonYear, collapseStatsOnMobile = true,
             <p key={paragraph}>{paragraph}</p>
           ))}
         </div>
-        <img
+        <SitePicture
+          photo={driver.photo}
           src={driver.image}
           alt={driver.name}
           width={PORTRAIT_SIZE.width}
           height={PORTRAIT_SIZE.height}
-          decoding="async"
+          sizes="14rem"
           className="hidden aspect-[4/5] w-full rounded-lg border border-line bg-surface-raised object-cover lg:block"
-          style={{ objectPosition: driver.objectPosition }}
+          objectPosition={driver.objectPosition}
         />
       </div>
       <FullStats collapsible={collapseStatsOnMobile}>

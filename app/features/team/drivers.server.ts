@@ -2,6 +2,7 @@ import { asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { drivers, roundResults, rounds } from "../../../db/schema";
 import { getPublicSeasonYear, getScoringRules, rulesForClass } from "~/features/calendar/season.server";
+import { withLibraryPhotos } from "~/features/media/media.server";
 import { LEGEND_2025, scoreSeason } from "~/lib/scoring";
 
 /** Scoring an empty season needs rules of some kind; with no rounds none of their points are used. */
@@ -14,7 +15,12 @@ const NO_ROUNDS_SCORED = LEGEND_2025;
 export async function getDriversWithSeason(db: Database, seasonYear: number) {
   const [driverRows, resultRows, rulesByClass] = await Promise.all([
     // A driver deleted in the back office leaves the site (the results keep their rows).
-    db.select().from(drivers).where(isNull(drivers.deletedAt)).orderBy(asc(drivers.sortOrder)),
+    db
+      .select()
+      .from(drivers)
+      .where(isNull(drivers.deletedAt))
+      .orderBy(asc(drivers.sortOrder))
+      .then((rows) => withLibraryPhotos(db, rows, (row) => row.photoAssetId)),
     db
       .select({ result: roundResults, roundName: rounds.name, roundNumber: rounds.roundNumber })
       .from(roundResults)
@@ -53,23 +59,23 @@ export async function getDriversWithSeason(db: Database, seasonYear: number) {
 export type DriverWithSeason = Awaited<ReturnType<typeof getDriversWithSeason>>[number];
 
 /** A driver's card in a carousel: who they are and their season's points. */
-export type DriverCard = Pick<DriverWithSeason, "id" | "name" | "number" | "racingClass" | "role" | "image" | "objectPosition"> & {
+export type DriverCard = Pick<DriverWithSeason, "id" | "name" | "number" | "racingClass" | "role" | "image" | "photo" | "objectPosition"> & {
   seasonPoints: number;
 };
 
 /** What opens below a card: bio, season stats and results, achievements and career highlights. */
 export type DriverDetailData = Pick<
   DriverWithSeason,
-  "id" | "name" | "number" | "role" | "image" | "objectPosition" | "bio" | "season" | "achievements" | "careerHighlights"
+  "id" | "name" | "number" | "role" | "image" | "photo" | "objectPosition" | "bio" | "season" | "achievements" | "careerHighlights"
 >;
 
-export function driverCard({ id, name, number, racingClass, role, image, objectPosition, season }: DriverWithSeason): DriverCard {
-  return { id, name, number, racingClass, role, image, objectPosition, seasonPoints: season.total };
+export function driverCard({ id, name, number, racingClass, role, image, photo, objectPosition, season }: DriverWithSeason): DriverCard {
+  return { id, name, number, racingClass, role, image, photo, objectPosition, seasonPoints: season.total };
 }
 
 export function driverDetail(driver: DriverWithSeason): DriverDetailData {
-  const { id, name, number, role, image, objectPosition, bio, season, achievements, careerHighlights } = driver;
-  return { id, name, number, role, image, objectPosition, bio, season, achievements, careerHighlights };
+  const { id, name, number, role, image, photo, objectPosition, bio, season, achievements, careerHighlights } = driver;
+  return { id, name, number, role, image, photo, objectPosition, bio, season, achievements, careerHighlights };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import { scrollBehavior } from "~/lib/motion";
+import { SitePicture } from "~/components/site-picture";
+import type { PictureImage } from "~/features/media/media";
 import { PORTRAIT_SIZE } from "./portrait";
 import { splitParagraphs } from "./text";
 import { toggleButtonProps } from "./use-selection";
@@ -13,6 +15,8 @@ export interface ShowcaseMember {
   name: string;
   role: string;
   image: string;
+  /** The photo from the media library, shown instead of `image` when chosen. */
+  photo: PictureImage | null;
   video: string | null;
   /** Paragraphs separated by blank lines. */
   bio: string;
@@ -44,6 +48,7 @@ export function MemberShowcase({ id, members, selectedKey, onToggle, firstTileIn
               name={member.name}
               role={member.role}
               image={member.image}
+              photo={member.photo}
               video={member.video}
               index={firstTileIndex + index}
               selected={member.key === selectedKey}
@@ -77,12 +82,13 @@ function MemberDetailCard({ member }: { member: ShowcaseMember }) {
       aria-labelledby={headingId}
       className="mt-6 grid gap-6 rounded-card border border-line bg-surface p-5 sm:p-6 md:grid-cols-[minmax(0,16rem)_1fr] md:gap-8"
     >
-      <img
+      <SitePicture
+        photo={member.photo}
         src={member.image}
         alt={member.name}
         width={PORTRAIT_SIZE.width}
         height={PORTRAIT_SIZE.height}
-        decoding="async"
+        sizes="(min-width: 48rem) 16rem, 14rem"
         className="aspect-[4/5] w-40 rounded-lg bg-surface-raised object-cover sm:w-56 md:w-full"
       />
       <div>

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type ButtonHTMLAttributes } from "react";
 import { cx } from "~/components/ui/cx";
+import { SitePicture } from "~/components/site-picture";
+import { buildPictureSources, type PictureImage } from "~/features/media/media";
 import { prefersReducedMotion } from "~/lib/motion";
 import { PORTRAIT_SIZE } from "./portrait";
 import { createTilePlayback, TILE_PRELOAD_MARGIN, type PlaybackClock } from "./video-playback";
@@ -9,6 +11,8 @@ export interface VideoTileProps {
   role: string;
   /** The still: shown when there is no video, and as the video's poster. */
   image: string;
+  /** The photo from the media library, shown (and used as the poster) instead of `image` when chosen. */
+  photo?: PictureImage | null;
   video: string | null;
   /** The tile's place on the page; later tiles start their video later. */
   index: number;
@@ -20,7 +24,7 @@ export interface VideoTileProps {
 }
 
 /** A team member's looping video (or still) with their name and role over it on hover and focus. */
-export function VideoTile({ name, role, image, video, index, button, selected = false, className }: VideoTileProps) {
+export function VideoTile({ name, role, image, photo, video, index, button, selected = false, className }: VideoTileProps) {
   const frame = cx(
     "group relative block w-full overflow-hidden rounded-card border bg-surface-raised text-left",
     selected ? "border-accent-text ring-2 ring-accent-text" : "border-line",
@@ -29,7 +33,7 @@ export function VideoTile({ name, role, image, video, index, button, selected = 
   const content = (
     <>
       <span className="block aspect-[4/5]">
-        {video ? <TileVideo src={video} poster={image} index={index} /> : <TileStill src={image} />}
+        {video ? <TileVideo src={video} poster={posterOf(image, photo)} index={index} /> : <TileStill src={image} photo={photo} />}
       </span>
       <TileCaption as={button ? "span" : "figcaption"} name={name} role={role} pinned={selected} />
     </>
@@ -44,9 +48,28 @@ export function VideoTile({ name, role, image, video, index, button, selected = 
 
 const mediaClasses = "size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]";
 
-function TileStill({ src }: { src: string }) {
+/** A video's poster is one file: a library photo's middle-sized WebP, else the image path. */
+function posterOf(image: string, photo: PictureImage | null | undefined): string {
+  return photo?.kind === "upload" ? buildPictureSources(photo.variants).fallbackSrc : image;
+}
+
+const TILE_SIZES = "(min-width: 64rem) 25vw, 50vw";
+
+function TileStill({ src, photo }: { src: string; photo: PictureImage | null | undefined }) {
   // The caption names the person, so the picture adds nothing for a screen reader.
-  return <img src={src} alt="" width={PORTRAIT_SIZE.width} height={PORTRAIT_SIZE.height} loading="lazy" decoding="async" className={mediaClasses} />;
+  return (
+    <SitePicture
+      photo={photo}
+      src={src}
+      alt=""
+      decorative
+      width={PORTRAIT_SIZE.width}
+      height={PORTRAIT_SIZE.height}
+      sizes={TILE_SIZES}
+      loading="lazy"
+      className={mediaClasses}
+    />
+  );
 }
 
 interface TileCaptionProps {
