@@ -1,5 +1,6 @@
 import type { CSSProperties } from "react";
 import { ResponsivePicture } from "~/components/responsive-picture";
+import { cx } from "~/components/ui/cx";
 import type { PictureImage } from "~/features/media/media";
 
 export interface SitePictureProps {
@@ -44,6 +45,8 @@ export function SitePicture({ photo, src, alt, decorative, width, height, sizes,
       />
     );
   }
+  // A record whose library photo was deleted and that has no image path of its own: an empty frame, not a broken image.
+  if (!src) return <span aria-hidden="true" className={cx("block", className)} />;
   const style: CSSProperties | undefined = objectPosition ? { objectPosition } : undefined;
   return (
     <img

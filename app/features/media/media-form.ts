@@ -43,3 +43,18 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return errors;
 }
+
+/**
+ * A form's choice of a library image (a MediaPicker's value): the asset's id, or null for none.
+ * The server still checks that the id names a live image (isLibraryImage) before storing it.
+ */
+export const libraryImageChoice = z
+  .string()
+  .trim()
+  .max(64, "Choose an image from the list.")
+  .default("")
+  .transform((value) => value || null);
+
+/** The message when a record has neither a library photo nor an image path. */
+export const PICTURE_MISSING = "Choose a photo from the media library, or give the path of an image on the site.";
+export const PICTURE_NOT_IN_LIBRARY = "That image is no longer in the media library; choose another.";

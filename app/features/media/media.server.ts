@@ -245,6 +245,7 @@ export async function withLibraryPhotos<Row>(db: Database, rows: Row[], assetIdO
 
 /** Whether `id` is a live image of the library: a record may only choose one of those. */
 export async function isLibraryImage(db: Pick<Database, "select">, id: string): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
   const [asset] = await db
     .select({ id: mediaAssets.id })
     .from(mediaAssets)

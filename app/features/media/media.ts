@@ -157,3 +157,10 @@ export function focalObjectPosition(focalX: number, focalY: number): string {
   const percent = (value: number) => `${Math.round(Math.min(1, Math.max(0, value)) * 1000) / 10}%`;
   return `${percent(focalX)} ${percent(focalY)}`;
 }
+
+/** A small file of a picture for a back-office list: a library photo's narrowest WebP, else its path. */
+export function pictureThumbnailSrc(photo: PictureImage | null | undefined, fallback: string): string {
+  if (photo?.kind !== "upload") return fallback;
+  const narrowest = photo.variants.filter((variant) => variant.format === "webp").sort((a, b) => a.width - b.width)[0];
+  return narrowest ? mediaFileUrl(narrowest.key) : fallback;
+}

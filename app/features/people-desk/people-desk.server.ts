@@ -7,6 +7,8 @@ import { auditedWrite, lockRecord, updateVersioned, type AuditContext, type Audi
 import { restoreFromHistory, type RestoreOutcome } from "~/features/admin/history.server";
 import { softDelete, undoSoftDelete, type SoftDeletableTable, type SoftDeleteOutcome } from "~/features/admin/soft-delete.server";
 import type { StaffUser } from "~/features/admin/staff.server";
+import { pictureThumbnailSrc } from "~/features/media/media";
+import { withLibraryPhotos } from "~/features/media/media.server";
 import type { JsonObject } from "~/lib/json-diff";
 import { PEOPLE_FIELDS, PEOPLE_KIND_INFO, PEOPLE_PAGE_SIZE, PEOPLE_SCHEMAS, type PeopleKind } from "./people-forms";
 
@@ -42,7 +44,8 @@ export interface PeopleListRow {
   id: string;
   name: string;
   role: string;
-  image: string;
+  /** A small picture for the list: the library photo's smallest file, else the image path ("" for none). */
+  thumbnail: string;
   version: number;
   deletedAt: string | null;
   /** Drivers only: whether a change of their own waits for approval. */
@@ -73,7 +76,16 @@ export async function listPeople(
       : sql<boolean>`false`;
   const [rows, [totals]] = await Promise.all([
     db
-      .select({ id: table.id, name: table.name, role: table.role, image: table.image, version: table.version, deletedAt: table.deletedAt, pendingChange: pending })
+      .select({
+        id: table.id,
+        name: table.name,
+        role: table.role,
+        image: table.image,
+        photoAssetId: table.photoAssetId,
+        version: table.version,
+        deletedAt: table.deletedAt,
+        pendingChange: pending,
+      })
       .from(table as PgTable)
       .where(where)
       .orderBy(...order)
@@ -82,8 +94,17 @@ export async function listPeople(
     db.select({ total: count() }).from(table as PgTable).where(where),
   ]);
   const total = totals?.total ?? 0;
+  const withPhotos = await withLibraryPhotos(db, rows, (row) => row.photoAssetId);
   return {
-    rows: rows.map((row) => ({ ...row, id: String(row.id), deletedAt: row.deletedAt?.toISOString() ?? null, pendingChange: Boolean(row.pendingChange) })),
+    rows: withPhotos.map(({ id, name, role, image, photo, version, deletedAt, pendingChange }) => ({
+      id: String(id),
+      name,
+      role,
+      thumbnail: pictureThumbnailSrc(photo, image),
+      version,
+      deletedAt: deletedAt?.toISOString() ?? null,
+      pendingChange: Boolean(pendingChange),
+    })),
     total,
     pageCount: Math.max(1, Math.ceil(total / PEOPLE_PAGE_SIZE)),
   };

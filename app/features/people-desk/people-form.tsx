@@ -3,6 +3,7 @@ import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextareaField } from "~/components/ui/field-controls";
 import { FormField } from "~/components/ui/form-field";
+import { MediaPicker, type MediaChoice } from "~/features/media/media-picker";
 import { PEOPLE_FIELDS, type FieldSpec, type PeopleKind } from "./people-forms";
 
 /*
@@ -11,8 +12,15 @@ import { PEOPLE_FIELDS, type FieldSpec, type PeopleKind } from "./people-forms";
  * leaving with unsaved changes asks first.
  */
 
-function Field({ field, value, error }: { field: FieldSpec; value: string; error?: string }) {
+function Field({ field, value, error, photoChoices }: { field: FieldSpec; value: string; error?: string; photoChoices: MediaChoice[] }) {
   const label = field.optional ? `${field.label} (optional)` : field.label;
+  if (field.kind === "photo") {
+    return (
+      <div className="sm:col-span-2">
+        <MediaPicker label={field.label} name={field.name} choices={photoChoices} defaultValue={value} error={error} hint={field.hint} />
+      </div>
+    );
+  }
   if (field.kind === "textarea" || field.kind === "lines") {
     return (
       <TextareaField
@@ -54,12 +62,15 @@ export function PeopleForm({
   errors,
   isNew,
   version,
+  photoChoices,
 }: {
   kind: PeopleKind;
   values: Record<string, string>;
   errors: Record<string, string>;
   isNew: boolean;
   version: number | null;
+  /** The media library's images, for the photo field. */
+  photoChoices: MediaChoice[];
 }) {
   const formId = `people-form-${kind}`;
   useUnsavedFormWarning(formId);
@@ -72,7 +83,7 @@ export function PeopleForm({
       {version !== null && <input type="hidden" name="version" value={version} />}
       <div className="grid gap-5 sm:grid-cols-2">
         {fields.map((field) => (
-          <Field key={field.name} field={field} value={values[field.name] ?? ""} error={errors[field.name]} />
+          <Field key={field.name} field={field} value={values[field.name] ?? ""} error={errors[field.name]} photoChoices={photoChoices} />
         ))}
         {!isNew && (
           <FormField

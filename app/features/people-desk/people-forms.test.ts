@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSchema, driverFields, driverSelfEdit, formValues, imagePath, peopleKindOfPath, splitLines, teamMemberFields } from "./people-forms";
+import { createSchema, driverFields, driverSelfEdit, formValues, imagePath, missingPicture, peopleKindOfPath, splitLines, teamMemberFields } from "./people-forms";
 
 const driver = {
   name: "Nina Newcomer",
@@ -59,5 +59,17 @@ describe("people forms", () => {
 
   it("lets a driver send only a bio and a photo", () => {
     expect(driverSelfEdit.parse({ bio: " Mine ", image: "/media/drivers/me.png", name: "Someone else" })).toEqual({ bio: "Mine", image: "/media/drivers/me.png" });
+  });
+
+  it("takes a library photo, an image path or both, and asks for one when there is neither", () => {
+    const member = { name: "A", role: "B", department: "C", group: "leadership", bio: "x", fullBio: "y", philosophy: "z", video: "" };
+    const photoId = "6f1c1d3e-0000-4000-8000-000000000001";
+    const withPhoto = teamMemberFields.parse({ ...member, image: "", photoAssetId: photoId });
+    expect(withPhoto).toMatchObject({ image: "", photoAssetId: photoId });
+    expect(missingPicture(withPhoto)).toEqual({});
+    const neither = teamMemberFields.parse({ ...member, image: " " });
+    expect(neither).toMatchObject({ image: "", photoAssetId: null });
+    expect(missingPicture(neither).photoAssetId).toMatch(/media library/);
+    expect(teamMemberFields.safeParse({ ...member, image: "//evil.example/a.png" }).error?.issues[0]?.path).toEqual(["image"]);
   });
 });

@@ -1,3 +1,4 @@
+import { libraryImageChoice, PICTURE_MISSING } from "~/features/media/media-form";
 import { z } from "~/lib/zod";
 
 /*
@@ -44,7 +45,7 @@ export const RACING_CLASSES = ["F3A", "F3B", "FF1600"] as const;
 export const TEAM_GROUPS = ["leadership", "male-side"] as const;
 export const TEAM_GROUP_LABELS: Record<(typeof TEAM_GROUPS)[number], string> = { leadership: "Leadership", "male-side": "Male Side" };
 
-export type FieldKind = "text" | "textarea" | "number" | "lines" | "select" | "image" | "video";
+export type FieldKind = "text" | "textarea" | "number" | "lines" | "select" | "photo" | "image" | "video";
 
 export interface FieldSpec {
   name: string;
@@ -58,7 +59,8 @@ export interface FieldSpec {
 }
 
 const SLUG_HINT = "Lower-case letters, digits and hyphens; it becomes part of the address and cannot change later.";
-const IMAGE_HINT = "A picture already on the site, as a path: /media/drivers/oliver-hartley.svg. (Uploads come with the media library.)";
+const PHOTO_HINT = "Upload it to the media library first; its alt text and focal point come with it.";
+const IMAGE_HINT = "Used when no library photo is chosen: a picture already on the site, as a path, e.g. /media/drivers/oliver-hartley.svg.";
 const LINES_HINT = "One per line.";
 
 export const PEOPLE_FIELDS: Record<PeopleKind, readonly FieldSpec[]> = {
@@ -69,7 +71,8 @@ export const PEOPLE_FIELDS: Record<PeopleKind, readonly FieldSpec[]> = {
     { name: "racingClass", label: "Class", kind: "select", options: RACING_CLASSES.map((value) => ({ value, label: value })) },
     { name: "role", label: "Role", kind: "text", hint: "As the card shows it: “F3A Driver”." },
     { name: "sortOrder", label: "Position in lists", kind: "number", hint: "Lower numbers come first." },
-    { name: "image", label: "Photo", kind: "image", hint: IMAGE_HINT },
+    { name: "photoAssetId", label: "Photo", kind: "photo", optional: true, hint: PHOTO_HINT },
+    { name: "image", label: "Picture path", kind: "image", optional: true, hint: IMAGE_HINT },
     { name: "objectPosition", label: "Photo focus", kind: "text", hint: "CSS object-position: “center top”, “50% 20%”." },
     { name: "bio", label: "Bio", kind: "textarea", hint: "Paragraphs separated by a blank line." },
     { name: "achievements", label: "Achievements", kind: "lines", hint: LINES_HINT },
@@ -80,7 +83,8 @@ export const PEOPLE_FIELDS: Record<PeopleKind, readonly FieldSpec[]> = {
     { name: "role", label: "Role", kind: "text" },
     { name: "department", label: "Department", kind: "text" },
     { name: "group", label: "Section", kind: "select", options: TEAM_GROUPS.map((value) => ({ value, label: TEAM_GROUP_LABELS[value] })) },
-    { name: "image", label: "Photo", kind: "image", hint: IMAGE_HINT },
+    { name: "photoAssetId", label: "Photo", kind: "photo", optional: true, hint: PHOTO_HINT },
+    { name: "image", label: "Picture path", kind: "image", optional: true, hint: IMAGE_HINT },
     { name: "video", label: "Video", kind: "video", optional: true, hint: "Optional: a clip already on the site, /media/team/member-1.mp4." },
     { name: "bio", label: "Short bio", kind: "textarea", hint: "The card's text." },
     { name: "fullBio", label: "Full bio", kind: "textarea", hint: "The profile page. Paragraphs separated by a blank line." },
@@ -94,7 +98,8 @@ export const PEOPLE_FIELDS: Record<PeopleKind, readonly FieldSpec[]> = {
     { name: "name", label: "Name", kind: "text" },
     { name: "role", label: "Role", kind: "text" },
     { name: "sortOrder", label: "Position in lists", kind: "number", hint: "Lower numbers come first." },
-    { name: "image", label: "Photo", kind: "image", hint: IMAGE_HINT },
+    { name: "photoAssetId", label: "Photo", kind: "photo", optional: true, hint: PHOTO_HINT },
+    { name: "image", label: "Picture path", kind: "image", optional: true, hint: IMAGE_HINT },
     { name: "video", label: "Video", kind: "video", optional: true, hint: "Optional: a clip already on the site, /media/team/female-1.mp4." },
     { name: "bio", label: "Bio", kind: "textarea", hint: "Paragraphs separated by a blank line." },
   ],
@@ -114,13 +119,28 @@ const slug = z
   .max(60, "Keep the id to 60 characters.")
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lower-case letters, digits and single hyphens only.");
 
-/** A site path to a picture in public/ (uploads arrive with the media library). */
+/** A site path to a picture in public/ (the site's own art). */
 export const imagePath = z
   .string({ error: "Enter the photo's path." })
   .trim()
   .min(1, "Enter the photo's path.")
   .max(300, "Keep the path to 300 characters.")
   .regex(/^\/(?![/\\])(?!.*\.\.)[A-Za-z0-9/_.-]+\.(?:svg|png|jpe?g|webp|avif)$/i, "Give a path on this site to a picture: /media/… ending .svg, .png, .jpg, .webp or .avif.");
+
+/** The path field beside a library photo: may be left empty when a photo is chosen (see missingPicture). */
+const optionalImagePath = z
+  .string()
+  .trim()
+  .default("")
+  .superRefine((value, context) => {
+    const checked = value === "" ? null : imagePath.safeParse(value);
+    if (checked && !checked.success) context.addIssue({ code: "custom", message: checked.error.issues[0]!.message });
+  });
+
+/** A person needs a picture: a library photo, or the path of the site's own art. */
+export function missingPicture(values: { image?: unknown; photoAssetId?: unknown }): Record<string, string> {
+  return values.image || values.photoAssetId ? {} : { photoAssetId: PICTURE_MISSING };
+}
 
 const videoPath = z
   .string()
@@ -170,7 +190,8 @@ export const driverFields = z.object({
   racingClass: z.enum(RACING_CLASSES, { error: `Choose one of ${RACING_CLASSES.join(", ")}.` }),
   role: requiredText("role", 120),
   sortOrder: wholeNumber("position", 0, 9999),
-  image: imagePath,
+  image: optionalImagePath,
+  photoAssetId: libraryImageChoice,
   objectPosition,
   bio: bio("bio"),
   achievements: lines("achievements"),
@@ -182,7 +203,8 @@ export const teamMemberFields = z.object({
   role: requiredText("role", 120),
   department: requiredText("department", 120),
   group: z.enum(TEAM_GROUPS, { error: "Choose Leadership or Male Side." }),
-  image: imagePath,
+  image: optionalImagePath,
+  photoAssetId: libraryImageChoice,
   video: videoPath,
   bio: bio("short bio"),
   fullBio: bio("full bio"),
@@ -196,7 +218,8 @@ export const femaleSideFields = z.object({
   name: requiredText("name", 120),
   role: requiredText("role", 120),
   sortOrder: wholeNumber("position", 0, 9999),
-  image: imagePath,
+  image: optionalImagePath,
+  photoAssetId: libraryImageChoice,
   video: videoPath,
   bio: bio("bio"),
 });

@@ -1,3 +1,4 @@
+import { PICTURE_MISSING } from "~/features/media/media-form";
 import { z } from "~/lib/zod";
 
 /*
@@ -6,7 +7,7 @@ import { z } from "~/lib/zod";
  * message a person can act on when they cannot.
  */
 
-export type FieldKind = "text" | "textarea" | "url" | "image" | "path" | "date" | "integer" | "pounds" | "lines" | "select";
+export type FieldKind = "text" | "textarea" | "url" | "photo" | "image" | "path" | "date" | "integer" | "pounds" | "lines" | "select";
 
 export interface DeskField {
   name: string;
@@ -35,12 +36,31 @@ export const longText = (label: string) => requiredText(label, MAX_LONG_TEXT);
 export const webAddress = (label: string) =>
   requiredText(label, 500).refine((value) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value), `The ${label} must be a full web address starting with https://`);
 
-/** An image on this site (/media/...) or a full web address: a plain image path until the media library lands. */
+/** An image on this site (/media/...) or a full web address. */
 export const imagePath = (label: string) =>
   requiredText(label, 500).refine(
     (value) => /^\/(?!\/)[^\s]*\.(svg|png|jpe?g|webp|avif)$/i.test(value) || /^https:\/\/[^\s/]+\.[^\s]+$/i.test(value),
     `The ${label} must be an image path on this site such as /media/partners/logo.svg, or an https:// address.`,
   );
+
+/** An image path beside a library photo: may stay empty when a photo is chosen (see needsPicture). */
+export const optionalImagePath = (label: string) =>
+  z
+    .string()
+    .trim()
+    .default("")
+    .superRefine((value, context) => {
+      const checked = value === "" ? null : imagePath(label).safeParse(value);
+      if (checked && !checked.success) context.addIssue({ code: "custom", message: checked.error.issues[0]!.message });
+    });
+
+/** A refinement: the record shows a library photo (`assetField`) or an image path (`pathField`). */
+export function needsPicture(pathField: string, assetField: string) {
+  return [
+    (value: Record<string, unknown>) => Boolean(value[pathField] || value[assetField]),
+    { message: PICTURE_MISSING, path: [assetField] as PropertyKey[] },
+  ] as const;
+}
 
 /** A path on this site, e.g. /news/round-1-report. */
 export const sitePath = (label: string) =>

@@ -1,4 +1,5 @@
 import { inputClasses } from "~/components/ui/form-field";
+import { MediaPicker, type MediaChoice } from "~/features/media/media-picker";
 import type { DeskField } from "./desk-fields";
 
 /*
@@ -10,12 +11,18 @@ export function DeskFormField({
   value,
   error,
   readOnly,
+  photoChoices = [],
 }: {
   field: DeskField;
   value: string;
   error?: string;
   readOnly?: boolean;
+  /** For "photo": the media library's images. */
+  photoChoices?: MediaChoice[];
 }) {
+  if (field.kind === "photo") {
+    return <MediaPicker label={field.label} name={field.name} choices={photoChoices} defaultValue={value} error={error} hint={field.hint} />;
+  }
   const id = `field-${field.name.replace(/[^a-zA-Z0-9-]/g, "-")}`;
   const describedBy = [field.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   const common = {

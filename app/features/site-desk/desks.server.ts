@@ -66,7 +66,7 @@ const STORES: Record<DeskKey, DeskStore> = {
     target: { table: partners, id: partners.id, entityType: "partner" },
     label: partners.name,
     order: [asc(partners.sortOrder), asc(partners.name)],
-    editable: ["name", "category", "description", "website", "logo", "tier", "activeFrom", "activeUntil", "details", "sortOrder"],
+    editable: ["name", "category", "description", "website", "logo", "logoAssetId", "tier", "activeFrom", "activeUntil", "details", "sortOrder"],
     newId: (tx, values) => freeSlug(partners, partners.id, String(values.name), "partner")(tx),
     parseId: textId,
     summary: (row) => {
@@ -98,7 +98,7 @@ const STORES: Record<DeskKey, DeskStore> = {
     target: { table: galleryItems, id: galleryItems.id, entityType: "gallery_item" },
     label: galleryItems.title,
     order: [asc(galleryItems.id)],
-    editable: ["title", "image", "alt", "circuit", "dateText", "description", "objectPosition"],
+    editable: ["title", "image", "photoAssetId", "alt", "circuit", "dateText", "description", "objectPosition"],
     newId: async (tx) => {
       // Gallery items are numbered in the order they were added; the lock keeps two adds apart.
       await tx.execute(sql`lock table ${galleryItems} in share row exclusive mode`);
@@ -112,7 +112,7 @@ const STORES: Record<DeskKey, DeskStore> = {
     target: { table: heroSlides, id: heroSlides.id, entityType: "hero_slide" },
     label: heroSlides.title,
     order: [asc(heroSlides.sortOrder), asc(heroSlides.id)],
-    editable: ["title", "subtitle", "image", "href", "sortOrder"],
+    editable: ["title", "subtitle", "image", "photoAssetId", "href", "sortOrder"],
     newId: (tx, values) => freeSlug(heroSlides, heroSlides.id, String(values.title), "slide")(tx),
     parseId: textId,
     summary: (row) => `Position ${String(row.sortOrder)} · links to ${String(row.href)}`,

@@ -1,7 +1,10 @@
+import { libraryImageChoice } from "~/features/media/media-form";
 import { z } from "~/lib/zod";
 import {
   imagePath,
   isoDate,
+  needsPicture,
+  optionalImagePath,
   lines,
   longText,
   optionalIsoDate,
@@ -56,7 +59,8 @@ export const DESKS: Record<DeskKey, DeskDefinition> = {
       { name: "category", label: "Category", kind: "text", required: true, hint: "e.g. Technical Partner" },
       { name: "description", label: "Description", kind: "textarea", required: true },
       { name: "website", label: "Website", kind: "url", required: true },
-      { name: "logo", label: "Logo", kind: "image", required: true, hint: "An image path on this site, e.g. /media/partners/name.svg (400 × 200)." },
+      { name: "logoAssetId", label: "Logo", kind: "photo", hint: "From the media library (2:1, e.g. 400 × 200); upload it there first." },
+      { name: "logo", label: "Logo path", kind: "image", hint: "Used when no library logo is chosen: an image path on this site, e.g. /media/partners/name.svg." },
       { name: "tier", label: "Sponsorship tier", kind: "select", hint: "Filled from the sponsorship tiers." },
       { name: "activeFrom", label: "Shown from", kind: "date", hint: "Leave empty to show it from now on." },
       { name: "activeUntil", label: "Shown until", kind: "date", hint: "The last day it is shown; leave empty for no end." },
@@ -72,7 +76,8 @@ export const DESKS: Record<DeskKey, DeskDefinition> = {
         category: requiredText("category", 120),
         description: longText("description"),
         website: webAddress("website"),
-        logo: imagePath("logo"),
+        logo: optionalImagePath("logo"),
+        logoAssetId: libraryImageChoice,
         tier: z.string().trim().max(60).default("").transform((value) => value || null),
         activeFrom: optionalIsoDate("first day shown"),
         activeUntil: optionalIsoDate("last day shown"),
@@ -82,6 +87,7 @@ export const DESKS: Record<DeskKey, DeskDefinition> = {
         products: lines("product"),
         sortOrder,
       })
+      .refine(...needsPicture("logo", "logoAssetId"))
       .refine((value) => !value.activeFrom || !value.activeUntil || value.activeFrom <= value.activeUntil, {
         message: "The last day shown cannot be before the first.",
         path: ["activeUntil"],
@@ -147,27 +153,31 @@ export const DESKS: Record<DeskKey, DeskDefinition> = {
     publicPaths: ["/gallery"],
     fields: [
       { name: "title", label: "Title", kind: "text", required: true },
-      { name: "image", label: "Image", kind: "image", required: true, hint: "An image path on this site, e.g. /media/gallery/photo.svg." },
+      { name: "photoAssetId", label: "Photo", kind: "photo", hint: "From the media library; its focal point decides the square crop." },
+      { name: "image", label: "Image path", kind: "image", hint: "Used when no library photo is chosen: an image path on this site, e.g. /media/gallery/photo.svg." },
       { name: "alt", label: "Alt text", kind: "textarea", required: true, hint: "What the photo shows, for people who cannot see it." },
       { name: "circuit", label: "Circuit", kind: "text", required: true },
       { name: "dateText", label: "Date", kind: "text", required: true, hint: "As shown, e.g. 5 April 2025." },
       { name: "description", label: "Caption", kind: "textarea", required: true },
       { name: "objectPosition", label: "Focus", kind: "text", hint: "Which part stays in view when cropped: center, top, 30% 40%..." },
     ],
-    schema: z.object({
-      title: requiredText("title", 200),
-      image: imagePath("image"),
-      alt: requiredText("alt text", 500),
-      circuit: requiredText("circuit", 120),
-      dateText: requiredText("date", 60),
-      description: longText("caption"),
-      objectPosition: z
-        .string()
-        .trim()
-        .default("")
-        .transform((value) => value || "center")
-        .refine((value) => /^(center|top|bottom|left|right|(\d{1,3}%\s+\d{1,3}%)|((left|right|center)\s+(top|bottom|center)))$/.test(value), "Use center, top, bottom, left, right or two percentages such as 30% 40%."),
-    }),
+    schema: z
+      .object({
+        title: requiredText("title", 200),
+        image: optionalImagePath("image"),
+        photoAssetId: libraryImageChoice,
+        alt: requiredText("alt text", 500),
+        circuit: requiredText("circuit", 120),
+        dateText: requiredText("date", 60),
+        description: longText("caption"),
+        objectPosition: z
+          .string()
+          .trim()
+          .default("")
+          .transform((value) => value || "center")
+          .refine((value) => /^(center|top|bottom|left|right|(\d{1,3}%\s+\d{1,3}%)|((left|right|center)\s+(top|bottom|center)))$/.test(value), "Use center, top, bottom, left, right or two percentages such as 30% 40%."),
+      })
+      .refine(...needsPicture("image", "photoAssetId")),
   },
   "hero-slides": {
     key: "hero-slides",
@@ -178,17 +188,21 @@ export const DESKS: Record<DeskKey, DeskDefinition> = {
     fields: [
       { name: "title", label: "Title", kind: "text", required: true },
       { name: "subtitle", label: "Subtitle", kind: "textarea", required: true },
-      { name: "image", label: "Image", kind: "image", required: true, hint: "An image path on this site, e.g. /media/hero/hero-1.svg." },
+      { name: "photoAssetId", label: "Photo", kind: "photo", hint: "From the media library: a wide photo (16:9), cropped around its focal point." },
+      { name: "image", label: "Image path", kind: "image", hint: "Used when no library photo is chosen: an image path on this site, e.g. /media/hero/hero-1.svg." },
       { name: "href", label: "Read more link", kind: "path", required: true, hint: "A path on this site, e.g. /news/round-1-report." },
       { name: "sortOrder", label: "Position", kind: "integer", required: true, hint: "Lower numbers come first." },
     ],
-    schema: z.object({
-      title: requiredText("title", 120),
-      subtitle: requiredText("subtitle", 300),
-      image: imagePath("image"),
-      href: sitePath("link"),
-      sortOrder,
-    }),
+    schema: z
+      .object({
+        title: requiredText("title", 120),
+        subtitle: requiredText("subtitle", 300),
+        image: optionalImagePath("image"),
+        photoAssetId: libraryImageChoice,
+        href: sitePath("link"),
+        sortOrder,
+      })
+      .refine(...needsPicture("image", "photoAssetId")),
   },
 };
 

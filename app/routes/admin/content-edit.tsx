@@ -10,7 +10,9 @@ import { entityHistory, restoreFromHistory } from "~/features/admin/history.serv
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { DeskFormField, errorSummary } from "~/features/site-desk/desk-form";
-import { deskFieldErrors, formValues, reasonField, versionField } from "~/features/site-desk/desk-fields";
+import { PICTURE_NOT_IN_LIBRARY } from "~/features/media/media-form";
+import { isLibraryImage, listMediaChoices } from "~/features/media/media.server";
+import { deskFieldErrors, formValues, reasonField, versionField, type DeskField } from "~/features/site-desk/desk-fields";
 import { DeskTabs } from "~/features/site-desk/desk-tabs";
 import { DESKS, isDeskKey, recordToForm, type DeskDefinition } from "~/features/site-desk/desks";
 import {
@@ -47,8 +49,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = recordIdOf(desk, params.id);
   const tab = new URL(request.url).searchParams.get("tab") === "history" && id !== "new" ? ("history" as const) : ("details" as const);
   const tiers = desk.key === "partners" ? await tierOptions(context.db) : [];
+  const photoChoices = tab === "details" && desk.fields.some((field) => field.kind === "photo") ? await listMediaChoices(context.db) : [];
   if (id === "new") {
-    return data({ deskKey: desk.key, id: null, label: null, version: 0, deletedAt: null, values: {} as Record<string, string>, tiers, tab, history: [] }, { headers: BACK_OFFICE_HEADERS });
+    return data(
+      { deskKey: desk.key, id: null, label: null, version: 0, deletedAt: null, values: {} as Record<string, string>, tiers, tab, history: [], photoChoices },
+      { headers: BACK_OFFICE_HEADERS },
+    );
   }
   const record = await readDeskRecord(context.db, desk.key, id);
   if (!record) throw notFound(`There is no such ${desk.singular}.`);
@@ -65,6 +71,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       tiers,
       tab,
       history,
+      photoChoices,
     },
     { headers: BACK_OFFICE_HEADERS },
   );
@@ -113,6 +120,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const errors = { ...(parsed.success ? {} : deskFieldErrors(parsed.error)), ...(meta.success ? {} : deskFieldErrors(meta.error)) };
     return answer({ tone: "error", message: errorSummary(errors) ?? "Check the form.", errors, values }, 400);
   }
+  const pictureErrors = await libraryPictureErrors(context.db, desk.fields, parsed.data);
+  if (Object.keys(pictureErrors).length > 0) {
+    return answer({ tone: "error", message: errorSummary(pictureErrors)!, errors: pictureErrors, values }, 400);
+  }
   if (id === "new") {
     const created = await createDeskRecord(context, staff, desk.key, parsed.data, meta.data.reason);
     if (!created.ok) {
@@ -127,12 +138,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return answer({ tone: "success", message: "Saved: the site shows it now.", errors: {}, values: null });
 }
 
+/** A chosen library photo must still be a live image of the library (it may have been deleted since the form opened). */
+async function libraryPictureErrors(db: Route.ActionArgs["context"]["db"], fields: readonly DeskField[], values: Record<string, unknown>) {
+  const errors: Record<string, string> = {};
+  for (const field of fields.filter((candidate) => candidate.kind === "photo")) {
+    const chosen = values[field.name];
+    if (typeof chosen === "string" && !(await isLibraryImage(db, chosen))) errors[field.name] = PICTURE_NOT_IN_LIBRARY;
+  }
+  return errors;
+}
+
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: `${args.loaderData?.label ?? "New"} | Back Office`, description: "Edit site content.", path: null });
 
 export default function ContentEdit({ loaderData, actionData }: Route.ComponentProps) {
   useUnsavedFormWarning("site-desk-form");
-  const { deskKey, id, label, version, deletedAt, values, tiers, tab, history } = loaderData;
+  const { deskKey, id, label, version, deletedAt, values, tiers, tab, history, photoChoices } = loaderData;
   const desk = DESKS[deskKey];
   const busy = useNavigation().state === "submitting";
   const shown = actionData?.values ?? values;
@@ -169,6 +190,7 @@ export default function ContentEdit({ loaderData, actionData }: Route.ComponentP
                 value={shown[field.name] ?? ""}
                 error={errors[field.name]}
                 readOnly={Boolean(id && field.fixedAfterCreate)}
+                photoChoices={photoChoices}
               />
             ))}
             <div className="flex min-w-0 flex-col gap-1.5">

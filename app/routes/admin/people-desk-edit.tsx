@@ -8,6 +8,8 @@ import { entityHistory } from "~/features/admin/history.server";
 import { RecordTabs } from "~/features/admin/record-tabs";
 import { undoDeadline } from "~/features/admin/soft-delete";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { isLibraryImage, listMediaChoices } from "~/features/media/media.server";
+import { PICTURE_NOT_IN_LIBRARY } from "~/features/media/media-form";
 import { createPerson, deletePerson, getPerson, restorePersonVersion, undeletePerson, updatePerson } from "~/features/people-desk/people-desk.server";
 import { PeopleForm } from "~/features/people-desk/people-form";
 import { missingSiteFiles } from "~/features/people-desk/site-files.server";
@@ -16,6 +18,7 @@ import {
   editMeta,
   fieldErrors,
   formValues,
+  missingPicture,
   PEOPLE_KIND_INFO,
   PEOPLE_SCHEMAS,
   peopleKindOfPath,
@@ -39,8 +42,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context, "editor");
   const kind = kindOf(request);
   const tab = new URL(request.url).searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
+  const photoChoices = tab === "details" ? await listMediaChoices(context.db) : [];
   if (params.id === "new") {
-    return data({ kind, isNew: true as const, tab: "details" as const, record: null, values: {} as Record<string, string>, history: [] }, { headers: BACK_OFFICE_HEADERS });
+    return data(
+      { kind, isNew: true as const, tab: "details" as const, record: null, values: {} as Record<string, string>, history: [], photoChoices },
+      { headers: BACK_OFFICE_HEADERS },
+    );
   }
   const record = await getPerson(context.db, kind, params.id);
   if (!record) throw data({ message: NOT_FOUND }, { status: 404, headers: BACK_OFFICE_HEADERS });
@@ -53,6 +60,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       record: { id: String(record.id), name: record.name, version: record.version, deletedAt: record.deletedAt?.toISOString() ?? null },
       values: formValues(kind, record),
       history,
+      photoChoices,
     },
     { headers: BACK_OFFICE_HEADERS },
   );
@@ -90,7 +98,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!parsed.success) {
       return answer({ tone: "error", message: "Some fields need attention; nothing was saved.", errors: fieldErrors(parsed.error), values: typed }, 400);
     }
-    const missing = missingSiteFiles(parsed.data, ["image", "video"]);
+    const missing = await pictureAndFileErrors(context.db, parsed.data);
     if (Object.keys(missing).length > 0) {
       return answer({ tone: "error", message: "Some fields need attention; nothing was saved.", errors: missing, values: typed }, 400);
     }
@@ -130,7 +138,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!parsed.success) {
     return answer({ tone: "error", message: "Some fields need attention; nothing was saved.", errors: fieldErrors(parsed.error), values: typed }, 400);
   }
-  const missing = missingSiteFiles(parsed.data, ["image", "video"]);
+  const missing = await pictureAndFileErrors(context.db, parsed.data);
   if (Object.keys(missing).length > 0) {
     return answer({ tone: "error", message: "Some fields need attention; nothing was saved.", errors: missing, values: typed }, 400);
   }
@@ -145,6 +153,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return answer({ tone: "success", message: `Saved. The site shows the new ${info.singular} details now.`, errors: {}, values: null });
 }
 
+/** A picture is needed (library photo or path); a path must name a file, a photo a live library image. */
+async function pictureAndFileErrors(db: Route.ActionArgs["context"]["db"], values: { image?: string; photoAssetId?: string | null; video?: string | null }) {
+  const errors: Record<string, string> = { ...missingPicture(values), ...missingSiteFiles(values, ["image", "video"]) };
+  if (values.photoAssetId && !(await isLibraryImage(db, values.photoAssetId))) errors.photoAssetId = PICTURE_NOT_IN_LIBRARY;
+  return errors;
+}
+
 export const meta: Route.MetaFunction = (args) => {
   const loaded = args.data as { kind?: PeopleKind; record?: { name: string } | null } | undefined;
   const kind = loaded?.kind ?? "drivers";
@@ -155,7 +170,7 @@ export const meta: Route.MetaFunction = (args) => {
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" });
 
 export default function PeopleDeskEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, isNew, tab, record, values, history } = loaderData;
+  const { kind, isNew, tab, record, values, history, photoChoices } = loaderData;
   const info = PEOPLE_KIND_INFO[kind];
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -201,7 +216,7 @@ export default function PeopleDeskEdit({ loaderData, actionData }: Route.Compone
               </a>
             </p>
           )}
-          <PeopleForm key={`${version ?? "new"}`} kind={kind} values={shown} errors={errors} isNew={isNew} version={version} />
+          <PeopleForm key={`${version ?? "new"}`} kind={kind} values={shown} errors={errors} isNew={isNew} version={version} photoChoices={photoChoices} />
           {record && !record.deletedAt && (
             <Form method="post" className="mt-10 border-t border-line pt-6">
               <input type="hidden" name="intent" value="delete" />

@@ -217,7 +217,11 @@ export default function PeopleDeskList({ loaderData, actionData }: Route.Compone
         <ul className="grid gap-3 sm:grid-cols-2">
           {rows.map((row) => (
             <li key={row.id} className="flex min-w-0 items-center gap-3 rounded-card border border-line bg-surface p-3">
-              <img src={row.image} alt="" width={56} height={56} loading="lazy" className="size-14 shrink-0 rounded-lg bg-surface-raised object-cover" />
+              {row.thumbnail ? (
+                <img src={row.thumbnail} alt="" width={56} height={56} loading="lazy" className="size-14 shrink-0 rounded-lg bg-surface-raised object-cover" />
+              ) : (
+                <span aria-hidden="true" className="size-14 shrink-0 rounded-lg bg-surface-raised" />
+              )}
               <div className="min-w-0 flex-1">
                 <h3 className="break-words font-sans text-base font-semibold">
                   <Link to={`/admin/${kind}/${row.id}`} className="underline-offset-2 hover:underline">
