@@ -73,7 +73,7 @@ export const PEOPLE_FIELDS: Record<PeopleKind, readonly FieldSpec[]> = {
     { name: "sortOrder", label: "Position in lists", kind: "number", hint: "Lower numbers come first." },
     { name: "photoAssetId", label: "Photo", kind: "photo", optional: true, hint: PHOTO_HINT },
     { name: "image", label: "Picture path", kind: "image", optional: true, hint: IMAGE_HINT },
-    { name: "objectPosition", label: "Photo focus", kind: "text", hint: "CSS object-position: “center top”, “50% 20%”." },
+    { name: "objectPosition", label: "Photo focus", kind: "text", hint: "The crop of the picture path: “center top”, “50% 20%”. A library photo uses its own focal point." },
     { name: "bio", label: "Bio", kind: "textarea", hint: "Paragraphs separated by a blank line." },
     { name: "achievements", label: "Achievements", kind: "lines", hint: LINES_HINT },
     { name: "careerHighlights", label: "Career highlights", kind: "lines", hint: LINES_HINT },
