@@ -62,6 +62,7 @@ export default [
     route("news/:articleId", "routes/admin/news-edit.tsx", { id: "admin-news-edit" }),
     route("seasons", "routes/admin/seasons.tsx"),
     route("seasons/:year", "routes/admin/season.tsx"),
+    route("seasons/:year/scoring", "routes/admin/scoring-rules.tsx"),
     route("seasons/:year/rounds/:id", "routes/admin/round.tsx"),
     route("results", "routes/admin/results-index.tsx"),
     route("results/:roundId", "routes/admin/results.tsx"),

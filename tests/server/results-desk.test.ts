@@ -24,6 +24,7 @@ import { loader as calendarLoader } from "../../app/routes/calendar";
 import { action as seasonsAction } from "../../app/routes/admin/seasons";
 import { action as resultsAction } from "../../app/routes/admin/results";
 import { action as roundAction } from "../../app/routes/admin/round";
+import { action as scoringRulesAction, loader as scoringRulesLoader } from "../../app/routes/admin/scoring-rules";
 import { entityHistory } from "../../app/features/admin/history.server";
 import { createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
 import { makeStaff, signUpPerson } from "../support/staff";
@@ -351,5 +352,47 @@ describe("results desk: the screens' actions answer bad input with 400 and field
     const sheet = await getResultsSheet(suite.db, roundId);
     expect(sheet).toMatchObject({ raceCount: 1, round: { organizer: "MSVR", version: 3 } });
     expect((await entityHistory(suite.db, "round", roundId))[0]).toMatchObject({ action: "restore" });
+  });
+});
+
+describe("results desk: a season's scoring rules are edited on a screen, versioned and audited", () => {
+  it("saves new rules as the next version, which the standings use at once; a stale form and nonsense are refused", async () => {
+    const auth = createTestAuth(suite.db);
+    const editorPerson = await makeStaff(suite.db, await signUpPerson(suite.db, auth, { email: "rules-editor@example.com" }), ["editor"]);
+    const cookie = { cookie: editorPerson.jar.header() };
+    const path = "/admin/seasons/2025/scoring";
+    const post = (fields: Record<string, string>) =>
+      run(() => scoringRulesAction({ request: formPost(path, fields, cookie), context: requestContext(suite.db, auth), params: { year: "2025" } } as never));
+
+    const loaded = await run(() => scoringRulesLoader({ request: new Request(`http://localhost${path}`, { headers: cookie }), context: requestContext(suite.db, auth), params: { year: "2025" } } as never));
+    const f3a = (loaded.data as { classes: Array<{ racingClass: string; version: number; values: Record<string, string> }> }).classes.find((entry) => entry.racingClass === "F3A")!;
+    expect(f3a.values.pointsByPosition).toBe("15, 12, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1");
+
+    const before = await totals();
+    const nonsense = await post({ ...f3a.values, racingClass: "F3A", version: String(f3a.version), pointsByPosition: "10, 12" });
+    expect(nonsense).toMatchObject({ status: 400, data: { racingClass: "F3A", errors: { pointsByPosition: expect.stringMatching(/lower position/) }, values: { pointsByPosition: "10, 12" } } });
+
+    // Everyone scores double: every F3A total doubles (the counted rounds stay the same ones).
+    const doubled = f3a.values.pointsByPosition!.split(", ").map((points) => String(Number(points) * 2)).join(", ");
+    const saved = await post({
+      ...f3a.values,
+      racingClass: "F3A",
+      version: String(f3a.version),
+      pointsByPosition: doubled,
+      additionalFinisherPoints: "2",
+      fastestLapPoints: "2",
+      reason: "Double points season",
+    });
+    expect(saved.data).toMatchObject({ tone: "success", message: expect.stringMatching(/^Saved as version \d+/) });
+    const after = await totals();
+    const f3aDrivers = (await getDriversWithSeason(suite.db, 2025)).filter((driver) => driver.season.scoring?.pointsByPosition[0] === 30);
+    expect(f3aDrivers.length).toBeGreaterThan(0);
+    for (const driver of f3aDrivers) expect(after[driver.id]).toBe(before[driver.id]! * 2);
+
+    const stale = await post({ ...f3a.values, racingClass: "F3A", version: String(f3a.version) });
+    expect(stale.status).toBe(409);
+    expect(await totals()).toEqual(after);
+    const [audit] = await auditRows("2025/F3A");
+    expect(audit).toMatchObject({ action: "update", entityType: "scoring_rules", reason: "Double points season" });
   });
 });

@@ -76,7 +76,12 @@ export default function SeasonPage({ loaderData, actionData }: Route.ComponentPr
         </>
       ) : (
       <>
-      <LinkButton to={`/admin/seasons/${season.year}/rounds/new`}>Add a round</LinkButton>
+      <div className="flex flex-wrap gap-3">
+        <LinkButton to={`/admin/seasons/${season.year}/rounds/new`}>Add a round</LinkButton>
+        <LinkButton to={`/admin/seasons/${season.year}/scoring`} variant="secondary">
+          Scoring rules
+        </LinkButton>
+      </div>
       {rounds.length === 0 ? (
         <p className="mt-6 text-muted">No rounds yet.</p>
       ) : (
