@@ -1,7 +1,7 @@
 import { useId, useSyncExternalStore } from "react";
 import { FormField } from "~/components/ui/form-field";
 import { MediaPicker, type MediaChoice } from "~/features/media/media-picker";
-import { SelectField, TextareaField } from "./desk-field-controls";
+import { SelectField, TextareaField } from "~/components/ui/field-controls";
 import { ARTICLE_CATEGORIES, type ArticleFieldErrors, type ArticleFormValues } from "../article-form";
 import type { ArticleContent } from "../article-snapshot";
 import type { RichTextDoc } from "../rich-text";
