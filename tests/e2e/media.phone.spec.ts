@@ -141,3 +141,27 @@ test("an editor uploads a photo on a phone, sets its alt text and focal point, a
   // Nothing on the page is wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test("an editor puts a library photo into an article's text from the Picture button, by keyboard", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInAsEditor(page);
+  await page.goto(`${server.url}/admin/news/new`);
+  const editorBox = page.getByTestId("rich-text-editor");
+  await editorBox.getByRole("button", { name: "Picture" }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Insert a picture" });
+  await expect(dialog).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await dialog.getByLabel("Filter the media library by alt text").fill("brands");
+  const choice = dialog.getByRole("button", { name: /Car 7 lined up on the grid at Brands Hatch/ });
+  await expect(choice).toBeVisible();
+  await choice.focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  const inserted = editorBox.locator("img");
+  await expect(inserted).toHaveAttribute("src", /^\/media\/u\/[0-9a-f]{32}-960\.webp$/);
+  await expect(inserted).toHaveAttribute("alt", "Car 7 lined up on the grid at Brands Hatch");
+  // The file is served, so the published article will show it.
+  const src = await inserted.getAttribute("src");
+  expect((await page.request.get(`${server.url}${src}`)).status()).toBe(200);
+});

@@ -4,8 +4,8 @@ import { MediaPicker } from "./media-picker";
 
 const hash = "0123456789abcdef0123456789abcdef";
 const choices = [
-  { id: "a1", label: "Car 7 at Druids", thumbnail: `${hash}-320.webp` },
-  { id: "b2", label: "Podium at Snetterton", thumbnail: null },
+  { id: "a1", label: "Car 7 at Druids", thumbnail: `${hash}-320.webp`, inline: `${hash}-960.webp` },
+  { id: "b2", label: "Podium at Snetterton", thumbnail: null, inline: null },
 ];
 
 describe("MediaPicker without JavaScript", () => {

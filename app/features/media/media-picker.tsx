@@ -12,6 +12,8 @@ export interface MediaChoice {
   label: string;
   /** Key of its smallest WebP, for the preview. */
   thumbnail: string | null;
+  /** Key of its WebP nearest 960 px wide: the one file an article's in-text picture uses. */
+  inline: string | null;
 }
 
 export interface MediaPickerProps {

@@ -258,11 +258,15 @@ export async function listMediaChoices(db: Database, options: { query?: string; 
   const { items } = await listMediaAssets(db, { query: options.query, pageSize: options.limit ?? 200 });
   return items
     .filter((asset) => asset.kind === "image")
-    .map((asset) => ({
-      id: asset.id,
-      label: asset.altText,
-      thumbnail: asset.variants.filter((variant) => variant.format === "webp").sort((a, b) => a.width - b.width)[0]?.key ?? null,
-    }));
+    .map((asset) => {
+      const webp = asset.variants.filter((variant) => variant.format === "webp").sort((a, b) => a.width - b.width);
+      return {
+        id: asset.id,
+        label: asset.altText,
+        thumbnail: webp[0]?.key ?? null,
+        inline: (webp.filter((variant) => variant.width <= 960).at(-1) ?? webp[0])?.key ?? null,
+      };
+    });
 }
 
 /** A stored file of a live asset, for the public address; null for an unknown key or a deleted asset. */

@@ -82,7 +82,7 @@ export function ArticleFields({
           Text
         </span>
         {hydrated ? (
-          <RichTextEditor initial={body} labelId={bodyLabelId} onChange={onChange} invalid={Boolean(errors.body)} />
+          <RichTextEditor initial={body} labelId={bodyLabelId} onChange={onChange} invalid={Boolean(errors.body)} pictureChoices={photoChoices} />
         ) : isPlainParagraphs(body) ? (
           <textarea
             name="bodyText"

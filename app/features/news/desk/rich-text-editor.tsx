@@ -3,7 +3,10 @@ import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/r
 import StarterKit from "@tiptap/starter-kit";
 import { useState } from "react";
 import { cx } from "~/components/ui/cx";
+import { mediaFileUrl } from "~/features/media/media";
+import type { MediaChoice } from "~/features/media/media-picker";
 import type { RichTextDoc } from "../rich-text";
+import { LibraryPictureDialog } from "./library-picture-dialog";
 
 /**
  * The article body editor (Tiptap), loaded only by the back office's route modules, so none of
@@ -17,13 +20,17 @@ export function RichTextEditor({
   labelId,
   onChange,
   invalid,
+  pictureChoices,
 }: {
   initial: RichTextDoc;
   labelId: string;
   onChange: () => void;
   invalid: boolean;
+  /** The media library's images, for the Picture button. */
+  pictureChoices: MediaChoice[];
 }) {
   const [json, setJson] = useState(() => JSON.stringify(initial));
+  const [choosingPicture, setChoosingPicture] = useState(false);
   const editor = useEditor({
     // The page is rendered on the server; the editor starts in the browser.
     immediatelyRender: false,
@@ -56,13 +63,20 @@ export function RichTextEditor({
   return (
     <div className={cx("rounded-lg border bg-ink", invalid ? "border-danger" : "border-line")} data-testid="rich-text-editor">
       <input type="hidden" name="body" value={json} />
-      {editor ? <Toolbar editor={editor} /> : null}
+      {editor ? <Toolbar editor={editor} onPicture={() => setChoosingPicture(true)} /> : null}
       <EditorContent editor={editor} />
+      {editor && choosingPicture && (
+        <LibraryPictureDialog
+          choices={pictureChoices}
+          onChoose={(choice) => editor.chain().focus().setImage({ src: mediaFileUrl(choice.inline!), alt: choice.label }).run()}
+          onClose={() => setChoosingPicture(false)}
+        />
+      )}
     </div>
   );
 }
 
-function Toolbar({ editor }: { editor: Editor }) {
+function Toolbar({ editor, onPicture }: { editor: Editor; onPicture: () => void }) {
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -88,17 +102,6 @@ function Toolbar({ editor }: { editor: Editor }) {
     else window.alert("Links must start with https://, http:// or / (a page on this site).");
   }
 
-  function addImage() {
-    const src = window.prompt("Picture from the media library: its path, starting with /media/");
-    if (!src) return;
-    if (!/^\/media\/[\w/.-]+$/.test(src.trim())) {
-      window.alert("Use the path of a picture in the media library, starting with /media/.");
-      return;
-    }
-    const alt = window.prompt("Describe the picture for people who cannot see it (alt text)") ?? "";
-    chain().setImage({ src: src.trim(), alt }).run();
-  }
-
   const buttons: Array<{ label: string; text: string; active?: boolean; run: () => void }> = [
     { label: "Bold", text: "B", active: state.bold, run: () => chain().toggleBold().run() },
     { label: "Italic", text: "I", active: state.italic, run: () => chain().toggleItalic().run() },
@@ -109,7 +112,7 @@ function Toolbar({ editor }: { editor: Editor }) {
     { label: "Numbered list", text: "1. List", active: state.ordered, run: () => chain().toggleOrderedList().run() },
     { label: "Quote", text: "❝", active: state.quote, run: () => chain().toggleBlockquote().run() },
     { label: "Link", text: "Link", active: state.link, run: editLink },
-    { label: "Picture", text: "Picture", run: addImage },
+    { label: "Picture", text: "Picture", run: onPicture },
     { label: "Divider", text: "―", run: () => chain().setHorizontalRule().run() },
   ];
 
