@@ -2,9 +2,10 @@ import { data } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
-import { parseSubscribeForm, SUBSCRIBED_MESSAGE, type SubscribeResult } from "~/features/newsletter/newsletter-schema";
+import { NEWSLETTER_RATE_LIMIT, newsletterRateLimitedMessage, parseSubscribeForm, SUBSCRIBED_MESSAGE, type SubscribeResult } from "~/features/newsletter/newsletter-schema";
 import { subscribeToNewsletter } from "~/features/newsletter/newsletter.server";
 import { readForm } from "~/lib/forms.server";
+import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { pageMeta } from "~/lib/meta";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -16,6 +17,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data({ status: "invalid", fieldErrors: form.fieldErrors, email: form.email } satisfies SubscribeResult, {
       status: 400,
+    });
+  }
+  // Only sign-ups that would send an e-mail count: a typing mistake above costs nothing.
+  const limit = await consumeRateLimit(context.db, { key: `newsletter:${context.clientIp}`, ...NEWSLETTER_RATE_LIMIT });
+  if (!limit.allowed) {
+    context.log.warn({ clientIp: context.clientIp }, "newsletter: rate limited");
+    return data({ status: "rate-limited", message: newsletterRateLimitedMessage(limit.retryAfterSeconds) } satisfies SubscribeResult, {
+      status: 429,
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
     });
   }
   const outcome = await subscribeToNewsletter(context.db, form.value, { publicUrl: context.publicUrl });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "../support/own-address";
 import { emailsTo, uniqueEmail } from "../support/e2e-server";
 
 const SUBSCRIBED = "Thanks! Check your inbox: we've sent you a link to confirm your subscription.";

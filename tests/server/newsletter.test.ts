@@ -14,6 +14,9 @@ import {
   unsubscribeFromNewsletter,
 } from "../../app/features/newsletter/newsletter.server";
 import { seededTestDatabase } from "../support/test-database";
+import { NEWSLETTER_RATE_LIMIT } from "../../app/features/newsletter/newsletter-schema";
+import { action as newsletterAction } from "../../app/routes/newsletter";
+import { createTestAuth, formPost, requestContext, run } from "../support/accounts";
 
 const publicUrl = "https://ridgeway-racing.example";
 const log = pino({ level: "silent" });
@@ -126,5 +129,29 @@ describe("e-mail delivery from the outbox", () => {
     expect(await deliverPendingEmails(suite.db, failing, { from: "x@example.com", log })).toBe(0);
     const [row] = await suite.db.select().from(emailOutbox);
     expect(row).toMatchObject({ sentAt: null, attempts: 1, lastError: "Error: SMTP down" });
+  });
+});
+
+describe("newsletter sign-ups from one client address", () => {
+  it("are limited per address: a script cannot mail strangers, and another connection is not affected", async () => {
+    const auth = createTestAuth(suite.db);
+    const post = (email: string, clientIp: string) =>
+      run(() =>
+        newsletterAction({
+          request: formPost("/newsletter", { email, consent: "yes", source: "footer" }),
+          context: requestContext(suite.db, auth, clientIp),
+          params: {},
+        } as never),
+      );
+    const answers = [];
+    for (let index = 0; index < NEWSLETTER_RATE_LIMIT.limit + 2; index += 1) answers.push(await post(`stranger${index}@example.com`, "198.51.100.7"));
+    expect(answers.slice(0, NEWSLETTER_RATE_LIMIT.limit).every((answer) => answer.status === 200)).toBe(true);
+    const refused = answers.at(-1)!;
+    expect(refused.status).toBe(429);
+    expect(refused.data).toMatchObject({ status: "rate-limited", message: expect.stringMatching(/try again in \d+ minutes?/) });
+    expect(await suite.db.select().from(emailOutbox)).toHaveLength(NEWSLETTER_RATE_LIMIT.limit);
+    // A typo costs nothing, and someone else's connection still signs up.
+    expect((await post("not an address", "198.51.100.7")).status).toBe(400);
+    expect((await post("fan@example.com", "198.51.100.8")).status).toBe(200);
   });
 });

@@ -71,6 +71,11 @@ export function NewsletterForm({ source, initialResult }: NewsletterFormProps) {
       <p role="status" className="text-sm text-success empty:hidden">
         {result?.status === "subscribed" ? result.message : ""}
       </p>
+      {result?.status === "rate-limited" && (
+        <p role="alert" className="text-sm text-danger">
+          {result.message}
+        </p>
+      )}
     </fetcher.Form>
   );
 }

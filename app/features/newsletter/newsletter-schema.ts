@@ -17,7 +17,19 @@ export const subscribeSchema = z.object({
 
 export type SubscribeResult =
   | { status: "subscribed"; message: string }
+  | { status: "rate-limited"; message: string }
   | { status: "invalid"; fieldErrors: { email?: string; consent?: string }; email: string };
+
+/**
+ * Sign-ups from one client address: a person subscribes once or twice (a typo, a second
+ * address), a script sending confirmation e-mails to strangers is stopped after a few.
+ */
+export const NEWSLETTER_RATE_LIMIT = { limit: 5, windowMs: 60 * 60_000 } as const;
+
+export function newsletterRateLimitedMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Several sign-ups have come from your connection in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
 
 export const SUBSCRIBED_MESSAGE =
   "Thanks! Check your inbox: we've sent you a link to confirm your subscription.";
