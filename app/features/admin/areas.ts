@@ -22,6 +22,8 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: "/admin/drivers", label: "Drivers", role: "editor" },
   { path: "/admin/team", label: "Team", role: "editor" },
   { path: "/admin/female-side", label: "Female Side", role: "editor" },
+  { path: "/admin/orders", label: "Orders", role: "shop" },
+  { path: "/admin/customers", label: "Customers", role: "shop" },
   { path: "/admin/media", label: "Media", role: "editor" },
   { path: "/admin/content", label: "Site content", role: "editor" },
   { path: "/admin/legal", label: "Legal pages", role: "editor" },
