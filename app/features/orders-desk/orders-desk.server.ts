@@ -43,7 +43,7 @@ export function orderListWhere(query: OrderListQuery): SQL | undefined {
     query.email ? sql`lower(${orders.customerEmail}) = ${query.email.toLowerCase()}` : undefined,
     query.product
       ? exists(
-          sql`(select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.productId} = ${query.product})`,
+          sql`(select 1 from order_lines ol where ol.order_id = "orders"."id" and ol.product_id = ${query.product})`,
         )
       : undefined,
     // Dates are days in the UK, as staff read them.
@@ -62,7 +62,7 @@ const listColumns = {
   postcode: sql<string | null>`${orders.shippingAddress} ->> 'postcode'`,
   totalPence: orders.totalPence,
   refundedPence: orders.refundedPence,
-  items: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+  items: sql<number>`(select coalesce(sum(ol.quantity), 0)::int from order_lines ol where ol.order_id = "orders"."id")`,
 };
 
 export async function listOrders(db: Database, query: OrderListQuery) {
@@ -110,7 +110,7 @@ export async function exportOrders(db: Database, query: OrderListQuery) {
       refundedPence: orders.refundedPence,
       carrier: orders.carrier,
       trackingNumber: orders.trackingNumber,
-      items: sql<string>`(select coalesce(string_agg(${orderLines.quantity} || ' x ' || ${orderLines.productName} || ' (' || ${orderLines.size} || ')', '; ' order by ${orderLines.lineNumber}), '') from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+      items: sql<string>`(select coalesce(string_agg(ol.quantity || ' x ' || ol.product_name || ' (' || ol.size || ')', '; ' order by ol.line_number), '') from order_lines ol where ol.order_id = "orders"."id")`,
     })
     .from(orders)
     .where(orderListWhere(query))
@@ -185,6 +185,7 @@ export async function changeOrderStatus(
     const result = await auditedWrite(context, staff, async (tx) => {
       const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
       if (!before) throw new Refused("There is no such order.");
+      if (before.version !== change.version) throw new VersionConflictError("order", orderId);
       const again = transition(before.status, change.action);
       if (!again.ok) throw new Refused(again.message);
       const values: Partial<typeof orders.$inferInsert> =
