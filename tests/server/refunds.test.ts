@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq, like } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, emailOutbox, orderRefunds, orders, productVariants } from "../../db/schema";
 import type { Auth } from "../../app/features/account/auth.server";
@@ -12,6 +11,7 @@ import { receivePaymentWebhook } from "../../app/features/payments/webhook.serve
 import * as orderPage from "../../app/routes/admin/order";
 import { createTestAuth, formPost, requestContext, run } from "../support/accounts";
 import { paidOrder } from "../support/shop-orders";
+import { stripeTestHeader } from "../support/stripe-test-header";
 import { makeStaff, signUpPerson, type TestPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
 
@@ -218,7 +218,6 @@ let recorded: Recorded[] = [];
 let failNext: number | null = null;
 const refundsByKey = new Map<string, Record<string, unknown>>();
 const webhookSecret = "whsec_refunds_standin";
-const stripeSdk = new Stripe("sk_test_unused");
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {
@@ -272,7 +271,7 @@ const stripe = () => createStripeProvider({ secretKey: "sk_test_standin", webhoo
 
 function stripeWebhook(type: string, object: Record<string, unknown>, id: string) {
   const payload = JSON.stringify({ id, object: "event", type, data: { object } });
-  const headers = new Headers({ "stripe-signature": stripeSdk.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }) });
+  const headers = new Headers({ "stripe-signature": stripeTestHeader(payload, webhookSecret) });
   return receivePaymentWebhook({ db: suite.db, log: requestContext(suite.db, auth).log, payments: stripe() }, payload, headers);
 }
 
