@@ -117,15 +117,10 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
               </tr>
             ))}
           </tbody>
-          <tfoot>
-            <tr>
-              <td colSpan={3} className="pt-3 text-right font-semibold">
-                Units
-              </td>
-              <td className="pt-3 text-right text-base font-bold">{units}</td>
-            </tr>
-          </tfoot>
         </table>
+        <p className="mt-3 text-right text-sm">
+          <span className="font-semibold">Units</span> <span className="ml-4 text-base font-bold">{units}</span>
+        </p>
         {notes && (
           <section className="mt-6 border-2 border-black p-3 text-sm" aria-label="Customer notes">
             <p className="font-bold uppercase">Customer notes</p>

@@ -157,7 +157,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       {tab === "history" ? (
         <HistoryPanel entries={history} currentVersion={order.version} title="History" />
       ) : (
-        <div className="grid gap-8">
+        <div className="grid grid-cols-1 gap-8">
           <section aria-labelledby="next-heading" className="rounded-card border border-line bg-surface p-4 sm:p-6">
             <h2 id="next-heading" className="text-xl font-bold uppercase">
               Next step
@@ -165,7 +165,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             {actions.length === 0 ? (
               <p className="mt-2 text-sm text-muted">Nothing left to do with this order{order.status === "shipped" || order.status === "delivered" ? " except a refund" : ""}.</p>
             ) : (
-              <div className="mt-4 grid gap-6">
+              <div className="mt-4 grid grid-cols-1 gap-6">
                 {actions.includes("pack") && (
                   <Form method="post" className="flex flex-wrap items-center gap-3">
                     <input type="hidden" name="intent" value="pack" />
@@ -227,8 +227,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                     </label>
                     <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
                       <Button type="submit" disabled={busy}>
-                        Mark shipped and e-mail the customer
+                        Mark shipped
                       </Button>
+                      <span className="text-sm text-muted">The customer is e-mailed the tracking link.</span>
                       <Link to={`${base}/packing-slip`} className="inline-flex min-h-11 items-center text-sm font-semibold underline">
                         Packing slip
                       </Link>
@@ -302,7 +303,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </dl>
           </section>
 
-          <div className="grid gap-8 md:grid-cols-2">
+          <div className="grid grid-cols-1 gap-8 md:grid-cols-2">
             <section aria-labelledby="customer-heading">
               <h2 id="customer-heading" className="text-xl font-bold uppercase">
                 Customer
@@ -372,12 +373,15 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               </ul>
             )}
             {refundable && (
-              <Form method="post" id="refund-form" className="mt-4 grid gap-4 rounded-card border border-line bg-surface p-4 sm:p-6" noValidate>
+              <Form method="post" id="refund-form" className="mt-4 grid grid-cols-1 gap-4 rounded-card border border-line bg-surface p-4 sm:p-6" noValidate>
                 <input type="hidden" name="intent" value="refund" />
                 <input type="hidden" name="requestKey" value={requestKey} />
                 <h3 className="text-lg font-bold uppercase">Refund</h3>
-                <p className="text-sm text-muted">Up to {formatPence(remainingPence)} is left to refund. Lines are refunded at what was paid for them after any discount.</p>
-                <fieldset className="grid gap-3">
+                <p className="text-sm text-muted">
+                  Up to {formatPence(remainingPence)} is left to refund, through {order.paymentProvider === "stripe" ? "Stripe" : "the test payment provider"}. Lines are refunded at what was paid for them after any
+                  discount.
+                </p>
+                <fieldset className="grid min-w-0 grid-cols-1 gap-3">
                   <legend className="text-sm font-medium">What to refund</legend>
                   <label className="flex min-h-11 items-center gap-2 text-sm">
                     <input type="radio" name="mode" value="lines" defaultChecked className="size-5" /> Units of these lines
@@ -417,14 +421,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 </label>
                 <div>
                   <Button type="submit" disabled={busy}>
-                    Refund through {order.paymentProvider === "stripe" ? "Stripe" : "the payment provider"}
+                    Make refund
                   </Button>
                 </div>
               </Form>
             )}
           </section>
 
-          <div className="grid gap-8 md:grid-cols-2">
+          <div className="grid grid-cols-1 gap-8 md:grid-cols-2">
             <section aria-labelledby="events-heading">
               <h2 id="events-heading" className="text-xl font-bold uppercase">
                 Payment events
