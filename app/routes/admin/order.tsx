@@ -390,8 +390,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                     {lines.map((line) => {
                       const left = line.quantity - line.refundedQuantity;
                       return (
-                        <label key={line.id} className="flex flex-wrap items-center gap-3 text-sm">
-                          <input type="number" name={`qty-${line.lineNumber}`} min={0} max={left} defaultValue={0} disabled={left === 0} inputMode="numeric" className={`${inputClasses} w-20`} />
+                        <label key={line.id} className="flex items-center gap-3 text-sm">
+                          <span className="w-20 shrink-0">
+                            <input type="number" name={`qty-${line.lineNumber}`} min={0} max={left} defaultValue={0} disabled={left === 0} inputMode="numeric" className={inputClasses} />
+                          </span>
                           <span className="min-w-0">
                             {line.productName} ({line.size}) · {left} of {line.quantity} left
                           </span>
