@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/dashboard-order";
 import { LinkButton } from "~/components/ui/link-button";
 import { requireUser } from "~/features/account/session.server";
+import { OrderProgress } from "~/features/store/order-progress";
 import { ORDER_STATUS_LABELS } from "~/features/store/order-status";
 import { orderForPage } from "~/features/store/order-view.server";
 import { getOrderForUser } from "~/features/store/orders.server";
@@ -43,7 +44,7 @@ export default function MyOrderPage({ loaderData }: Route.ComponentProps) {
       <section aria-label="Order details" className="mt-6 rounded-card border border-line bg-surface p-5 sm:p-8">
         <dl className="grid gap-4 text-sm sm:grid-cols-2">
           <Detail label="Order Date" value={order.date} />
-          <Detail label="Payment Status" value={order.status} />
+          <Detail label="Status" value={order.status} />
           <Detail label="Name" value={order.customerName} />
           <Detail label="Email" value={order.customerEmail} />
         </dl>
@@ -70,6 +71,7 @@ export default function MyOrderPage({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
       </section>
+      <OrderProgress tracking={order.tracking} refundedPence={order.refundedPence} totalPence={order.totalPence} />
     </>
   );
 }

@@ -4,6 +4,8 @@ import type { Route } from "./+types/order-confirmation";
 import { LinkButton } from "~/components/ui/link-button";
 import { useCart } from "~/features/cart/cart-context";
 import { cartCookieHeader, readCartCookie } from "~/features/cart/cart-cookie";
+import { OrderProgress } from "~/features/store/order-progress";
+import { isPaidStatus } from "~/features/store/order-status";
 import { orderForPage } from "~/features/store/order-view.server";
 import { getOrderBySessionId } from "~/features/store/orders.server";
 import { pageMeta } from "~/lib/meta";
@@ -19,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const order = sessionId ? await getOrderBySessionId(context.db, sessionId) : null;
   if (!order) return data({ order: null }, { status: 404, headers });
   // A paid order's items are bought: the cart kept in a cookie without JavaScript is emptied too.
-  if (order.status === "paid" && readCartCookie(request.headers.get("Cookie")).kind !== "none") {
+  if (isPaidStatus(order.status) && readCartCookie(request.headers.get("Cookie")).kind !== "none") {
     headers["Set-Cookie"] = cartCookieHeader(null, { secure: context.publicUrl.startsWith("https:") });
   }
   return data(
@@ -43,6 +45,9 @@ type Order = NonNullable<Route.ComponentProps["loaderData"]["order"]>;
 
 const STATUS_TEXT: Record<Order["status"], { title: string; label: string; text: string }> = {
   paid: { title: "Order Confirmed!", label: "Paid", text: "Thank you! Your payment has been received and a confirmation e-mail is on its way." },
+  packed: { title: "Order Packed", label: "Packed", text: "Your order is packed and will be on its way soon." },
+  shipped: { title: "Order Shipped", label: "Shipped", text: "Your order is on its way: follow it with the tracking link below." },
+  delivered: { title: "Order Delivered", label: "Delivered", text: "Your order has been delivered. Thank you for supporting the team!" },
   pending_payment: {
     title: "Payment Processing",
     label: "Processing",
@@ -70,7 +75,10 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
 }
 
 function OrderView({ order }: { order: Order }) {
-  const status = STATUS_TEXT[order.status];
+  const status =
+    order.status === "cancelled" && order.refundedPence > 0
+      ? { ...STATUS_TEXT.cancelled, text: "This order was cancelled and your payment refunded." }
+      : STATUS_TEXT[order.status];
   const revalidator = useRevalidator();
   const [refreshes, setRefreshes] = useState(0);
   const cart = useCart();
@@ -88,7 +96,7 @@ function OrderView({ order }: { order: Order }) {
 
   // A paid order's items are bought: the browser's cart is emptied (once the saved cart is read).
   useEffect(() => {
-    if (order.status === "paid" && cart.hydrated && !cleared.current) {
+    if (isPaidStatus(order.status) && cart.hydrated && !cleared.current) {
       cleared.current = true;
       cart.clearCart();
     }
@@ -99,7 +107,7 @@ function OrderView({ order }: { order: Order }) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <div aria-live="polite" role="status">
-        <h1 className={`text-4xl font-bold uppercase ${order.status === "paid" ? "text-success" : ""}`}>{status.title}</h1>
+        <h1 className={`text-4xl font-bold uppercase ${isPaidStatus(order.status) ? "text-success" : ""}`}>{status.title}</h1>
         <p className="mt-3 text-muted">
           {gaveUp
             ? "Your payment is taking longer than usual to confirm. We'll e-mail you as soon as it is; there is no need to pay again."
@@ -159,9 +167,10 @@ function OrderView({ order }: { order: Order }) {
           </div>
         </dl>
       </section>
+      <OrderProgress tracking={order.tracking} refundedPence={order.refundedPence} totalPence={order.totalPence} />
       <div className="mt-8 flex flex-wrap gap-3">
         <LinkButton to="/store">Continue Shopping</LinkButton>
-        {order.status !== "paid" && order.status !== "pending_payment" && (
+        {(order.status === "failed" || order.status === "expired" || order.status === "cancelled") && (
           <LinkButton to="/cart" variant="secondary">
             Back to Cart
           </LinkButton>

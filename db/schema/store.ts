@@ -105,14 +105,21 @@ export const promoCodes = pgTable(
   ],
 );
 
-export const orderStatuses = ["pending_payment", "paid", "failed", "expired", "cancelled"] as const;
+/**
+ * pending_payment -> paid -> packed -> shipped -> delivered (the shop desk moves a paid order on);
+ * failed/expired close an unpaid order; cancelled closes an unpaid or a not-yet-shipped paid one
+ * (the paid one refunded). See app/features/orders-desk/order-flow.ts.
+ */
+export const orderStatuses = ["pending_payment", "paid", "packed", "shipped", "delivered", "failed", "expired", "cancelled"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** A delivery address, as collected by the payment provider's page. */
+/** A delivery address, as entered at checkout. */
 export interface OrderAddress {
+  name: string;
   line1: string;
   line2?: string | null;
-  city: string;
+  town: string;
+  county?: string | null;
   postcode: string;
   country: string;
 }
@@ -153,12 +160,25 @@ export const orders = pgTable(
     closedAt: timestamptz("closed_at"),
     /** Set once the reserved stock has been given back, so it is given back once only. */
     stockReleasedAt: timestamptz("stock_released_at"),
+    /** The shop desk's optimistic concurrency: a status change based on an older version is refused. */
+    version: integer("version").notNull().default(1),
+    packedAt: timestamptz("packed_at"),
+    shippedAt: timestamptz("shipped_at"),
+    deliveredAt: timestamptz("delivered_at"),
+    /** A carrier key from app/features/orders-desk/carriers.ts, set when shipped. */
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    /** The link the customer follows to track the parcel (from the carrier, or typed for "other"). */
+    trackingUrl: text("tracking_url"),
+    /** Refunded as confirmed by the payment provider (sum of succeeded refunds). */
+    refundedPence: integer("refunded_pence").notNull().default(0),
   },
   (table) => [
     check(
       "orders_status_check",
-      sql`${table.status} in ('pending_payment', 'paid', 'failed', 'expired', 'cancelled')`,
+      sql`${table.status} in ('pending_payment', 'paid', 'packed', 'shipped', 'delivered', 'failed', 'expired', 'cancelled')`,
     ),
+    check("orders_refunded_check", sql`${table.refundedPence} >= 0 and ${table.refundedPence} <= ${table.totalPence}`),
     check(
       "orders_amounts_check",
       sql`${table.subtotalPence} >= 0 and ${table.discountPence} >= 0 and ${table.shippingPence} >= 0 and ${table.discountPence} <= ${table.subtotalPence} and ${table.totalPence} = ${table.subtotalPence} - ${table.discountPence} + ${table.shippingPence}`,
@@ -187,8 +207,11 @@ export const orderLines = pgTable(
     productName: text("product_name").notNull(),
     unitPricePence: integer("unit_price_pence").notNull(),
     quantity: integer("quantity").notNull(),
+    /** Units of this line put back in stock after a refund or a cancel (never more than quantity). */
+    restockedQuantity: integer("restocked_quantity").notNull().default(0),
   },
   (table) => [
+    check("order_lines_restocked_check", sql`${table.restockedQuantity} >= 0 and ${table.restockedQuantity} <= ${table.quantity}`),
     unique("order_lines_order_line_unique").on(table.orderId, table.lineNumber),
     unique("order_lines_order_variant_unique").on(table.orderId, table.variantId),
     check("order_lines_quantity_check", sql`${table.quantity} > 0`),
@@ -208,4 +231,51 @@ export const paymentEvents = pgTable(
     receivedAt: timestamptz("received_at").notNull().defaultNow(),
   },
   (table) => [unique("payment_events_provider_event_unique").on(table.provider, table.eventId)],
+);
+
+export const refundStatuses = ["requested", "pending", "succeeded", "failed", "canceled"] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
+/** What a refund covers, line by line (empty for a free amount). */
+export interface RefundLineItem {
+  lineNumber: number;
+  quantity: number;
+  amountPence: number;
+}
+
+/**
+ * A refund asked for on the shop desk. The row is written (and the amount held against what is
+ * left) before the provider is called; its id is the provider's idempotency key, and
+ * (order_id, request_key) is unique so a double-click or a retry of the same form finds the same
+ * row instead of refunding twice. See docs/decisions/0035-refunds.md.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The form's one-time key (a fresh one each time the desk shows the refund form). */
+    requestKey: text("request_key").notNull(),
+    amountPence: integer("amount_pence").notNull(),
+    reason: text("reason").notNull(),
+    lines: jsonb("lines").$type<RefundLineItem[]>().notNull().default([]),
+    /** Put the lines' units back in stock once the provider has accepted the refund. */
+    restock: boolean("restock").notNull().default(false),
+    status: text("status").$type<RefundStatus>().notNull().default("requested"),
+    provider: text("provider").notNull(),
+    providerRefundId: text("provider_refund_id").unique(),
+    failureMessage: text("failure_message"),
+    requestedBy: text("requested_by"),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    restockedAt: timestamptz("restocked_at"),
+  },
+  (table) => [
+    unique("order_refunds_request_unique").on(table.orderId, table.requestKey),
+    check("order_refunds_amount_check", sql`${table.amountPence} > 0`),
+    check("order_refunds_status_check", sql`${table.status} in ('requested', 'pending', 'succeeded', 'failed', 'canceled')`),
+    index("order_refunds_order_idx").on(table.orderId),
+  ],
 );

@@ -178,6 +178,7 @@ describe("checkout action: bad input gets a 4xx with a message, nothing reserved
       name: "test",
       createSession: () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:1")),
       parseWebhook: () => Promise.resolve({ ok: false, reason: "unused" }),
+      refund: () => Promise.reject(new Error("unused")),
     };
     const outcome = await submitCheckout({ ...context, payments: down }, cartForm([line("1", "One Size", "3")]));
     expect(outcome).toMatchObject({

@@ -6,6 +6,7 @@
  * code path that marks orders paid. Only stripe-provider.server.ts imports a
  * vendor SDK.
  */
+import type { RefundStatus } from "../../../db/schema/store";
 import type { PaymentEventInput } from "~/features/store/order-lifecycle.server";
 
 export type PaymentProviderName = "stripe" | "test";
@@ -47,9 +48,44 @@ export interface PaymentSession {
   url: string;
 }
 
+/** A refund asked of the provider; `refundRequestId` (our order_refunds row) makes the idempotency key. */
+export interface RefundRequest {
+  refundRequestId: string;
+  orderId: string;
+  orderNumber: string;
+  /** The provider's payment reference (Stripe PaymentIntent); null when the order has none. */
+  paymentId: string | null;
+  amountPence: number;
+  reason: string;
+}
+
+export interface RefundResult {
+  providerRefundId: string;
+  /** Where the provider says the refund stands; later changes arrive as webhook events. */
+  status: Exclude<RefundStatus, "requested">;
+}
+
+/** The idempotency key of a refund: the same request row always asks for the same refund. */
+export function refundIdempotencyKey(refundRequestId: string): string {
+  return `refund-${refundRequestId}`;
+}
+
+/** A refund's progress, from the provider's signed webhook (Stripe's refund.* and charge.refunded). */
+export interface RefundEventInput {
+  kind: "refund";
+  provider: string;
+  eventId: string;
+  type: string;
+  paymentId: string | null;
+  /** The refunds the event tells about (one for refund.*, the charge's list for charge.refunded). */
+  refunds: Array<{ providerRefundId: string; refundRequestId: string | null; status: Exclude<RefundStatus, "requested">; amountPence: number }>;
+  /** charge.refunded: the charge's total refunded so far, in pence. */
+  amountRefundedPence?: number;
+}
+
 export type WebhookParseResult =
   /** A genuine event; `event` is null for event types the store does not act on. */
-  | { ok: true; event: PaymentEventInput | null }
+  | { ok: true; event: PaymentEventInput | RefundEventInput | null }
   /** Not a genuine, fresh event from the provider: answered 400, nothing written. */
   | { ok: false; reason: string };
 
@@ -61,6 +97,11 @@ export interface PaymentProvider {
    * order when it is placed, so no second write is needed. Stripe chooses its own ids.
    */
   newSessionId?(): string;
+  /**
+   * Refunds part or all of a paid order's payment. Throws when the provider refuses or cannot be
+   * reached; the same refundRequestId never refunds twice (idempotency key).
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
   /** Verifies the signature over the raw body and reads the event. Never throws for bad input. */
   parseWebhook(rawBody: string, headers: Headers): Promise<WebhookParseResult>;
 }

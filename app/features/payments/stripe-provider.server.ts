@@ -9,10 +9,14 @@
  */
 import Stripe from "stripe";
 import {
+  refundIdempotencyKey,
   WEBHOOK_TOLERANCE_SECONDS,
   type PaymentProvider,
   type PaymentSession,
   type PaymentSessionRequest,
+  type RefundEventInput,
+  type RefundRequest,
+  type RefundResult,
   type WebhookParseResult,
 } from "./provider.server";
 import type { PaymentOutcome } from "~/features/store/order-lifecycle.server";
@@ -110,6 +114,20 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return { sessionId: session.id, url: session.url };
     },
 
+    async refund(request: RefundRequest): Promise<RefundResult> {
+      if (!request.paymentId) throw new Error("This order has no Stripe payment to refund.");
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: request.paymentId,
+          amount: request.amountPence,
+          reason: "requested_by_customer",
+          metadata: { order_id: request.orderId, order_number: request.orderNumber, refund_request_id: request.refundRequestId },
+        },
+        { idempotencyKey: refundIdempotencyKey(request.refundRequestId) },
+      );
+      return { providerRefundId: refund.id, status: refundStatusOf(refund.status) };
+    },
+
     async parseWebhook(rawBody: string, headers: Headers): Promise<WebhookParseResult> {
       const signature = headers.get("stripe-signature");
       if (!signature) return { ok: false, reason: "missing signature" };
@@ -119,6 +137,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       } catch (error) {
         return { ok: false, reason: error instanceof Error ? error.message : "bad signature" };
       }
+      if (REFUND_EVENTS.has(event.type)) return { ok: true, event: refundEventOf(event) };
       if (!event.type.startsWith("checkout.session.")) return { ok: true, event: null };
       const session = event.data.object as Stripe.Checkout.Session;
       let outcome: PaymentOutcome | null | undefined = OUTCOMES[event.type];
@@ -142,4 +161,42 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       };
     },
   };
+}
+
+/** The refund events the store follows (refund.* for one refund, charge.refunded for the charge's list). */
+const REFUND_EVENTS = new Set(["refund.created", "refund.updated", "refund.failed", "charge.refunded"]);
+
+function refundStatusOf(status: string | null | undefined): RefundResult["status"] {
+  if (status === "succeeded" || status === "failed" || status === "canceled") return status;
+  return "pending"; // "pending", "requires_action"
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  return typeof value === "string" ? value : (value?.id ?? null);
+}
+
+function refundItem(refund: Stripe.Refund): RefundEventInput["refunds"][number] {
+  return {
+    providerRefundId: refund.id,
+    refundRequestId: refund.metadata?.refund_request_id ?? null,
+    status: refundStatusOf(refund.status),
+    amountPence: refund.amount,
+  };
+}
+
+function refundEventOf(event: Stripe.Event): RefundEventInput {
+  if (event.type === "charge.refunded") {
+    const charge = event.data.object as Stripe.Charge;
+    return {
+      kind: "refund",
+      provider: "stripe",
+      eventId: event.id,
+      type: event.type,
+      paymentId: idOf(charge.payment_intent),
+      refunds: (charge.refunds?.data ?? []).map(refundItem),
+      amountRefundedPence: charge.amount_refunded,
+    };
+  }
+  const refund = event.data.object as Stripe.Refund;
+  return { kind: "refund", provider: "stripe", eventId: event.id, type: event.type, paymentId: idOf(refund.payment_intent), refunds: [refundItem(refund)] };
 }

@@ -12,11 +12,21 @@ import {
   type PaymentProvider,
   type PaymentSession,
   type PaymentSessionRequest,
+  type RefundRequest,
+  type RefundResult,
   type WebhookParseResult,
 } from "./provider.server";
 
 export const TEST_SIGNATURE_HEADER = "ridgeway-test-signature";
 export const TEST_SESSION_PREFIX = "test_cs_";
+
+/** A refund's progress, shaped like Stripe's refund.updated (tests and replays send it). */
+export interface TestRefundEvent {
+  id: string;
+  type: "refund.updated";
+  created: number;
+  data: { refundId: string; refundRequestId: string | null; paymentId: string | null; status: RefundResult["status"]; amountPence: number };
+}
 
 /** The event the test payment page sends, shaped like a Stripe Checkout event. */
 export interface TestPaymentEvent {
@@ -46,7 +56,7 @@ export function signTestEvent(appSecret: string, body: string, timestampSeconds:
 }
 
 /** The body and headers of a signed test event, as the test payment page delivers it. */
-export function signedTestEvent(appSecret: string, event: TestPaymentEvent, now: Date) {
+export function signedTestEvent(appSecret: string, event: TestPaymentEvent | TestRefundEvent, now: Date) {
   const body = JSON.stringify(event);
   const headers = new Headers({
     "content-type": "application/json",
@@ -72,6 +82,12 @@ export function createTestProvider(options: { appSecret: string; now?: () => Dat
     async createSession(request: PaymentSessionRequest): Promise<PaymentSession> {
       const sessionId = request.sessionId ?? `${TEST_SESSION_PREFIX}${randomBytes(24).toString("base64url")}`;
       return { sessionId, url: `/pay/test/${sessionId}` };
+    },
+    // Card refunds on the test page always go through at once; the refund id follows from the
+    // request row, so asking again for the same row gives the same refund (idempotent).
+    async refund(request: RefundRequest): Promise<RefundResult> {
+      if (!request.paymentId) throw new Error("This order has no payment to refund.");
+      return { providerRefundId: `test_re_${request.refundRequestId.replace(/-/g, "")}`, status: "succeeded" };
     },
     async parseWebhook(rawBody: string, headers: Headers): Promise<WebhookParseResult> {
       const header = headers.get(TEST_SIGNATURE_HEADER);
@@ -99,6 +115,7 @@ export function createTestProvider(options: { appSecret: string; now?: () => Dat
       } catch {
         return { ok: false, reason: "malformed body" };
       }
+      if ((event as unknown as TestRefundEvent)?.type === "refund.updated") return parseTestRefundEvent(event as unknown as TestRefundEvent);
       if (
         typeof event?.id !== "string" ||
         typeof event.type !== "string" ||
@@ -121,6 +138,33 @@ export function createTestProvider(options: { appSecret: string; now?: () => Dat
           paymentId: event.data.paymentId,
         },
       };
+    },
+  };
+}
+
+const REFUND_STATUSES: ReadonlySet<string> = new Set(["pending", "succeeded", "failed", "canceled"]);
+
+function parseTestRefundEvent(event: TestRefundEvent): WebhookParseResult {
+  const data = event.data;
+  if (
+    typeof event.id !== "string" ||
+    typeof data?.refundId !== "string" ||
+    !REFUND_STATUSES.has(data.status) ||
+    !Number.isSafeInteger(data.amountPence) ||
+    (data.refundRequestId !== null && typeof data.refundRequestId !== "string") ||
+    (data.paymentId !== null && typeof data.paymentId !== "string")
+  ) {
+    return { ok: false, reason: "malformed event" };
+  }
+  return {
+    ok: true,
+    event: {
+      kind: "refund",
+      provider: "test",
+      eventId: event.id,
+      type: event.type,
+      paymentId: data.paymentId,
+      refunds: [{ providerRefundId: data.refundId, refundRequestId: data.refundRequestId, status: data.status, amountPence: data.amountPence }],
     },
   };
 }

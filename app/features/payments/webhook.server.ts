@@ -5,12 +5,13 @@
  */
 import type { Logger } from "pino";
 import type { Database } from "../../../db/client.server";
+import { applyRefundEvent, type RefundEventResult } from "~/features/orders-desk/refunds.server";
 import { applyPaymentEvent, type PaymentEventResult } from "~/features/store/order-lifecycle.server";
 import type { PaymentProvider } from "./provider.server";
 
 export interface WebhookAnswer {
   status: number;
-  body: { received: boolean; error?: string; result?: PaymentEventResult["kind"] | "not_handled" };
+  body: { received: boolean; error?: string; result?: PaymentEventResult["kind"] | RefundEventResult["kind"] | "not_handled" };
 }
 
 export async function receivePaymentWebhook(
@@ -25,6 +26,12 @@ export async function receivePaymentWebhook(
     return { status: 400, body: { received: false, error: "Invalid webhook signature or payload." } };
   }
   if (!parsed.event) return { status: 200, body: { received: true, result: "not_handled" } };
+  if ("kind" in parsed.event) {
+    const refund = await applyRefundEvent(context.db, parsed.event, now);
+    const level = refund.kind === "unknown_order" ? "warn" : "info";
+    context.log[level]({ provider: parsed.event.provider, eventId: parsed.event.eventId, type: parsed.event.type, result: refund }, "refund event");
+    return { status: 200, body: { received: true, result: refund.kind } };
+  }
   const result = await applyPaymentEvent(context.db, parsed.event, now);
   const log = { provider: parsed.event.provider, eventId: parsed.event.eventId, type: parsed.event.type, result };
   if (result.kind === "applied" && result.stockShort) {

@@ -118,8 +118,8 @@ async function lockOrder(tx: Tx, event: PaymentEventInput) {
   return order;
 }
 
-/** Gives an unpaid order's reserved stock back and closes it, once. */
-async function closeOrder(tx: Tx, orderId: string, status: "failed" | "expired" | "cancelled", now: Date) {
+/** Gives an unpaid order's reserved stock back and closes it, once (the shop desk's cancel uses it too). */
+export async function closeOrder(tx: Tx, orderId: string, status: "failed" | "expired" | "cancelled", now: Date) {
   const lines = await tx
     .select({ variantId: orderLines.variantId, quantity: orderLines.quantity })
     .from(orderLines)

@@ -1,3 +1,4 @@
+import { carrierLabel } from "~/features/orders-desk/carriers";
 import type { OrderLineRow, OrderRow } from "./orders.server";
 
 const orderDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/London" });
@@ -25,5 +26,19 @@ export function orderForPage(order: OrderRow & { lines: OrderLineRow[] }) {
     promoCode: order.promoCode,
     shippingPence: order.shippingPence,
     totalPence: order.totalPence,
+    refundedPence: order.refundedPence,
+    tracking: trackingOf(order),
+  };
+}
+
+/** How the parcel can be followed, once the shop desk has shipped the order. */
+export function trackingOf(order: Pick<OrderRow, "carrier" | "trackingNumber" | "trackingUrl" | "shippedAt" | "deliveredAt">) {
+  if (!order.trackingNumber || !order.shippedAt) return null;
+  return {
+    carrier: carrierLabel(order.carrier) ?? "Carrier",
+    number: order.trackingNumber,
+    url: order.trackingUrl,
+    shippedOn: orderDate.format(order.shippedAt),
+    deliveredOn: order.deliveredAt ? orderDate.format(order.deliveredAt) : null,
   };
 }

@@ -23,8 +23,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:gap-10">
-      <div className="mb-6 flex flex-col gap-3 border-b border-line pb-4 lg:mb-0 lg:border-b-0 lg:border-r lg:pb-0 lg:pr-4">
+    <div data-admin-frame className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:gap-10">
+      <div data-admin-chrome className="mb-6 flex flex-col gap-3 border-b border-line pb-4 lg:mb-0 lg:border-b-0 lg:border-r lg:pb-0 lg:pr-4">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 lg:flex-col">
           <p className="text-sm font-semibold uppercase tracking-[0.2em] text-accent-text">Back office</p>
           <p className="text-sm text-muted">
@@ -34,7 +34,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <AdminNav areas={visibleAreas(loaderData.roles)} />
       </div>
       <div className="min-w-0">
-        <p role="status" className="mb-4 text-sm text-muted empty:hidden">
+        <p role="status" data-admin-chrome className="mb-4 text-sm text-muted empty:hidden">
           {loading ? "Loading..." : ""}
         </p>
         <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>

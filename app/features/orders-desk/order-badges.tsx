@@ -1,0 +1,52 @@
+import type { OrderStatus } from "../../../db/schema/store";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { ORDER_STATUS_LABELS } from "~/features/store/order-status";
+import { formatPence } from "~/lib/money";
+
+const TONES: Record<OrderStatus, BadgeTone> = {
+  pending_payment: "neutral",
+  paid: "warning",
+  packed: "warning",
+  shipped: "accent",
+  delivered: "success",
+  failed: "neutral",
+  expired: "neutral",
+  cancelled: "neutral",
+};
+
+/** The order's status as the desk shows it; "Awaiting payment" rather than the customer's "Processing". */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return <Badge tone={TONES[status]}>{status === "pending_payment" ? "Awaiting payment" : ORDER_STATUS_LABELS[status]}</Badge>;
+}
+
+/** "Refunded £5.00" / "Refunded in full", or nothing. */
+export function RefundNote({ refundedPence, totalPence }: { refundedPence: number; totalPence: number }) {
+  if (refundedPence <= 0) return null;
+  return <Badge tone="neutral">{refundedPence >= totalPence ? "Refunded in full" : `Refunded ${formatPence(refundedPence)}`}</Badge>;
+}
+
+/** Previous / next page links for the desk's lists. */
+export function PageLinks({ page, pageCount, href }: { page: number; pageCount: number; href: (page: number) => string }) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3 text-sm">
+      {page > 1 ? (
+        <a href={href(page - 1)} className="inline-flex min-h-11 items-center font-semibold underline">
+          ← Previous
+        </a>
+      ) : (
+        <span />
+      )}
+      <span className="text-muted">
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount ? (
+        <a href={href(page + 1)} className="inline-flex min-h-11 items-center font-semibold underline">
+          Next →
+        </a>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

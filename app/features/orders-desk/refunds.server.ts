@@ -1,0 +1,372 @@
+/**
+ * Refunds from the shop desk, through the payment provider (docs/decisions/0035-refunds.md).
+ *
+ * 1. A refund request row is written first, in a transaction with the order locked: the amount is
+ *    checked against what is left (total less refunds that did not fail) and held. The form's
+ *    one-time key is unique per order, so a double-click or a retried post finds the same row.
+ * 2. The provider is asked, with the row's id as idempotency key (the same row never refunds twice).
+ *    An error marks the row failed, which frees its amount; the order is left as it was.
+ * 3. What the provider answers, and later its signed refund events, settle the row: the order's
+ *    refunded amount is the sum of succeeded refunds, and a refund that asked for it puts its
+ *    units back in stock once it has succeeded.
+ */
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.server";
+import { orderLines, orderRefunds, orders, paymentEvents, type RefundLineItem, type RefundStatus } from "../../../db/schema";
+import { brand } from "~/brand";
+import { auditedWrite, insertAuditEvent, type AuditActor, type AuditContext, type AuditEntry, type Tx } from "~/features/admin/audit.server";
+import type { StaffUser } from "~/features/admin/staff.server";
+import { queueEmail } from "~/features/mail/outbox.server";
+import type { PaymentProvider, RefundEventInput } from "~/features/payments/provider.server";
+import { formatPence } from "~/lib/money";
+import { wasPaid } from "./order-flow";
+import { planRefund, type RefundAsk, type RefundableOrder } from "./refund-plan";
+import { restockOrderLines } from "./restock.server";
+
+export type RefundRow = typeof orderRefunds.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+/** Refunds that hold part of the payment: asked for, under way or done. */
+export const HOLDING_STATUSES: RefundStatus[] = ["requested", "pending", "succeeded"];
+
+/** A request left "requested" this long (the app stopped mid-call) is asked of the provider again, same key. */
+const STALE_REQUEST_MS = 60_000;
+
+/** A fresh one-time key for the refund form. */
+export function newRefundRequestKey(): string {
+  return randomBytes(18).toString("base64url");
+}
+
+/** What is left to refund and how many units of each line, from the order's refunds. */
+export async function refundableOrder(tx: Tx | Database, order: Pick<OrderRow, "id" | "totalPence" | "subtotalPence" | "discountPence">): Promise<RefundableOrder> {
+  const [lines, refunds] = await Promise.all([
+    tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.lineNumber)),
+    tx
+      .select({ amountPence: orderRefunds.amountPence, lines: orderRefunds.lines })
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.orderId, order.id), inArray(orderRefunds.status, HOLDING_STATUSES))),
+  ]);
+  const held = refunds.reduce((sum, refund) => sum + refund.amountPence, 0);
+  const refundedUnits = new Map<number, number>();
+  for (const refund of refunds) for (const line of refund.lines) refundedUnits.set(line.lineNumber, (refundedUnits.get(line.lineNumber) ?? 0) + line.quantity);
+  return {
+    subtotalPence: order.subtotalPence,
+    discountPence: order.discountPence,
+    remainingPence: order.totalPence - held,
+    lines: lines.map((line) => ({
+      lineNumber: line.lineNumber,
+      productName: line.productName,
+      size: line.size,
+      unitPricePence: line.unitPricePence,
+      quantity: line.quantity,
+      refundedQuantity: refundedUnits.get(line.lineNumber) ?? 0,
+    })),
+  };
+}
+
+export interface RefundInput {
+  ask: RefundAsk;
+  reason: string;
+  restock: boolean;
+  requestKey: string;
+}
+
+export type RefundOutcome =
+  | { ok: true; refund: RefundRow; message: string }
+  | { ok: false; kind: "refused" | "not-found" | "provider" | "in-progress"; message: string };
+
+class Refused extends Error {}
+
+type RefundContext = AuditContext & { payments: PaymentProvider };
+
+/** Asks for a refund of a paid order (see the module comment for the steps). */
+export async function requestRefund(context: RefundContext, staff: StaffUser, orderId: string, input: RefundInput, now: Date): Promise<RefundOutcome> {
+  let created: { row: RefundRow; fresh: boolean; order: OrderRow };
+  try {
+    const result = await auditedWrite(context, staff, async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+      if (!order) throw new Refused("There is no such order.");
+      const [existing] = await tx
+        .select()
+        .from(orderRefunds)
+        .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.requestKey, input.requestKey)));
+      if (existing) return { value: { row: existing, fresh: false, order }, audit: [] };
+      if (!wasPaid(order.status, order.paidAt)) throw new Refused("This order has not been paid, so there is nothing to refund.");
+      const plan = planRefund(await refundableOrder(tx, order), input.ask);
+      if (!plan.ok) throw new Refused(plan.message);
+      const [row] = await tx
+        .insert(orderRefunds)
+        .values({
+          orderId: order.id,
+          requestKey: input.requestKey,
+          amountPence: plan.amountPence,
+          reason: input.reason,
+          lines: plan.lines,
+          restock: input.restock && plan.lines.length > 0,
+          status: "requested",
+          provider: order.paymentProvider,
+          requestedBy: staff.id,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return {
+        value: { row: row!, fresh: true, order },
+        audit: refundAudit("refund.request", order, null, row!, input.reason),
+      };
+    });
+    if (!result.ok) return { ok: false, kind: "refused", message: result.message };
+    created = result.value;
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, kind: error.message === "There is no such order." ? "not-found" : "refused", message: error.message };
+    throw error;
+  }
+
+  const { row, fresh, order } = created;
+  if (!fresh) {
+    if (row.status !== "requested") return { ok: true, refund: row, message: describe(row) };
+    if (now.getTime() - row.createdAt.getTime() < STALE_REQUEST_MS) {
+      return { ok: false, kind: "in-progress", message: "This refund is already being sent to the payment provider; reload the page in a moment." };
+    }
+  }
+
+  let answer: Awaited<ReturnType<PaymentProvider["refund"]>>;
+  try {
+    answer = await context.payments.refund({
+      refundRequestId: row.id,
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      paymentId: order.providerPaymentId,
+      amountPence: row.amountPence,
+      reason: row.reason,
+    });
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+    context.log.warn({ err: error, orderId: order.id, refundId: row.id }, "refund refused by the payment provider");
+    await auditedWrite(context, staff, async (tx) => {
+      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for("update");
+      const [after] = await tx
+        .update(orderRefunds)
+        .set({ status: "failed", failureMessage: reason, updatedAt: now })
+        .where(and(eq(orderRefunds.id, row.id), eq(orderRefunds.status, "requested")))
+        .returning();
+      return { value: null, audit: after ? refundAudit("refund.failed", order, row, after, `The payment provider said: ${reason}`) : [] };
+    });
+    return {
+      ok: false,
+      kind: "provider",
+      message: `The payment provider did not make the refund (${reason}). Nothing was refunded and the order is as it was; try again later.`,
+    };
+  }
+
+  const settled = await auditedWrite(context, staff, async (tx) => {
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
+    const [current] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, row.id)).for("update");
+    const audit = await settleRefund(tx, staff, locked!, current!, { providerRefundId: answer.providerRefundId, status: answer.status }, now, context.requestId ?? null);
+    const [after] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, row.id));
+    return { value: after!, audit };
+  });
+  if (!settled.ok) return { ok: false, kind: "refused", message: settled.message };
+  return { ok: true, refund: settled.value, message: describe(settled.value) };
+}
+
+function describe(row: RefundRow): string {
+  const amount = formatPence(row.amountPence);
+  switch (row.status) {
+    case "succeeded":
+      return `Refunded ${amount}.${row.restockedAt ? " The units are back in stock." : ""}`;
+    case "pending":
+      return `The refund of ${amount} is under way at the payment provider; the order follows when it completes.`;
+    case "failed":
+    case "canceled":
+      return `The refund of ${amount} did not go through: ${row.failureMessage ?? "the payment provider refused it"}.`;
+    default:
+      return `The refund of ${amount} is being sent to the payment provider.`;
+  }
+}
+
+function refundAudit(action: string, order: OrderRow, before: unknown, after: unknown, reason: string): AuditEntry {
+  return { action, entityType: "order", entityId: order.id, entityLabel: order.orderNumber, before, after, reason };
+}
+
+/** Order in which a refund's status may move: nothing goes back to "pending" once it is settled. */
+const SETTLED: ReadonlySet<RefundStatus> = new Set(["succeeded", "failed", "canceled"]);
+
+/**
+ * Applies what the provider says of one refund, in the caller's transaction with the order and the
+ * refund row locked: the row's status, the order's refunded amount (sum of succeeded refunds), the
+ * restock once succeeded, and the customer's e-mail. Returns the audit rows to write.
+ */
+async function settleRefund(
+  tx: Tx,
+  actor: AuditActor,
+  order: OrderRow,
+  row: RefundRow,
+  update: { providerRefundId: string; status: Exclude<RefundStatus, "requested"> },
+  now: Date,
+  requestId: string | null,
+): Promise<AuditEntry[]> {
+  if (row.status === update.status && row.providerRefundId === update.providerRefundId) return [];
+  if (update.status === "pending" && SETTLED.has(row.status)) return [];
+  const [after] = await tx
+    .update(orderRefunds)
+    .set({
+      status: update.status,
+      providerRefundId: update.providerRefundId,
+      updatedAt: now,
+      ...(update.status === "failed" || update.status === "canceled" ? { failureMessage: row.failureMessage ?? `The payment provider reported the refund ${update.status}.` } : {}),
+    })
+    .where(eq(orderRefunds.id, row.id))
+    .returning();
+  const [sum] = await tx
+    .select({ pence: sql<number>`coalesce(sum(${orderRefunds.amountPence}), 0)::int` })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.status, "succeeded")));
+  const refundedPence = Math.min(sum?.pence ?? 0, order.totalPence);
+  if (refundedPence !== order.refundedPence) await tx.update(orders).set({ refundedPence }).where(eq(orders.id, order.id));
+  let finalRow = after!;
+  if (update.status === "succeeded" && row.status !== "succeeded") {
+    if (row.restock && !row.restockedAt && row.lines.length > 0) {
+      await restockOrderLines(tx, actor, order, row.lines, `Refund: ${row.reason}`, requestId);
+      [finalRow] = await tx.update(orderRefunds).set({ restockedAt: now }).where(eq(orderRefunds.id, row.id)).returning() as [RefundRow];
+    }
+    await queueRefundEmail(tx, order, row.amountPence, row.lines);
+  }
+  return [
+    refundAudit(`refund.${update.status}`, order, { refundedPence: order.refundedPence, refund: row }, { refundedPence, refund: finalRow }, row.reason),
+  ];
+}
+
+async function queueRefundEmail(tx: Tx, order: OrderRow, amountPence: number, lines: RefundLineItem[]) {
+  const names = lines.length
+    ? await tx.select({ lineNumber: orderLines.lineNumber, productName: orderLines.productName, size: orderLines.size }).from(orderLines).where(eq(orderLines.orderId, order.id))
+    : [];
+  const nameOf = (lineNumber: number) => names.find((line) => line.lineNumber === lineNumber);
+  await queueEmail(tx, {
+    to: order.customerEmail,
+    subject: `Refund for your ${brand.name} order ${order.orderNumber}`,
+    text: [
+      `Hello ${order.customerName},`,
+      "",
+      `We have refunded ${formatPence(amountPence)} for your order ${order.orderNumber}.`,
+      ...lines.map((line) => `${line.quantity} × ${nameOf(line.lineNumber)?.productName ?? "item"} (${nameOf(line.lineNumber)?.size ?? ""})`),
+      "",
+      "It goes back to the card you paid with; banks usually take 5-10 business days to show it.",
+      `Questions? Reply to this e-mail or write to ${brand.email}.`,
+      "",
+      brand.name,
+    ].join("\n"),
+    headers: { "Reply-To": brand.email },
+  });
+}
+
+export type RefundEventResult = { kind: "duplicate" } | { kind: "unknown_order" } | { kind: "applied"; orderId: string; refundedPence: number };
+
+class UnknownOrder extends Error {}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The provider as the audit trail names it when its events change an order. */
+function providerActor(provider: string): AuditActor {
+  return { id: null, label: `Payment provider (${provider})`, roles: [], actingAs: null };
+}
+
+/**
+ * A refund event from the signed webhook: recorded once by event id (a replay changes nothing),
+ * then each refund it tells about settled. A refund made outside the desk (the provider's own
+ * dashboard) is recorded as a new refund of the order. Events for no known order record nothing,
+ * so a later delivery can still apply.
+ */
+export async function applyRefundEvent(db: Database, event: RefundEventInput, now: Date): Promise<RefundEventResult> {
+  const actor = providerActor(event.provider);
+  try {
+    return await db.transaction(async (tx): Promise<RefundEventResult> => {
+      const inserted = await tx
+        .insert(paymentEvents)
+        .values({ provider: event.provider, eventId: event.eventId, type: event.type, receivedAt: now })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id });
+      if (inserted.length === 0) return { kind: "duplicate" };
+
+      const orderId = await orderIdOf(tx, event);
+      if (!orderId) throw new UnknownOrder();
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+      if (!order) throw new UnknownOrder();
+      await tx.update(paymentEvents).set({ orderId: order.id }).where(eq(paymentEvents.id, inserted[0]!.id));
+
+      const audit: AuditEntry[] = [];
+      let current: OrderRow = order;
+      const reload = async () => (await tx.select().from(orders).where(eq(orders.id, order.id)))[0]!;
+      for (const item of event.refunds) {
+        let [row] = await tx
+          .select()
+          .from(orderRefunds)
+          .where(
+            and(
+              eq(orderRefunds.orderId, order.id),
+              or(
+                eq(orderRefunds.providerRefundId, item.providerRefundId),
+                item.refundRequestId && uuidPattern.test(item.refundRequestId) ? eq(orderRefunds.id, item.refundRequestId) : undefined,
+              ),
+            ),
+          )
+          .for("update");
+        if (!row) {
+          if (item.amountPence <= 0) continue;
+          [row] = await tx
+            .insert(orderRefunds)
+            .values({
+              orderId: order.id,
+              requestKey: `provider-${item.providerRefundId}`.slice(0, 64),
+              amountPence: item.amountPence,
+              reason: "Refunded outside the shop desk (in the payment provider's dashboard)",
+              status: "requested",
+              provider: event.provider,
+              providerRefundId: null,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning();
+        }
+        audit.push(...(await settleRefund(tx, actor, current, row!, { providerRefundId: item.providerRefundId, status: item.status }, now, null)));
+        current = await reload();
+      }
+      // charge.refunded without its refunds listed: the charge's refunded total confirms those under way.
+      if (event.refunds.length === 0 && event.amountRefundedPence !== undefined) {
+        const open = await tx
+          .select()
+          .from(orderRefunds)
+          .where(and(eq(orderRefunds.orderId, order.id), inArray(orderRefunds.status, ["pending", "succeeded"])))
+          .orderBy(asc(orderRefunds.createdAt))
+          .for("update");
+        const total = open.reduce((sum, row) => sum + row.amountPence, 0);
+        if (event.amountRefundedPence >= total) {
+          for (const row of open.filter((candidate) => candidate.status === "pending")) {
+            audit.push(...(await settleRefund(tx, actor, current, row, { providerRefundId: row.providerRefundId!, status: "succeeded" }, now, null)));
+            current = await reload();
+          }
+        }
+      }
+      for (const entry of audit) await insertAuditEvent(tx, actor, entry, null);
+      return { kind: "applied", orderId: order.id, refundedPence: current.refundedPence };
+    });
+  } catch (error) {
+    if (error instanceof UnknownOrder) return { kind: "unknown_order" };
+    throw error;
+  }
+}
+
+async function orderIdOf(tx: Tx, event: RefundEventInput): Promise<string | null> {
+  for (const item of event.refunds) {
+    const byRequest = item.refundRequestId && uuidPattern.test(item.refundRequestId) ? eq(orderRefunds.id, item.refundRequestId) : undefined;
+    const [row] = await tx
+      .select({ orderId: orderRefunds.orderId })
+      .from(orderRefunds)
+      .where(byRequest ? or(eq(orderRefunds.providerRefundId, item.providerRefundId), byRequest) : eq(orderRefunds.providerRefundId, item.providerRefundId));
+    if (row) return row.orderId;
+  }
+  if (!event.paymentId) return null;
+  const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.providerPaymentId, event.paymentId)).limit(1);
+  return order?.id ?? null;
+}

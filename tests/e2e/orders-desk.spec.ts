@@ -1,0 +1,191 @@
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { startServer, type ServerProcess } from "../support/server-process";
+
+/*
+ * The shop desk's journey at phone (390 px) and desktop width: a signed-in customer buys a
+ * T-shirt; shop staff find the order, pack it and ship it with a tracking number; the customer
+ * sees the status and the tracking link on their order page and the e-mail is in the outbox
+ * (listed on the order); staff refund one line partially with restock and the size's stock comes
+ * back on the store page. axe on every new screen. Runs its own server with a prepared staff member.
+ */
+
+const PASSWORD = "correct horse battery staple";
+const STAFF_EMAIL = "sam.shop@example.com";
+const TSHIRT = "Ridgeway Racing Team T-Shirt";
+let server: ServerProcess;
+let site: string;
+let secret: string;
+let dataDir: string;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+// eslint-disable-next-line no-empty-pattern -- Playwright hands testInfo second; no fixtures are used
+test.beforeAll(async ({}, testInfo) => {
+  testInfo.setTimeout(180_000);
+  dataDir = mkdtempSync(path.join(tmpdir(), "ridgeway-orders-desk-e2e-"));
+  const port = await freePort();
+  site = `http://127.0.0.1:${port}`;
+  const env = { DATA_DIR: dataDir, AUTH_SECRET: randomBytes(32).toString("hex"), PUBLIC_URL: site };
+  const output = execFileSync(process.execPath, ["--import", "tsx", "tests/support/prepare-staff-server.ts"], {
+    env: { ...process.env, ...env, STAFF_EMAIL, STAFF_ROLE: "shop", LOG_LEVEL: "warn" },
+    encoding: "utf8",
+  });
+  secret = (JSON.parse(output.trim().split("\n").at(-1)!) as { secret: string }).secret;
+  server = await startServer({ ...env, PORT: String(port) });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function expectNoSeriousViolations(page: Page) {
+  await page.waitForLoadState("networkidle");
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+  expect(serious).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function signInAsStaff(page: Page, next: string) {
+  await page.goto(`${site}/login?redirectTo=${encodeURIComponent(next)}`);
+  const form = page.locator("main form");
+  await form.getByLabel("Email", { exact: true }).fill(STAFF_EMAIL);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/login\/two-factor/);
+  await page.getByLabel("Authentication Code").fill(new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate());
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, "\\$&")}$`));
+}
+
+/** The store page's note for the T-shirt's XXL size: "Only N left". */
+async function xxlLeft(page: Page): Promise<number> {
+  await page.goto(`${site}/store/team-tshirt`);
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("combobox", { name: "Size" }).selectOption("XXL");
+  const note = await page.getByText(/^Only \d+ left$/).textContent();
+  return Number(/\d+/.exec(note!)![0]);
+}
+
+test("shop staff pack, ship and partly refund an order; the customer follows it", async ({ page, browser }, testInfo) => {
+  testInfo.setTimeout(180_000);
+  const viewport = testInfo.project.name === "phone" ? { width: 390, height: 844 } : { width: 1280, height: 800 };
+  await page.setViewportSize(viewport);
+  const customerContext = await browser.newContext({ viewport });
+  const shopper = await customerContext.newPage();
+  const email = `orders-desk-${testInfo.project.name}-${Date.now()}@example.com`;
+
+  // The customer makes an account and buys one XXL and one M T-shirt.
+  await shopper.goto(`${site}/login?mode=create`);
+  const signUp = shopper.locator("main form");
+  await signUp.getByLabel("Full Name").fill("Casey Customer");
+  await signUp.getByLabel("Email", { exact: true }).fill(email);
+  await signUp.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await signUp.getByRole("button", { name: "Create Account" }).click();
+  await expect(shopper).toHaveURL(/\/dashboard/);
+  const before = await xxlLeft(shopper);
+  for (const size of ["XXL", "M"]) {
+    await shopper.getByRole("combobox", { name: "Size" }).selectOption(size);
+    await shopper.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(shopper.getByRole("status").filter({ hasText: `Added to cart (${size})` })).toBeVisible();
+  }
+  await shopper.goto(`${site}/cart`);
+  await shopper.getByRole("link", { name: "Proceed to Checkout" }).click();
+  await shopper.getByLabel("Full Name", { exact: true }).fill("Casey Customer");
+  await shopper.getByLabel("Email Address", { exact: true }).fill(email);
+  await shopper.getByRole("button", { name: "Proceed to Payment" }).click();
+  await expect(shopper).toHaveURL(/\/pay\/test\//);
+  await shopper.getByLabel("Card Number").fill("4242 4242 4242 4242");
+  await shopper.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await shopper.getByLabel("CVC").fill("123");
+  await shopper.getByLabel("Name on Card").fill("Casey Customer");
+  await shopper.getByRole("button", { name: /^Pay £/ }).click();
+  await expect(shopper.getByRole("heading", { level: 1, name: "Order Confirmed!" })).toBeVisible();
+  const orderNumber = (await shopper.getByText(/^RR-[0-9A-Z]{8}$/).first().textContent())!.trim();
+  expect(await xxlLeft(shopper)).toBe(before - 1);
+
+  // Staff find it by the customer's e-mail and open it.
+  await signInAsStaff(page, "/admin/orders");
+  await expectNoSeriousViolations(page);
+  await expectNoSidewaysScroll(page);
+  await page.getByRole("searchbox", { name: "Search" }).fill(email);
+  await page.getByRole("button", { name: "Show orders" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /^1 order$/ })).toBeVisible();
+  await page.getByRole("link", { name: orderNumber }).click();
+  await expect(page.getByRole("heading", { level: 1, name: orderNumber })).toBeVisible();
+  await expect(page.getByText("No delivery address").or(page.locator("address"))).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await expectNoSidewaysScroll(page);
+
+  // The packing slip, then pack and ship.
+  await page.getByRole("link", { name: "Packing slip" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Packing slip" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Items to pack" })).toContainText(TSHIRT);
+  await expectNoSeriousViolations(page);
+  await expectNoSidewaysScroll(page);
+  await page.getByRole("link", { name: "Back to the order" }).click();
+  await page.getByRole("button", { name: "Mark packed" }).click();
+  await expect(page.getByText("Marked packed.")).toBeVisible();
+  await page.getByRole("combobox", { name: "Carrier" }).selectOption("royal-mail");
+  await page.getByRole("textbox", { name: "Tracking number" }).fill("AB 1234 5678 5GB");
+  await page.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(page.getByText("Marked shipped; the customer has been e-mailed the tracking link.")).toBeVisible();
+  await expect(page.getByTestId("order-status")).toHaveText("Shipped");
+  const emails = page.getByRole("region", { name: "E-mails to the customer" });
+  await expect(emails).toContainText(`Your Ridgeway Racing order ${orderNumber} is on its way`);
+
+  // The customer sees the status and the tracking link on their order page.
+  await shopper.goto(`${site}/dashboard/orders/${orderNumber}`);
+  await expect(shopper.getByRole("region", { name: "Order details" }).getByText("Shipped", { exact: true })).toBeVisible();
+  const tracking = shopper.getByTestId("tracking-number").getByRole("link");
+  await expect(tracking).toContainText("AB123456785GB");
+  await expect(tracking).toHaveAttribute("href", "https://www.royalmail.com/track-your-item#/tracking-results/AB123456785GB");
+  await expectNoSeriousViolations(shopper);
+  await expectNoSidewaysScroll(shopper);
+
+  // Staff refund the XXL (line 1) with restock: the size's stock comes back.
+  const refundForm = page.locator("#refund-form");
+  await refundForm.getByRole("spinbutton").first().fill("1");
+  await refundForm.getByRole("textbox", { name: "Reason (required)" }).fill("Too big, returned unworn");
+  await refundForm.getByRole("checkbox", { name: "Put the refunded units back in stock" }).check();
+  await refundForm.getByRole("button", { name: "Make refund" }).click();
+  await expect(page.getByText("Refunded £24.00. The units are back in stock.")).toBeVisible();
+  await expect(page.getByText(/Refunded £24\.00/).first()).toBeVisible();
+  await expectNoSeriousViolations(page);
+  expect(await xxlLeft(shopper)).toBe(before);
+  await shopper.goto(`${site}/dashboard/orders/${orderNumber}`);
+  await expect(shopper.getByTestId("refunded")).toHaveText("£24.00 of £48.00");
+
+  // The customer is on the customers desk with their paid order.
+  await page.goto(`${site}/admin/customers?q=${encodeURIComponent(email)}`);
+  await expect(page.getByRole("list", { name: "Customers" })).toContainText("1 paid order");
+  await expectNoSeriousViolations(page);
+  await expectNoSidewaysScroll(page);
+  await page.getByRole("link", { name: `Orders by ${email}` }).click();
+  await expect(page.getByRole("link", { name: orderNumber })).toBeVisible();
+  await customerContext.close();
+});
