@@ -25,6 +25,10 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: "/admin/media", label: "Media", role: "editor" },
   { path: "/admin/content", label: "Site content", role: "editor" },
   { path: "/admin/legal", label: "Legal pages", role: "editor" },
+  // The shop: what sells, what the public writes in, who reads the newsletter (ADR 0038).
+  { path: "/admin/products", label: "Products", role: "shop" },
+  { path: "/admin/messages", label: "Messages", role: "shop" },
+  { path: "/admin/subscribers", label: "Subscribers", role: "shop" },
   { path: "/admin/people", label: "People", role: "admin" },
   { path: "/admin/activity", label: "Activity", role: "admin" },
   { path: "/admin/settings", label: "Settings", role: "admin" },
