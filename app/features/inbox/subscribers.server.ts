@@ -3,6 +3,7 @@ import type { Database } from "../../../db/client.server";
 import { newsletterSubscribers } from "../../../db/schema";
 import { auditedWrite, type AuditActor, type AuditContext } from "~/features/admin/audit.server";
 import { toCsv } from "~/lib/csv-export";
+import { SUBSCRIBER_PAGE_SIZE, subscriberState, type SubscriberState } from "./subscribers";
 
 /*
  * The newsletter's subscribers at the desk (/admin/subscribers): search, a CSV export with the
@@ -10,16 +11,7 @@ import { toCsv } from "~/lib/csv-export";
  * asked by other means (audited, as every desk change).
  */
 
-export const SUBSCRIBER_PAGE_SIZE = 50;
-export const SUBSCRIBER_STATES = ["all", "confirmed", "pending", "unsubscribed"] as const;
-export type SubscriberState = (typeof SUBSCRIBER_STATES)[number];
-
 type Subscriber = typeof newsletterSubscribers.$inferSelect;
-
-export function subscriberState(row: Pick<Subscriber, "confirmedAt" | "unsubscribedAt">): Exclude<SubscriberState, "all"> {
-  if (row.unsubscribedAt) return "unsubscribed";
-  return row.confirmedAt ? "confirmed" : "pending";
-}
 
 function filterOf(query: string, state: SubscriberState) {
   const needle = query.trim().toLowerCase().slice(0, 200);

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/subscribers-export";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { subscribersCsv } from "~/features/inbox/subscribers.server";
-import { subscriberQuery } from "./subscribers";
+import { subscriberQuery } from "~/features/inbox/subscribers";
 
 /** The subscribers the list's search shows, as CSV with their consent (subscribers.server.ts). */
 export async function loader({ request, context }: Route.LoaderArgs) {

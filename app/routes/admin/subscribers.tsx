@@ -7,20 +7,11 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/features/account/form-notice";
 import { formatAuditTime } from "~/features/admin/audit-views";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
-import { listSubscribers, SUBSCRIBER_PAGE_SIZE, SUBSCRIBER_STATES, subscriberState, unsubscribeAtDesk, type SubscriberState } from "~/features/inbox/subscribers.server";
+import { SUBSCRIBER_PAGE_SIZE, SUBSCRIBER_STATES, subscriberQuery, subscriberState, type SubscriberState } from "~/features/inbox/subscribers";
+import { listSubscribers, unsubscribeAtDesk } from "~/features/inbox/subscribers.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
-
-/** The list's search, shared with the export (subscribers-export.ts). */
-export function subscriberQuery(url: URL): { q: string; state: SubscriberState; page: number } {
-  const state = url.searchParams.get("state");
-  return {
-    q: (url.searchParams.get("q") ?? "").slice(0, 200),
-    state: (SUBSCRIBER_STATES as readonly string[]).includes(state ?? "") ? (state as SubscriberState) : "all",
-    page: Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 10_000),
-  };
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, "shop");
