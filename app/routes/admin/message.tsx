@@ -7,12 +7,12 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/features/account/form-notice";
 import { formatAuditTime, HistoryPanel } from "~/features/admin/audit-views";
 import { entityHistory } from "~/features/admin/history.server";
+import { RecordTabs } from "~/features/admin/record-tabs";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { messageActionSchema, replySubject, STATUS_LABELS } from "~/features/inbox/inbox";
 import { actOnMessage, openMessage } from "~/features/inbox/messages.server";
 import { TextareaField } from "~/features/news/desk/desk-field-controls";
-import { DeskTabs } from "~/features/site-desk/desk-tabs";
 import { deskFieldErrors, formValues } from "~/features/site-desk/desk-fields";
 import { contactMessageStatuses } from "../../../db/schema/ops";
 import { readForm } from "~/lib/forms.server";
@@ -75,7 +75,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
         </Link>
       </p>
       <SectionHeading level={1} title={message.subject} description={`${message.category} · from ${message.name}`} />
-      <DeskTabs current={tab} detailsHref={base} historyHref={`${base}?tab=history`} />
+      <RecordTabs base={base} tab={tab} />
       {actionData && <FormNotice tone={actionData.tone}>{actionData.message}</FormNotice>}
       {tab === "history" ? (
         <HistoryPanel entries={history} currentVersion={message.version} />

@@ -8,6 +8,7 @@ import { FormNotice } from "~/features/account/form-notice";
 import { formatAuditTime, HistoryPanel } from "~/features/admin/audit-views";
 import { restoreVersionSchema } from "~/features/admin/history-form";
 import { entityHistory, restoreFromHistory } from "~/features/admin/history.server";
+import { RecordTabs } from "~/features/admin/record-tabs";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { listMediaChoices } from "~/features/media/media.server";
@@ -15,7 +16,6 @@ import { ProductFields, productFormValues } from "~/features/shop-desk/product-f
 import { parseProductForm, parseSizeForm, parseStockAdjustment, skuOf } from "~/features/shop-desk/product-form";
 import { createProduct, getDeskProduct, ProductRefusedError, productRestoreTarget, saveSize, updateProduct } from "~/features/shop-desk/products.server";
 import { adjustStock } from "~/features/shop-desk/stock.server";
-import { DeskTabs } from "~/features/site-desk/desk-tabs";
 import { formValues } from "~/features/site-desk/desk-fields";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
@@ -166,7 +166,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
           )}
         </p>
       )}
-      {product && <DeskTabs current={tab} detailsHref={base} historyHref={`${base}?tab=history`} />}
+      {product && <RecordTabs base={base} tab={tab} />}
       {notice && !actionData && <FormNotice tone="success">{notice}</FormNotice>}
       {actionData && <FormNotice tone={actionData.tone}>{actionData.message}</FormNotice>}
       {tab === "history" && product ? (
