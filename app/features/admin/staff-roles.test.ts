@@ -33,11 +33,13 @@ describe("admin areas", () => {
       "/admin/content",
       "/admin/legal",
     ];
-    expect(visibleAreas(["shop"]).map((area) => area.path)).toEqual(["/admin"]);
+    const shopDesks = ["/admin/products", "/admin/messages", "/admin/subscribers"];
+    expect(visibleAreas(["shop"]).map((area) => area.path)).toEqual(["/admin", ...shopDesks]);
     expect(visibleAreas(["editor"]).map((area) => area.path)).toEqual(["/admin", ...editorDesks]);
     expect(visibleAreas(["admin"]).map((area) => area.path)).toEqual([
       "/admin",
       ...editorDesks,
+      ...shopDesks,
       "/admin/people",
       "/admin/activity",
       "/admin/settings",
