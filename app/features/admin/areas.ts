@@ -14,7 +14,7 @@ export interface AdminArea {
 }
 
 export const ADMIN_AREAS: readonly AdminArea[] = [
-  { path: "/admin", label: "Overview", role: null },
+  { path: "/admin", label: "Today", role: null },
   // What a team manager posts most: reports, then results trackside.
   { path: "/admin/news", label: "News", role: "editor" },
   { path: "/admin/results", label: "Results", role: "editor" },
