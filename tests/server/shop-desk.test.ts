@@ -1,7 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import type { Auth } from "../../app/features/account/auth.server";
+import { uploadMedia } from "../../app/features/media/upload.server";
 import { previewFingerprint } from "../../app/features/shop-desk/stock-csv";
 import { applyStockCsv, previewStockCsv, sendLowStockAlerts } from "../../app/features/shop-desk/stock.server";
 import { SUBSCRIBER_CSV_HEADER } from "../../app/features/inbox/subscribers.server";
@@ -92,6 +95,27 @@ describe("products", () => {
     expect(kept!.name).toBe("Team Hoodie");
     const audit = await suite.db.select().from(schema.auditEvents).where(and(eq(schema.auditEvents.entityType, "product"), eq(schema.auditEvents.entityId, id)));
     expect(audit.map((row) => row.action).sort()).toEqual(["create", "update"]);
+  });
+
+  it("shows a photo of the media library on the store page, and refuses one that is not in it", async () => {
+    const photo = await sharp(randomBytes(900 * 900 * 3), { raw: { width: 900, height: 900, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+    const form = new FormData();
+    form.set("altText", "The red cap on a car's nose");
+    form.set("file", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "cap.jpg");
+    const uploaded = await uploadMedia(context(), actor(), new Request("http://localhost/admin/media/new", { method: "POST", body: form }));
+    if (!uploaded.ok) throw new Error("upload refused");
+    const [cap] = await suite.db.select().from(schema.products).where(eq(schema.products.slug, "team-cap-red"));
+    const capFields = { intent: "save", version: String(cap!.version), name: cap!.name, slug: cap!.slug, description: cap!.description, category: cap!.category, price: "25", image: cap!.image, imageAlt: cap!.imageAlt, active: "on" };
+    const unknown = await run(() => productAction(as(post("/admin/products/1", { ...capFields, imageAssetId: "no-such-photo" }), { id: "1" })));
+    expect(unknown.status).toBe(400);
+    expect((unknown.data as { errors: Record<string, string> }).errors.imageAssetId).toMatch(/media library/);
+    const saved = await run(() => productAction(as(post("/admin/products/1", { ...capFields, imageAssetId: uploaded.asset.id }), { id: "1" })));
+    expect(saved.status).toBe(200);
+    const page = await run(() => storeProductLoader(as(get("/store/team-cap-red"), { slug: "team-cap-red" })));
+    const product = (page.data as { product: { image: string; imageAlt: string; picture: { kind: string; alt: string } } }).product;
+    expect(product.picture).toMatchObject({ kind: "upload", alt: "The red cap on a car's nose" });
+    expect(product.image).toMatch(/^\/media\/u\/[0-9a-f]{32}-\d+\.webp$/);
+    expect(product.imageAlt).toBe("The red cap on a car's nose");
   });
 
   it("answers 404 for a product that does not exist", async () => {

@@ -22,7 +22,7 @@ export type StoreProduct = ProductRow & { variants: VariantRow[]; picture: Pictu
  * with the library's alt text); `image` becomes its 960 px WebP for the places that take one
  * file (cards, cart, share previews). A deleted photo falls back to the product's art.
  */
-async function withPhotos(db: Database, rows: ProductRow[]): Promise<Array<ProductRow & { picture: PictureImage | null }>> {
+async function withPhotos<Row extends Pick<ProductRow, "imageAssetId" | "image" | "imageAlt">>(db: Database, rows: Row[]): Promise<Array<Row & { picture: PictureImage | null }>> {
   const ids = [...new Set(rows.flatMap((row) => (row.imageAssetId ? [row.imageAssetId] : [])))];
   const assets = ids.length ? await db.select().from(mediaAssets).where(and(inArray(mediaAssets.id, ids), isNull(mediaAssets.deletedAt))) : [];
   return rows.map((row) => {
@@ -204,9 +204,12 @@ export async function getMerchStrip(db: Database) {
       pricePence: products.pricePence,
       originalPricePence: products.originalPricePence,
       image: products.image,
+      imageAlt: products.imageAlt,
+      imageAssetId: products.imageAssetId,
     })
     .from(products)
     .where(eq(products.active, true))
     .orderBy(desc(products.featured), asc(products.sortOrder), asc(products.id));
-  return rows;
+  // The strip shows the same picture as the store (a library photo's WebP when chosen).
+  return (await withPhotos(db, rows)).map(({ imageAlt: _alt, imageAssetId: _asset, picture: _picture, ...row }) => row);
 }
