@@ -95,6 +95,15 @@ describe("products", () => {
     expect(kept!.name).toBe("Team Hoodie");
     const audit = await suite.db.select().from(schema.auditEvents).where(and(eq(schema.auditEvents.entityType, "product"), eq(schema.auditEvents.entityId, id)));
     expect(audit.map((row) => row.action).sort()).toEqual(["create", "update"]);
+
+    // History's Restore brings back the first version, address included; both addresses keep working.
+    const created1 = audit.find((row) => row.action === "create")!;
+    const restored = await run(() => productAction(as(post(`/admin/products/${id}`, { intent: "restore-version", eventId: String(created1.id), version: "2" }), { id })));
+    expect(restored.status).toBe(200);
+    const [back] = await suite.db.select().from(schema.products).where(eq(schema.products.id, Number(id)));
+    expect(back).toMatchObject({ slug: "team-hoodie", pricePence: 4500, originalPricePence: null, version: 3 });
+    const renamedLink = await run(() => storeProductLoader(as(get("/store/team-hoodie-red"), { slug: "team-hoodie-red" })));
+    expect(renamedLink.location).toBe("/store/team-hoodie");
   });
 
   it("shows a photo of the media library on the store page, and refuses one that is not in it", async () => {
