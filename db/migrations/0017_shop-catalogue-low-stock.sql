@@ -18,6 +18,12 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
+-- WHEN keeps the function out of the checkout's way: a size without an alert level that is not
+-- marked low (every size until staff set a level) never runs it.
+CREATE TRIGGER "product_variants_mark_low_stock_insert"
+BEFORE INSERT ON "product_variants"
+FOR EACH ROW WHEN (NEW.low_stock_threshold > 0) EXECUTE FUNCTION "mark_low_stock"();
+--> statement-breakpoint
 CREATE TRIGGER "product_variants_mark_low_stock"
-BEFORE INSERT OR UPDATE OF "stock", "low_stock_threshold" ON "product_variants"
-FOR EACH ROW EXECUTE FUNCTION "mark_low_stock"();
+BEFORE UPDATE OF "stock", "low_stock_threshold" ON "product_variants"
+FOR EACH ROW WHEN (NEW.low_stock_threshold > 0 OR NEW.low_stock_since IS NOT NULL) EXECUTE FUNCTION "mark_low_stock"();
