@@ -12,6 +12,7 @@ import { brand } from "../app/brand";
 import { pruneRateLimits } from "../app/lib/rate-limit.server";
 import { createPaymentProvider } from "../app/features/payments/create-provider.server";
 import { expireOverdueOrders } from "../app/features/store/order-lifecycle.server";
+import { sendLowStockAlerts } from "../app/features/shop-desk/stock.server";
 import { pickupDirectoryTransport, smtpTransport, startMailDelivery } from "../app/features/mail/delivery.server";
 import { ConfigError, loadEnv, shippingRuleFromEnv, type Env } from "../app/env.server";
 import type * as AppModule from "./app";
@@ -121,6 +122,14 @@ expireOrders();
 const orderExpiry = setInterval(expireOrders, ORDER_EXPIRY_INTERVAL_MS);
 orderExpiry.unref();
 
+// A sale that takes a size below its low-stock level is mailed to shop staff within a minute
+// (desk changes mail at once); once per fall, however many processes run this.
+let alerting: Promise<unknown> = Promise.resolve();
+const lowStockAlerts = setInterval(() => {
+  alerting = sendLowStockAlerts(database.db, env.PUBLIC_URL ?? "").catch((error: unknown) => logger.warn({ err: error }, "could not send low-stock alerts"));
+}, 60_000);
+lowStockAlerts.unref();
+
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, async () => {
     // A second Ctrl-C or SIGTERM must not cut the drain short.
@@ -132,7 +141,9 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
       log: logger,
       cleanup: async () => {
         clearInterval(orderExpiry);
+        clearInterval(lowStockAlerts);
         await expiring;
+        await alerting;
         await mailDelivery.stop();
         await database.close();
       },

@@ -1,11 +1,13 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/store-product";
 import { brand } from "~/brand";
 import { JsonLd } from "~/components/json-ld";
+import { ResponsivePicture } from "~/components/responsive-picture";
 import { NotFound } from "~/components/not-found";
 import { Badge } from "~/components/ui/badge";
 import { AddToCart } from "~/features/store/add-to-cart";
 import { getProductBySlug } from "~/features/store/catalogue.server";
+import { productSlugRedirect } from "~/features/shop-desk/products.server";
 import { FavouriteButton, Price } from "~/features/store/product-card";
 import { Stars } from "~/features/store/stars";
 import {
@@ -23,8 +25,14 @@ import { pageMeta } from "~/lib/meta";
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const found = SLUG.test(params.slug) && params.slug.length <= 100 ? await getProductBySlug(context.db, params.slug) : null;
-  if (!found) return data({ product: null, shipping: "", publicUrl: context.publicUrl }, { status: 404 });
+  const valid = SLUG.test(params.slug) && params.slug.length <= 100;
+  const found = valid ? await getProductBySlug(context.db, params.slug) : null;
+  if (!found) {
+    // A product renamed at the shop desk keeps its old links: they move permanently to the new address.
+    const movedTo = valid ? await productSlugRedirect(context.db, params.slug) : null;
+    if (movedTo) throw redirect(`/store/${movedTo}`, 301);
+    return data({ product: null, shipping: "", publicUrl: context.publicUrl }, { status: 404 });
+  }
   return { product: toProductView(found), shipping: shippingNotice(context.shipping), publicUrl: context.publicUrl };
 }
 
@@ -61,15 +69,25 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </nav>
       <div className="grid gap-8 md:grid-cols-2 md:gap-12">
         <div className="relative">
-          <img
-            src={product.image}
-            alt={product.imageAlt}
-            width={PRODUCT_IMAGE_SIZE.width}
-            height={PRODUCT_IMAGE_SIZE.height}
-            fetchPriority="high"
-            decoding="async"
-            className="aspect-square w-full rounded-card border border-line bg-surface-raised object-cover"
-          />
+          {product.picture ? (
+            <ResponsivePicture
+              image={product.picture}
+              sizes="(min-width: 768px) 560px, 100vw"
+              fetchPriority="high"
+              decoding="async"
+              className="aspect-square w-full rounded-card border border-line bg-surface-raised object-cover"
+            />
+          ) : (
+            <img
+              src={product.image}
+              alt={product.imageAlt}
+              width={PRODUCT_IMAGE_SIZE.width}
+              height={PRODUCT_IMAGE_SIZE.height}
+              fetchPriority="high"
+              decoding="async"
+              className="aspect-square w-full rounded-card border border-line bg-surface-raised object-cover"
+            />
+          )}
           <div className="absolute left-3 top-3 flex gap-2">
             {sale && <Badge tone="accent">Sale</Badge>}
             {product.featured && <Badge tone="neutral">Featured</Badge>}

@@ -28,7 +28,8 @@ const EAGER_CARDS = 3;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseStoreQuery(new URL(request.url).searchParams);
-  const catalogue = (await listProducts(context.db)).map(toProductView);
+  // The list shows each product's one file (`image`); the photo's sizes are the product page's.
+  const catalogue = (await listProducts(context.db)).map((product) => toProductView({ ...product, picture: null }));
   return {
     query,
     products: selectProducts(catalogue, query),

@@ -9,3 +9,4 @@ export * from "./news-desk";
 export * from "./results-desk";
 export * from "./site-desk";
 export * from "./people";
+export * from "./shop-desk";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { versionColumn } from "./columns";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -33,16 +34,33 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   createdAt: timestamptz("created_at").notNull().defaultNow(),
 });
 
+export const contactMessageStatuses = ["new", "replied", "closed"] as const;
+export type ContactMessageStatus = (typeof contactMessageStatuses)[number];
+
 /** Messages sent through the contact form; kept so nothing is lost without a mail app. */
-export const contactMessages = pgTable("contact_messages", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  subject: text("subject").notNull(),
-  category: text("category").notNull(),
-  message: text("message").notNull(),
-  createdAt: timestamptz("created_at").notNull().defaultNow(),
-});
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    category: text("category").notNull(),
+    message: text("message").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    /** Where the inbox (/admin/messages) has it: new, replied (a reply was queued), closed. */
+    status: text("status").$type<ContactMessageStatus>().notNull().default("new"),
+    /** When someone at the desk first opened it (or marked it read); null while unread. */
+    readAt: timestamptz("read_at"),
+    /** Marked as spam at the desk: out of the inbox's default view, never replied to. */
+    spam: boolean("spam").notNull().default(false),
+    version: versionColumn(),
+  },
+  (table) => [
+    check("contact_messages_status_check", sql`${table.status} in ('new', 'replied', 'closed')`),
+    index("contact_messages_created_idx").on(table.createdAt),
+  ],
+);
 
 /** Fixed-window counters for rate limits, shared by every app process. */
 export const rateLimitHits = pgTable(

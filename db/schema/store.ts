@@ -13,6 +13,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { versionColumn } from "./columns";
+import { mediaAssets } from "./media";
 
 /*
  * The store: catalogue, promo codes, orders and payment events. Money is
@@ -41,11 +43,14 @@ export const products = pgTable(
     rating: doublePrecision("rating").notNull().default(0),
     reviewCount: integer("review_count").notNull().default(0),
     image: text("image").notNull(),
+    /** A photo of the media library shown instead of `image` (its alt text is the library's). */
+    imageAssetId: text("image_asset_id").references(() => mediaAssets.id, { onDelete: "set null" }),
     /** Alternative text for the product image. */
     imageAlt: text("image_alt").notNull(),
     /** False once the product is no longer sold: it leaves the catalogue and carts are told. */
     active: boolean("active").notNull().default(true),
     sortOrder: integer("sort_order").notNull(),
+    version: versionColumn(),
   },
   (table) => [
     check("products_category_check", sql`${table.category} in ('apparel', 'accessories')`),
@@ -74,10 +79,21 @@ export const productVariants = pgTable(
      * (`... where stock >= $q`); a failed or expired payment gives it back.
      */
     stock: integer("stock").notNull(),
+    /** Below this many units the size is "low" (desk alert, one e-mail per crossing); 0 for no alert. */
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(0),
+    /**
+     * When the stock last fell below the threshold; null while it is not below. Kept by a
+     * trigger (migration shop-catalogue-low-stock), so a sale made by the checkout function
+     * counts as much as a desk adjustment.
+     */
+    lowStockSince: timestamptz("low_stock_since"),
+    /** The low_stock_since whose e-mail has been queued: equal to it once that crossing was mailed. */
+    lowStockAlertedAt: timestamptz("low_stock_alerted_at"),
   },
   (table) => [
     unique("product_variants_product_size_unique").on(table.productId, table.size),
     check("product_variants_stock_check", sql`${table.stock} >= 0`),
+    check("product_variants_low_stock_threshold_check", sql`${table.lowStockThreshold} >= 0`),
   ],
 );
 

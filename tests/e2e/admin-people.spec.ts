@@ -134,10 +134,10 @@ test("the first admin turns on two-factor, then makes another person an editor",
   const overview = await page.goto(at("/admin"));
   expect(overview!.headers()["cache-control"]).toBe("private, no-store");
   expect(overview!.headers()["x-robots-tag"]).toBe("noindex, nofollow");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Today");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
   const nav = page.getByRole("navigation", { name: "Back office" });
-  await expect(nav.getByRole("link")).toHaveText(["Overview", "News", "Results", "Seasons", "Drivers", "Team", "Female Side", "Media", "Site content", "Legal pages", "Orders", "Customers", "People", "Activity", "Settings"]);
+  await expect(nav.getByRole("link")).toHaveText(["Today", "News", "Results", "Seasons", "Drivers", "Team", "Female Side", "Media", "Site content", "Legal pages", "Orders", "Products", "Customers", "Messages", "Subscribers", "People", "Activity", "Settings"]);
   await expectNoSidewaysScroll(page);
   await expectNoSeriousViolations(page);
 
@@ -184,8 +184,8 @@ test("the new editor is asked for two-factor too, then sees only what editors ma
   await turnOnTwoFactor(page);
 
   await page.goto(at("/admin"));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
-  await expect(page.getByRole("navigation", { name: "Back office" }).getByRole("link")).toHaveText(["Overview", "News", "Results", "Seasons", "Drivers", "Team", "Female Side", "Media", "Site content", "Legal pages"]);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Today");
+  await expect(page.getByRole("navigation", { name: "Back office" }).getByRole("link")).toHaveText(["Today", "News", "Results", "Seasons", "Drivers", "Team", "Female Side", "Media", "Site content", "Legal pages"]);
   await expect(page.getByRole("heading", { name: "Your recent changes" })).toBeVisible();
 
   const people = await page.goto(at("/admin/people"));

@@ -115,7 +115,7 @@ test("an editor restores a class's results and a season from History, and is ask
       void dialog.dismiss();
     }),
   );
-  await page.getByRole("link", { name: "Overview" }).first().click();
+  await page.getByRole("link", { name: "Today" }).first().click();
   expect(await asked).toContain("unsaved changes");
   await expect(page).toHaveURL(/\/admin\/legal\/privacy/);
 });

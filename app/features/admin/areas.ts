@@ -14,7 +14,7 @@ export interface AdminArea {
 }
 
 export const ADMIN_AREAS: readonly AdminArea[] = [
-  { path: "/admin", label: "Overview", role: null },
+  { path: "/admin", label: "Today", role: null },
   // What a team manager posts most: reports, then results trackside.
   { path: "/admin/news", label: "News", role: "editor" },
   { path: "/admin/results", label: "Results", role: "editor" },
@@ -25,9 +25,13 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: "/admin/media", label: "Media", role: "editor" },
   { path: "/admin/content", label: "Site content", role: "editor" },
   { path: "/admin/legal", label: "Legal pages", role: "editor" },
-  // The shop (issue 14).
+  // The shop (issue 14): orders first, what a team manager packs on a Monday; then what sells,
+  // who buys, what the public writes in and who reads the newsletter (ADRs 0034, 0038).
   { path: "/admin/orders", label: "Orders", role: "shop" },
+  { path: "/admin/products", label: "Products", role: "shop" },
   { path: "/admin/customers", label: "Customers", role: "shop" },
+  { path: "/admin/messages", label: "Messages", role: "shop" },
+  { path: "/admin/subscribers", label: "Subscribers", role: "shop" },
   { path: "/admin/people", label: "People", role: "admin" },
   { path: "/admin/activity", label: "Activity", role: "admin" },
   { path: "/admin/settings", label: "Settings", role: "admin" },

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { queryRows, type Database } from "../../../db/client.server";
-import { products, productVariants, promoCodes } from "../../../db/schema";
+import { mediaAssets, products, productVariants, promoCodes } from "../../../db/schema";
+import { pictureImageOf } from "~/features/media/media.server";
+import { mediaFileUrl, type PictureImage } from "~/features/media/media";
 import {
   isPromoUsable,
   normalisePromoCode,
@@ -13,10 +15,28 @@ export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof productVariants.$inferSelect;
 
 /** A product with its sizes (in display order) and their stock. */
-export type StoreProduct = ProductRow & { variants: VariantRow[] } & CatalogueProduct;
+export type StoreProduct = ProductRow & { variants: VariantRow[]; picture: PictureImage | null } & CatalogueProduct;
 
-async function withVariants(db: Database, rows: ProductRow[]): Promise<StoreProduct[]> {
-  if (rows.length === 0) return [];
+/**
+ * A product with a photo of the media library shows that photo (at the size the page needs,
+ * with the library's alt text); `image` becomes its 960 px WebP for the places that take one
+ * file (cards, cart, share previews). A deleted photo falls back to the product's art.
+ */
+async function withPhotos<Row extends Pick<ProductRow, "imageAssetId" | "image" | "imageAlt">>(db: Database, rows: Row[]): Promise<Array<Row & { picture: PictureImage | null }>> {
+  const ids = [...new Set(rows.flatMap((row) => (row.imageAssetId ? [row.imageAssetId] : [])))];
+  const assets = ids.length ? await db.select().from(mediaAssets).where(and(inArray(mediaAssets.id, ids), isNull(mediaAssets.deletedAt))) : [];
+  return rows.map((row) => {
+    const asset = assets.find((candidate) => candidate.id === row.imageAssetId);
+    const picture = asset ? pictureImageOf(asset) : null;
+    if (!picture || picture.kind !== "upload") return { ...row, picture: null };
+    const webp = picture.variants.filter((variant) => variant.format === "webp").sort((a, b) => Math.abs(a.width - 960) - Math.abs(b.width - 960))[0];
+    return { ...row, picture, image: webp ? mediaFileUrl(webp.key) : row.image, imageAlt: picture.alt };
+  });
+}
+
+async function withVariants(db: Database, plainRows: ProductRow[]): Promise<StoreProduct[]> {
+  if (plainRows.length === 0) return [];
+  const rows = await withPhotos(db, plainRows);
   const variants = await db
     .select()
     .from(productVariants)
@@ -184,9 +204,12 @@ export async function getMerchStrip(db: Database) {
       pricePence: products.pricePence,
       originalPricePence: products.originalPricePence,
       image: products.image,
+      imageAlt: products.imageAlt,
+      imageAssetId: products.imageAssetId,
     })
     .from(products)
     .where(eq(products.active, true))
     .orderBy(desc(products.featured), asc(products.sortOrder), asc(products.id));
-  return rows;
+  // The strip shows the same picture as the store (a library photo's WebP when chosen).
+  return (await withPhotos(db, rows)).map(({ imageAlt: _alt, imageAssetId: _asset, picture: _picture, ...row }) => row);
 }

@@ -5,6 +5,7 @@
 import { brand } from "~/brand";
 import { formatPence, penceToDecimal } from "~/lib/money";
 import type { ProductCategory } from "../../../db/schema/store";
+import type { PictureImage } from "~/features/media/media";
 import { categoryFilters, type ListedProduct } from "./catalogue";
 import type { ShippingRule } from "./pricing";
 
@@ -21,6 +22,8 @@ export interface ProductView extends ListedProduct {
   imageAlt: string;
   /** In display order; the first is the default choice. */
   sizes: ProductSizeView[];
+  /** A photo of the media library, when the shop desk chose one (else `image` is the product's art). */
+  picture?: PictureImage | null;
 }
 
 /** Square product artwork, drawn at this size. */
@@ -41,6 +44,7 @@ interface ProductSource {
   imageAlt: string;
   sortOrder: number;
   variants: readonly { size: string; stock: number }[];
+  picture?: PictureImage | null;
 }
 
 export function toProductView(product: ProductSource): ProductView {
@@ -59,6 +63,7 @@ export function toProductView(product: ProductSource): ProductView {
     imageAlt: product.imageAlt,
     sortOrder: product.sortOrder,
     sizes: product.variants.map((variant) => ({ size: variant.size, stock: Math.max(0, variant.stock) })),
+    ...(product.picture ? { picture: product.picture } : {}),
   };
 }
 

@@ -3,23 +3,26 @@ import type { Route } from "./+types/index";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { AuditEventCard } from "~/features/admin/audit-views";
 import { loadOverview } from "~/features/admin/overview.server";
+import { TodayBlocks } from "~/features/admin/today-blocks";
+import { loadToday } from "~/features/admin/today.server";
 import { BACK_OFFICE_HEADERS, requireAnyStaff } from "~/features/admin/staff.server";
 import { pageMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireAnyStaff(request, context);
-  const overview = await loadOverview(context.db, staff);
-  return data({ ...overview, isAdmin: staff.roles.includes("admin") }, { headers: BACK_OFFICE_HEADERS });
+  const [overview, today] = await Promise.all([loadOverview(context.db, staff), loadToday(context.db, staff)]);
+  return data({ ...overview, today, isAdmin: staff.roles.includes("admin") }, { headers: BACK_OFFICE_HEADERS });
 }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Back Office", description: "Ridgeway Racing's back office.", path: null });
 
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
-  const { counts, recent, isAdmin } = loaderData;
+  const { counts, recent, isAdmin, today } = loaderData;
   return (
     <>
-      <SectionHeading level={1} title="Overview" description="The site at a glance, and the latest changes made here." />
+      <SectionHeading level={1} title="Today" description="What needs doing first, then the site at a glance and the latest changes made here." />
+      <TodayBlocks today={today} />
       <section aria-labelledby="figures-heading" className="mb-10">
         <h2 id="figures-heading" className="sr-only">
           Figures

@@ -1,0 +1,137 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { formatAuditTime } from "./audit-views";
+import { LowStockList, type LowStockItem } from "~/features/shop-desk/low-stock-list";
+import { formatPence } from "~/lib/money";
+import { countdownTo } from "~/lib/race-time";
+
+/** What loadToday() (today.server.ts) returns; a block is null/undefined when the role cannot act on it. */
+export interface TodayData {
+  now: string;
+  ordersToPack: { count: number; rows: Array<{ orderNumber: string; customerName: string; totalPence: number; paidAt: string | null }> } | null;
+  lowStock: LowStockItem[] | null;
+  unreadMessages: { count: number; rows: Array<{ id: string; name: string; subject: string; createdAt: string }> } | null;
+  draftsInReview: Array<{ id: string; title: string; updatedAt: string }> | null;
+  nextSession?: { roundName: string; circuit: string; name: string; startsAt: string; timeAnnounced: boolean } | null;
+}
+
+function Block({ id, title, count, children }: { id: string; title: string; count?: number; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="min-w-0 rounded-card border border-line bg-surface p-4">
+      <h2 id={`${id}-heading`} className="text-lg font-bold uppercase">
+        {title}
+        {count !== undefined && <span className="ml-2 text-accent-text">{count}</span>}
+      </h2>
+      <div className="mt-2 text-sm">{children}</div>
+    </section>
+  );
+}
+
+const ukTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" });
+const ukDay = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", weekday: "long", day: "numeric", month: "long" });
+
+function countdownText(startsAt: string, now: string): string {
+  const { days, hours, minutes } = countdownTo(new Date(startsAt), new Date(now));
+  const parts = [days && `${days} ${days === 1 ? "day" : "days"}`, hours && `${hours} h`, `${minutes} min`].filter(Boolean);
+  return `in ${parts.join(" ")}`;
+}
+
+/** The Today blocks: orders to pack, low stock, unread messages, drafts in review, the next session. */
+export function TodayBlocks({ today }: { today: TodayData }) {
+  const { ordersToPack, lowStock, unreadMessages, draftsInReview, nextSession } = today;
+  return (
+    <div className="mb-10 grid gap-4 md:grid-cols-2">
+      {ordersToPack && (
+        <Block id="pack" title="Orders to pack" count={ordersToPack.count}>
+          {ordersToPack.count === 0 ? (
+            <p className="text-muted">Nothing paid is waiting to be packed.</p>
+          ) : (
+            <ul className="grid gap-1">
+              {ordersToPack.rows.map((order) => (
+                <li key={order.orderNumber}>
+                  <Link to={`/admin/orders/${order.orderNumber}`} className="font-semibold text-accent-text hover:underline">
+                    {order.orderNumber}
+                  </Link>{" "}
+                  · {order.customerName} · {formatPence(order.totalPence)}
+                  {order.paidAt && <span className="text-muted"> · paid {formatAuditTime(order.paidAt)}</span>}
+                </li>
+              ))}
+              {ordersToPack.count > ordersToPack.rows.length && (
+                <li>
+                  <Link to="/admin/orders?status=paid" className="text-accent-text hover:underline">
+                    and {ordersToPack.count - ordersToPack.rows.length} more
+                  </Link>
+                </li>
+              )}
+            </ul>
+          )}
+        </Block>
+      )}
+      {lowStock && (
+        <Block id="low" title="Low stock" count={lowStock.length}>
+          {lowStock.length === 0 ? <p className="text-muted">Every size is above its alert level.</p> : <LowStockList sizes={lowStock} />}
+        </Block>
+      )}
+      {unreadMessages && (
+        <Block id="unread" title="Unread messages" count={unreadMessages.count}>
+          {unreadMessages.count === 0 ? (
+            <p className="text-muted">Every message has been read.</p>
+          ) : (
+            <ul className="grid gap-1">
+              {unreadMessages.rows.map((message) => (
+                <li key={message.id} className="break-words">
+                  <Link to={`/admin/messages/${message.id}`} className="text-accent-text hover:underline">
+                    {message.subject}
+                  </Link>{" "}
+                  <span className="text-muted">from {message.name}</span>
+                </li>
+              ))}
+              {unreadMessages.count > unreadMessages.rows.length && (
+                <li>
+                  <Link to="/admin/messages?view=unread" className="underline">
+                    All {unreadMessages.count} unread
+                  </Link>
+                </li>
+              )}
+            </ul>
+          )}
+        </Block>
+      )}
+      {draftsInReview && (
+        <Block id="review" title="Drafts awaiting review" count={draftsInReview.length}>
+          {draftsInReview.length === 0 ? (
+            <p className="text-muted">No article is waiting for review.</p>
+          ) : (
+            <ul className="grid gap-1">
+              {draftsInReview.map((draft) => (
+                <li key={draft.id} className="break-words">
+                  <Link to={`/admin/news/${draft.id}`} className="text-accent-text hover:underline">
+                    {draft.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Block>
+      )}
+      {nextSession !== undefined && (
+        <Block id="session" title="Next race session">
+          {nextSession === null ? (
+            <p className="text-muted">No session is on the published calendar.</p>
+          ) : (
+            <>
+              <p className="font-semibold">
+                {nextSession.name}, {nextSession.roundName}
+              </p>
+              <p>{nextSession.circuit}</p>
+              <p className="mt-1">
+                <time dateTime={nextSession.startsAt}>{nextSession.timeAnnounced ? ukTime.format(new Date(nextSession.startsAt)) : `${ukDay.format(new Date(nextSession.startsAt))} (time not announced)`}</time>{" "}
+                <strong className="text-accent-text">{countdownText(nextSession.startsAt, today.now)}</strong>
+              </p>
+            </>
+          )}
+        </Block>
+      )}
+    </div>
+  );
+}
