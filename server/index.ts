@@ -13,7 +13,7 @@ import { pruneRateLimits } from "../app/lib/rate-limit.server";
 import { createPaymentProvider } from "../app/features/payments/create-provider.server";
 import { expireOverdueOrders } from "../app/features/store/order-lifecycle.server";
 import { pickupDirectoryTransport, smtpTransport, startMailDelivery } from "../app/features/mail/delivery.server";
-import { ConfigError, loadEnv, shippingRuleFromEnv, type Env } from "../app/env.server";
+import { ConfigError, holdPolicyFromEnv, loadEnv, shippingRuleFromEnv, type Env } from "../app/env.server";
 import type * as AppModule from "./app";
 import type { AppOptions } from "./app";
 import { resolveAppSecret } from "./app-secret";
@@ -76,6 +76,7 @@ const appOptions: AppOptions = {
   pageCacheTtlMs: isDev ? 0 : env.PAGE_CACHE_TTL_MS,
   isShuttingDown: () => shuttingDown,
   shipping: shippingRuleFromEnv(env),
+  holdPolicy: holdPolicyFromEnv(env),
 };
 
 const handler = isDev ? await devHandler(appOptions) : await productionHandler(appOptions);

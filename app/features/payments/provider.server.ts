@@ -6,6 +6,7 @@
  * code path that marks orders paid. Only stripe-provider.server.ts imports a
  * vendor SDK.
  */
+import type { OrderAddress } from "../../../db/schema";
 import type { PaymentEventInput } from "~/features/store/order-lifecycle.server";
 
 export type PaymentProviderName = "stripe" | "test";
@@ -28,6 +29,11 @@ export interface PaymentSessionRequest {
   discountPence: number;
   promoCode: string | null;
   promoPercentOff: number | null;
+  /** What the code takes off, e.g. "10% off" or "£5.00 off"; null without a code. */
+  promoLabel?: string | null;
+  /** Where to send the goods, as entered at checkout. */
+  shippingAddress?: OrderAddress | null;
+  shippingMethod?: string;
   shippingPence: number;
   totalPence: number;
   /** Where the provider sends the shopper after paying; may contain {CHECKOUT_SESSION_ID}. */

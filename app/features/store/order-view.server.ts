@@ -25,5 +25,7 @@ export function orderForPage(order: OrderRow & { lines: OrderLineRow[] }) {
     promoCode: order.promoCode,
     shippingPence: order.shippingPence,
     totalPence: order.totalPence,
+    shippingAddress: order.shippingAddress ?? null,
+    shippingMethod: order.shippingMethod ?? null,
   };
 }
