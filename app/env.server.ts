@@ -82,7 +82,7 @@ const envSchema = z.object({
   /** Most open unpaid orders one customer e-mail may have at once (ADR 0033); 0: no cap. */
   ORDER_HOLDS_PER_CUSTOMER: z.coerce.number({ message: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more").default(2),
   /** Most open unpaid orders one client address may have at once (ADR 0033); 0: no cap. */
-  ORDER_HOLDS_PER_CLIENT: z.coerce.number({ message: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more").default(3),
+  ORDER_HOLDS_PER_CLIENT: z.coerce.number({ message: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more").default(2),
   /** Most of a size's remaining stock one unpaid order may hold, in percent (ADR 0033); 100: no cap. */
   ORDER_HOLD_SHARE_PERCENT: z.coerce.number({ message: "must be a whole number" }).int("must be a whole number").min(1, "must be 1 to 100").max(100, "must be 1 to 100").default(50),
   /** Shipping charged per order, in pence (0: free UK shipping, the site's claim). */

@@ -23,6 +23,7 @@ const PRODUCT_ID = 6; // the keyring, as bench/checkout.ts
 const CONCURRENCY = 8;
 const total = Number(process.argv[2] ?? 2000);
 
+let shopper = 0;
 function form(): FormData {
   const body = new FormData();
   body.append("productId", String(PRODUCT_ID));
@@ -30,7 +31,10 @@ function form(): FormData {
   body.append("quantity", "1");
   body.append("promoCode", "RIDGEWAY10");
   body.append("name", "Bench Shopper");
-  body.append("email", "bench@example.com");
+  body.append("email", `bench+${++shopper}@example.com`);
+  for (const [name, value] of Object.entries({ shipName: "Bench Shopper", shipLine1: "1 Pit Lane", shipTown: "Andover", shipPostcode: "SP11 8PW" })) {
+    body.append(name, value);
+  }
   return body;
 }
 

@@ -11,4 +11,4 @@ export interface HoldPolicy {
   holdSharePercent: number | null;
 }
 
-export const DEFAULT_HOLD_POLICY: HoldPolicy = { holdsPerCustomer: 2, holdsPerClient: 3, holdSharePercent: 50 };
+export const DEFAULT_HOLD_POLICY: HoldPolicy = { holdsPerCustomer: 2, holdsPerClient: 2, holdSharePercent: 50 };
