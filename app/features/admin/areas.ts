@@ -25,6 +25,7 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: "/admin/media", label: "Media", role: "editor" },
   { path: "/admin/content", label: "Site content", role: "editor" },
   { path: "/admin/legal", label: "Legal pages", role: "editor" },
+  { path: "/admin/promotions", label: "Promotions", role: "shop" },
   { path: "/admin/people", label: "People", role: "admin" },
   { path: "/admin/activity", label: "Activity", role: "admin" },
   { path: "/admin/settings", label: "Settings", role: "admin" },
