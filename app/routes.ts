@@ -47,6 +47,7 @@ export default [
     route("team", "routes/dashboard-team.tsx"),
     route("orders", "routes/dashboard-orders.tsx"),
     route("orders/:orderNumber", "routes/dashboard-order.tsx"),
+    route("addresses", "routes/dashboard-addresses.tsx"),
     route("security", "routes/dashboard-security.tsx"),
     route("security/export", "routes/dashboard-security-export.ts"),
   ]),

@@ -293,3 +293,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("promo limit across two app proc
     expect(await handle.db.select().from(schema.orders)).toHaveLength(1);
   }, 120_000);
 });
+
+describe("saved addresses in the dashboard", () => {
+  it("a signed-in customer adds, lists and removes their own addresses; a bad postcode is refused", async () => {
+    const { createTestAuth, formPost, requestContext, run } = await import("../support/accounts");
+    const { signUpPerson } = await import("../support/staff");
+    const page = await import("../../app/routes/dashboard-addresses");
+    const auth = createTestAuth(handle.db);
+    const owner = await signUpPerson(handle.db, auth, { email: "addresses-owner@example.com", name: "Owner", role: "team_member" });
+    const other = await signUpPerson(handle.db, auth, { email: "addresses-other@example.com", name: "Other", role: "team_member" });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const post = (who: typeof owner, fields: Record<string, string>) => run(() => page.action({ request: formPost("/dashboard/addresses", fields, { cookie: who.jar.header() }), context: requestContext(handle.db, auth), params: {} } as any));
+
+    const bad = await post(owner, { intent: "add", ...address, shipPostcode: "NOPE 123" });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.data)).toContain("Enter a real UK postcode");
+    expect(await post(owner, { intent: "add", ...address })).toMatchObject({ status: 200 });
+    const [saved] = await handle.db.select().from(schema.customerAddresses).where(eq(schema.customerAddresses.userId, owner.id));
+    expect(saved).toMatchObject({ line1: "1 Pit Lane", postcode: "SP11 8PW", country: "GB" });
+
+    // Someone else cannot remove it.
+    expect((await post(other, { intent: "delete", id: saved!.id })).status).toBe(404);
+    expect((await post(owner, { intent: "delete", id: saved!.id })).status).toBe(200);
+    expect(await handle.db.select().from(schema.customerAddresses)).toHaveLength(0);
+  });
+});
