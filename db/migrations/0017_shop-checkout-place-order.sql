@@ -78,44 +78,44 @@ CREATE OR REPLACE FUNCTION "place_order"("new_order" jsonb, "new_lines" jsonb) R
 LANGUAGE plpgsql AS $$
 DECLARE
   placed uuid;
-  o record;
+  -- Typed scalars, not a record: the statements below keep one plan each.
+  order_email text := lower(new_order->>'customer_email');
+  order_promo text := new_order->>'promo_code';
+  order_client text := new_order->>'client_key';
+  order_at timestamptz := (new_order->>'created_at')::timestamptz;
+  holds_per_customer int := (new_order->>'holds_per_customer')::int;
+  holds_per_client int := (new_order->>'holds_per_client')::int;
+  hold_share int := (new_order->>'hold_share_percent')::int;
   promo record;
   open_holds int;
   customer_uses int;
 BEGIN
-  SELECT * INTO o FROM jsonb_to_record(new_order) AS x(
-    order_number text, customer_name text, customer_email text, customer_phone text, notes text,
-    shipping_address jsonb, shipping_method text,
-    subtotal_pence int, discount_pence int, shipping_pence int, total_pence int, promo_code text,
-    promo_percent_off int, promo_amount_off_pence int, payment_provider text,
-    provider_session_id text, user_id text, client_key text, created_at timestamptz,
-    expires_at timestamptz, holds_per_customer int, holds_per_client int, hold_share_percent int);
-
   -- Each count runs after its advisory lock is held, with a fresh snapshot: two checkouts of
   -- one customer (or client) are counted one after the other, whichever process runs them.
-  IF o.holds_per_customer IS NOT NULL THEN
-    PERFORM pg_advisory_xact_lock(hashtext('order-holds-customer:' || lower(o.customer_email)));
+  IF holds_per_customer IS NOT NULL THEN
+    PERFORM pg_advisory_xact_lock(hashtext('order-holds-customer:' || order_email));
     SELECT count(*) INTO open_holds FROM orders c
-    WHERE c.status = 'pending_payment' AND lower(c.customer_email) = lower(o.customer_email);
-    IF open_holds >= o.holds_per_customer THEN
+    WHERE c.status = 'pending_payment' AND lower(c.customer_email) = order_email;
+    IF open_holds >= holds_per_customer THEN
       RAISE EXCEPTION 'place_order:customer_holds' USING ERRCODE = 'P0001';
     END IF;
   END IF;
 
-  IF o.client_key IS NOT NULL AND o.holds_per_client IS NOT NULL THEN
-    PERFORM pg_advisory_xact_lock(hashtext('order-holds-client:' || o.client_key));
+  IF order_client IS NOT NULL AND holds_per_client IS NOT NULL THEN
+    PERFORM pg_advisory_xact_lock(hashtext('order-holds-client:' || order_client));
     SELECT count(*) INTO open_holds FROM orders c
-    WHERE c.status = 'pending_payment' AND c.client_key = o.client_key;
-    IF open_holds >= o.holds_per_client THEN
+    WHERE c.status = 'pending_payment' AND c.client_key = order_client;
+    IF open_holds >= holds_per_client THEN
       RAISE EXCEPTION 'place_order:client_holds' USING ERRCODE = 'P0001';
     END IF;
   END IF;
 
-  IF o.promo_code IS NOT NULL THEN
-    SELECT * INTO promo FROM promo_codes p WHERE p.code = o.promo_code FOR NO KEY UPDATE;
+  IF order_promo IS NOT NULL THEN
+    SELECT p.active, p.starts_at, p.expires_at, p.max_uses, p.used_count, p.per_customer_limit
+      INTO promo FROM promo_codes p WHERE p.code = order_promo FOR NO KEY UPDATE;
     IF NOT FOUND OR NOT promo.active
-      OR (promo.starts_at IS NOT NULL AND o.created_at < promo.starts_at)
-      OR (promo.expires_at IS NOT NULL AND o.created_at >= promo.expires_at) THEN
+      OR (promo.starts_at IS NOT NULL AND order_at < promo.starts_at)
+      OR (promo.expires_at IS NOT NULL AND order_at >= promo.expires_at) THEN
       RAISE EXCEPTION 'place_order:promo_unusable' USING ERRCODE = 'P0001';
     END IF;
     IF promo.max_uses IS NOT NULL AND promo.used_count >= promo.max_uses THEN
@@ -125,7 +125,7 @@ BEGIN
       -- A fresh snapshot taken after the code's row lock: every order that took a use of it
       -- before us has committed.
       SELECT count(*) INTO customer_uses FROM orders u
-      WHERE u.promo_code = o.promo_code AND lower(u.customer_email) = lower(o.customer_email)
+      WHERE u.promo_code = order_promo AND lower(u.customer_email) = order_email
         AND u.status IN ('pending_payment', 'paid');
       IF customer_uses >= promo.per_customer_limit THEN
         RAISE EXCEPTION 'place_order:promo_customer_limit' USING ERRCODE = 'P0001';
@@ -149,8 +149,7 @@ BEGIN
     SELECT count(*) = (SELECT count(*) FROM line) AS yes
     FROM locked JOIN line ON line.variant_id = locked.id
     WHERE locked.stock >= line.quantity
-      AND (o.hold_share_percent IS NULL
-        OR line.quantity <= greatest(1, locked.stock * o.hold_share_percent / 100))
+      AND (hold_share IS NULL OR line.quantity <= greatest(1, locked.stock * hold_share / 100))
   ),
   reserved AS (
     UPDATE product_variants v SET stock = v.stock - line.quantity
@@ -170,6 +169,12 @@ BEGIN
       o.shipping_pence, o.total_pence, o.promo_code, o.promo_percent_off,
       o.promo_amount_off_pence, o.payment_provider, o.provider_session_id, o.user_id,
       o.client_key, o.created_at, o.expires_at
+    FROM jsonb_to_record(new_order) AS o(
+      order_number text, customer_name text, customer_email text, customer_phone text, notes text,
+      shipping_address jsonb, shipping_method text, subtotal_pence int, discount_pence int,
+      shipping_pence int, total_pence int, promo_code text, promo_percent_off int,
+      promo_amount_off_pence int, payment_provider text, provider_session_id text, user_id text,
+      client_key text, created_at timestamptz, expires_at timestamptz)
     WHERE (SELECT count(*) FROM reserved) = (SELECT count(*) FROM line)
     RETURNING id
   ),
@@ -185,8 +190,8 @@ BEGIN
     RAISE EXCEPTION 'place_order:stock' USING ERRCODE = 'P0001';
   END IF;
 
-  IF o.promo_code IS NOT NULL THEN
-    UPDATE promo_codes SET used_count = used_count + 1 WHERE code = o.promo_code;
+  IF order_promo IS NOT NULL THEN
+    UPDATE promo_codes SET used_count = used_count + 1 WHERE code = order_promo;
   END IF;
   RETURN placed;
 END

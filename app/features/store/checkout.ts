@@ -42,6 +42,20 @@ const addressText = (max: number) => z.string().max(max * 4, ADDRESS_MESSAGES.to
  * is the stored OrderAddress (postcode normalised, empty optional lines null).
  */
 export function deliveryAddressSchema(shipsTo: readonly string[]) {
+  // Built once per list of countries: Zod compiles an object schema on its first parse, which
+  // would cost every checkout a few milliseconds if the schema were new each time.
+  const key = shipsTo.join(",");
+  let schema = addressSchemas.get(key);
+  if (!schema) {
+    schema = buildDeliveryAddressSchema([...shipsTo]);
+    addressSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+const addressSchemas = new Map<string, ReturnType<typeof buildDeliveryAddressSchema>>();
+
+function buildDeliveryAddressSchema(shipsTo: readonly string[]) {
   return z
     .object({
       name: addressText(ADDRESS_LIMITS.name),
