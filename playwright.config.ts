@@ -62,6 +62,9 @@ export default defineConfig({
           // As behind the production proxy: a test may give itself an address of its own
           // with X-Forwarded-For (tests/support/own-address.ts); without it, the socket's.
           TRUST_PROXY: "true",
+          // Every spec's browser is one client address: the per-client cap on unpaid orders
+          // (ADR 0033) would refuse the suite's checkouts. tests/server/shop-checkout.test.ts tests it.
+          ORDER_HOLDS_PER_CLIENT: "0",
         },
         reuseExistingServer: false,
         timeout: 60_000,

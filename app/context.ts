@@ -3,6 +3,8 @@ import type { Database } from "../db/client.server";
 import type { Auth } from "~/features/account/auth.server";
 import type { PaymentProvider } from "~/features/payments/provider.server";
 import type { ShippingRule } from "./features/store/pricing";
+import type { HoldPolicy } from "./features/store/hold-policy";
+import type { ShopSettings } from "./features/store/shop-settings";
 import type { ContentMemo } from "~/lib/content-memo";
 
 /** What the Express server hands every loader and action (see server/app.ts). */
@@ -21,6 +23,10 @@ export interface RequestContext {
   orderReservationMs: number;
   /** What shipping costs (SHIPPING_FLAT_RATE_PENCE, SHIPPING_FREE_ABOVE_PENCE); free by default. */
   shipping: ShippingRule;
+  /** The shop's delivery settings (countries, method name, the rule above), from the database. */
+  shop: ShopSettings;
+  /** How unpaid orders may hold stock (ORDER_HOLDS_PER_CLIENT, ORDER_HOLD_SHARE_PERCENT; ADR 0033). */
+  holdPolicy: HoldPolicy;
   /** better-auth; read the session through app/features/account/session.server.ts. */
   auth: Auth;
   /**

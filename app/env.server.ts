@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import type { ShippingRule } from "~/features/store/pricing";
+import type { HoldPolicy } from "~/features/store/hold-policy";
 import { z } from "~/lib/zod";
 
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -78,6 +79,12 @@ const envSchema = z.object({
     .min(0.05, "must be at least 0.05 (3 seconds)")
     .max(24 * 60, "must be at most 1440 (a day)")
     .default(30),
+  /** Most open unpaid orders one customer e-mail may have at once (ADR 0033); 0: no cap. */
+  ORDER_HOLDS_PER_CUSTOMER: z.coerce.number({ message: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more").default(2),
+  /** Most open unpaid orders one client address may have at once (ADR 0033); 0: no cap. */
+  ORDER_HOLDS_PER_CLIENT: z.coerce.number({ message: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more").default(2),
+  /** Most of a size's remaining stock one unpaid order may hold, in percent (ADR 0033); 100: no cap. */
+  ORDER_HOLD_SHARE_PERCENT: z.coerce.number({ message: "must be a whole number" }).int("must be a whole number").min(1, "must be 1 to 100").max(100, "must be 1 to 100").default(50),
   /** Shipping charged per order, in pence (0: free UK shipping, the site's claim). */
   SHIPPING_FLAT_RATE_PENCE: z.coerce
     .number({ message: "must be a whole number of pence" })
@@ -133,6 +140,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+  };
+}
+
+/** The fair-hold policy (ADR 0033), from ORDER_HOLDS_PER_CLIENT and ORDER_HOLD_SHARE_PERCENT. */
+export function holdPolicyFromEnv(env: Pick<Env, "ORDER_HOLDS_PER_CUSTOMER" | "ORDER_HOLDS_PER_CLIENT" | "ORDER_HOLD_SHARE_PERCENT">): HoldPolicy {
+  return {
+    holdsPerCustomer: env.ORDER_HOLDS_PER_CUSTOMER === 0 ? null : env.ORDER_HOLDS_PER_CUSTOMER,
+    holdsPerClient: env.ORDER_HOLDS_PER_CLIENT === 0 ? null : env.ORDER_HOLDS_PER_CLIENT,
+    holdSharePercent: env.ORDER_HOLD_SHARE_PERCENT === 100 ? null : env.ORDER_HOLD_SHARE_PERCENT,
   };
 }
 

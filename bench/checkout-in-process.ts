@@ -18,11 +18,13 @@ import { openDatabase } from "../db/client.server";
 import { orders, productVariants } from "../db/schema";
 import { createTestProvider } from "../app/features/payments/test-provider.server";
 import { submitCheckout, type CheckoutContext } from "../app/features/store/checkout.server";
+import { DEFAULT_HOLD_POLICY } from "../app/features/store/hold-policy";
 
 const PRODUCT_ID = 6; // the keyring, as bench/checkout.ts
 const CONCURRENCY = 8;
 const total = Number(process.argv[2] ?? 2000);
 
+let shopper = 0;
 function form(): FormData {
   const body = new FormData();
   body.append("productId", String(PRODUCT_ID));
@@ -30,7 +32,10 @@ function form(): FormData {
   body.append("quantity", "1");
   body.append("promoCode", "RIDGEWAY10");
   body.append("name", "Bench Shopper");
-  body.append("email", "bench@example.com");
+  body.append("email", `bench+${++shopper}@example.com`);
+  for (const [name, value] of Object.entries({ shipName: "Bench Shopper", shipLine1: "1 Pit Lane", shipTown: "Andover", shipPostcode: "SP11 8PW" })) {
+    body.append(name, value);
+  }
   return body;
 }
 
@@ -73,6 +78,8 @@ try {
     payments: createTestProvider({ appSecret }),
     orderReservationMs: 120 * 60_000,
     shipping: { flatRatePence: 0, freeAbovePence: null },
+    // The fair-hold caps as in production, but for the per-client one (one address here).
+    holdPolicy: { ...DEFAULT_HOLD_POLICY, holdsPerClient: null },
   };
   const once = async () => {
     const start = performance.now();

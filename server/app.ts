@@ -15,6 +15,8 @@ import type { TrustProxy } from "../app/env.server";
 import { createAuth } from "../app/features/account/auth.server";
 import { nextScheduledPublishAt } from "../app/features/news/news.server";
 import { FREE_SHIPPING, type ShippingRule } from "../app/features/store/pricing";
+import { DEFAULT_HOLD_POLICY, type HoldPolicy } from "../app/features/store/hold-policy";
+import { getShopSettings } from "../app/features/store/shop-settings.server";
 import { cacheControlFor, isPersonalRequest } from "./cache-policy";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { originCheck } from "./origin-check";
@@ -43,8 +45,10 @@ export interface AppOptions {
   pageCacheTtlMs: number;
   /** Whether the process is draining for shutdown (then /readyz answers 503). */
   isShuttingDown: () => boolean;
-  /** The shipping rule loaders and actions price with; free shipping when omitted. */
+  /** The shipping rule loaders and actions price with while the shop settings have none; free when omitted. */
   shipping?: ShippingRule;
+  /** The fair-hold policy (ADR 0033); the default when omitted. */
+  holdPolicy?: HoldPolicy;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -160,6 +164,7 @@ export function createApp(options: AppOptions) {
       return;
     }
     try {
+      const shop = await getShopSettings({ db: options.db, contentMemo }, options.shipping ?? FREE_SHIPPING);
       const context: AppLoadContext = {
         db: options.db,
         log: req.log,
@@ -170,7 +175,9 @@ export function createApp(options: AppOptions) {
         appSecret: options.appSecret,
         payments: options.payments,
         orderReservationMs: options.orderReservationMs,
-        shipping: options.shipping ?? FREE_SHIPPING,
+        shipping: shop.rule,
+        shop,
+        holdPolicy: options.holdPolicy ?? DEFAULT_HOLD_POLICY,
         auth,
         contentChanged: () => options.contentChanges.announce(),
         testPaymentsBanner: options.testPaymentsBanner ?? false,

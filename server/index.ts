@@ -14,7 +14,7 @@ import { createPaymentProvider } from "../app/features/payments/create-provider.
 import { expireOverdueOrders } from "../app/features/store/order-lifecycle.server";
 import { sendLowStockAlerts } from "../app/features/shop-desk/stock.server";
 import { pickupDirectoryTransport, smtpTransport, startMailDelivery } from "../app/features/mail/delivery.server";
-import { ConfigError, loadEnv, shippingRuleFromEnv, type Env } from "../app/env.server";
+import { ConfigError, holdPolicyFromEnv, loadEnv, shippingRuleFromEnv, type Env } from "../app/env.server";
 import type * as AppModule from "./app";
 import type { AppOptions } from "./app";
 import { resolveAppSecret } from "./app-secret";
@@ -77,6 +77,7 @@ const appOptions: AppOptions = {
   pageCacheTtlMs: isDev ? 0 : env.PAGE_CACHE_TTL_MS,
   isShuttingDown: () => shuttingDown,
   shipping: shippingRuleFromEnv(env),
+  holdPolicy: holdPolicyFromEnv(env),
 };
 
 const handler = isDev ? await devHandler(appOptions) : await productionHandler(appOptions);

@@ -3,7 +3,12 @@ import { handleCartQuoteRequest } from "~/features/store/quote.server";
 
 /** POST /api/cart/quote: the cart priced by the server (see quote.server.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleCartQuoteRequest(request, context);
+  return handleCartQuoteRequest(request, {
+    db: context.db,
+    shipping: context.shipping,
+    shippingMethod: context.shop.shippingMethodName,
+    holdSharePercent: context.holdPolicy.holdSharePercent,
+  });
 }
 
 export function loader() {

@@ -356,12 +356,12 @@ function OrderSummary({ shown, promoError }: { shown: ShownCart; promoError: str
           <SummaryRow label="Subtotal" value={formatPence(current.subtotalPence)} />
           {current.promo.status === "applied" && (
             <SummaryRow
-              label={`Discount (${current.promo.code}, ${current.promo.percentOff}% off)`}
+              label={`Discount (${current.promo.code}, ${current.promo.label})`}
               value={`−${formatPence(current.discountPence)}`}
               tone="text-success"
             />
           )}
-          <SummaryRow label="Shipping" value={current.shippingPence === 0 ? "FREE" : formatPence(current.shippingPence)} />
+          <SummaryRow label={`Shipping (${current.shippingMethod})`} value={current.shippingPence === 0 ? "FREE" : formatPence(current.shippingPence)} />
           <div className="flex items-baseline justify-between border-t border-line pt-3 text-lg font-bold">
             <dt>Total</dt>
             <dd data-testid="order-total">{formatPence(current.totalPence)}</dd>
@@ -476,7 +476,7 @@ function PromoBox({ shown, serverError }: { shown: ShownCart; serverError: strin
     return (
       <div className="mt-4 flex items-center justify-between gap-3 rounded-lg border border-success/40 bg-success/10 px-3 py-2 text-sm">
         <p role="status">
-          <strong>{promoCode}</strong> applied{applied ? `: ${applied.percentOff}% off` : ""}
+          <strong>{promoCode}</strong> applied{applied ? `: ${applied.label}` : ""}
         </p>
         {removeCode}
       </div>

@@ -2,14 +2,22 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, Form, isRouteErrorResponse, redirect, useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/checkout";
 import { Button } from "~/components/ui/button";
-import { TextareaField } from "~/components/ui/field-controls";
+import { SelectField, TextareaField } from "~/components/ui/field-controls";
 import { FormField } from "~/components/ui/form-field";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { useCart } from "~/features/cart/cart-context";
+import { ADDRESS_FORM_FIELDS, ADDRESS_LIMITS, addressLines, countryName, type AddressField } from "~/features/store/address";
+import type { SavedAddress } from "~/features/store/customer-addresses.server";
+import { listSavedAddresses } from "~/features/store/customer-addresses.server";
 import {
+  ADDRESS_CHOICE_FIELD,
   CHECKOUT_LIMITS,
   CHECKOUT_MESSAGES,
+  CHECKOUT_TEXT_FIELDS,
+  NEW_ADDRESS,
+  SAVE_ADDRESS_FIELD,
+  type CheckoutValues,
   checkCheckoutFields,
   checkoutErrorMessage,
   LINE_FIELDS,
@@ -29,7 +37,14 @@ import { pageMeta } from "~/lib/meta";
 /** The cart kept in a cookie without JavaScript (ADR 0016), to check out and to show priced. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { view, setCookie } = await loadCookieCart(request.headers.get("Cookie"), cartFormContext(context));
-  return data({ cookieCart: view }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  // A signed-in shopper picks one of their saved addresses (those to countries shipped to).
+  const user = await getOptionalUser(request, context);
+  const savedAddresses = user
+    ? (await listSavedAddresses(context.db, user.id)).filter((address) => context.shop.shipsTo.includes(address.country))
+    : [];
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (setCookie) headers.set("Set-Cookie", setCookie);
+  return data({ cookieCart: view, shipsTo: context.shop.shipsTo, signedIn: Boolean(user), savedAddresses }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -69,7 +84,14 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       <SectionHeading level={1} eyebrow="Ridgeway Racing Store" title="Secure Checkout" />
       <div className="grid gap-8 lg:grid-cols-5">
         <div className="lg:col-span-3">
-          <CheckoutForm result={actionData} processing={processing} cookieCart={loaderData.cookieCart} />
+          <CheckoutForm
+            result={actionData}
+            processing={processing}
+            cookieCart={loaderData.cookieCart}
+            shipsTo={loaderData.shipsTo}
+            signedIn={loaderData.signedIn}
+            savedAddresses={loaderData.savedAddresses}
+          />
         </div>
         <div className="lg:col-span-2">
           <CheckoutSummary cookieCartQuote={loaderData.cookieCart?.quote ?? null} />
@@ -83,10 +105,16 @@ function CheckoutForm({
   result,
   processing,
   cookieCart,
+  shipsTo,
+  signedIn,
+  savedAddresses,
 }: {
   result: CheckoutActionData | undefined;
   processing: boolean;
   cookieCart: CookieCartView | null;
+  shipsTo: string[];
+  signedIn: boolean;
+  savedAddresses: SavedAddress[];
 }) {
   const cart = useCart();
   // The browser cart once read; before that (and without JavaScript) the cookie cart.
@@ -117,12 +145,10 @@ function CheckoutForm({
 
   function checkBeforeSending(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
-    const found = checkCheckoutFields({
-      name: String(form.get("name") ?? ""),
-      email: String(form.get("email") ?? ""),
-      phone: String(form.get("phone") ?? ""),
-      notes: String(form.get("notes") ?? ""),
-    });
+    const found = checkCheckoutFields(
+      Object.fromEntries(CHECKOUT_TEXT_FIELDS.map((field) => [field, String(form.get(field) ?? "")])),
+      shipsTo,
+    );
     setBrowserErrors({ after: result, errors: found });
     setEdited({ after: result, fields: new Set() });
     if (Object.keys(found).length === 0) return;
@@ -210,6 +236,15 @@ function CheckoutForm({
             rows={3}
           />
         </fieldset>
+        <DeliveryFields
+          shipsTo={shipsTo}
+          signedIn={signedIn}
+          savedAddresses={savedAddresses}
+          values={values}
+          errors={errors}
+          disabled={processing}
+          onEdit={onEdit}
+        />
         <div>
           {/* No lines in the form yet (the browser cart is read once the page has loaded): nothing to send. */}
           <Button type="submit" size="lg" className="w-full" disabled={processing || lines.length === 0}>
@@ -221,6 +256,102 @@ function CheckoutForm({
         </div>
       </Form>
     </section>
+  );
+}
+
+/**
+ * The delivery address: a saved one (signed in), or a new one. Without JavaScript every field
+ * is there at once; the server reads the fields only when "A new address" is chosen.
+ */
+function DeliveryFields({
+  shipsTo,
+  signedIn,
+  savedAddresses,
+  values,
+  errors,
+  disabled,
+  onEdit,
+}: {
+  shipsTo: string[];
+  signedIn: boolean;
+  savedAddresses: SavedAddress[];
+  values: CheckoutValues | undefined;
+  errors: CheckoutFieldErrors;
+  disabled: boolean;
+  onEdit: (field: CheckoutField) => void;
+}) {
+  const chosen = values?.addressChoice ?? savedAddresses[0]?.id ?? NEW_ADDRESS;
+  const field = (name: AddressField) => ADDRESS_FORM_FIELDS[name] as CheckoutField;
+  const text = (name: AddressField, label: string, props: { autoComplete: string; required?: boolean; className?: string }) => (
+    <FormField
+      label={label}
+      name={field(name)}
+      maxLength={ADDRESS_LIMITS[name as keyof typeof ADDRESS_LIMITS]}
+      defaultValue={values?.[field(name)]}
+      error={errors[field(name)]}
+      onChange={() => onEdit(field(name))}
+      {...props}
+    />
+  );
+  return (
+    <fieldset disabled={disabled} className="grid gap-5 sm:grid-cols-2">
+      <legend className="mb-1 text-xl font-bold uppercase">Delivery Address</legend>
+      {savedAddresses.length > 0 && (
+        <div role="radiogroup" aria-label="Saved addresses" className="grid gap-2 sm:col-span-2">
+          {errors.addressChoice && (
+            <p className="text-sm text-danger" role="alert">
+              {errors.addressChoice}
+            </p>
+          )}
+          {savedAddresses.map((address) => (
+            <label key={address.id} className="flex items-start gap-3 rounded-lg border border-line p-3 text-sm">
+              <input
+                type="radio"
+                name={ADDRESS_CHOICE_FIELD}
+                value={address.id}
+                defaultChecked={chosen === address.id}
+                onChange={() => onEdit("addressChoice")}
+                className="mt-1"
+              />
+              <span>{addressLines(address).join(", ")}</span>
+            </label>
+          ))}
+          <label className="flex items-start gap-3 rounded-lg border border-line p-3 text-sm">
+            <input
+              type="radio"
+              name={ADDRESS_CHOICE_FIELD}
+              value={NEW_ADDRESS}
+              defaultChecked={chosen === NEW_ADDRESS}
+              onChange={() => onEdit("addressChoice")}
+              className="mt-1"
+            />
+            <span>A new address (enter it below)</span>
+          </label>
+        </div>
+      )}
+      {text("name", "Recipient Name", { autoComplete: "shipping name", required: true, className: "sm:col-span-2" })}
+      {text("line1", "Address Line 1", { autoComplete: "shipping address-line1", required: true, className: "sm:col-span-2" })}
+      {text("line2", "Address Line 2 (optional)", { autoComplete: "shipping address-line2", className: "sm:col-span-2" })}
+      {text("town", "Town or City", { autoComplete: "shipping address-level2", required: true })}
+      {text("county", "County (optional)", { autoComplete: "shipping address-level1" })}
+      {text("postcode", "Postcode", { autoComplete: "shipping postal-code", required: true })}
+      <SelectField
+        label="Country"
+        name={field("country")}
+        options={shipsTo}
+        optionLabel={countryName}
+        autoComplete="shipping country"
+        defaultValue={values?.shipCountry ?? shipsTo[0]}
+        error={errors.shipCountry}
+        onChange={() => onEdit("shipCountry")}
+      />
+      {signedIn && (
+        <label className="flex items-center gap-3 text-sm sm:col-span-2">
+          <input type="checkbox" name={SAVE_ADDRESS_FIELD} defaultChecked={values?.saveAddress === "on"} />
+          Save this new address to my account
+        </label>
+      )}
+    </fieldset>
   );
 }
 

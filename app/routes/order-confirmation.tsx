@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { data, useLocation, useRevalidator } from "react-router";
+import { DeliveryDetails } from "~/features/store/delivery-details";
 import type { Route } from "./+types/order-confirmation";
 import { LinkButton } from "~/components/ui/link-button";
 import { useCart } from "~/features/cart/cart-context";
@@ -135,6 +136,7 @@ function OrderView({ order }: { order: Order }) {
           <Detail label="Email" value={order.customerEmail} />
           <Detail label="Payment Status" value={status.label} testId="payment-status" />
         </dl>
+        <DeliveryDetails address={order.shippingAddress} method={order.shippingMethod} className="mt-6 border-t border-line pt-6" />
         <h3 className="mt-8 text-lg font-bold uppercase">Items</h3>
         <ul className="mt-3 divide-y divide-line text-sm">
           {order.lines.map((line) => (
@@ -158,7 +160,7 @@ function OrderView({ order }: { order: Order }) {
             </div>
           )}
           <div className="flex justify-between">
-            <dt className="text-muted">Shipping</dt>
+            <dt className="text-muted">Shipping{order.shippingMethod ? ` (${order.shippingMethod})` : ""}</dt>
             <dd>{order.shippingPence === 0 ? "FREE" : formatPence(order.shippingPence)}</dd>
           </div>
           <div className="flex justify-between pt-2 text-lg font-bold">

@@ -1,4 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
+import { DeliveryDetails } from "~/features/store/delivery-details";
 import type { Route } from "./+types/pay-test";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -108,7 +109,7 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
                 </div>
               )}
               <div className="flex justify-between">
-                <dt className="text-muted">Shipping</dt>
+                <dt className="text-muted">Shipping{view.shippingMethod ? ` (${view.shippingMethod})` : ""}</dt>
                 <dd>{view.shippingPence === 0 ? "FREE" : formatPence(view.shippingPence)}</dd>
               </div>
               <div className="flex justify-between pt-2 text-lg font-bold">
@@ -116,6 +117,7 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
                 <dd data-testid="pay-total">{formatPence(view.totalPence)}</dd>
               </div>
             </dl>
+            <DeliveryDetails address={view.shippingAddress} method={null} className="mt-4 border-t border-line pt-4" />
             <p className="mt-4 text-xs text-muted">Receipt to {view.customerEmail}</p>
           </section>
           <section aria-labelledby="pay-card-heading" className="rounded-card border border-line bg-surface p-5 sm:p-6">

@@ -97,27 +97,49 @@ export const productVariants = pgTable(
   ],
 );
 
-/** Promo codes, matched case-insensitively by storing them upper-cased. */
+/**
+ * Promo codes, matched case-insensitively by storing them upper-cased. A code takes either a
+ * whole percentage or a fixed amount off the merchandise subtotal (exactly one of the two).
+ * Edited on the promotions desk (/admin/promotions); see docs/decisions/0032-promotions-and-fair-holds.md.
+ */
 export const promoCodes = pgTable(
   "promo_codes",
   {
     code: text("code").primaryKey(),
-    /** Whole percent off the merchandise subtotal. */
-    percentOff: integer("percent_off").notNull(),
+    /** Whole percent off the merchandise subtotal; null for a fixed-amount code. */
+    percentOff: integer("percent_off"),
+    /** Pence off the merchandise subtotal (never more than it); null for a percentage code. */
+    amountOffPence: integer("amount_off_pence"),
+    /** The merchandise subtotal (before discount) an order needs for the code to apply. */
+    minSpendPence: integer("min_spend_pence").notNull().default(0),
     active: boolean("active").notNull().default(true),
     startsAt: timestamptz("starts_at"),
     expiresAt: timestamptz("expires_at"),
-    /** Paid orders that may use the code; null for no limit. */
+    /** Orders that may use the code, counting unpaid ones that hold a use; null for no limit. */
     maxUses: integer("max_uses"),
-    /** Paid orders that used it (counted when the payment webhook lands). */
+    /** Orders one customer (by e-mail) may use it on, counting their unpaid ones; null for no limit. */
+    perCustomerLimit: integer("per_customer_limit"),
+    /**
+     * Uses taken: reserved by place_order when an order is placed, given back when an unpaid
+     * order expires, fails or is cancelled (release_orders), in the same statements as its stock.
+     */
     usedCount: integer("used_count").notNull().default(0),
+    /** A note for the team (what the code is for); never shown to shoppers. */
+    note: text("note").notNull().default(""),
+    version: versionColumn(),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
   (table) => [
     check("promo_codes_code_check", sql`${table.code} = upper(${table.code}) and length(${table.code}) between 1 and 32`),
     check("promo_codes_percent_check", sql`${table.percentOff} between 1 and 100`),
+    check("promo_codes_amount_check", sql`${table.amountOffPence} > 0`),
+    check("promo_codes_one_kind_check", sql`(${table.percentOff} is null) <> (${table.amountOffPence} is null)`),
+    check("promo_codes_min_spend_check", sql`${table.minSpendPence} >= 0`),
     check("promo_codes_max_uses_check", sql`${table.maxUses} is null or ${table.maxUses} > 0`),
+    check("promo_codes_per_customer_check", sql`${table.perCustomerLimit} is null or ${table.perCustomerLimit} > 0`),
     check("promo_codes_used_count_check", sql`${table.usedCount} >= 0`),
+    check("promo_codes_window_check", sql`${table.startsAt} is null or ${table.expiresAt} is null or ${table.expiresAt} > ${table.startsAt}`),
   ],
 );
 
@@ -129,7 +151,7 @@ export const promoCodes = pgTable(
 export const orderStatuses = ["pending_payment", "paid", "packed", "shipped", "delivered", "failed", "expired", "cancelled"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** A delivery address, as entered at checkout. */
+/** A delivery address, as the shopper enters it at checkout (app/features/store/address.ts). */
 export interface OrderAddress {
   name: string;
   line1: string;
@@ -137,6 +159,7 @@ export interface OrderAddress {
   town: string;
   county?: string | null;
   postcode: string;
+  /** ISO 3166-1 alpha-2, e.g. "GB". */
   country: string;
 }
 
@@ -151,8 +174,10 @@ export const orders = pgTable(
     customerEmail: text("customer_email").notNull(),
     customerPhone: text("customer_phone"),
     notes: text("notes"),
-    /** Filled from the payment provider when it collects one; the checkout form has no address. */
+    /** Where to send the goods, entered at checkout (null only on orders from before addresses). */
     shippingAddress: jsonb("shipping_address").$type<OrderAddress>(),
+    /** The shipping method's name as the shopper chose it, e.g. "UK delivery (3-5 business days)". */
+    shippingMethod: text("shipping_method"),
     currency: text("currency").notNull().default("GBP"),
     subtotalPence: integer("subtotal_pence").notNull(),
     discountPence: integer("discount_pence").notNull().default(0),
@@ -161,6 +186,12 @@ export const orders = pgTable(
     /** The code applied and its rate at the time of the order (codes can change later). */
     promoCode: text("promo_code").references(() => promoCodes.code),
     promoPercentOff: integer("promo_percent_off"),
+    promoAmountOffPence: integer("promo_amount_off_pence"),
+    /**
+     * A keyed hash of the client address the order came from (never the address itself): the
+     * open unpaid orders per client are capped (ADR 0033).
+     */
+    clientKey: text("client_key"),
     /** "stripe" or "test". */
     paymentProvider: text("payment_provider").notNull(),
     providerSessionId: text("provider_session_id").unique(),
@@ -201,6 +232,11 @@ export const orders = pgTable(
     ),
     index("orders_pending_expiry_idx").on(table.expiresAt).where(sql`${table.status} = 'pending_payment'`),
     index("orders_user_idx").on(table.userId),
+    index("orders_pending_client_idx").on(table.clientKey).where(sql`${table.status} = 'pending_payment'`),
+    index("orders_pending_email_idx").on(sql`lower(${table.customerEmail})`).where(sql`${table.status} = 'pending_payment'`),
+    index("orders_promo_customer_idx")
+      .on(table.promoCode, sql`lower(${table.customerEmail})`)
+      .where(sql`${table.promoCode} is not null`),
   ],
 );
 
@@ -293,5 +329,47 @@ export const orderRefunds = pgTable(
     check("order_refunds_amount_check", sql`${table.amountPence} > 0`),
     check("order_refunds_status_check", sql`${table.status} in ('requested', 'pending', 'succeeded', 'failed', 'canceled')`),
     index("order_refunds_order_idx").on(table.orderId),
+  ],
+);
+
+/** Addresses a signed-in customer saved in their dashboard, to pick one at checkout. */
+export const customerAddresses = pgTable(
+  "customer_addresses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    line1: text("line1").notNull(),
+    line2: text("line2"),
+    town: text("town").notNull(),
+    county: text("county"),
+    postcode: text("postcode").notNull(),
+    country: text("country").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("customer_addresses_user_idx").on(table.userId)],
+);
+
+/**
+ * The shop's delivery settings: one row (id "shop"). Without it the defaults from the
+ * environment apply (SHIPPING_FLAT_RATE_PENCE, SHIPPING_FREE_ABOVE_PENCE, UK only).
+ */
+export const shopSettings = pgTable(
+  "shop_settings",
+  {
+    id: text("id").primaryKey(),
+    /** Countries shipped to, ISO 3166-1 alpha-2, in the order the checkout lists them. */
+    shipsTo: jsonb("ships_to").$type<string[]>().notNull(),
+    shippingMethodName: text("shipping_method_name").notNull(),
+    flatRatePence: integer("flat_rate_pence").notNull(),
+    /** Free delivery when the subtotal exceeds this; null: the flat rate always applies. */
+    freeAbovePence: integer("free_above_pence"),
+    version: versionColumn(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (table) => [
+    check("shop_settings_rate_check", sql`${table.flatRatePence} >= 0 and (${table.freeAbovePence} is null or ${table.freeAbovePence} >= 0)`),
   ],
 );

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { emailsTo, uniqueEmail } from "../support/e2e-server";
+import { fillDeliveryAddress } from "../support/e2e-address";
 
 // The keyring (120 in stock) and the pens (60) have plenty of stock, and the
 // store's own tests do not count them: each test here reserves one or two.
@@ -34,6 +35,7 @@ async function expectAccessible(page: Page) {
 async function fillCustomer(page: Page, name: string, email: string) {
   await page.getByLabel("Full Name", { exact: true }).fill(name);
   await page.getByLabel("Email Address", { exact: true }).fill(email);
+  await fillDeliveryAddress(page);
 }
 
 async function payWith(page: Page, cardNumber: string) {

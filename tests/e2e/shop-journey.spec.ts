@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { emailsTo, uniqueEmail } from "../support/e2e-server";
+import { expectDeliveryShown, fillDeliveryAddress } from "../support/e2e-address";
 
 // One shopper from the store to a paid order, through the real pages only (no saved cart).
 const TSHIRT = "Ridgeway Racing Team T-Shirt";
@@ -36,10 +37,12 @@ test("browse, filter, add two sizes, change quantities, apply RIDGEWAY10, pay wi
   await expect(page.getByRole("region", { name: "Order Summary" }).getByTestId("checkout-total")).toHaveText("£64.80");
   await page.getByLabel("Full Name", { exact: true }).fill("Sam Shopper");
   await page.getByLabel("Email Address", { exact: true }).fill(email);
+  await fillDeliveryAddress(page);
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
 
   await expect(page).toHaveURL(/\/pay\/test\//);
   await expect(page.getByTestId("pay-total")).toHaveText("£64.80");
+  await expectDeliveryShown(page);
   await page.getByLabel("Card Number").fill("4242 4242 4242 4242");
   await page.getByLabel("Expiry (MM/YY)").fill("12/34");
   await page.getByLabel("CVC").fill("123");

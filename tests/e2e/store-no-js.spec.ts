@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { emailsTo, uniqueEmail } from "../support/e2e-server";
+import { expectDeliveryShown, fillDeliveryAddress } from "../support/e2e-address";
 
 // The store without JavaScript (ADR 0016): the cart lives in a cookie that the server keeps.
 const TSHIRT = "Ridgeway Racing Team T-Shirt";
@@ -87,6 +88,7 @@ test.describe("without JavaScript", () => {
     await expect(summary).toContainText(`${TSHIRT} (M) × 2`);
     await page.getByLabel("Full Name", { exact: true }).fill("Sam Shopper");
     await page.getByLabel("Email Address", { exact: true }).fill("sam.example.com");
+    await fillDeliveryAddress(page);
     await page.getByRole("button", { name: "Proceed to Payment" }).click();
     // The server checked the form and showed it again, with what was typed.
     await expect(page.getByRole("alert").filter({ hasText: "Please fill in all required fields correctly." })).toBeVisible();
@@ -96,9 +98,13 @@ test.describe("without JavaScript", () => {
     await expectAccessibleWithoutScripts(page);
 
     await page.getByLabel("Email Address", { exact: true }).fill(email);
+
+    // The address typed before the error is still there.
+    await expect(page.getByLabel("Postcode")).toHaveValue("sp11 8pw");
     await page.getByRole("button", { name: "Proceed to Payment" }).click();
     await expect(page).toHaveURL(/\/pay\/test\/test_cs_/);
     await expect(page.getByTestId("pay-total")).toHaveText("£64.80");
+    await expectDeliveryShown(page);
     await page.getByLabel("Card Number").fill("4242 4242 4242 4242");
     await page.getByLabel("Expiry (MM/YY)").fill("12/34");
     await page.getByLabel("CVC").fill("123");
@@ -160,6 +166,7 @@ test.describe("without JavaScript, a declined card", () => {
     await page.goto("/checkout");
     await page.getByLabel("Full Name", { exact: true }).fill("Sam Declined");
     await page.getByLabel("Email Address", { exact: true }).fill(uniqueEmail("nojs-declined"));
+    await fillDeliveryAddress(page);
     await page.getByRole("button", { name: "Proceed to Payment" }).click();
     await expect(page).toHaveURL(/\/pay\/test\/test_cs_/);
     const sessionId = page.url().split("/").pop()!;
@@ -228,6 +235,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByTestId("cart-badge")).toHaveText("1");
     await page.getByLabel("Full Name", { exact: true }).fill("Jo Merge");
     await page.getByLabel("Email Address", { exact: true }).fill(uniqueEmail("merge"));
+    await fillDeliveryAddress(page);
     await page.getByRole("button", { name: "Proceed to Payment" }).click();
     await expect(page).toHaveURL(/\/pay\/test\/test_cs_/);
     await expect(page.getByTestId("pay-total")).toHaveText("£5.99");

@@ -62,7 +62,17 @@ async function checkout(url: string, quantity: number): Promise<string> {
   const response = await fetch(`${url}/checkout`, {
     method: "POST",
     redirect: "manual",
-    body: new URLSearchParams({ productId: "1", size: "One Size", quantity: String(quantity), name: "Alex Fan", email: "alex@example.com" }),
+    body: new URLSearchParams({
+      productId: "1",
+      size: "One Size",
+      quantity: String(quantity),
+      name: "Alex Fan",
+      email: "alex@example.com",
+      shipName: "Alex Fan",
+      shipLine1: "1 Pit Lane",
+      shipTown: "Andover",
+      shipPostcode: "SP11 8PW",
+    }),
   });
   expect(response.status).toBe(302);
   const location = response.headers.get("location")!;

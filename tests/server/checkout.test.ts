@@ -52,7 +52,15 @@ beforeEach(async () => {
   await handle.db.update(schema.productVariants).set({ stock: 10 });
 });
 
-const customer = { name: "Alex Fan", email: "alex@example.com" };
+const customer = {
+  name: "Alex Fan",
+  email: "alex@example.com",
+  shipName: "Alex Fan",
+  shipLine1: "1 Pit Lane",
+  shipTown: "Andover",
+  shipPostcode: "sp11 8pw",
+  shipCountry: "GB",
+};
 
 function form(fields: Record<string, string | string[]>): FormData {
   const body = new FormData();

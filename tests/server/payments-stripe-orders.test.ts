@@ -71,7 +71,7 @@ async function post(payload: string, signature: string) {
 
 function checkoutForm(quantity: string, promoCode?: string) {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ productId: "3", size: "One Size", quantity, name: "Alex Fan", email: "alex@example.com", ...(promoCode ? { promoCode } : {}) })) {
+  for (const [name, value] of Object.entries({ productId: "3", size: "One Size", quantity, name: "Alex Fan", email: "alex@example.com", shipName: "Alex Fan", shipLine1: "1 Pit Lane", shipTown: "Andover", shipPostcode: "SP11 8PW", ...(promoCode ? { promoCode } : {}) })) {
     form.append(name, value);
   }
   return form;

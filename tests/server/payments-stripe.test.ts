@@ -92,6 +92,8 @@ const request = (overrides: Partial<PaymentSessionRequest> = {}): PaymentSession
   promoPercentOff: 10,
   shippingPence: 499,
   totalPence: 6616,
+  shippingAddress: { name: "Alex Fan", line1: "1 Pit Lane", line2: null, town: "Andover", county: "Hampshire", postcode: "SP11 8PW", country: "GB" },
+  shippingMethod: "UK delivery (3-5 business days)",
   successUrl: "https://shop.example/order-confirmation?session_id={CHECKOUT_SESSION_ID}",
   cancelUrl: "https://shop.example/cart",
   expiresAt: new Date(now.getTime() + 30 * 60_000),
@@ -116,6 +118,7 @@ describe("Stripe provider against a stand-in for Stripe's API", () => {
     expect(coupon.idempotencyKey).toBe("coupon-7d0c9a52-4a3c-4f0e-9d53-2f1f4a6b8c01");
 
     const f = Object.fromEntries(checkout.form);
+    expect(f).not.toHaveProperty("shipping_address_collection[allowed_countries][0]");
     expect(f).toMatchObject({
       mode: "payment",
       currency: "gbp",
@@ -129,7 +132,14 @@ describe("Stripe provider against a stand-in for Stripe's API", () => {
       "shipping_options[0][shipping_rate_data][type]": "fixed_amount",
       "shipping_options[0][shipping_rate_data][fixed_amount][amount]": "499",
       "shipping_options[0][shipping_rate_data][fixed_amount][currency]": "gbp",
-      "shipping_address_collection[allowed_countries][0]": "GB",
+      "shipping_options[0][shipping_rate_data][display_name]": "UK delivery (3-5 business days)",
+      // Our checkout took the address (ADR 0031): Stripe gets it with the payment.
+      "payment_intent_data[shipping][name]": "Alex Fan",
+      "payment_intent_data[shipping][address][line1]": "1 Pit Lane",
+      "payment_intent_data[shipping][address][city]": "Andover",
+      "payment_intent_data[shipping][address][state]": "Hampshire",
+      "payment_intent_data[shipping][address][postal_code]": "SP11 8PW",
+      "payment_intent_data[shipping][address][country]": "GB",
       customer_email: "alex@example.com",
       client_reference_id: "7d0c9a52-4a3c-4f0e-9d53-2f1f4a6b8c01",
       "metadata[order_id]": "7d0c9a52-4a3c-4f0e-9d53-2f1f4a6b8c01",
@@ -148,7 +158,7 @@ describe("Stripe provider against a stand-in for Stripe's API", () => {
 
   it("sends no coupon without a discount, and free shipping as a zero fixed amount", async () => {
     await provider().createSession(
-      request({ discountPence: 0, promoCode: null, promoPercentOff: null, shippingPence: 0, totalPence: 6797, expiresAt: new Date(now.getTime() + 2 * 3600_000) }),
+      request({ discountPence: 0, promoCode: null, promoPercentOff: null, shippingPence: 0, totalPence: 6797, shippingMethod: undefined, expiresAt: new Date(now.getTime() + 2 * 3600_000) }),
     );
     expect(recorded.map((r) => r.path)).toEqual(["/v1/checkout/sessions"]);
     const f = Object.fromEntries(recorded[0]!.form);

@@ -110,7 +110,17 @@ describe("the production server", () => {
       fetch(`${server.url}/checkout`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-        body: new URLSearchParams({ productId: "6", size: "One Size", quantity: "1", email: "fan@example.com", ...fields }),
+        body: new URLSearchParams({
+          productId: "6",
+          size: "One Size",
+          quantity: "1",
+          email: "fan@example.com",
+          shipName: "Alex Fan",
+          shipLine1: "1 Pit Lane",
+          shipTown: "Andover",
+          shipPostcode: "SP11 8PW",
+          ...fields,
+        }),
         redirect: "manual",
       });
     expect((await checkout({ name: "Alex\u0000Fan" })).status).toBe(400);

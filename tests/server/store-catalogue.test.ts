@@ -105,6 +105,8 @@ describe("seeded catalogue", () => {
     expect(promo).toEqual({
       code: "RIDGEWAY10",
       percentOff: 10,
+      amountOffPence: null,
+      minSpendPence: 0,
       active: true,
       startsAt: null,
       expiresAt: null,
@@ -127,6 +129,8 @@ describe("seeded catalogue", () => {
       expect((await getPricingInputs(suite.db, [], "window7")).promo).toEqual({
         code: "WINDOW7",
         percentOff: 7,
+        amountOffPence: null,
+        minSpendPence: 0,
         active: false,
         startsAt,
         expiresAt,

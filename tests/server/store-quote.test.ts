@@ -154,7 +154,7 @@ describe("POST /api/cart/quote", () => {
     ["racing20", 20, 500],
   ])("applies %s", async (code, percentOff, discount) => {
     const quote = await quoteOf({ lines: [{ productId: 1, size: "One Size", quantity: 1 }], promoCode: code });
-    expect(quote.promo).toEqual({ status: "applied", code: code.toUpperCase(), percentOff });
+    expect(quote.promo).toEqual({ status: "applied", code: code.toUpperCase(), percentOff, amountOffPence: null, label: `${percentOff}% off` });
     expect(quote.discountPence).toBe(discount);
   });
 

@@ -4,6 +4,8 @@ import { createAuth, type Auth } from "../../app/features/account/auth.server";
 import { createTestProvider } from "../../app/features/payments/test-provider.server";
 import type { RequestContext } from "../../app/context";
 import { createContentMemo } from "../../app/lib/content-memo";
+import { DEFAULT_HOLD_POLICY } from "../../app/features/store/hold-policy";
+import { defaultShopSettings } from "../../app/features/store/shop-settings";
 
 /*
  * Helpers for calling the account routes' loaders and actions in-process, as
@@ -29,6 +31,8 @@ export function requestContext(db: Database, auth: Auth, clientIp = "203.0.113.1
     payments: createTestProvider({ appSecret }),
     orderReservationMs: 30 * 60_000,
     shipping: { flatRatePence: 0, freeAbovePence: null },
+    shop: defaultShopSettings({ flatRatePence: 0, freeAbovePence: null }),
+    holdPolicy: DEFAULT_HOLD_POLICY,
     auth,
     contentChanged: async () => {},
     testPaymentsBanner: false,

@@ -39,15 +39,17 @@ function useFieldFrame({ label, error, hint, className }: FieldFrameProps) {
 interface SelectFieldProps extends FieldFrameProps, Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "className"> {
   name: string;
   options: readonly string[];
+  /** What each option reads, when it is not its value (e.g. "GB" → "United Kingdom"). */
+  optionLabel?: (option: string) => string;
 }
 
-export function SelectField({ label, error, hint, className, options, ...selectProps }: SelectFieldProps) {
+export function SelectField({ label, error, hint, className, options, optionLabel, ...selectProps }: SelectFieldProps) {
   const { controlProps, frame } = useFieldFrame({ label, error, hint, className });
   return frame(
     <select {...controlProps} className={cx(inputClasses, "appearance-auto")} {...selectProps}>
       {options.map((option) => (
         <option key={option} value={option}>
-          {option}
+          {optionLabel ? optionLabel(option) : option}
         </option>
       ))}
     </select>,

@@ -9,6 +9,7 @@ export function DashboardNav({ role, staff = false }: { role: AccountRole; staff
     { to: "/dashboard", label: "Profile", end: true },
     { to: dashboardFor(role), label: role === "driver" ? "Driver Dashboard" : "Team Dashboard", end: true },
     { to: "/dashboard/orders", label: "My Orders", end: false },
+    { to: "/dashboard/addresses", label: "Addresses", end: true },
     { to: "/dashboard/security", label: "Security", end: true },
     ...(staff ? [{ to: "/admin", label: "Back Office", end: false }] : []),
   ];

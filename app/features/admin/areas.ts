@@ -26,9 +26,10 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: "/admin/content", label: "Site content", role: "editor" },
   { path: "/admin/legal", label: "Legal pages", role: "editor" },
   // The shop (issue 14): orders first, what a team manager packs on a Monday; then what sells,
-  // who buys, what the public writes in and who reads the newsletter (ADRs 0034, 0038).
+  // which codes run, who buys, what the public writes in and who reads the newsletter (ADRs 0034, 0038).
   { path: "/admin/orders", label: "Orders", role: "shop" },
   { path: "/admin/products", label: "Products", role: "shop" },
+  { path: "/admin/promotions", label: "Promotions", role: "shop" },
   { path: "/admin/customers", label: "Customers", role: "shop" },
   { path: "/admin/messages", label: "Messages", role: "shop" },
   { path: "/admin/subscribers", label: "Subscribers", role: "shop" },

@@ -17,6 +17,8 @@ import { cartReducer, EMPTY_CART, type CartAction, type CartState } from "./cart
 export interface CartFormContext {
   db: Database;
   shipping: ShippingRule;
+  shippingMethod?: string;
+  holdSharePercent?: number | null;
   /** Whether the site is served over HTTPS (the cookie is then Secure). */
   secure: boolean;
   now?: Date;
@@ -62,7 +64,7 @@ export async function loadCookieCart(
   if (read.kind === "invalid") return { view: null, setCookie: cartCookieHeader(null, context) };
   if (read.kind === "none") return { view: null, setCookie: null };
   const lines = read.cart.lines.map((line) => ({ productId: line.id, size: line.selectedSize, quantity: line.quantity }));
-  const quote = await quoteCart(context.db, { lines, promoCode: read.cart.promoCode }, { now: context.now ?? new Date(), shipping: context.shipping });
+  const quote = await quoteCart(context.db, { lines, promoCode: read.cart.promoCode }, { now: context.now ?? new Date(), shipping: context.shipping, shippingMethod: context.shippingMethod, holdSharePercent: context.holdSharePercent });
   return { view: { lines, promoCode: read.cart.promoCode, quote }, setCookie: null };
 }
 
@@ -76,7 +78,7 @@ async function refuseUnsellable(
   size: string,
   quantity: number,
 ): Promise<{ status: 404 | 400 | 409; message: string } | null> {
-  const quote = await quoteCart(context.db, { lines: [{ productId, size, quantity }] }, { now: context.now ?? new Date(), shipping: context.shipping });
+  const quote = await quoteCart(context.db, { lines: [{ productId, size, quantity }] }, { now: context.now ?? new Date(), shipping: context.shipping, shippingMethod: context.shippingMethod, holdSharePercent: context.holdSharePercent });
   const problem = quote.lines[0]?.problem ?? null;
   if (!problem) return null;
   const message = describeLineProblem(problem);
@@ -87,6 +89,7 @@ async function refuseUnsellable(
       return { status: 400, message };
     case "not_sold":
     case "insufficient_stock":
+    case "hold_limit":
       return { status: 409, message };
   }
 }
@@ -115,7 +118,7 @@ export async function applyCartForm(form: FormData, cookieHeader: string | null,
     const quote = await quoteCart(
       context.db,
       { lines: cart.lines.map((line) => ({ productId: line.id, size: line.selectedSize, quantity: line.quantity })), promoCode: code },
-      { now: context.now ?? new Date(), shipping: context.shipping },
+      { now: context.now ?? new Date(), shipping: context.shipping, shippingMethod: context.shippingMethod, holdSharePercent: context.holdSharePercent },
     );
     if (quote.promo.status !== "applied") return refuse(400, INVALID_PROMO_MESSAGE);
     return changed(cartReducer(cart, { type: "set_promo", code }));
@@ -180,6 +183,18 @@ export async function applyCartForm(form: FormData, cookieHeader: string | null,
 }
 
 /** The cart form context from the request context. */
-export function cartFormContext(context: { db: Database; shipping: ShippingRule; publicUrl: string }): CartFormContext {
-  return { db: context.db, shipping: context.shipping, secure: context.publicUrl.startsWith("https:") };
+export function cartFormContext(context: {
+  db: Database;
+  shipping: ShippingRule;
+  publicUrl: string;
+  shop?: { shippingMethodName: string };
+  holdPolicy?: { holdSharePercent: number | null };
+}): CartFormContext {
+  return {
+    db: context.db,
+    shipping: context.shipping,
+    shippingMethod: context.shop?.shippingMethodName,
+    holdSharePercent: context.holdPolicy?.holdSharePercent ?? null,
+    secure: context.publicUrl.startsWith("https:"),
+  };
 }

@@ -7,6 +7,7 @@
  * vendor SDK.
  */
 import type { RefundStatus } from "../../../db/schema/store";
+import type { OrderAddress } from "../../../db/schema";
 import type { PaymentEventInput } from "~/features/store/order-lifecycle.server";
 
 export type PaymentProviderName = "stripe" | "test";
@@ -29,6 +30,11 @@ export interface PaymentSessionRequest {
   discountPence: number;
   promoCode: string | null;
   promoPercentOff: number | null;
+  /** What the code takes off, e.g. "10% off" or "£5.00 off"; null without a code. */
+  promoLabel?: string | null;
+  /** Where to send the goods, as entered at checkout. */
+  shippingAddress?: OrderAddress | null;
+  shippingMethod?: string;
   shippingPence: number;
   totalPence: number;
   /** Where the provider sends the shopper after paying; may contain {CHECKOUT_SESSION_ID}. */

@@ -64,7 +64,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             duration: "once",
             max_redemptions: 1,
             name: request.promoCode
-              ? `${request.promoCode}${request.promoPercentOff ? ` (${request.promoPercentOff}% off)` : ""}`.slice(0, 40)
+              ? `${request.promoCode}${request.promoLabel ? ` (${request.promoLabel})` : request.promoPercentOff ? ` (${request.promoPercentOff}% off)` : ""}`.slice(0, 40)
               : "Discount",
             metadata: { order_id: request.orderId },
           },
@@ -86,12 +86,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             },
           })),
           ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
-          shipping_address_collection: { allowed_countries: ["GB"] },
+          // The address was collected and checked on our checkout page (ADR 0031): Stripe
+          // receives it with the payment, rather than asking for it again.
           shipping_options: [
             {
               shipping_rate_data: {
                 type: "fixed_amount",
-                display_name: request.shippingPence === 0 ? "Free UK delivery" : "UK delivery",
+                display_name: (request.shippingMethod ?? (request.shippingPence === 0 ? "Free UK delivery" : "UK delivery")).slice(0, 100),
                 fixed_amount: { amount: request.shippingPence, currency: "gbp" },
                 delivery_estimate: {
                   minimum: { unit: "business_day", value: 3 },
@@ -103,7 +104,24 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           customer_email: request.customerEmail,
           client_reference_id: request.orderId,
           metadata: { order_id: request.orderId, order_number: request.orderNumber },
-          payment_intent_data: { metadata: { order_id: request.orderId, order_number: request.orderNumber } },
+          payment_intent_data: {
+            metadata: { order_id: request.orderId, order_number: request.orderNumber },
+            ...(request.shippingAddress
+              ? {
+                  shipping: {
+                    name: request.shippingAddress.name,
+                    address: {
+                      line1: request.shippingAddress.line1,
+                      line2: request.shippingAddress.line2 ?? undefined,
+                      city: request.shippingAddress.town,
+                      state: request.shippingAddress.county ?? undefined,
+                      postal_code: request.shippingAddress.postcode,
+                      country: request.shippingAddress.country,
+                    },
+                  },
+                }
+              : {}),
+          },
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
           expires_at: Math.floor((request.now.getTime() + lifetime) / 1000),

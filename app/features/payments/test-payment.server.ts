@@ -3,6 +3,7 @@
  * test card. A paying card produces a signed event that goes through
  * receivePaymentWebhook, exactly like a provider's webhook delivery.
  */
+import type { OrderAddress } from "../../../db/schema";
 import type { Logger } from "pino";
 import type { Database } from "../../../db/client.server";
 import { cancelPendingOrder } from "~/features/store/order-lifecycle.server";
@@ -32,6 +33,8 @@ export type TestSessionView =
       shippingPence: number;
       totalPence: number;
       expiresAt: string;
+      shippingAddress: OrderAddress | null;
+      shippingMethod: string | null;
     };
 
 export async function readTestSession(context: TestPaymentContext, sessionId: string): Promise<TestSessionView> {
@@ -56,6 +59,8 @@ export async function readTestSession(context: TestPaymentContext, sessionId: st
     shippingPence: order.shippingPence,
     totalPence: order.totalPence,
     expiresAt: order.expiresAt.toISOString(),
+    shippingAddress: order.shippingAddress ?? null,
+    shippingMethod: order.shippingMethod ?? null,
   };
 }
 

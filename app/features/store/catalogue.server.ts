@@ -90,7 +90,9 @@ interface PricingRow extends Record<string, unknown> {
   size: string;
   stock: number;
   promoCode: string | null;
-  percentOff: number;
+  percentOff: number | null;
+  amountOffPence: number | null;
+  minSpendPence: number;
   promoActive: boolean;
   startsAtMs: number | null;
   expiresAtMs: number | null;
@@ -124,7 +126,8 @@ export async function getPricingInputs(
     sql`
       select p.id as "productId", p.slug, p.name, p.image, p.price_pence as "pricePence", p.active,
         v.id as "variantId", v.size, v.stock,
-        pc.code as "promoCode", pc.percent_off as "percentOff", pc.active as "promoActive",
+        pc.code as "promoCode", pc.percent_off as "percentOff", pc.amount_off_pence as "amountOffPence",
+        pc.min_spend_pence as "minSpendPence", pc.active as "promoActive",
         (extract(epoch from pc.starts_at) * 1000)::float8 as "startsAtMs",
         (extract(epoch from pc.expires_at) * 1000)::float8 as "expiresAtMs",
         pc.max_uses as "maxUses", pc.used_count as "usedCount"
@@ -159,6 +162,8 @@ export async function getPricingInputs(
       ? {
           code: first.promoCode,
           percentOff: first.percentOff,
+          amountOffPence: first.amountOffPence,
+          minSpendPence: first.minSpendPence,
           active: first.promoActive,
           startsAt: first.startsAtMs === null ? null : new Date(first.startsAtMs),
           expiresAt: first.expiresAtMs === null ? null : new Date(first.expiresAtMs),

@@ -3,6 +3,8 @@
  * small hand-written check (Zod stays out of browser code). The server checks
  * again with checkoutCustomerSchema (checkout.ts), which uses the same messages.
  */
+import { ADDRESS_FORM_FIELDS, checkAddress, UK, type AddressField } from "./address";
+
 export const CHECKOUT_MESSAGES = {
   banner: "Please fill in all required fields correctly.",
   nameRequired: "Full name is required",
@@ -17,7 +19,42 @@ export const CHECKOUT_LIMITS = { name: 200, email: 254, phone: 40, notes: 1000 }
 export const LINE_FIELDS = { productId: "productId", size: "size", quantity: "quantity" } as const;
 export const PROMO_FIELD = "promoCode";
 
-export type CheckoutField = "name" | "email" | "phone" | "notes";
+/** The saved-address choice: a saved address's id, or NEW_ADDRESS for the fields below it. */
+export const ADDRESS_CHOICE_FIELD = "addressChoice";
+export const NEW_ADDRESS = "new";
+/** A signed-in shopper may keep the new address in their account. */
+export const SAVE_ADDRESS_FIELD = "saveAddress";
+
+export type CheckoutField =
+  | "name"
+  | "email"
+  | "phone"
+  | "notes"
+  | "shipName"
+  | "shipLine1"
+  | "shipLine2"
+  | "shipTown"
+  | "shipCounty"
+  | "shipPostcode"
+  | "shipCountry"
+  | "addressChoice"
+  | "saveAddress";
+
+export const CHECKOUT_TEXT_FIELDS: readonly CheckoutField[] = [
+  "name",
+  "email",
+  "phone",
+  "notes",
+  "shipName",
+  "shipLine1",
+  "shipLine2",
+  "shipTown",
+  "shipCounty",
+  "shipPostcode",
+  "shipCountry",
+  "addressChoice",
+  "saveAddress",
+];
 export type CheckoutFieldErrors = Partial<Record<CheckoutField, string>>;
 export type CheckoutValues = Partial<Record<CheckoutField, string>>;
 
@@ -26,8 +63,11 @@ export type CheckoutActionData =
   | { status: "invalid"; banner: string; fieldErrors: CheckoutFieldErrors; values: CheckoutValues }
   | { status: "error"; title: string; message: string; problems: string[]; values: CheckoutValues };
 
-/** The same rules as checkoutCustomerSchema, for instant feedback before sending. */
-export function checkCheckoutFields(values: CheckoutValues): CheckoutFieldErrors {
+/**
+ * The same rules as the server's (checkoutCustomerSchema, checkAddress), for instant feedback
+ * before sending. The address is checked only when a new one is entered.
+ */
+export function checkCheckoutFields(values: CheckoutValues, shipsTo: readonly string[] = [UK]): CheckoutFieldErrors {
   const errors: CheckoutFieldErrors = {};
   const name = values.name?.trim() ?? "";
   const email = values.email?.trim() ?? "";
@@ -39,6 +79,15 @@ export function checkCheckoutFields(values: CheckoutValues): CheckoutFieldErrors
   }
   if ((values.phone?.trim().length ?? 0) > CHECKOUT_LIMITS.phone) errors.phone = "Please keep the phone number under 40 characters";
   if ((values.notes?.trim().length ?? 0) > CHECKOUT_LIMITS.notes) errors.notes = "Please keep your notes under 1000 characters";
+  if (!values.addressChoice || values.addressChoice === NEW_ADDRESS) {
+    const checked = checkAddress(
+      Object.fromEntries(Object.entries(ADDRESS_FORM_FIELDS).map(([field, name]) => [field, values[name as CheckoutField]])),
+      shipsTo,
+    );
+    if (!checked.ok) {
+      for (const [field, message] of Object.entries(checked.errors)) errors[ADDRESS_FORM_FIELDS[field as AddressField] as CheckoutField] = message;
+    }
+  }
   return errors;
 }
 

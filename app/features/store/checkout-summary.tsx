@@ -62,13 +62,13 @@ export function CheckoutSummary({ cookieCartQuote }: { cookieCartQuote: CartQuot
             {quote.promo.status === "applied" && (
               <div className="flex justify-between text-success">
                 <dt>
-                  Discount ({quote.promo.code}, {quote.promo.percentOff}%)
+                  Discount ({quote.promo.code}, {quote.promo.label})
                 </dt>
                 <dd>−{formatPence(quote.discountPence)}</dd>
               </div>
             )}
             <div className="flex justify-between">
-              <dt className="text-muted">Shipping</dt>
+              <dt className="text-muted">Shipping ({quote.shippingMethod})</dt>
               <dd>{quote.shippingPence === 0 ? "FREE" : formatPence(quote.shippingPence)}</dd>
             </div>
             <div className="flex justify-between pt-2 text-lg font-bold">

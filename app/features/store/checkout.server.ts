@@ -8,10 +8,14 @@ import type { Logger } from "pino";
 import type { Database } from "../../../db/client.server";
 import type { PaymentProvider } from "~/features/payments/provider.server";
 import { confirmationPath, SESSION_ID_PLACEHOLDER } from "~/features/payments/provider.server";
-import { checkoutCustomerSchema, checkoutErrorMessage } from "./checkout";
+import { checkoutCustomerSchema, checkoutErrorMessage, deliveryAddressSchema } from "./checkout";
 import {
+  ADDRESS_CHOICE_FIELD,
   CHECKOUT_MESSAGES,
+  CHECKOUT_TEXT_FIELDS,
   LINE_FIELDS,
+  NEW_ADDRESS,
+  SAVE_ADDRESS_FIELD,
   PROMO_FIELD,
   type CheckoutActionData,
   type CheckoutField,
@@ -19,8 +23,13 @@ import {
   type CheckoutValues,
 } from "./checkout-form";
 import { attachPaymentSession, cancelPendingOrder } from "./order-lifecycle.server";
-import { placeOrder } from "./orders.server";
-import { cartLinesInputSchema, describeLineProblem, MAX_CART_LINES, type ShippingRule } from "./pricing";
+import { clientKeyFor, placeOrder } from "./orders.server";
+import type { OrderAddress } from "../../../db/schema";
+import { ADDRESS_FORM_FIELDS, type AddressField } from "./address";
+import { getSavedAddress, saveAddress } from "./customer-addresses.server";
+import type { HoldPolicy } from "./hold-policy";
+import { cartLinesInputSchema, describeLineProblem, FREE_SHIPPING, MAX_CART_LINES, promoLabel, type ShippingRule } from "./pricing";
+import { defaultShopSettings, type ShopSettings } from "./shop-settings";
 
 export interface CheckoutContext {
   db: Database;
@@ -29,6 +38,13 @@ export interface CheckoutContext {
   payments: PaymentProvider;
   orderReservationMs: number;
   shipping?: ShippingRule;
+  /** Countries shipped to and the method's name; UK only with `shipping` when omitted. */
+  shop?: ShopSettings;
+  /** The fair-hold caps (ADR 0033); none when omitted. */
+  holdPolicy?: HoldPolicy;
+  /** With appSecret: the client the order comes from, counted as a keyed hash (never stored). */
+  clientIp?: string;
+  appSecret?: string;
 }
 
 export type CheckoutOutcome =
@@ -42,7 +58,7 @@ const text = (form: FormData, name: string) => {
 
 function formValues(form: FormData): CheckoutValues {
   const values: CheckoutValues = {};
-  for (const field of ["name", "email", "phone", "notes"] as const) {
+  for (const field of CHECKOUT_TEXT_FIELDS) {
     const value = text(form, field);
     if (value !== undefined) values[field] = value.slice(0, 2000);
   }
@@ -78,18 +94,37 @@ export async function submitCheckout(
     return errorReply(400, messages[0] ?? "No items in cart", values, messages.slice(1));
   }
 
+  const shop = context.shop ?? defaultShopSettings(context.shipping ?? FREE_SHIPPING);
   const customer = checkoutCustomerSchema.safeParse({
     name: text(form, "name") ?? "",
     email: text(form, "email") ?? "",
     phone: text(form, "phone"),
     notes: text(form, "notes"),
   });
+  const fieldErrors: CheckoutFieldErrors = {};
   if (!customer.success) {
-    const fieldErrors: CheckoutFieldErrors = {};
-    for (const issue of customer.error.issues) {
-      const field = issue.path[0] as CheckoutField;
-      fieldErrors[field] ??= issue.message;
+    for (const issue of customer.error.issues) fieldErrors[issue.path[0] as CheckoutField] ??= issue.message;
+  }
+  // The delivery address: one the signed-in shopper saved, or the fields of a new one.
+  const choice = text(form, ADDRESS_CHOICE_FIELD);
+  let shippingAddress: OrderAddress | null = null;
+  if (choice && choice !== NEW_ADDRESS) {
+    const saved = userId ? await getSavedAddress(context.db, userId, choice) : null;
+    if (!saved || !shop.shipsTo.includes(saved.country)) fieldErrors.addressChoice = "Choose one of your saved addresses we deliver to, or enter a new one";
+    else shippingAddress = { name: saved.name, line1: saved.line1, line2: saved.line2, town: saved.town, county: saved.county, postcode: saved.postcode, country: saved.country };
+  } else {
+    const address = deliveryAddressSchema(shop.shipsTo).safeParse(
+      Object.fromEntries(Object.entries(ADDRESS_FORM_FIELDS).map(([field, name]) => [field, text(form, name)])),
+    );
+    if (address.success) shippingAddress = address.data;
+    else {
+      for (const issue of address.error.issues) {
+        const field = ADDRESS_FORM_FIELDS[issue.path[0] as AddressField] as CheckoutField | undefined;
+        if (field) fieldErrors[field] ??= issue.message;
+      }
     }
+  }
+  if (!customer.success || !shippingAddress) {
     return { kind: "reply", status: 400, data: { status: "invalid", banner: CHECKOUT_MESSAGES.banner, fieldErrors, values } };
   }
 
@@ -97,15 +132,44 @@ export async function submitCheckout(
   const presetSessionId = context.payments.newSessionId?.();
   const placed = await placeOrder(
     context.db,
-    { lines: lines.data, customer: customer.data, promoCode: promoInput, userId },
+    {
+      lines: lines.data,
+      customer: customer.data,
+      promoCode: promoInput,
+      userId,
+      shippingAddress,
+      shippingMethod: shop.shippingMethodName,
+      clientKey: context.clientIp && context.appSecret ? clientKeyFor(context.appSecret, context.clientIp) : null,
+    },
     {
       now,
       paymentProvider: context.payments.name,
-      shipping: context.shipping,
+      shipping: shop.rule,
       reservationMs: context.orderReservationMs,
+      holdPolicy: context.holdPolicy,
       providerSessionId: presetSessionId,
     },
   );
+  if (placed.kind === "promo_limit") {
+    return errorReply(409, placed.reason === "used_up" ? "This promo code has been used up" : "You have already used this promo code as often as it allows", values, [
+      "Remove the code in your cart, or enter another one, then check out again.",
+    ]);
+  }
+  if (placed.kind === "too_many_holds") {
+    return errorReply(
+      429,
+      placed.by === "customer" ? "You already have unpaid orders waiting for payment" : "There are already unpaid orders waiting for payment from your connection",
+      values,
+      [
+        "Pay for one of them, or cancel it on its payment page, then check out again. Unpaid orders are released after a while.",
+      ],
+    );
+  }
+  if (userId && form.get(SAVE_ADDRESS_FIELD) === "on" && (!choice || choice === NEW_ADDRESS)) {
+    await saveAddress(context.db, userId, shippingAddress).catch((error: unknown) =>
+      context.log.warn({ err: error }, "checkout: could not save the address to the account"),
+    );
+  }
   if (placed.kind === "invalid_promo") {
     return errorReply(409, "Invalid promo code", values, [
       "Remove the code in your cart, or enter a valid one, then check out again.",
@@ -139,6 +203,9 @@ export async function submitCheckout(
       discountPence: placed.priced.discountPence,
       promoCode: placed.priced.promo?.code ?? null,
       promoPercentOff: placed.priced.promo?.percentOff ?? null,
+      promoLabel: placed.priced.promo ? promoLabel(placed.priced.promo) : null,
+      shippingAddress,
+      shippingMethod: shop.shippingMethodName,
       shippingPence: placed.priced.shippingPence,
       totalPence: placed.priced.totalPence,
       successUrl: `${context.publicUrl}${confirmationPath(SESSION_ID_PLACEHOLDER)}`,

@@ -4,12 +4,13 @@
  * orders. Every change is one transaction with the order row locked, so
  * replays, duplicates and parallel deliveries change nothing twice.
  */
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client.server";
+import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { queryRows, type Database } from "../../../db/client.server";
 import { orderLines, orders, paymentEvents, productVariants, promoCodes, type OrderStatus } from "../../../db/schema";
 import { brand } from "~/brand";
 import { formatPence } from "~/lib/money";
 import { queueEmail } from "~/features/mail/outbox.server";
+import { addressLines } from "./address";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -76,6 +77,14 @@ export async function applyPaymentEvent(db: Database, event: PaymentEventInput, 
 
       if (event.outcome === "paid") {
         if (order.status === "paid") return { kind: "ignored", orderId: order.id, status: order.status };
+        // A use of the order's promo code was reserved when it was placed; one that was given back
+        // (the order expired first) is taken again, like the stock: the customer has paid.
+        if (order.stockReleasedAt && order.promoCode) {
+          await tx
+            .update(promoCodes)
+            .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
+            .where(eq(promoCodes.code, order.promoCode));
+        }
         const stockShort = order.stockReleasedAt ? !(await retakeStock(tx, order.id)) : false;
         await tx
           .update(orders)
@@ -88,12 +97,6 @@ export async function applyPaymentEvent(db: Database, event: PaymentEventInput, 
             providerPaymentId: event.paymentId ?? order.providerPaymentId,
           })
           .where(eq(orders.id, order.id));
-        if (order.promoCode) {
-          await tx
-            .update(promoCodes)
-            .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
-            .where(eq(promoCodes.code, order.promoCode));
-        }
         await queueConfirmationEmail(tx, order.id);
         return { kind: "applied", orderId: order.id, from: order.status, to: "paid", ...(stockShort ? { stockShort } : {}) };
       }
@@ -118,20 +121,23 @@ async function lockOrder(tx: Tx, event: PaymentEventInput) {
   return order;
 }
 
-/** Gives an unpaid order's reserved stock back and closes it, once (the shop desk's cancel uses it too). */
+/**
+ * Closes unpaid orders and gives back their stock and promo code uses, once: the database
+ * function release_orders (db/migrations/0021_shop-checkout-place-order.sql) does both in one
+ * call, taking its locks in the same order as place_order. Returns how many it closed.
+ */
+async function releaseOrders(tx: Tx | Database, orderIds: readonly string[], status: "failed" | "expired" | "cancelled", now: Date) {
+  if (orderIds.length === 0) return 0;
+  const [row] = await queryRows<{ closed: number }>(
+    tx as Database,
+    sql`select release_orders(${`{${orderIds.join(",")}}`}::uuid[], ${status}::text, ${now.toISOString()}::timestamptz) as closed`,
+  );
+  return row?.closed ?? 0;
+}
+
+/** Closes one unpaid order (the shop desk's cancel uses it too). */
 export async function closeOrder(tx: Tx, orderId: string, status: "failed" | "expired" | "cancelled", now: Date) {
-  const lines = await tx
-    .select({ variantId: orderLines.variantId, quantity: orderLines.quantity })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.variantId));
-  for (const line of lines) {
-    await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
-      .where(eq(productVariants.id, line.variantId));
-  }
-  await tx.update(orders).set({ status, closedAt: now, stockReleasedAt: now }).where(eq(orders.id, orderId));
+  await releaseOrders(tx, [orderId], status, now);
 }
 
 /**
@@ -195,9 +201,10 @@ async function queueConfirmationEmail(tx: Tx, orderId: string) {
       "",
       `Subtotal: ${formatPence(o.subtotalPence)}`,
       ...(o.discountPence > 0 ? [`Discount (${o.promoCode}): -${formatPence(o.discountPence)}`] : []),
-      `Shipping: ${o.shippingPence === 0 ? "FREE" : formatPence(o.shippingPence)}`,
+      `Shipping${o.shippingMethod ? ` (${o.shippingMethod})` : ""}: ${o.shippingPence === 0 ? "FREE" : formatPence(o.shippingPence)}`,
       `Total paid: ${formatPence(o.totalPence)}`,
       "",
+      ...(o.shippingAddress ? ["Delivering to:", ...addressLines(o.shippingAddress), ""] : []),
       "UK delivery takes 3-5 business days.",
       `Questions? Reply to this e-mail or write to ${brand.email}.`,
       "",
@@ -222,24 +229,8 @@ export async function expireOverdueOrders(db: Database, now: Date, batchSize = 1
       .limit(batchSize)
       .for("update", { skipLocked: true });
     if (due.length === 0) return 0;
-    // Stock rows are updated in one variant order across all these orders, to avoid deadlocks.
     const ids = due.map((order) => order.id);
-    const lines = await tx
-      .select({ variantId: orderLines.variantId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
-      .from(orderLines)
-      .where(inArray(orderLines.orderId, ids))
-      .groupBy(orderLines.variantId)
-      .orderBy(asc(orderLines.variantId));
-    for (const line of lines) {
-      await tx
-        .update(productVariants)
-        .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
-        .where(eq(productVariants.id, line.variantId));
-    }
-    await tx
-      .update(orders)
-      .set({ status: "expired", closedAt: now, stockReleasedAt: now })
-      .where(inArray(orders.id, ids));
+    await releaseOrders(tx, ids, "expired", now);
     return ids.length;
   });
 }

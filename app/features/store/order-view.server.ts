@@ -28,6 +28,8 @@ export function orderForPage(order: OrderRow & { lines: OrderLineRow[] }) {
     totalPence: order.totalPence,
     refundedPence: order.refundedPence,
     tracking: trackingOf(order),
+    shippingAddress: order.shippingAddress ?? null,
+    shippingMethod: order.shippingMethod ?? null,
   };
 }
 

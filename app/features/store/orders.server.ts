@@ -1,8 +1,9 @@
-import { randomInt } from "node:crypto";
+import { createHmac, randomInt } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { queryRows, type Database } from "../../../db/client.server";
-import { orderLines, orders } from "../../../db/schema";
+import { orderLines, orders, type OrderAddress } from "../../../db/schema";
 import { getPricingInputs } from "./catalogue.server";
+import type { HoldPolicy } from "./hold-policy";
 import { priceOrder, type CartLineInput, type PricedOrder, type ShippingRule } from "./pricing";
 
 /** How long an unpaid order holds its stock unless told otherwise. */
@@ -31,6 +32,16 @@ export interface PlaceOrderInput {
   /** What the shopper typed in the promo box, or null/empty for none. */
   promoCode?: string | null;
   userId?: string | null;
+  /** Where to send the goods (checked by checkAddress); null only for callers without one (tests of old paths). */
+  shippingAddress?: OrderAddress | null;
+  shippingMethod?: string | null;
+  /** clientKeyFor(secret, ip): the open unpaid orders per client are capped by it. */
+  clientKey?: string | null;
+}
+
+/** A keyed hash of a client address: orders can be counted per client without storing the address. */
+export function clientKeyFor(secret: string, clientIp: string): string {
+  return createHmac("sha256", secret).update(`order-client:${clientIp}`).digest("base64url").slice(0, 22);
 }
 
 export interface PlaceOrderOptions {
@@ -38,6 +49,8 @@ export interface PlaceOrderOptions {
   paymentProvider: string;
   shipping?: ShippingRule;
   reservationMs?: number;
+  /** The fair-hold caps (ADR 0033); none when omitted. */
+  holdPolicy?: HoldPolicy;
   /** The payment session, when the provider lets us choose its id up front (saves a write). */
   providerSessionId?: string | null;
 }
@@ -46,10 +59,25 @@ export type PlaceOrderResult =
   | { kind: "placed"; orderId: string; orderNumber: string; expiresAt: Date; priced: PricedOrder }
   /** A promo code was entered that cannot be used: nothing reserved. */
   | { kind: "invalid_promo"; priced: PricedOrder }
+  /** The code is used up, or this customer has used it as often as it allows: nothing reserved. */
+  | { kind: "promo_limit"; reason: "used_up" | "customer_limit"; priced: PricedOrder }
+  /** This customer (e-mail) or client address already has as many unpaid orders open as allowed: nothing reserved. */
+  | { kind: "too_many_holds"; by: "customer" | "client"; priced: PricedOrder }
   /** Some line cannot be sold as asked (see each line's problem): nothing reserved. */
   | { kind: "unavailable"; priced: PricedOrder };
 
 class StockTaken extends Error {}
+
+/** The refusal place_order raised ('place_order:<reason>'), or null for any other error. */
+function placeOrderRefusal(error: unknown): string | null {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const message = current instanceof Error ? current.message : String(current);
+    const match = /place_order:(\w+)/.exec(message);
+    if (match) return match[1]!;
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return null;
+}
 
 /**
  * Prices the lines from the database, then reserves their stock and records
@@ -72,7 +100,11 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
       input.lines.map((line) => line.productId),
       promoEntered ? input.promoCode : null,
     );
-    return priceOrder(input.lines, catalogue, promo, options.now, { shipping: options.shipping, promoEntered });
+    return priceOrder(input.lines, catalogue, promo, options.now, {
+      shipping: options.shipping,
+      promoEntered,
+      holdSharePercent: options.holdPolicy?.holdSharePercent ?? null,
+    });
   };
 
   const attempt = async (): Promise<PlaceOrderResult> => {
@@ -88,17 +120,24 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
       customer_email: input.customer.email,
       customer_phone: input.customer.phone || null,
       notes: input.customer.notes || null,
+      shipping_address: input.shippingAddress ?? null,
+      shipping_method: input.shippingMethod ?? null,
       subtotal_pence: priced.subtotalPence,
       discount_pence: priced.discountPence,
       shipping_pence: priced.shippingPence,
       total_pence: priced.totalPence,
       promo_code: priced.promo?.code ?? null,
       promo_percent_off: priced.promo?.percentOff ?? null,
+      promo_amount_off_pence: priced.promo?.amountOffPence ?? null,
       payment_provider: options.paymentProvider,
       provider_session_id: options.providerSessionId ?? null,
       user_id: input.userId ?? null,
+      client_key: input.clientKey ?? null,
       created_at: options.now.toISOString(),
       expires_at: expiresAt.toISOString(),
+      holds_per_customer: options.holdPolicy?.holdsPerCustomer ?? null,
+      holds_per_client: options.holdPolicy?.holdsPerClient ?? null,
+      hold_share_percent: options.holdPolicy?.holdSharePercent ?? null,
     };
     const newLines = priced.lines.map((line, index) => ({
       line_number: index + 1,
@@ -109,11 +148,31 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
       unit_price_pence: line.unitPricePence,
       quantity: line.quantity,
     }));
-    const [placed] = await queryRows<{ orderId: string | null }>(
-      db,
-      sql`select place_order(${JSON.stringify(newOrder)}::jsonb, ${JSON.stringify(newLines)}::jsonb) as "orderId"`,
-    );
-    // Null: some line had not enough left when locked, and nothing was written.
+    let placed: { orderId: string | null } | undefined;
+    try {
+      [placed] = await queryRows<{ orderId: string | null }>(
+        db,
+        sql`select place_order(${JSON.stringify(newOrder)}::jsonb, ${JSON.stringify(newLines)}::jsonb) as "orderId"`,
+      );
+    } catch (error) {
+      // A refusal undoes the whole call (db/migrations/0021_shop-checkout-place-order.sql).
+      switch (placeOrderRefusal(error)) {
+        case "stock":
+          throw new StockTaken();
+        case "client_holds":
+          return { kind: "too_many_holds", by: "client", priced };
+        case "customer_holds":
+          return { kind: "too_many_holds", by: "customer", priced };
+        case "promo_used_up":
+          return { kind: "promo_limit", reason: "used_up", priced };
+        case "promo_customer_limit":
+          return { kind: "promo_limit", reason: "customer_limit", priced };
+        case "promo_unusable":
+          return { kind: "invalid_promo", priced };
+        default:
+          throw error;
+      }
+    }
     if (!placed?.orderId) throw new StockTaken();
     return { kind: "placed", orderId: placed.orderId, orderNumber, expiresAt, priced };
   };

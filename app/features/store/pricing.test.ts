@@ -216,7 +216,7 @@ describe("priceOrder", () => {
     expect(order.discountPence).toBe(975); // 974.7p
     expect(order.shippingPence).toBe(0);
     expect(order.totalPence).toBe(5523);
-    expect(order.promo).toEqual({ code: "TEAM15", percentOff: 15 });
+    expect(order.promo).toEqual({ code: "TEAM15", percentOff: 15, amountOffPence: null });
     expect(order.promoRejected).toBe(false);
     for (const value of [order.subtotalPence, order.discountPence, order.shippingPence, order.totalPence]) {
       expect(Number.isInteger(value)).toBe(true);

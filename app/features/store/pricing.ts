@@ -5,6 +5,7 @@
  * dropped by the input schema. See docs/decisions/0011-store-money-discount-shipping.md.
  */
 import { z } from "~/lib/zod";
+import { formatPence } from "~/lib/money";
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from "./limits";
 
 export { MAX_CART_LINES, MAX_QUANTITY_PER_LINE };
@@ -103,7 +104,12 @@ export interface CatalogueProduct {
 
 export interface PromoRule {
   code: string;
-  percentOff: number;
+  /** Whole percent off; null for a fixed-amount code. */
+  percentOff: number | null;
+  /** Pence off; null for a percentage code. */
+  amountOffPence?: number | null;
+  /** The subtotal an order needs for the code to apply (0: none). */
+  minSpendPence?: number;
   active: boolean;
   startsAt: Date | null;
   expiresAt: Date | null;
@@ -127,7 +133,20 @@ export function isPromoUsable(promo: PromoRule, now: Date): boolean {
   if (promo.startsAt && now.getTime() < promo.startsAt.getTime()) return false;
   if (promo.expiresAt && now.getTime() >= promo.expiresAt.getTime()) return false;
   if (promo.maxUses !== null && promo.usedCount >= promo.maxUses) return false;
-  return promo.percentOff >= 1 && promo.percentOff <= 100;
+  if (promo.percentOff != null) return promo.percentOff >= 1 && promo.percentOff <= 100;
+  return promo.amountOffPence != null && promo.amountOffPence > 0;
+}
+
+/** What a code takes off, for the shopper: "10%" or "£5.00 off". */
+export function promoLabel(promo: { percentOff: number | null; amountOffPence?: number | null }): string {
+  if (promo.percentOff != null) return `${promo.percentOff}% off`;
+  return `${formatPence(promo.amountOffPence ?? 0)} off`;
+}
+
+/** A code's discount on a subtotal: its percentage (rounded half up) or its fixed amount, never more than the subtotal. */
+export function promoDiscountFor(subtotalPence: number, promo: { percentOff: number | null; amountOffPence?: number | null }): number {
+  if (promo.percentOff != null) return discountFor(subtotalPence, promo.percentOff);
+  return Math.max(0, Math.min(subtotalPence, promo.amountOffPence ?? 0));
 }
 
 /** Promo codes are matched case-insensitively: the input is trimmed and upper-cased. */
@@ -155,7 +174,9 @@ export type LineProblem =
   | { kind: "unknown_product" }
   | { kind: "unknown_size" }
   | { kind: "not_sold" }
-  | { kind: "insufficient_stock"; available: number };
+  | { kind: "insufficient_stock"; available: number }
+  /** More than one unpaid order may hold of this size (ADR 0033): at most `max` per order. */
+  | { kind: "hold_limit"; max: number };
 
 export interface PricedLine {
   productId: number;
@@ -181,9 +202,19 @@ export interface PricedOrder {
   shippingPence: number;
   totalPence: number;
   /** The promo code applied, or null. */
-  promo: { code: string; percentOff: number } | null;
-  /** A code was given but cannot be used now (unknown, inactive, expired, used up). */
+  promo: { code: string; percentOff: number | null; amountOffPence: number | null } | null;
+  /** A code was given but cannot be used now (unknown, inactive, expired, used up, below its minimum spend). */
   promoRejected: boolean;
+  /** Set when the code is valid but the subtotal is below its minimum spend. */
+  promoMinSpendPence?: number;
+}
+
+/**
+ * The most units of one size a single unpaid order may hold: `sharePercent` of what is left
+ * (rounded down), and at least one (ADR 0033).
+ */
+export function holdLimitFor(stock: number, sharePercent: number): number {
+  return Math.max(1, Math.floor((stock * sharePercent) / 100));
 }
 
 /**
@@ -198,7 +229,7 @@ export function priceOrder(
   catalogue: readonly CatalogueProduct[],
   promo: PromoRule | null,
   now: Date,
-  options: { shipping?: ShippingRule; promoEntered?: boolean } = {},
+  options: { shipping?: ShippingRule; promoEntered?: boolean; holdSharePercent?: number | null } = {},
 ): PricedOrder {
   const products = new Map(catalogue.map((product) => [product.id, product]));
   const priced = mergeCartLines(lines).map((line): PricedLine => {
@@ -215,13 +246,19 @@ export function priceOrder(
     if (variant.stock < line.quantity) {
       return { ...withPrice, lineTotalPence: 0, problem: { kind: "insufficient_stock", available: Math.max(0, variant.stock) } };
     }
+    if (options.holdSharePercent != null) {
+      const max = holdLimitFor(variant.stock, options.holdSharePercent);
+      if (line.quantity > max) return { ...withPrice, lineTotalPence: 0, problem: { kind: "hold_limit", max } };
+    }
     return { ...withPrice, lineTotalPence: product.pricePence * line.quantity, problem: null };
   });
 
   const sellable = priced.filter((line) => line.problem === null);
   const subtotalPence = sellable.reduce((sum, line) => sum + line.lineTotalPence, 0);
-  const usable = promo !== null && isPromoUsable(promo, now);
-  const discountPence = usable ? discountFor(subtotalPence, promo.percentOff) : 0;
+  const valid = promo !== null && isPromoUsable(promo, now);
+  const belowMinimum = valid && subtotalPence < (promo.minSpendPence ?? 0);
+  const usable = valid && !belowMinimum;
+  const discountPence = usable ? promoDiscountFor(subtotalPence, promo) : 0;
   const shippingPence = shippingFor(subtotalPence, options.shipping ?? FREE_SHIPPING);
   return {
     lines: priced,
@@ -231,8 +268,9 @@ export function priceOrder(
     discountPence,
     shippingPence,
     totalPence: subtotalPence - discountPence + shippingPence,
-    promo: usable ? { code: promo.code, percentOff: promo.percentOff } : null,
+    promo: usable ? { code: promo.code, percentOff: promo.percentOff, amountOffPence: promo.percentOff == null ? (promo.amountOffPence ?? null) : null } : null,
     promoRejected: (promo !== null && !usable) || (promo === null && options.promoEntered === true),
+    ...(belowMinimum ? { promoMinSpendPence: promo.minSpendPence } : {}),
   };
 }
 
@@ -247,5 +285,7 @@ export function describeLineProblem(problem: LineProblem): string {
       return "This item is no longer sold.";
     case "insufficient_stock":
       return problem.available === 0 ? "This size is sold out." : `Only ${problem.available} left in this size.`;
+    case "hold_limit":
+      return `So that everyone gets a chance, one order can hold at most ${problem.max} of this size while it is paid for. Lower the quantity, or contact us for a larger order.`;
   }
 }

@@ -12,9 +12,12 @@ import {
   describeLineProblem,
   normalisePromoCode,
   priceOrder,
+  promoLabel,
   type CartLineInput,
   type ShippingRule,
 } from "./pricing";
+import { formatPence } from "~/lib/money";
+import { DEFAULT_SHIPPING_METHOD_NAME } from "./shop-settings";
 import { INVALID_PROMO_MESSAGE, type CartQuote, type CartQuoteError } from "./quote";
 
 /** The largest body the quote endpoint reads (30 lines of JSON fit in a few kB); server/body-limit.ts counts it. */
@@ -39,7 +42,7 @@ export interface QuoteInput {
 export async function quoteCart(
   db: Database,
   input: QuoteInput,
-  options: { now: Date; shipping: ShippingRule },
+  options: { now: Date; shipping: ShippingRule; shippingMethod?: string; holdSharePercent?: number | null },
 ): Promise<CartQuote> {
   const code = input.promoCode ? normalisePromoCode(input.promoCode) : "";
   const { catalogue, promo } = await getPricingInputs(
@@ -50,6 +53,7 @@ export async function quoteCart(
   const priced = priceOrder(input.lines, catalogue, promo, options.now, {
     shipping: options.shipping,
     promoEntered: code.length > 0,
+    holdSharePercent: options.holdSharePercent ?? null,
   });
   const products = new Map(catalogue.map((product) => [product.id, product]));
 
@@ -78,10 +82,15 @@ export async function quoteCart(
     shippingPence: priced.shippingPence,
     totalPence: priced.totalPence,
     promo: priced.promo
-      ? { status: "applied", code: priced.promo.code, percentOff: priced.promo.percentOff }
+      ? { status: "applied", code: priced.promo.code, percentOff: priced.promo.percentOff, amountOffPence: priced.promo.amountOffPence, label: promoLabel(priced.promo) }
       : priced.promoRejected
-        ? { status: "invalid", code, message: INVALID_PROMO_MESSAGE }
+        ? {
+            status: "invalid",
+            code,
+            message: priced.promoMinSpendPence ? `This code needs a spend of at least ${formatPence(priced.promoMinSpendPence)}` : INVALID_PROMO_MESSAGE,
+          }
         : { status: "none" },
+    shippingMethod: options.shippingMethod ?? DEFAULT_SHIPPING_METHOD_NAME,
   };
 }
 
@@ -97,7 +106,7 @@ function refuse(status: number, body: CartQuoteError): Response {
  */
 export async function handleCartQuoteRequest(
   request: Request,
-  context: { db: Database; shipping: ShippingRule; now?: Date },
+  context: { db: Database; shipping: ShippingRule; shippingMethod?: string; holdSharePercent?: number | null; now?: Date },
 ): Promise<Response> {
   if (request.method !== "POST") {
     return Response.json({ error: "Use POST" } satisfies CartQuoteError, { status: 405, headers: { ...jsonHeaders, Allow: "POST" } });
@@ -124,6 +133,11 @@ export async function handleCartQuoteRequest(
     const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
     return refuse(400, { error: issues[0]?.message ?? "The cart could not be read", issues });
   }
-  const quote = await quoteCart(context.db, parsed.data, { now: context.now ?? new Date(), shipping: context.shipping });
+  const quote = await quoteCart(context.db, parsed.data, {
+    now: context.now ?? new Date(),
+    shipping: context.shipping,
+    shippingMethod: context.shippingMethod,
+    holdSharePercent: context.holdSharePercent,
+  });
   return Response.json(quote, { headers: jsonHeaders });
 }

@@ -28,8 +28,8 @@ export interface CartQuoteLine {
 
 export type CartQuotePromo =
   | { status: "none" }
-  | { status: "applied"; code: string; percentOff: number }
-  | { status: "invalid"; code: string; message: typeof INVALID_PROMO_MESSAGE };
+  | { status: "applied"; code: string; percentOff: number | null; amountOffPence: number | null; label: string }
+  | { status: "invalid"; code: string; message: string };
 
 export interface CartQuote {
   lines: CartQuoteLine[];
@@ -41,6 +41,8 @@ export interface CartQuote {
   shippingPence: number;
   totalPence: number;
   promo: CartQuotePromo;
+  /** The shipping method's name (shop settings), shown beside its price. */
+  shippingMethod: string;
 }
 
 /** The error body of a refused quote request. */
