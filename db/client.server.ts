@@ -6,8 +6,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import lockfile from "proper-lockfile";
 import pg from "pg";
+import { lockDataDir } from "./data-dir-lock.server";
 import { localContentChanges, postgresContentChanges, type ContentChanges } from "./content-changes.server";
 import { startPgliteThread } from "./pglite-thread.server";
 import * as schema from "./schema";
@@ -35,15 +35,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export class DataDirLockedError extends Error {
-  constructor(dataDir: string) {
-    super(
-      `The embedded database in ${dataDir} is already open in another process. ` +
-        "Stop that process first, or give this one its own DATA_DIR (or a DATABASE_URL).",
-    );
-    this.name = "DataDirLockedError";
-  }
-}
+export { DataDirLockedError } from "./data-dir-lock.server";
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 // Any constant shared by every app process; it names the advisory lock that
@@ -70,13 +62,8 @@ async function openPglite(dataDir: string, seed: boolean, onStopped: (error: Err
   mkdirSync(dataDir, { recursive: true });
   // PGlite is single-process: a second process writing the same directory
   // would corrupt it, so the directory is locked for the life of the process.
-  let release: () => Promise<void>;
-  try {
-    release = await lockfile.lock(dataDir, { stale: 10_000, update: 2_000, retries: 0, realpath: false });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ELOCKED") throw new DataDirLockedError(dataDir);
-    throw error;
-  }
+  // A lock left by a process that died is recognised at once (docs/decisions/0042).
+  const release = await lockDataDir(dataDir);
   const thread = await startPgliteThread(dataDir, onStopped).catch(async (error: unknown) => {
     await release();
     throw error;

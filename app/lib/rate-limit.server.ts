@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { rateLimitHits } from "../../db/schema";
 
@@ -52,4 +52,19 @@ export async function isRateLimited(
 /** Removes counters for windows that ended long ago. */
 export async function pruneRateLimits(db: Database, olderThan: Date): Promise<void> {
   await db.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, olderThan));
+}
+
+/**
+ * Forgets every window of the given keys, and of every key that starts with one of
+ * `prefixes`: for limits that an event makes moot (a password reset ends the guessing
+ * of the old password).
+ */
+export async function clearRateLimits(db: Database, keys: string[], prefixes: string[] = []): Promise<void> {
+  const conditions = [
+    ...(keys.length > 0 ? [inArray(rateLimitHits.key, keys)] : []),
+    // left() rather than LIKE: an e-mail address may hold % and _, which LIKE would read as wildcards.
+    ...prefixes.map((prefix) => sql`left(${rateLimitHits.key}, ${prefix.length}) = ${prefix}`),
+  ];
+  if (conditions.length === 0) return;
+  await db.delete(rateLimitHits).where(or(...conditions));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { rateLimitHits } from "../../db/schema";
-import { consumeRateLimit, pruneRateLimits } from "../../app/lib/rate-limit.server";
+import { clearRateLimits, consumeRateLimit, pruneRateLimits } from "../../app/lib/rate-limit.server";
 import { seededTestDatabase } from "../support/test-database";
 
 const suite = seededTestDatabase();
@@ -30,5 +30,17 @@ describe("consumeRateLimit", () => {
     await pruneRateLimits(suite.db, new Date("2026-01-02T00:00:00.000Z"));
     const keys = (await suite.db.select().from(rateLimitHits)).map((row) => row.key);
     expect(keys).toEqual(["test:burst"]);
+  });
+});
+
+describe("clearRateLimits", () => {
+  it("forgets the named keys and the keys under a prefix, reading % and _ literally", async () => {
+    const now = new Date("2026-02-01T12:00:00.000Z");
+    const keys = ["clear:a%b_c", "clear:a%b_c from 1", "clear:a%b_c from 2", "clear:aXbYc from 1", "clear:other", "clear:a%b_cd from 1"];
+    for (const key of keys) await consumeRateLimit(suite.db, { key, limit: 1, windowMs: 60_000 }, now);
+    await clearRateLimits(suite.db, ["clear:a%b_c"], ["clear:a%b_c from "]);
+    const left = (await suite.db.select().from(rateLimitHits)).map((row) => row.key).filter((key) => key.startsWith("clear:"));
+    expect(left.sort()).toEqual(["clear:a%b_cd from 1", "clear:aXbYc from 1", "clear:other"]);
+    await clearRateLimits(suite.db, []);
   });
 });

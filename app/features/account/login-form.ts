@@ -30,7 +30,12 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
 
 export function accountLockedMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many failed sign-in attempts for this email. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}, or reset your password.`;
+  return `Too many failed sign-in attempts for this email from your connection. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}, or reset your password.`;
+}
+
+/** Many failed attempts for this email from many places: sign-ins to it are slowed, and a reset ends that too. */
+export function accountSlowedMessage(retryAfterSeconds: number): string {
+  return `There have been many failed sign-in attempts for this email, so sign-ins to it are slowed down. Please wait ${retryAfterSeconds} ${retryAfterSeconds === 1 ? "second" : "seconds"} and try again, or reset your password.`;
 }
 
 /** What goes back into the form after a failed attempt (never the password). */

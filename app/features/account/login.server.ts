@@ -1,8 +1,10 @@
 import { isAPIError } from "better-auth/api";
 import type { RequestContext } from "~/context";
-import { consumeRateLimit, isRateLimited, type RateLimit } from "~/lib/rate-limit.server";
+import type { Database } from "../../../db/client.server";
+import { clearRateLimits, consumeRateLimit, isRateLimited, type RateLimit } from "~/lib/rate-limit.server";
 import {
   accountLockedMessage,
+  accountSlowedMessage,
   LOGIN_MESSAGES,
   tooManyAttemptsMessage,
   type SignInInput,
@@ -15,8 +17,29 @@ import { authHeaders } from "./session.server";
 
 /** Attempts from one client address (docs/decisions/0015). */
 export const SIGN_IN_RATE_LIMIT = { limit: 3, windowMs: 10_000 } as const;
-/** Failed sign-ins for one e-mail address, from anywhere, per hour. */
+/**
+ * Failed sign-ins for one e-mail address from one client address, per hour; over it, that
+ * client address cannot try this account until the hour is out (docs/decisions/0041).
+ */
 export const SIGN_IN_FAILURE_LIMIT = { limit: 10, windowMs: 60 * 60_000 } as const;
+/** Failed sign-ins for one e-mail address from all addresses together, per hour, before the back-off starts. */
+export const SIGN_IN_ACCOUNT_FAILURE_LIMIT = { limit: 10, windowMs: 60 * 60_000 } as const;
+/** Once the account-wide count is reached: one attempt at this account per 30 s, from anywhere. */
+export const SIGN_IN_BACKOFF = { limit: 1, windowMs: 30_000 } as const;
+
+const accountFailuresKey = (email: string) => `sign-in-failures:${email}`;
+// E-mail addresses never hold a space (the form's validation), so " from " cannot be part of one.
+const clientFailuresPrefix = (email: string) => `sign-in-failures:${email} from `;
+const backoffKey = (email: string) => `sign-in-backoff:${email}`;
+
+/**
+ * Forgets the failed sign-ins counted against an e-mail address, from every client address, and
+ * its back-off: called when the account's password is reset, as the old password's guesses are moot.
+ */
+export async function clearSignInLimits(db: Database, email: string): Promise<void> {
+  const normalised = email.toLowerCase();
+  await clearRateLimits(db, [accountFailuresKey(normalised), backoffKey(normalised)], [clientFailuresPrefix(normalised)]);
+}
 /** New accounts from one client address per hour. */
 export const SIGN_UP_RATE_LIMIT = { limit: 10, windowMs: 60 * 60_000 } as const;
 
@@ -38,17 +61,34 @@ async function limited(context: RequestContext, limit: RateLimit, what: string):
 export async function signIn(request: Request, context: RequestContext, input: SignInInput): Promise<LoginOutcome> {
   const perClient = await limited(context, { key: `sign-in:${context.clientIp}`, ...SIGN_IN_RATE_LIMIT }, "sign-in");
   if (perClient) return perClient;
-  // Counted per address typed, whether or not it has an account, so the cap says nothing about that.
-  const failures: RateLimit = { key: `sign-in-failures:${input.email}`, ...SIGN_IN_FAILURE_LIMIT };
-  const locked = await isRateLimited(context.db, failures);
+  // Counted per address typed, whether or not it has an account, so the caps say nothing about that.
+  // The owner's own client address has its own count: an attacker's wrong guesses lock out the
+  // attacker's address, not the owner (docs/decisions/0041).
+  const clientFailures: RateLimit = { key: `${clientFailuresPrefix(input.email)}${context.clientIp}`, ...SIGN_IN_FAILURE_LIMIT };
+  const accountFailures: RateLimit = { key: accountFailuresKey(input.email), ...SIGN_IN_ACCOUNT_FAILURE_LIMIT };
+  const locked = await isRateLimited(context.db, clientFailures);
   if (locked.limited) {
-    context.log.warn({ clientIp: context.clientIp }, "sign-in: account failure cap reached");
+    context.log.warn({ clientIp: context.clientIp }, "sign-in: failure cap for this account from this client reached");
     return {
       kind: "refused",
       status: 429,
       message: accountLockedMessage(locked.retryAfterSeconds),
       retryAfterSeconds: locked.retryAfterSeconds,
     };
+  }
+  // Many failures from many addresses (a botnet, say): every address, the owner's too, is slowed
+  // to one attempt per back-off window for this account, but never locked out.
+  if ((await isRateLimited(context.db, accountFailures)).limited) {
+    const slot = await consumeRateLimit(context.db, { key: backoffKey(input.email), ...SIGN_IN_BACKOFF });
+    if (!slot.allowed) {
+      context.log.warn({ clientIp: context.clientIp }, "sign-in: account back-off");
+      return {
+        kind: "refused",
+        status: 429,
+        message: accountSlowedMessage(slot.retryAfterSeconds),
+        retryAfterSeconds: slot.retryAfterSeconds,
+      };
+    }
   }
   try {
     const { headers, response } = await context.auth.api.signInEmail({
@@ -67,7 +107,8 @@ export async function signIn(request: Request, context: RequestContext, input: S
     };
   } catch (error) {
     if (!isAPIError(error) || error.statusCode >= 500) throw error;
-    await consumeRateLimit(context.db, failures);
+    await consumeRateLimit(context.db, clientFailures);
+    await consumeRateLimit(context.db, accountFailures);
     context.log.info({ clientIp: context.clientIp }, "sign-in: refused");
     return { kind: "refused", status: 401, message: LOGIN_MESSAGES.invalidCredentials };
   }

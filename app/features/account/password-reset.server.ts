@@ -1,7 +1,10 @@
 import { isAPIError } from "better-auth/api";
 import type { RequestContext } from "~/context";
 import { consumeRateLimit, type RateLimit } from "~/lib/rate-limit.server";
+import { eq } from "drizzle-orm";
+import { users } from "../../../db/schema";
 import { tooManyAttemptsMessage } from "./login-form";
+import { clearSignInLimits } from "./login.server";
 import { PASSWORD_RESET_MESSAGES } from "./password-reset-form";
 import { passwordPolicyError } from "./password-policy.server";
 import { authHeaders } from "./session.server";
@@ -82,6 +85,8 @@ export async function resetPassword(
   if (!isPlausibleToken(input.token)) return { kind: "refused", status: 400, message: PASSWORD_RESET_MESSAGES.linkInvalid };
   const policy = passwordPolicyError(input.password);
   if (policy) return { kind: "refused", status: 400, message: policy, field: "password" };
+  // Whose password this link resets, read before better-auth spends the token.
+  const owner = await resetLinkOwnerEmail(context, input.token);
   try {
     await context.auth.api.resetPassword({
       body: { token: input.token, newPassword: input.password },
@@ -92,8 +97,18 @@ export async function resetPassword(
     context.log.info({ code: error.body?.code }, "password reset: refused");
     return { kind: "refused", status: 400, message: PASSWORD_RESET_MESSAGES.linkInvalid };
   }
-  context.log.info("password reset: new password set, sessions ended");
+  // The guesses at the old password no longer matter: the account's sign-in limits start afresh.
+  if (owner) await clearSignInLimits(context.db, owner);
+  context.log.info("password reset: new password set, sessions ended, sign-in limits cleared");
   return { kind: "done" };
+}
+
+async function resetLinkOwnerEmail(context: RequestContext, token: string): Promise<string | null> {
+  const { internalAdapter } = await context.auth.$context;
+  const verification = await internalAdapter.findVerificationValue(`${RESET_IDENTIFIER_PREFIX}${token}`);
+  if (!verification) return null;
+  const [user] = await context.db.select({ email: users.email }).from(users).where(eq(users.id, verification.value));
+  return user?.email ?? null;
 }
 
 /** better-auth's reset tokens are 24 letters and digits; anything else is not worth a query. */
