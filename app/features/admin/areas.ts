@@ -30,6 +30,7 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: "/admin/orders", label: "Orders", role: "shop" },
   { path: "/admin/products", label: "Products", role: "shop" },
   { path: "/admin/promotions", label: "Promotions", role: "shop" },
+  { path: "/admin/delivery", label: "Delivery", role: "shop" },
   { path: "/admin/customers", label: "Customers", role: "shop" },
   { path: "/admin/messages", label: "Messages", role: "shop" },
   { path: "/admin/subscribers", label: "Subscribers", role: "shop" },
