@@ -17,6 +17,7 @@ import { TWO_FACTOR_MESSAGES } from "../../app/features/account/two-factor-form"
 import { loader as verifyEmailLoader } from "../../app/routes/verify-email";
 import { CookieJar, createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
 import { seededTestDatabase } from "../support/test-database";
+import { DELIVERY_FIELDS } from "../support/delivery-fields";
 
 const suite = seededTestDatabase();
 let auth: Auth;
@@ -501,7 +502,7 @@ describe("active sessions", () => {
 });
 
 async function checkout(jar: CookieJar | null, email: string) {
-  const body = new URLSearchParams({ productId: "1", size: "One Size", quantity: "2", name: "Owner Person", email });
+  const body = new URLSearchParams({ productId: "1", size: "One Size", quantity: "2", name: "Owner Person", email, ...DELIVERY_FIELDS });
   const request = new Request("http://localhost:3000/checkout", {
     method: "POST",
     body,

@@ -31,6 +31,7 @@ import {
   run,
 } from "../support/accounts";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { DELIVERY_FIELDS } from "../support/delivery-fields";
 
 let testDb: TestDatabase;
 let handle: DatabaseHandle;
@@ -365,7 +366,7 @@ describe("the driver dashboard", () => {
 
 describe("orders and profiles belong to their owner", () => {
   async function checkout(jar: CookieJar | null, email: string) {
-    const body = new URLSearchParams({ productId: "1", size: "One Size", quantity: "1", name: "Owner", email });
+    const body = new URLSearchParams({ productId: "1", size: "One Size", quantity: "1", name: "Owner", email, ...DELIVERY_FIELDS });
     const request = new Request("http://localhost:3000/checkout", {
       method: "POST",
       body,
