@@ -182,6 +182,9 @@ function CartLineRow({ line, quoteLine, shown }: { line: CartLine; quoteLine: Ca
   const label = `${quoteLine?.name ?? "item"}, ${line.selectedSize}`;
   const maxQuantity = quoteLine ? Math.min(MAX_QUANTITY_PER_LINE, Math.max(quoteLine.availableStock, 0)) : MAX_QUANTITY_PER_LINE;
   const problem = quoteLine?.problem ?? null;
+  // The quantity that fixes the line: what is left, or what one order may hold (ADR 0033).
+  const fixedQuantity =
+    problem?.kind === "insufficient_stock" && problem.available > 0 ? problem.available : problem?.kind === "hold_limit" ? problem.max : null;
   const lineForm = { productId: line.id, size: line.selectedSize, inBrowser };
   return (
     <article
@@ -220,15 +223,15 @@ function CartLineRow({ line, quoteLine, shown }: { line: CartLine; quoteLine: Ca
         {quoteLine?.problemMessage && (
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm" data-testid="line-problem">
             <p className="font-semibold text-warning">{quoteLine.problemMessage}</p>
-            {problem?.kind === "insufficient_stock" && problem.available > 0 ? (
+            {fixedQuantity !== null ? (
               <CartActionForm
                 intent="set_quantity"
-                quantity={problem.available}
+                quantity={fixedQuantity}
                 {...lineForm}
-                onChange={() => cart.setLineQuantity(line.id, line.selectedSize, problem.available)}
+                onChange={() => cart.setLineQuantity(line.id, line.selectedSize, fixedQuantity)}
               >
                 <Button type="submit" size="sm" variant="secondary">
-                  Change to {problem.available}
+                  Change to {fixedQuantity}
                 </Button>
               </CartActionForm>
             ) : (

@@ -136,7 +136,7 @@ test("an admin edits the privacy policy and the page shows the new Last updated 
   await main.getByLabel(/^Category/).fill("Technical Partner");
   await main.getByLabel(/^Description/).fill("Brake discs and pads for junior single-seaters.");
   await main.getByLabel(/^Website/).fill("harbour-brakes.example");
-  await main.getByLabel(/^Logo/).fill("/media/partners/vortex-air-systems.svg");
+  await main.getByLabel("Logo path").fill("/media/partners/vortex-air-systems.svg");
   await main.getByLabel("Sponsorship tier").selectOption("Silver");
   await main.getByLabel(/^Year founded/).fill("1988");
   await main.getByLabel(/^Headquarters/).fill("Bristol");
