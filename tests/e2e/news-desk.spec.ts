@@ -145,7 +145,8 @@ test("an editor uploads a photo and picks it as an article's hero; visitors get 
   await page.getByLabel("File").setInputFiles({ name: "oulton.jpg", mimeType: "image/jpeg", buffer: photo });
   await page.getByLabel("Alt text").fill(altText);
   await page.getByRole("button", { name: "Upload" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Uploaded" })).toBeVisible();
+  // Making the AVIF and WebP sizes takes seconds on a busy machine.
+  await expect(page.getByRole("status").filter({ hasText: "Uploaded" })).toBeVisible({ timeout: 30_000 });
 
   await page.goto(`${server.url}/admin/news/new`);
   await page.getByLabel("Title", { exact: true }).fill(title);
