@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 /*
@@ -22,6 +22,11 @@ export const twoFactors = pgTable(
     /** Wrong codes in a row at sign-in; the plugin locks the second step for a while after 10. */
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    /**
+     * The 30-second time step of the last code accepted (ours, not the plugin's): a code is
+     * refused unless its step is later, so no code works twice (RFC 6238 §5.2, docs/decisions/0043).
+     */
+    lastTotpStep: bigint("last_totp_step", { mode: "number" }),
   },
   (table) => [index("two_factors_user_idx").on(table.userId)],
 );

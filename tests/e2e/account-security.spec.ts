@@ -1,20 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
 import { emailsTo, uniqueEmail } from "../support/e2e-server";
 import { test } from "../support/own-address";
+import { expectNoSeriousViolations } from "../support/page-checks";
+import { freshCode } from "../support/prepared-staff";
 
 const PASSWORD = "a long and unusual password";
 const NEW_PASSWORD = "another long and unusual password";
-
-async function expectNoSeriousViolations(page: Page) {
-  await page.waitForLoadState("networkidle");
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-  expect(serious).toEqual([]);
-}
 
 /**
  * Clicks a form's button; several browsers share one address in these runs, so
@@ -75,11 +66,6 @@ async function linkInEmail(to: string, kind: "reset-password" | "verify-email"):
     .toBeTruthy();
   const link = new URL(url!);
   return `${link.pathname}${link.search}`;
-}
-
-/** What an authenticator app shows for the key on the page, right now. */
-function codeFor(secret: string): string {
-  return new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate();
 }
 
 test("a forgotten password is reset from the e-mailed link, once, and every other session is signed out", async ({ page, browser }) => {
@@ -147,8 +133,8 @@ test("two-factor is turned on with a code from the app, asked for at sign-in, an
   await twoFactor.getByLabel("Code From Your App").fill("000000");
   await twoFactor.getByRole("button", { name: "Confirm and Turn On" }).click();
   await expect(twoFactor.getByRole("alert")).toContainText(/didn't work|Too many attempts/);
-  await submitPatiently(page, twoFactor.getByRole("button", { name: "Confirm and Turn On" }), () =>
-    twoFactor.getByLabel("Code From Your App").fill(codeFor(secret)),
+  await submitPatiently(page, twoFactor.getByRole("button", { name: "Confirm and Turn On" }), async () =>
+    twoFactor.getByLabel("Code From Your App").fill(await freshCode(secret)),
   );
   await expect(twoFactor.getByText("Two-factor authentication is on.")).toBeVisible();
   const codes = await twoFactor.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allTextContents();
@@ -165,8 +151,8 @@ test("two-factor is turned on with a code from the app, asked for at sign-in, an
   await expect(page).toHaveURL(/\/login\/two-factor$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Two-Factor Check");
   await expectNoSeriousViolations(page);
-  await submitPatiently(page, page.getByRole("button", { name: "Verify" }), () =>
-    page.getByLabel("Authentication Code").fill(codeFor(secret)),
+  await submitPatiently(page, page.getByRole("button", { name: "Verify" }), async () =>
+    page.getByLabel("Authentication Code").fill(await freshCode(secret)),
   );
   await expect(page).toHaveURL(/\/dashboard\/team$/);
 

@@ -1,21 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { uniqueEmail } from "../support/e2e-server";
 import { test } from "../support/own-address";
+import { expectNoSeriousViolations } from "../support/page-checks";
 
 const PASSWORD = "a long and unusual password";
 const SESSION_COOKIE = "ridgeway.session_token";
 const DAY_SECONDS = 24 * 60 * 60;
-
-async function expectNoSeriousViolations(page: Page) {
-  await page.waitForLoadState("networkidle");
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-  expect(serious).toEqual([]);
-}
 
 const form = (page: Page) => page.locator("main form");
 

@@ -1,13 +1,10 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { startDeskSite, type DeskSite } from "../support/desk-site";
+import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
+import { freshCode } from "../support/prepared-staff";
 
 /*
  * The back office's first journey: the first admin is made with the command line
@@ -15,35 +12,18 @@ import { startServer, type ServerProcess } from "../support/server-process";
  * then makes another person an editor at /admin/people. Runs at phone and desktop width.
  *
  * The command line opens the embedded database, which one process at a time may hold, so
- * this spec runs a server of its own on a fresh data directory: accounts are created, the
- * server is stopped for the command, and started again on the same data.
+ * this spec runs a site of its own (tests/support/desk-site.ts): accounts are created, the
+ * server is stopped for the command, and started again on the same database.
  */
 
 const PASSWORD = "a long and unusual password";
 const root = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
 
-let server: ServerProcess;
-let dataDir: string;
-let port: number;
+let desk: DeskSite;
 const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
 const adminEmail = `first-admin-${stamp}@example.com`;
 const editorEmail = `new-editor-${stamp}@example.com`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port: chosen } = probe.address() as { port: number };
-      probe.close(() => resolve(chosen));
-    });
-  });
-}
-
-function start(): Promise<ServerProcess> {
-  return startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
-}
 
 async function createAccount(page: Page, name: string, email: string) {
   await page.goto("/login?mode=create");
@@ -63,55 +43,38 @@ async function turnOnTwoFactor(page: Page) {
   const secret = (await twoFactor.getByTestId("two-factor-secret").textContent())!.trim();
   await twoFactor
     .getByLabel("Code From Your App")
-    .fill(new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate());
+    .fill(await freshCode(secret.replace(/\s/g, "")));
   await twoFactor.getByRole("button", { name: "Confirm and Turn On" }).click();
   await expect(twoFactor.getByText("Two-factor authentication is on.")).toBeVisible();
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  await page.waitForLoadState("networkidle");
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-  expect(serious).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), "ridgeway-e2e-admin-"));
-  port = await freePort();
-  server = await start();
-  const context = await browser.newContext({ baseURL: server.url });
+  ({ site: desk } = await startDeskSite());
+  const context = await browser.newContext({ baseURL: desk.url });
   const page = await context.newPage();
   await createAccount(page, "Alex Admin", adminEmail);
   await context.clearCookies();
   await createAccount(page, "Erin Editor", editorEmail);
   await context.close();
-  await server.stop();
 
-  const granted = await run(path.join(root, "node_modules/.bin/tsx"), ["scripts/user-admin.ts", "grant-admin", adminEmail], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+  await desk.restart(async () => {
+    const granted = await run(path.join(root, "node_modules/.bin/tsx"), ["scripts/user-admin.ts", "grant-admin", adminEmail], {
+      cwd: root,
+      env: { ...process.env, ...desk.env, LOG_LEVEL: "silent" },
+    });
+    expect(granted.stdout).toContain("Alex Admin <" + adminEmail + "> is now an admin.");
   });
-  expect(granted.stdout).toContain("Alex Admin <" + adminEmail + "> is now an admin.");
-  server = await start();
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await desk?.close();
 });
 
 /** A path on this spec's own server (the page fixture's baseURL is the shared e2e server). */
-const at = (pathAndQuery: string) => `${server.url}${pathAndQuery}`;
+const at = (pathAndQuery: string) => `${desk.url}${pathAndQuery}`;
 
 test("the first admin turns on two-factor, then makes another person an editor", async ({ page }) => {
   test.setTimeout(90_000);

@@ -1,75 +1,32 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test } from "@playwright/test";
+import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import { uniqueEmail } from "../support/e2e-server";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
 
 /*
  * The desks' gaps, as an editor meets them: a class's results set back from History (the
  * public standings follow), a season's publication set back from History, and the site
- * desk's settings form asking before unsaved changes are lost. A server of its own, because
- * the editor role is granted on the database between two runs of it.
+ * desk's settings form asking before unsaved changes are lost. A site of its own
+ * (tests/support/desk-site.ts), with an editor who has two-factor.
  */
 
-const PASSWORD = "a long and unusual password";
 const expect = baseExpect.configure({ timeout: 20_000 });
-const root = path.resolve(import.meta.dirname, "../..");
 const LAST_ROUND = "2025-r9-silverstone-national";
 
-async function expectNoSeriousViolations(page: Page) {
-  await page.waitForLoadState("networkidle");
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-  expect(serious).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-let server: ServerProcess | undefined;
-let dataDir: string;
+let desk: DeskSite | undefined;
 
 test.afterEach(async () => {
-  await server?.stop();
-  server = undefined;
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await desk?.close();
+  desk = undefined;
 });
 
 test("an editor restores a class's results and a season from History, and is asked before leaving unsaved settings", async ({ browser }, testInfo) => {
   test.setTimeout(240_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), "ridgeway-desk-gaps-e2e-"));
-  const env = { DATA_DIR: dataDir, LOG_LEVEL: "info" };
-  server = await startServer(env, { timeoutMs: 120_000 });
-  const editorEmail = uniqueEmail("gaps-editor");
-  const driverEmail = uniqueEmail("gaps-driver");
-  // The editor's session, opened at sign-up, carries on after the role is granted (two-factor is marked on by the setup).
+  const prepared = await startDeskSite({ staff: [{ email: uniqueEmail("gaps-editor"), name: "Gap Editor", roles: ["editor"] }] });
+  desk = prepared.site;
   const page = await (await browser.newContext(testInfo.project.use)).newPage();
-  const driverPage = await (await browser.newContext(testInfo.project.use)).newPage();
-  for (const [person, email, role] of [[page, editorEmail, "Team Member"], [driverPage, driverEmail, "Driver"]] as const) {
-    await person.goto(`${server.url}/login?mode=create`);
-    const form = person.locator("main form");
-    await form.getByLabel("Full Name").fill(role === "Driver" ? "Sophie Marsh" : "Gap Editor");
-    await form.getByLabel("Email", { exact: true }).fill(email);
-    await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await form.getByRole("radio", { name: role }).check();
-    await form.getByRole("button", { name: "Create Account" }).click();
-    await expect(person).toHaveURL(/\/dashboard\//);
-  }
-  await server.stop();
-  execFileSync(process.execPath, ["--import", "tsx", "tests/support/people-desk-setup.ts", editorEmail, driverEmail, "sophie-marsh"], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: "pipe",
-  });
-  server = await startServer(env, { timeoutMs: 120_000 });
-  const base = server.url;
+  await signInAsStaff(page, desk, prepared.staff[0]!, "/admin");
+  const base = desk.url;
 
   // Two saves of F3A: provisional, then final again (the seeded results are final).
   await page.goto(`${base}/admin/results/${LAST_ROUND}`);

@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { codeFor, prepareStaff, type PreparedStaff } from "../support/prepared-staff";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
+import { expectNoSeriousViolations } from "../support/page-checks";
+import type { PreparedStaff } from "../support/prepared-staff";
 
 /*
  * The media library as an editor uses it on a phone: sign in with two-factor, upload a
@@ -15,9 +14,7 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
  * server of its own.
  */
 
-const AUTH_SECRET = "media-e2e-secret-0123456789abcdef0123456789";
-let testDb: TestDatabase;
-let server: ServerProcess;
+let desk: DeskSite;
 let editor: PreparedStaff;
 let files: string;
 
@@ -26,15 +23,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  testDb = await createTestDatabase();
-  editor = await prepareStaff(testDb, {
-    email: "eddie.editor@example.com",
-    password: "a long and unusual password",
-    role: "editor",
-    secret: AUTH_SECRET,
-    publicUrl: "http://127.0.0.1",
-  });
-  server = await startServer({ ...testDb.env, AUTH_SECRET });
+  ({ site: desk, staff: [editor] } = await startDeskSite({ staff: [{ email: "eddie.editor@example.com", name: "Eddie Editor", roles: ["editor"] }] }));
   files = mkdtempSync(path.join(tmpdir(), "media-e2e-"));
   // A photo-like JPEG: a sky-to-track gradient with a "car" low on the left.
   const width = 2400;
@@ -47,31 +36,11 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  await testDb?.drop();
+  await desk?.close();
   if (files) rmSync(files, { recursive: true, force: true });
 });
 
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-  expect(serious).toEqual([]);
-}
-
-async function signInAsEditor(page: Page) {
-  await page.goto(`${server.url}/admin/media`);
-  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fmedia$/);
-  const form = page.locator("main form");
-  await form.getByLabel("Email", { exact: true }).fill(editor.email);
-  await form.getByLabel("Password", { exact: true }).fill(editor.password);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/login\/two-factor/);
-  await page.getByLabel("Authentication Code").fill(codeFor(editor.totpSecret));
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL(/\/admin\/media$/);
-}
+const signInAsEditor = (page: Page) => signInAsStaff(page, desk, editor, "/admin/media");
 
 test("an editor uploads a photo on a phone, sets its alt text and focal point, and finds it in the library", async ({ page }) => {
   test.setTimeout(90_000);
@@ -145,7 +114,7 @@ test("an editor uploads a photo on a phone, sets its alt text and focal point, a
 test("an editor puts a library photo into an article's text from the Picture button, by keyboard", async ({ page }) => {
   test.setTimeout(90_000);
   await signInAsEditor(page);
-  await page.goto(`${server.url}/admin/news/new`);
+  await page.goto(`${desk.url}/admin/news/new`);
   const editorBox = page.getByTestId("rich-text-editor");
   await editorBox.getByRole("button", { name: "Picture" }).focus();
   await page.keyboard.press("Enter");
@@ -163,5 +132,5 @@ test("an editor puts a library photo into an article's text from the Picture but
   await expect(inserted).toHaveAttribute("alt", "Car 7 lined up on the grid at Brands Hatch");
   // The file is served, so the published article will show it.
   const src = await inserted.getAttribute("src");
-  expect((await page.request.get(`${server.url}${src}`)).status()).toBe(200);
+  expect((await page.request.get(`${desk.url}${src}`)).status()).toBe(200);
 });

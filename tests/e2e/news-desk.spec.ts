@@ -1,50 +1,26 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { promisify } from "node:util";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
+import { expectNoSidewaysScroll } from "../support/page-checks";
+import type { PreparedStaff } from "../support/prepared-staff";
 
 /*
  * An editor's journey on the news desk: write an article with a heading and a bold word,
  * schedule it, preview it, publish it, and find it on /news. The back office needs a staff
- * member with two-factor, which only the command line (or another admin) can make, so this
- * spec runs its own server: sign up, stop, grant the role on the database, start again.
+ * member with two-factor, so this spec runs a site of its own (tests/support/desk-site.ts).
  */
 
-const root = path.resolve(import.meta.dirname, "../..");
-const run = promisify(execFile);
-let server: ServerProcess;
-let dataDir: string;
-let sessionCookie: { name: string; value: string };
+let desk: DeskSite;
+let editorStaff: PreparedStaff;
 
-// Playwright reads fixtures from the first argument's pattern; this hook needs none.
-// eslint-disable-next-line no-empty-pattern
-test.beforeAll(async ({}, testInfo) => {
+test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), `news-desk-e2e-${testInfo.project.name}-`));
-  const env = { DATA_DIR: dataDir };
-  server = await startServer(env);
-  const email = `editor-${testInfo.project.name}@example.com`;
-  const signUp = await fetch(`${server.url}/login`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "sign-up", name: "Eddie Editor", email, password: "correct horse battery staple", role: "team_member" }),
-    redirect: "manual",
-  });
-  expect(signUp.status).toBe(302);
-  const [name, value] = signUp.headers.getSetCookie()[0]!.split(";")[0]!.split("=");
-  sessionCookie = { name: name!, value: value! };
-  await server.stop();
-  await run(process.execPath, ["--import", "tsx", "tests/support/e2e-make-staff.ts", dataDir, email, "editor"], { cwd: root });
-  server = await startServer(env);
+  ({ site: desk, staff: [editorStaff] } = await startDeskSite({ staff: [{ email: "eddie.editor@example.com", name: "Eddie Editor", roles: ["editor"] }] }));
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await desk?.close();
 });
 
 /** A UK wall-clock time two hours ahead, as a datetime-local field takes it. */
@@ -57,17 +33,12 @@ function ukTimeInTwoHours(): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 test("an editor writes, schedules, previews and publishes an article, and it appears on /news", async ({ page, context }, testInfo) => {
   test.setTimeout(90_000);
   const title = `Podium at Snetterton (${testInfo.project.name})`;
-  await context.addCookies([{ ...sessionCookie, url: server.url }]);
+  await signInAsStaff(page, desk, editorStaff, "/admin");
 
-  await page.goto(`${server.url}/admin/news`);
+  await page.goto(`${desk.url}/admin/news`);
   await expect(page.getByRole("heading", { name: "News desk" })).toBeVisible();
   await page.getByRole("link", { name: "New article" }).click();
   await expect(page.getByRole("heading", { name: "New article" })).toBeVisible();
@@ -105,7 +76,7 @@ test("an editor writes, schedules, previews and publishes an article, and it app
   await expect(page.getByText(/Goes live .* \(UK time\)/)).toBeVisible();
   const visitor = await context.browser()!.newContext();
   const visitorPage = await visitor.newPage();
-  await visitorPage.goto(`${server.url}/news`);
+  await visitorPage.goto(`${desk.url}/news`);
   await expect(visitorPage.getByRole("heading", { name: "News & Updates", level: 1 })).toBeVisible();
   await expect(visitorPage.getByText(title)).toHaveCount(0);
 
@@ -122,7 +93,7 @@ test("an editor writes, schedules, previews and publishes an article, and it app
   await page.goto(editUrl);
   await page.getByRole("button", { name: "Publish now" }).click();
   await expect(page.getByText("Published", { exact: true })).toBeVisible();
-  await visitorPage.goto(`${server.url}/news`);
+  await visitorPage.goto(`${desk.url}/news`);
   await visitorPage.getByRole("link", { name: title }).first().click();
   await expect(visitorPage.getByRole("heading", { name: title, level: 1 })).toBeVisible();
   await expect(visitorPage.getByRole("heading", { name: "Race day", level: 2 })).toBeVisible();
@@ -135,20 +106,20 @@ test("an editor uploads a photo and picks it as an article's hero; visitors get 
   test.setTimeout(90_000);
   const title = `Photo finish at Oulton (${testInfo.project.name})`;
   const altText = `Car 7 crosses the line at Oulton (${testInfo.project.name})`;
-  await context.addCookies([{ ...sessionCookie, url: server.url }]);
+  await signInAsStaff(page, desk, editorStaff, "/admin");
 
   // A photo-like JPEG: sky over track, the "car" low on the left (placed per project, so each uploads its own file).
   const carX = testInfo.project.name === "phone" ? 300 : 250;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900"><rect width="1600" height="900" fill="#6fa8dc"/><rect y="500" width="1600" height="400" fill="#444"/><rect x="${carX}" y="620" width="400" height="140" rx="30" fill="#c00"/></svg>`;
   const photo = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-  await page.goto(`${server.url}/admin/media/new`);
+  await page.goto(`${desk.url}/admin/media/new`);
   await page.getByLabel("File").setInputFiles({ name: "oulton.jpg", mimeType: "image/jpeg", buffer: photo });
   await page.getByLabel("Alt text").fill(altText);
   await page.getByRole("button", { name: "Upload" }).click();
   // Making the AVIF and WebP sizes takes seconds on a busy machine.
   await expect(page.getByRole("status").filter({ hasText: "Uploaded" })).toBeVisible({ timeout: 30_000 });
 
-  await page.goto(`${server.url}/admin/news/new`);
+  await page.goto(`${desk.url}/admin/news/new`);
   await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Venue", { exact: true }).fill("Oulton Park");
   await page.getByLabel("Excerpt", { exact: true }).fill("A win by a tenth.");
@@ -166,7 +137,7 @@ test("an editor uploads a photo and picks it as an article's hero; visitors get 
 
   const visitor = await context.browser()!.newContext({ viewport: page.viewportSize() ?? undefined });
   const visitorPage = await visitor.newPage();
-  await visitorPage.goto(`${server.url}/news`);
+  await visitorPage.goto(`${desk.url}/news`);
   const card = visitorPage.getByRole("article").filter({ hasText: title });
   await expect(card.locator("picture source[type='image/avif']")).toHaveAttribute("srcset", /\/media\/u\/[0-9a-f]{32}-320\.avif 320w/);
   await expect(card.getByRole("img", { name: altText })).toHaveAttribute("loading", "lazy");
@@ -182,12 +153,12 @@ test("an editor uploads a photo and picks it as an article's hero; visitors get 
 });
 
 test("the editor stays out of a visitor's JavaScript: the home page loads no Tiptap or ProseMirror code", async () => {
-  const html = await (await fetch(`${server.url}/`)).text();
+  const html = await (await fetch(`${desk.url}/`)).text();
   const scripts = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[\w.-]+\.js)"/g)].map((match) => match[1]!))];
   expect(scripts.length).toBeGreaterThan(2);
   let gzipped = 0;
   for (const script of scripts) {
-    const code = await (await fetch(`${server.url}${script}`)).text();
+    const code = await (await fetch(`${desk.url}${script}`)).text();
     expect(code, script).not.toMatch(/ProseMirror|@tiptap|tiptap/);
     gzipped += gzipSync(code, { level: 9 }).length;
   }

@@ -1,14 +1,8 @@
-import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
+import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
+import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
+import type { PreparedStaff } from "../support/prepared-staff";
 import { DELIVERY, fillDeliveryAddress } from "../support/e2e-address";
-import { startServer, type ServerProcess } from "../support/server-process";
 
 /*
  * The shop desk's journey at phone (390 px) and desktop width: a signed-in customer buys a
@@ -21,71 +15,21 @@ import { startServer, type ServerProcess } from "../support/server-process";
 const PASSWORD = "correct horse battery staple";
 const STAFF_EMAIL = "sam.shop@example.com";
 const TSHIRT = "Ridgeway Racing Team T-Shirt";
-let server: ServerProcess;
-let site: string;
-let secret: string;
-let dataDir: string;
+let desk: DeskSite;
+let staff: PreparedStaff;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-// eslint-disable-next-line no-empty-pattern -- Playwright hands testInfo second; no fixtures are used
-test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(180_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), "ridgeway-orders-desk-e2e-"));
-  const port = await freePort();
-  site = `http://127.0.0.1:${port}`;
-  const env = { DATA_DIR: dataDir, AUTH_SECRET: randomBytes(32).toString("hex"), PUBLIC_URL: site };
-  const output = execFileSync(process.execPath, ["--import", "tsx", "tests/support/prepare-staff-server.ts"], {
-    env: { ...process.env, ...env, STAFF_EMAIL, STAFF_ROLE: "shop", LOG_LEVEL: "warn" },
-    encoding: "utf8",
-  });
-  secret = (JSON.parse(output.trim().split("\n").at(-1)!) as { secret: string }).secret;
-  server = await startServer({ ...env, PORT: String(port) });
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  ({ site: desk, staff: [staff] } = await startDeskSite({ staff: [{ email: STAFF_EMAIL, roles: ["shop"] }] }));
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await desk?.close();
 });
-
-async function expectNoSeriousViolations(page: Page) {
-  await page.waitForLoadState("networkidle");
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-  expect(serious).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-async function signInAsStaff(page: Page, next: string) {
-  await page.goto(`${site}/login?redirectTo=${encodeURIComponent(next)}`);
-  const form = page.locator("main form");
-  await form.getByLabel("Email", { exact: true }).fill(STAFF_EMAIL);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/login\/two-factor/);
-  await page.getByLabel("Authentication Code").fill(new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate());
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, "\\$&")}$`));
-}
 
 /** The store page's note for the T-shirt's XXL size: "Only N left". */
 async function xxlLeft(page: Page): Promise<number> {
-  await page.goto(`${site}/store/team-tshirt`);
+  await page.goto(`${desk.url}/store/team-tshirt`);
   await page.waitForLoadState("networkidle");
   await page.getByRole("combobox", { name: "Size" }).selectOption("XXL");
   const note = await page.getByText(/^Only \d+ left$/).textContent();
@@ -101,7 +45,7 @@ test("shop staff pack, ship and partly refund an order; the customer follows it"
   const email = `orders-desk-${testInfo.project.name}-${Date.now()}@example.com`;
 
   // The customer makes an account and buys one XXL and one M T-shirt.
-  await shopper.goto(`${site}/login?mode=create`);
+  await shopper.goto(`${desk.url}/login?mode=create`);
   const signUp = shopper.locator("main form");
   await signUp.getByLabel("Full Name").fill("Casey Customer");
   await signUp.getByLabel("Email", { exact: true }).fill(email);
@@ -114,7 +58,7 @@ test("shop staff pack, ship and partly refund an order; the customer follows it"
     await shopper.getByRole("button", { name: "Add to Cart" }).click();
     await expect(shopper.getByRole("status").filter({ hasText: `Added to cart (${size})` })).toBeVisible();
   }
-  await shopper.goto(`${site}/cart`);
+  await shopper.goto(`${desk.url}/cart`);
   await shopper.getByRole("link", { name: "Proceed to Checkout" }).click();
   await shopper.getByLabel("Full Name", { exact: true }).fill("Casey Customer");
   await shopper.getByLabel("Email Address", { exact: true }).fill(email);
@@ -131,7 +75,7 @@ test("shop staff pack, ship and partly refund an order; the customer follows it"
   expect(await xxlLeft(shopper)).toBe(before - 1);
 
   // Staff find it by the customer's e-mail and open it.
-  await signInAsStaff(page, "/admin/orders");
+  await signInAsStaff(page, desk, staff, "/admin/orders");
   await expectNoSeriousViolations(page);
   await expectNoSidewaysScroll(page);
   await page.getByRole("searchbox", { name: "Search" }).fill(email);
@@ -163,7 +107,7 @@ test("shop staff pack, ship and partly refund an order; the customer follows it"
   await expect(emails).toContainText(`Your Ridgeway Racing order ${orderNumber} is on its way`);
 
   // The customer sees the status and the tracking link on their order page.
-  await shopper.goto(`${site}/dashboard/orders/${orderNumber}`);
+  await shopper.goto(`${desk.url}/dashboard/orders/${orderNumber}`);
   await expect(shopper.getByRole("region", { name: "Order details" }).getByText("Shipped", { exact: true })).toBeVisible();
   const tracking = shopper.getByTestId("tracking-number").getByRole("link");
   await expect(tracking).toContainText("AB123456785GB");
@@ -181,11 +125,11 @@ test("shop staff pack, ship and partly refund an order; the customer follows it"
   await expect(page.getByText(/Refunded £24\.00/).first()).toBeVisible();
   await expectNoSeriousViolations(page);
   expect(await xxlLeft(shopper)).toBe(before);
-  await shopper.goto(`${site}/dashboard/orders/${orderNumber}`);
+  await shopper.goto(`${desk.url}/dashboard/orders/${orderNumber}`);
   await expect(shopper.getByTestId("refunded")).toHaveText("£24.00 of £48.00");
 
   // The customer is on the customers desk with their paid order.
-  await page.goto(`${site}/admin/customers?q=${encodeURIComponent(email)}`);
+  await page.goto(`${desk.url}/admin/customers?q=${encodeURIComponent(email)}`);
   await expect(page.getByRole("list", { name: "Customers" })).toContainText("1 paid order");
   await expectNoSeriousViolations(page);
   await expectNoSidewaysScroll(page);

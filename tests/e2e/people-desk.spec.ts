@@ -1,32 +1,23 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { execFile } from "node:child_process";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
+import { promisify } from "node:util";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import { uniqueEmail } from "../support/e2e-server";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
 
 /*
  * A driver sends a new bio from their dashboard; the public page keeps the approved one; an
  * editor approves it in the back office; the public driver page shows it. The run has a
- * server of its own, because making an editor and linking a driver are done on the database
- * between two runs of it (as `npm run user:grant-admin` / `user:link-driver` are).
+ * site of its own (tests/support/desk-site.ts): the editor is made before it starts, and the
+ * driver's account is linked from the command line between two runs of its server.
  */
 
 const PASSWORD = "a long and unusual password";
 // Sign-up hashes a password and the page loads run on shared, busy machines: wait longer than 5 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
 const root = path.resolve(import.meta.dirname, "../..");
-
-async function expectNoSeriousViolations(page: Page) {
-  await page.waitForLoadState("networkidle");
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-  expect(serious).toEqual([]);
-}
+const run = promisify(execFile);
 
 async function signUp(page: Page, base: string, { name, email, role }: { name: string; email: string; role: "Team Member" | "Driver" }) {
   await page.goto(`${base}/login?mode=create`);
@@ -39,47 +30,38 @@ async function signUp(page: Page, base: string, { name, email, role }: { name: s
   await expect(page).toHaveURL(role === "Driver" ? /\/dashboard\/driver$/ : /\/dashboard\/team$/);
 }
 
-/** Nothing sticks out sideways (what a phone user would have to scroll to). */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-let server: ServerProcess | undefined;
-let dataDir: string;
+let desk: DeskSite | undefined;
 
 test.afterEach(async () => {
-  await server?.stop();
-  server = undefined;
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await desk?.close();
+  desk = undefined;
 });
 
 test("a driver sends a new bio, an editor approves it, and the public driver page shows it", async ({ browser }, testInfo) => {
   // Two server starts and a dozen page loads: generous, as the machines that run this are shared.
   test.setTimeout(600_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), "ridgeway-people-desk-e2e-"));
-  const env = { DATA_DIR: dataDir, LOG_LEVEL: "info" };
-  server = await startServer(env, { timeoutMs: 120_000 });
+  const prepared = await startDeskSite({ staff: [{ email: uniqueEmail("editor"), name: "Edie Editor", roles: ["editor"] }] });
+  desk = prepared.site;
+  const [editor] = prepared.staff;
 
   const device = testInfo.project.use;
   const editorContext = await browser.newContext(device);
   const driverContext = await browser.newContext(device);
   const editorPage = await editorContext.newPage();
   const driverPage = await driverContext.newPage();
-  const editorEmail = uniqueEmail("editor");
   const driverEmail = uniqueEmail("sophie");
-  await signUp(editorPage, server.url, { name: "Edie Editor", email: editorEmail, role: "Team Member" });
-  await signUp(driverPage, server.url, { name: "Sophie Marsh", email: driverEmail, role: "Driver" });
+  await signUp(driverPage, desk.url, { name: "Sophie Marsh", email: driverEmail, role: "Driver" });
 
-  // The editor role and the driver link are set on the database, with the server stopped.
-  await server.stop();
-  execFileSync(process.execPath, ["--import", "tsx", "tests/support/people-desk-setup.ts", editorEmail, driverEmail, "sophie-marsh"], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: "pipe",
+  // The driver's account is linked to their driver record from the command line, as
+  // `npm run user:link-driver` does it (on the embedded database, with the server stopped).
+  await desk.restart(async () => {
+    await run(path.join(root, "node_modules/.bin/tsx"), ["scripts/user-admin.ts", "link-driver", driverEmail, "sophie-marsh"], {
+      cwd: root,
+      env: { ...process.env, ...desk!.env, LOG_LEVEL: "silent" },
+    });
   });
-  server = await startServer(env, { timeoutMs: 120_000 });
-  const base = server.url;
+  await signInAsStaff(editorPage, desk, editor!, "/admin");
+  const base = desk.url;
 
   // The public page before.
   const visitor = await (await browser.newContext(device)).newPage();

@@ -1,19 +1,17 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { startDeskSite, type DeskSite } from "../support/desk-site";
+import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
+import { freshCode } from "../support/prepared-staff";
 
 /*
  * The results desk trackside, at phone width: a staff member enters a race result by the form
  * and another by CSV (with a dry-run preview first), and the public calendar's round points
- * change at once, the provisional one labelled as such. Runs a server of its own (the
- * command line that makes the first admin needs the embedded database to itself).
+ * change at once, the provisional one labelled as such. Runs a site of its own
+ * (tests/support/desk-site.ts): the command line that makes the first admin needs the
+ * embedded database to itself.
  */
 
 const PASSWORD = "a long and unusual password";
@@ -23,36 +21,7 @@ const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
 const staffEmail = `results-staff-${stamp}@example.com`;
 const LAST_ROUND = "2025-r9-silverstone-national";
 
-let server: ServerProcess;
-let dataDir: string;
-let port: number;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port: chosen } = probe.address() as { port: number };
-      probe.close(() => resolve(chosen));
-    });
-  });
-}
-
-const start = () => startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
-
-async function expectNoSeriousViolations(page: Page) {
-  await page.waitForLoadState("networkidle");
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-  expect(serious).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
+let desk: DeskSite;
 
 /** The public calendar's card of one driver in the last round. */
 async function lastRoundResult(page: Page, driverName: string) {
@@ -65,10 +34,8 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), "ridgeway-e2e-results-"));
-  port = await freePort();
-  server = await start();
-  const context = await browser.newContext({ baseURL: server.url });
+  ({ site: desk } = await startDeskSite());
+  const context = await browser.newContext({ baseURL: desk.url });
   const page = await context.newPage();
   await page.goto("/login?mode=create");
   const form = page.locator("main form");
@@ -78,23 +45,22 @@ test.beforeAll(async ({ browser }) => {
   await form.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL(/\/dashboard\/team$/);
   await context.close();
-  await server.stop();
-  const granted = await run(path.join(root, "node_modules/.bin/tsx"), ["scripts/user-admin.ts", "grant-admin", staffEmail], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+  await desk.restart(async () => {
+    const granted = await run(path.join(root, "node_modules/.bin/tsx"), ["scripts/user-admin.ts", "grant-admin", staffEmail], {
+      cwd: root,
+      env: { ...process.env, ...desk.env, LOG_LEVEL: "silent" },
+    });
+    expect(granted.stdout).toContain(`Rory Results <${staffEmail}> is now an admin.`);
   });
-  expect(granted.stdout).toContain(`Rory Results <${staffEmail}> is now an admin.`);
-  server = await start();
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await desk?.close();
 });
 
 test("a result entered by form, then one by CSV, change the public calendar at once", async ({ browser }) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext({ ...test.info().project.use, baseURL: server.url });
+  const context = await browser.newContext({ ...test.info().project.use, baseURL: desk.url });
   const page = await context.newPage();
 
   // Signed in, with two-factor turned on as the back office asks.
@@ -110,7 +76,7 @@ test("a result entered by form, then one by CSV, change the public calendar at o
   const secret = (await twoFactor.getByTestId("two-factor-secret").textContent())!.trim();
   await twoFactor
     .getByLabel("Code From Your App")
-    .fill(new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate());
+    .fill(await freshCode(secret));
   await twoFactor.getByRole("button", { name: "Confirm and Turn On" }).click();
   await expect(twoFactor.getByText("Two-factor authentication is on.")).toBeVisible();
 

@@ -1,13 +1,7 @@
-import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { expect, test } from "@playwright/test";
+import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
+import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
+import type { PreparedStaff } from "../support/prepared-staff";
 
 /*
  * The shop desk as staff use it, at phone (390 px) and desktop width, on a server and database
@@ -16,80 +10,28 @@ import { startServer, type ServerProcess } from "../support/server-process";
  * a contact message is answered from the inbox. Every new screen is checked with axe.
  */
 
-const PASSWORD = "correct horse battery staple";
 const EMAIL = "sam.shop@example.com";
-let server: ServerProcess;
-let site: string;
-let secret: string;
-let dataDir: string;
+let desk: DeskSite;
+let staff: PreparedStaff;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-// eslint-disable-next-line no-empty-pattern -- Playwright hands testInfo second; no fixtures are used
-test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(180_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), "ridgeway-shop-desk-e2e-"));
-  const port = await freePort();
-  site = `http://127.0.0.1:${port}`;
-  const env = { DATA_DIR: dataDir, AUTH_SECRET: randomBytes(32).toString("hex"), PUBLIC_URL: site };
-  const output = execFileSync(process.execPath, ["--import", "tsx", "tests/support/prepare-staff-server.ts"], {
-    env: { ...process.env, ...env, STAFF_EMAIL: EMAIL, LOG_LEVEL: "warn" },
-    encoding: "utf8",
-  });
-  secret = (JSON.parse(output.trim().split("\n").at(-1)!) as { secret: string }).secret;
-  // A long page cache: only the desk's change announcement can explain a fresh store page.
-  server = await startServer({ ...env, PORT: String(port), PAGE_CACHE_TTL_MS: "600000" });
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  ({ site: desk, staff: [staff] } = await startDeskSite({ staff: [{ email: EMAIL, roles: ["admin"] }], serverEnv: { PAGE_CACHE_TTL_MS: "600000" } }));
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await desk?.close();
 });
 
 test.beforeEach(async ({ page }, testInfo) => {
   if (testInfo.project.name === "phone") await page.setViewportSize({ width: 390, height: 844 });
 });
 
-async function expectNoSeriousViolations(page: Page) {
-  await page.waitForLoadState("networkidle");
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-  expect(serious).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-async function signInAsStaff(page: Page, next: string) {
-  await page.goto(`${site}/login?redirectTo=${encodeURIComponent(next)}`);
-  const form = page.locator("main form");
-  await form.getByLabel("Email", { exact: true }).fill(EMAIL);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/login\/two-factor/);
-  await page.getByLabel("Authentication Code").fill(new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate());
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, "\\$&")}$`));
-}
-
 test("a stock CSV updates three sizes after a preview; an unknown SKU changes nothing", async ({ page }) => {
   test.setTimeout(120_000);
   // Each project sets its own figures, so the two can share the server in either order.
   const base = test.info().project.name === "phone" ? 50 : 70;
-  await signInAsStaff(page, "/admin/products");
+  await signInAsStaff(page, desk, staff, "/admin/products");
   await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
   await expectNoSeriousViolations(page);
   await expectNoSidewaysScroll(page);
@@ -113,7 +55,7 @@ test("a stock CSV updates three sizes after a preview; an unknown SKU changes no
   await page.getByRole("button", { name: "Apply these 3 changes" }).click();
   await expect(page.getByText("Stock updated for 3 sizes.")).toBeVisible();
 
-  await page.goto(`${site}/admin/products/8`);
+  await page.goto(`${desk.url}/admin/products/8`);
   for (const [size, stock] of [["S", base + 1], ["M", base + 2], ["L", base + 3]] as const) {
     await expect(page.getByTestId(`stock-team-tshirt/${size}`)).toHaveText(`${stock} in stock`);
   }
@@ -126,10 +68,10 @@ test("a price edited at the desk shows on the store page at once", async ({ page
   test.setTimeout(120_000);
   const price = test.info().project.name === "phone" ? "21.50" : "22.50";
   // Cached before the edit: the page cache holds the store pages for ten minutes.
-  await page.goto(`${site}/store/team-cap-black`);
+  await page.goto(`${desk.url}/store/team-cap-black`);
   await expect(page.getByText("£25.00").first()).toBeVisible();
 
-  await signInAsStaff(page, "/admin/products/3");
+  await signInAsStaff(page, desk, staff, "/admin/products/3");
   await expect(page.getByRole("heading", { level: 1, name: "Ridgeway Racing Team Cap - Black" })).toBeVisible();
   await page.getByLabel("Price (£)", { exact: true }).fill(price);
   await page.getByRole("button", { name: "Save product" }).click();
@@ -138,16 +80,16 @@ test("a price edited at the desk shows on the store page at once", async ({ page
   await expect(page.getByRole("heading", { name: "Versions of the details" })).toBeVisible();
   await expectNoSeriousViolations(page);
 
-  await page.goto(`${site}/store/team-cap-black`);
+  await page.goto(`${desk.url}/store/team-cap-black`);
   await expect(page.getByText(`£${price}`).first()).toBeVisible();
-  await page.goto(`${site}/store`);
+  await page.goto(`${desk.url}/store`);
   await expect(page.getByText(`£${price}`).first()).toBeVisible();
 });
 
 test("a contact message is answered from the inbox, and Today counts unread messages", async ({ page }) => {
   test.setTimeout(120_000);
   const subject = `Cap sizes (${test.info().project.name})`;
-  await page.goto(`${site}/contact`);
+  await page.goto(`${desk.url}/contact`);
   await page.waitForLoadState("networkidle");
   await page.getByLabel("Full Name", { exact: true }).fill("Alex Morgan");
   await page.getByLabel("Email Address", { exact: true }).fill("alex@example.com");
@@ -158,7 +100,7 @@ test("a contact message is answered from the inbox, and Today counts unread mess
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Thank you! Your message has been sent.")).toBeVisible();
 
-  await signInAsStaff(page, "/admin");
+  await signInAsStaff(page, desk, staff, "/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
   const unread = page.getByRole("region", { name: /Unread messages/ });
   await expect(unread.getByRole("link", { name: subject })).toBeVisible();
@@ -167,7 +109,7 @@ test("a contact message is answered from the inbox, and Today counts unread mess
   await expectNoSeriousViolations(page);
   await expectNoSidewaysScroll(page);
 
-  await page.goto(`${site}/admin/messages`);
+  await page.goto(`${desk.url}/admin/messages`);
   await expectNoSeriousViolations(page);
   await expectNoSidewaysScroll(page);
   await page.getByRole("link", { name: subject }).click();
@@ -180,7 +122,7 @@ test("a contact message is answered from the inbox, and Today counts unread mess
   await expect(page.locator("main").getByText("Replied", { exact: true }).first()).toBeVisible();
   await expectNoSidewaysScroll(page);
 
-  await page.goto(`${site}/admin/subscribers`);
+  await page.goto(`${desk.url}/admin/subscribers`);
   await expect(page.getByRole("heading", { level: 1, name: "Subscribers" })).toBeVisible();
   await expectNoSeriousViolations(page);
   await expectNoSidewaysScroll(page);

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "../support/page-checks";
 
 const CART_KEY = "ridgeway-racing-cart";
 const RED_CAP = "Ridgeway Racing Team Cap - Red";
@@ -341,15 +341,6 @@ test("the merchandise strip stays still for visitors who prefer less motion", as
   await expect(section.getByRole("button", { name: /strip/ })).toHaveCount(0);
   expect(await section.getByTestId("merch-strip").evaluate((element) => element.style.transform)).toBe("");
 });
-
-async function expectNoSeriousViolations(page: Page) {
-  await page.waitForLoadState("networkidle");
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-  expect(serious).toEqual([]);
-}
 
 for (const path of ["/store", "/store?q=zzzz", "/store/team-cap-red", "/store/team-cap-white", "/store/team-tshirt", "/cart"]) {
   test(`${path} has no serious accessibility violations`, async ({ page }) => {

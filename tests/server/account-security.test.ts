@@ -284,7 +284,11 @@ function totpCode(groupedSecret: string, offsetSteps = 0): string {
   return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
 }
 
-/** Signs up, turns two-factor on through the Security page, and returns the secret and backup codes. */
+/**
+ * Signs up, turns two-factor on through the Security page, and returns the secret and backup
+ * codes. The confirming code is spent: a sign-in straight after takes the next step's code
+ * (`totpCode(secret, 1)`, which the plugin accepts one step early).
+ */
 async function withTwoFactor(email: string) {
   const jar = await signUp(email);
   const started = await securityPost(jar, { intent: "two-factor-start", password: PASSWORD });
@@ -380,7 +384,7 @@ describe("two-factor sign-in", () => {
     const wrong = await secondStep(jar, { method: "totp", code: totpCode(secret, 10) });
     expect(wrong.status).toBe(401);
     expect(wrong.data).toMatchObject({ message: TWO_FACTOR_MESSAGES.wrongCode });
-    const right = await secondStep(jar, { method: "totp", code: totpCode(secret) });
+    const right = await secondStep(jar, { method: "totp", code: totpCode(secret, 1) });
     expect(right.status).toBe(302);
     expect(right.location).toBe("/dashboard/team");
     jar.take(right.setCookies);
@@ -396,8 +400,32 @@ describe("two-factor sign-in", () => {
     );
     expect(outcome.location).toBe("/login/two-factor?redirectTo=%2Fdashboard%2Forders");
     const jar = new CookieJar().take(outcome.setCookies);
-    const right = await secondStep(jar, { method: "totp", code: totpCode(secret), redirectTo: "/dashboard/orders" });
+    const right = await secondStep(jar, { method: "totp", code: totpCode(secret, 1), redirectTo: "/dashboard/orders" });
     expect(right.location).toBe("/dashboard/orders");
+  });
+
+  it("accepts each code once: a second sign-in with it, or with an older one, starts again and gets no session", async () => {
+    const { secret } = await withTwoFactor("replayed@example.com");
+    const code = totpCode(secret, 1);
+    const first = await secondStep((await passwordStep("replayed@example.com")).jar, { method: "totp", code });
+    expect(first.status).toBe(302);
+    const sessionsBefore = await suite.db.select().from(schema.sessions);
+
+    for (const reused of [code, totpCode(secret)]) {
+      const again = await secondStep((await passwordStep("replayed@example.com")).jar, { method: "totp", code: reused });
+      expect(again.status).toBe(401);
+      expect(again.data).toMatchObject({ restart: true, message: TWO_FACTOR_MESSAGES.codeUsed });
+      expect(new CookieJar().take(again.setCookies).has("ridgeway.session_token")).toBe(false);
+    }
+    expect(await suite.db.select().from(schema.sessions)).toHaveLength(sessionsBefore.length);
+  });
+
+  it("lets only one of two sign-ins racing with the same code through", async () => {
+    const { secret } = await withTwoFactor("racing@example.com");
+    const jars = [(await passwordStep("racing@example.com")).jar, (await passwordStep("racing@example.com")).jar];
+    const code = totpCode(secret, 1);
+    const outcomes = await Promise.all(jars.map((jar) => secondStep(jar, { method: "totp", code })));
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual([302, 401]);
   });
 
   it("sends anyone without a challenge back to the password", async () => {

@@ -22,7 +22,8 @@ import { legalDocumentRestoreTarget, saveLegalDocument } from "../../app/feature
 import { action as securityAction, loader as securityLoader } from "../../app/routes/dashboard-security";
 import { action as peopleAction } from "../../app/routes/admin/people";
 import { createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
-import { makeStaff, signUpPerson, STAFF_TEST_PASSWORD, type TestPerson } from "../support/staff";
+import { STAFF_PASSWORD } from "../support/prepared-staff";
+import { makeStaff, signUpPerson, type TestPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
 
 const suite = seededTestDatabase();
@@ -96,7 +97,7 @@ describe("requireStaff", () => {
       run(() =>
         securityAction({ request: formPost("/dashboard/security", fields, { cookie: editor.jar.header() }), context: context(), params: {} } as never),
       );
-    expect((await post({ intent: "two-factor-start", password: STAFF_TEST_PASSWORD })).status).toBe(200);
+    expect((await post({ intent: "two-factor-start", password: STAFF_PASSWORD })).status).toBe(200);
     const { twoFactor } = (await security()).data as { twoFactor: { secret: string } };
     const code = new TOTP({ secret: Secret.fromBase32(twoFactor.secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate();
     const confirmed = await post({ intent: "two-factor-confirm", code });

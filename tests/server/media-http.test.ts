@@ -2,7 +2,7 @@ import http from "node:http";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type ServerProcess } from "../support/server-process";
-import { codeFor, prepareStaff } from "../support/prepared-staff";
+import { freshCode, prepareStaff } from "../support/prepared-staff";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 /*
@@ -23,7 +23,7 @@ beforeAll(async () => {
   const editor = await prepareStaff(testDb, {
     email: "http.editor@example.com",
     password: "a long and unusual password",
-    role: "editor",
+    roles: ["editor"],
     secret: AUTH_SECRET,
     publicUrl: "http://127.0.0.1",
   });
@@ -39,7 +39,7 @@ beforeAll(async () => {
     method: "POST",
     redirect: "manual",
     headers: { cookie: challenge },
-    body: new URLSearchParams({ method: "totp", code: codeFor(editor.totpSecret) }),
+    body: new URLSearchParams({ method: "totp", code: await freshCode(editor.totpSecret) }),
   });
   expect(verified.status).toBe(302);
   cookie = cookiesOf(verified).join("; ");

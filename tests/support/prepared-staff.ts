@@ -4,49 +4,66 @@ import { staffRoleGrants } from "../../db/schema";
 import { createAuth } from "../../app/features/account/auth.server";
 import type { StaffRole } from "../../app/features/admin/staff-roles";
 
+export const STAFF_PASSWORD = "correct horse battery staple";
+
 /** What a prepared staff member signs in with. */
 export interface PreparedStaff {
+  name: string;
   email: string;
   password: string;
-  /** The authenticator app's key: codeFor() turns it into the current code. */
+  /** The authenticator app's key: freshCode() turns it into a code the server has not seen. */
   totpSecret: string;
 }
 
 /**
  * Makes a staff member in a database no server has open yet (the embedded one allows one
  * process): an account through better-auth, two-factor turned on and confirmed with a code
- * as the security page does it, and the staff role. Start the server afterwards with the same
+ * as the security page does it, and the staff roles. Start the server afterwards with the same
  * AUTH_SECRET, which encrypts the two-factor key.
  */
 export async function prepareStaff(
   database: { dataDir: string; databaseUrl?: string },
-  options: { email: string; password: string; role: StaffRole; secret: string; publicUrl: string },
+  options: { email: string; name?: string; password?: string; roles: readonly StaffRole[]; secret: string; publicUrl: string },
 ): Promise<PreparedStaff> {
+  const { email, name = "Sam Desk", password = STAFF_PASSWORD } = options;
   const handle = await openDatabase({ ...database, onConnectionError: () => {} });
   try {
     const auth = createAuth({ db: handle.db, publicUrl: options.publicUrl, secret: options.secret });
-    const signedUp = await auth.api.signUpEmail({
-      body: { name: "Eddie Editor", email: options.email, password: options.password, role: "team_member" },
-      asResponse: true,
-    });
+    const signedUp = await auth.api.signUpEmail({ body: { name, email, password, role: "team_member" }, asResponse: true });
     const cookie = signedUp.headers
       .getSetCookie()
       .map((line) => line.split(";")[0])
       .join("; ");
     const headers = new Headers({ cookie });
     const { user } = (await signedUp.json()) as { user: { id: string } };
-    const enabled = await auth.api.enableTwoFactor({ body: { password: options.password }, headers });
+    const enabled = await auth.api.enableTwoFactor({ body: { password }, headers });
     if (!("totpURI" in enabled)) throw new Error("two-factor set-up did not offer TOTP");
     const totpSecret = new URL(enabled.totpURI).searchParams.get("secret")!;
-    await auth.api.verifyTOTP({ body: { code: codeFor(totpSecret) }, headers });
-    await handle.db.insert(staffRoleGrants).values({ userId: user.id, role: options.role });
-    return { email: options.email, password: options.password, totpSecret };
+    // better-auth's own endpoint, not the app's: this code is not recorded as spent.
+    await auth.api.verifyTOTP({ body: { code: totpAt(totpSecret, Date.now()) }, headers });
+    if (options.roles.length) await handle.db.insert(staffRoleGrants).values(options.roles.map((role) => ({ userId: user.id, role })));
+    return { name, email, password, totpSecret };
   } finally {
     await handle.close();
   }
 }
 
-/** What an authenticator app shows for `secret` right now. */
-export function codeFor(secret: string): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+const PERIOD_MS = 30_000;
+const lastStepUsed = new Map<string, number>();
+
+function totpAt(secret: string, timestamp: number): string {
+  return new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: PERIOD_MS / 1000 }).generate({ timestamp });
+}
+
+/**
+ * A code for `secret` that this test process has not used before. The site takes each code
+ * once (RFC 6238 §5.2) and accepts the next step's code early, so two sign-ins in one 30-second
+ * step get this step's code and the next one's; a third waits for the clock.
+ */
+export async function freshCode(secret: string): Promise<string> {
+  const now = Math.floor(Date.now() / PERIOD_MS);
+  const step = Math.max(now, (lastStepUsed.get(secret) ?? -Infinity) + 1);
+  if (step > now + 1) await new Promise((resolve) => setTimeout(resolve, (step - 1) * PERIOD_MS - Date.now() + 100));
+  lastStepUsed.set(secret, step);
+  return totpAt(secret, step * PERIOD_MS);
 }

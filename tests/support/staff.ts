@@ -13,7 +13,7 @@ import { CookieJar, formPost, requestContext, run } from "./accounts";
  * they were granted (tests/server/admin-staff.test.ts covers the real two-factor set-up).
  */
 
-export const STAFF_TEST_PASSWORD = "correct horse battery staple";
+import { STAFF_PASSWORD } from "./prepared-staff";
 
 let addressCounter = 0;
 /** Each sign-up from its own address, so the sign-up rate limit never gets in the way. */
@@ -33,7 +33,7 @@ export async function signUpPerson(
 ): Promise<TestPerson> {
   const outcome = await run(() =>
     loginAction({
-      request: formPost("/login", { intent: "sign-up", name, email, password: STAFF_TEST_PASSWORD, role }),
+      request: formPost("/login", { intent: "sign-up", name, email, password: STAFF_PASSWORD, role }),
       context: requestContext(db, auth, nextClientIp()),
       params: {},
     } as never),

@@ -1,9 +1,9 @@
 import { isAPIError } from "better-auth/api";
 import { symmetricDecrypt } from "better-auth/crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
-import { twoFactors } from "../../../db/schema";
+import { sessions, twoFactors } from "../../../db/schema";
 import { brand } from "~/brand";
 import type { RequestContext } from "~/context";
 import { consumeRateLimit, type RateLimit } from "~/lib/rate-limit.server";
@@ -54,6 +54,39 @@ export async function twoFactorState(context: RequestContext, user: SessionUser)
   return { status: "pending", qrCodeDataUri, secret: groupSecret(totp.secret.base32) };
 }
 
+const TOTP_PERIOD_SECONDS = 30;
+/** better-auth accepts a code one step either side of now; the clock may tick on between its check and ours. */
+const STEP_SEARCH_WINDOW = 2;
+
+/** The person's TOTP key as the plugin stores it: encrypted; raw bytes as UTF-8 or, from newer set-ups, `base32:`-prefixed. */
+async function totpSecret(context: RequestContext, encrypted: string): Promise<Secret> {
+  const { secretConfig } = await context.auth.$context;
+  const raw = await symmetricDecrypt({ key: secretConfig, data: encrypted });
+  return raw.startsWith("base32:") ? Secret.fromBase32(raw.slice("base32:".length).toUpperCase()) : Secret.fromUTF8(raw);
+}
+
+/**
+ * Records the time step of a code better-auth has just accepted, and says whether it was the
+ * first use: a step at or before the last accepted one is refused (RFC 6238 §5.2). The
+ * conditional update is atomic, so two sign-ins racing with one code cannot both win, in one
+ * process or several (docs/decisions/0043).
+ */
+async function claimTotpStep(context: RequestContext, userId: string, code: string): Promise<boolean> {
+  const [row] = await context.db.select({ secret: twoFactors.secret }).from(twoFactors).where(eq(twoFactors.userId, userId));
+  if (!row) return false;
+  const now = Date.now();
+  const totp = new TOTP({ secret: await totpSecret(context, row.secret), digits: 6, period: TOTP_PERIOD_SECONDS });
+  const delta = totp.validate({ token: code, timestamp: now, window: STEP_SEARCH_WINDOW });
+  if (delta === null) return false;
+  const step = Math.floor(now / 1000 / TOTP_PERIOD_SECONDS) + delta;
+  const claimed = await context.db
+    .update(twoFactors)
+    .set({ lastTotpStep: step })
+    .where(and(eq(twoFactors.userId, userId), or(isNull(twoFactors.lastTotpStep), lt(twoFactors.lastTotpStep, step))))
+    .returning({ id: twoFactors.id });
+  return claimed.length > 0;
+}
+
 export type SetupOutcome = { kind: "ok" } | Refusal;
 
 /** Checks the password and creates a new, unconfirmed TOTP secret (and backup codes, shown after confirmation). */
@@ -98,6 +131,8 @@ export async function confirmTwoFactorSetup(
     if (code === "TOTP_NOT_ENABLED") return { kind: "refused", status: 400, message: TWO_FACTOR_MESSAGES.noSetup };
     return { kind: "refused", status: 400, message: TWO_FACTOR_MESSAGES.wrongCode };
   }
+  // The confirming code is spent too: it cannot then complete a sign-in elsewhere.
+  await claimTotpStep(context, user.id, code);
   const { backupCodes } = await context.auth.api.viewBackupCodes({ body: { userId: user.id } });
   context.log.info("two-factor: turned on");
   return { kind: "ok", backupCodes, cookies };
@@ -151,8 +186,16 @@ export async function verifySecondFactor(
       method === "totp"
         ? await context.auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
         : await context.auth.api.verifyBackupCode({ body: { code }, headers, returnHeaders: true });
-    const role = (answer.response.user as Record<string, unknown>).role as AccountRole;
-    return { kind: "signed-in", role, cookies: answer.headers.getSetCookie() };
+    const { token } = answer.response;
+    const user = answer.response.user as Record<string, unknown> & { id: string };
+    if (method === "totp" && !(await claimTotpStep(context, user.id, code))) {
+      // better-auth has already spent the challenge and started a session for this code: end the
+      // session before anyone can use it; the person starts again with their password.
+      if (token) await context.db.delete(sessions).where(eq(sessions.token, token));
+      context.log.warn({ userId: user.id }, "two-factor sign-in: a code was used twice");
+      return { kind: "restart", message: TWO_FACTOR_MESSAGES.codeUsed };
+    }
+    return { kind: "signed-in", role: user.role as AccountRole, cookies: answer.headers.getSetCookie() };
   } catch (error) {
     const code = errorCode(error);
     context.log.info({ code }, "two-factor sign-in: refused");

@@ -1,0 +1,100 @@
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
+import { expect, type Page } from "@playwright/test";
+import type { StaffRole } from "../../app/features/admin/staff-roles";
+import { freshCode, prepareStaff, type PreparedStaff } from "./prepared-staff";
+import { startServer, type ServerProcess } from "./server-process";
+import { createTestDatabase, type TestDatabase } from "./test-database";
+
+/*
+ * What the back-office browser specs share. The back office needs staff with two-factor, which
+ * the shared e2e server has not got, so each desk spec runs a site of its own: a fresh database
+ * (PGlite, or PostgreSQL when TEST_DATABASE_URL is set, as CI does for the desk journeys), its
+ * staff made before the server starts, and the production server on a free port.
+ */
+
+export interface DeskSite {
+  /** http://127.0.0.1:<port>, also the site's PUBLIC_URL (links in e-mails point here). */
+  url: string;
+  testDb: TestDatabase;
+  /** The server's settings, for a command run against the same database (`run` with this env). */
+  env: Record<string, string>;
+  server: ServerProcess;
+  /** Stops the server (a command may then open the embedded database), and starts it again. */
+  restart(between?: () => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface StaffMember {
+  email: string;
+  name?: string;
+  roles: readonly StaffRole[];
+}
+
+/**
+ * A site with the given staff (each with two-factor on and the roles listed). `serverEnv` adds
+ * settings for the server only (a long page cache, say).
+ */
+export async function startDeskSite<const Staff extends readonly StaffMember[] = []>({
+  staff,
+  serverEnv = {},
+}: {
+  staff?: Staff;
+  serverEnv?: Record<string, string>;
+} = {}): Promise<{ site: DeskSite; staff: { [K in keyof Staff]: PreparedStaff } }> {
+  const testDb = await createTestDatabase();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    ...testDb.env,
+    AUTH_SECRET: randomBytes(32).toString("hex"),
+    PUBLIC_URL: url,
+    PORT: String(port),
+  };
+  const prepared: PreparedStaff[] = [];
+  for (const person of staff ?? []) {
+    prepared.push(await prepareStaff(testDb, { ...person, secret: env.AUTH_SECRET!, publicUrl: url }));
+  }
+  // startServer reads the "listening on" line, logged at the info level.
+  const start = () => startServer({ ...env, ...serverEnv, LOG_LEVEL: "info" }, { timeoutMs: 120_000 });
+  const site: DeskSite = {
+    url,
+    testDb,
+    env,
+    server: await start(),
+    async restart(between) {
+      await site.server.stop();
+      await between?.();
+      site.server = await start();
+    },
+    async close() {
+      await site.server.stop();
+      await testDb.drop();
+    },
+  };
+  return { site, staff: prepared as { [K in keyof Staff]: PreparedStaff } };
+}
+
+/** Signs in with the password and a fresh authenticator code, and lands on `next`. */
+export async function signInAsStaff(page: Page, site: DeskSite, staff: PreparedStaff, next = "/admin") {
+  await page.goto(`${site.url}/login?redirectTo=${encodeURIComponent(next)}`);
+  const form = page.locator("main form");
+  await form.getByLabel("Email", { exact: true }).fill(staff.email);
+  await form.getByLabel("Password", { exact: true }).fill(staff.password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/login\/two-factor/);
+  await page.getByLabel("Authentication Code").fill(await freshCode(staff.totpSecret));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, "\\$&")}$`));
+}
