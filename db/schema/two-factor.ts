@@ -24,7 +24,7 @@ export const twoFactors = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
     /**
      * The 30-second time step of the last code accepted (ours, not the plugin's): a code is
-     * refused unless its step is later, so no code works twice (RFC 6238 §5.2, docs/decisions/0043).
+     * refused unless its step is later, so no code works twice (RFC 6238 §5.2, docs/decisions/0058).
      */
     lastTotpStep: bigint("last_totp_step", { mode: "number" }),
   },

@@ -69,7 +69,7 @@ async function totpSecret(context: RequestContext, encrypted: string): Promise<S
  * Records the time step of a code better-auth has just accepted, and says whether it was the
  * first use: a step at or before the last accepted one is refused (RFC 6238 §5.2). The
  * conditional update is atomic, so two sign-ins racing with one code cannot both win, in one
- * process or several (docs/decisions/0043).
+ * process or several (docs/decisions/0058).
  */
 async function claimTotpStep(context: RequestContext, userId: string, code: string): Promise<boolean> {
   const [row] = await context.db.select({ secret: twoFactors.secret }).from(twoFactors).where(eq(twoFactors.userId, userId));
