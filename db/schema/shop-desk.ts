@@ -34,7 +34,7 @@ export const stockAdjustments = pgTable(
     delta: integer("delta").notNull(),
     stockAfter: integer("stock_after").notNull(),
     reason: text("reason").notNull(),
-    /** "desk" (one size by hand) or "csv" (a bulk file). */
+    /** "desk" (one size by hand), "csv" (a bulk file) or "order" (units back from a refund or cancel). */
     source: text("source").notNull(),
     actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     actorLabel: text("actor_label").notNull(),
@@ -44,7 +44,7 @@ export const stockAdjustments = pgTable(
     check("stock_adjustments_delta_check", sql`${table.delta} <> 0`),
     check("stock_adjustments_stock_after_check", sql`${table.stockAfter} >= 0`),
     check("stock_adjustments_reason_check", sql`length(trim(${table.reason})) > 0`),
-    check("stock_adjustments_source_check", sql`${table.source} in ('desk', 'csv')`),
+    check("stock_adjustments_source_check", sql`${table.source} in ('desk', 'csv', 'order')`),
     index("stock_adjustments_variant_idx").on(table.variantId, table.createdAt),
   ],
 );

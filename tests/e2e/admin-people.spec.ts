@@ -51,7 +51,7 @@ async function turnOnTwoFactor(page: Page) {
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   ({ site: desk } = await startDeskSite());
   const context = await browser.newContext({ baseURL: desk.url });
   const page = await context.newPage();

@@ -22,10 +22,16 @@ test.afterEach(async () => {
 
 test("an editor restores a class's results and a season from History, and is asked before leaving unsaved settings", async ({ browser }, testInfo) => {
   test.setTimeout(240_000);
-  const prepared = await startDeskSite({ staff: [{ email: uniqueEmail("gaps-editor"), name: "Gap Editor", roles: ["editor"] }] });
+  const prepared = await startDeskSite({
+    staff: [
+      { email: uniqueEmail("gaps-editor"), name: "Gap Editor", roles: ["editor"] },
+      { email: uniqueEmail("gaps-admin"), name: "Ada Admin", roles: ["admin"] },
+    ],
+  });
   desk = prepared.site;
+  const [editor, admin] = prepared.staff;
   const page = await (await browser.newContext(testInfo.project.use)).newPage();
-  await signInAsStaff(page, desk, prepared.staff[0]!, "/admin");
+  await signInAsStaff(page, desk, editor, "/admin");
   const base = desk.url;
 
   // Two saves of F3A: provisional, then final again (the seeded results are final).
@@ -75,4 +81,16 @@ test("an editor restores a class's results and a season from History, and is ask
   await page.getByRole("link", { name: "Today" }).first().click();
   expect(await asked).toContain("unsaved changes");
   await expect(page).toHaveURL(/\/admin\/legal\/privacy/);
+
+  // The admin's audit log has the editor's restores: who, as what role, and what changed.
+  const adminPage = await (await browser.newContext(testInfo.project.use)).newPage();
+  await signInAsStaff(adminPage, desk, admin, "/admin");
+  await adminPage.goto(`${base}/admin/activity?actor=${encodeURIComponent(editor.email)}&action=restore`);
+  const restores = adminPage.getByRole("article").filter({ hasText: "By Gap Editor" });
+  await expect(restores.filter({ has: adminPage.getByRole("heading", { name: /^Restore · Class results/ }) })).not.toHaveCount(0);
+  await expect(restores.filter({ has: adminPage.getByRole("heading", { name: /^Restore · Season/ }) })).not.toHaveCount(0);
+  await expect(restores.first()).toContainText("as Editor");
+  await expectNoSeriousViolations(adminPage);
+  await expectNoSidewaysScroll(adminPage);
+  await adminPage.screenshot({ path: testInfo.outputPath("activity.png"), fullPage: true });
 });

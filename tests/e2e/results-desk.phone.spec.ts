@@ -33,7 +33,7 @@ async function lastRoundResult(page: Page, driverName: string) {
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   ({ site: desk } = await startDeskSite());
   const context = await browser.newContext({ baseURL: desk.url });
   const page = await context.newPage();

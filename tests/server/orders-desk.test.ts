@@ -127,9 +127,9 @@ describe("status flow", () => {
     expect((cancelled.data as { message: string }).message).toContain(`Refunded £72.00`);
     expect(await orderRow(paid.id)).toMatchObject({ status: "cancelled", refundedPence: paid.totalPence });
     expect(await stockOf(8, "M")).toBe(before);
-    const restocks = await suite.db.select().from(auditEvents).where(and(eq(auditEvents.action, "stock.restock"), like(auditEvents.reason, `%${paid.orderNumber}%`)));
+    const restocks = await suite.db.select().from(auditEvents).where(and(eq(auditEvents.action, "stock.adjust"), like(auditEvents.reason, `%${paid.orderNumber}%`)));
     expect(restocks).toHaveLength(1);
-    expect(restocks[0]!.reason).toBe(`Order cancelled: Out of stock at the printer (order ${paid.orderNumber}, 3 back)`);
+    expect(restocks[0]!.reason).toBe(`+3 M: Order cancelled: Out of stock at the printer (order ${paid.orderNumber}, 3 back)`);
 
     // A shipped order cannot be cancelled.
     const shipped = await paidOrder(suite.db);

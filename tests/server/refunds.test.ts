@@ -2,8 +2,9 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditEvents, emailOutbox, orderRefunds, orders, productVariants } from "../../db/schema";
+import { auditEvents, emailOutbox, orderRefunds, orders, productVariants, stockAdjustments } from "../../db/schema";
 import type { Auth } from "../../app/features/account/auth.server";
+import { STOCK_ENTITY } from "../../app/features/shop-desk/product-form";
 import type { PaymentProvider, RefundRequest } from "../../app/features/payments/provider.server";
 import { createStripeProvider } from "../../app/features/payments/stripe-provider.server";
 import { createTestProvider, signedTestEvent, type TestRefundEvent } from "../../app/features/payments/test-provider.server";
@@ -100,8 +101,11 @@ describe("refunds with the test provider", () => {
     const [row] = await refundsOf(order.id);
     expect(row).toMatchObject({ lines: [{ lineNumber: 1, quantity: 1, amountPence: 2400 }], restock: true });
     expect(row!.restockedAt).not.toBeNull();
-    const [audit] = await suite.db.select().from(auditEvents).where(and(eq(auditEvents.action, "stock.restock"), like(auditEvents.reason, `%${order.orderNumber}%`)));
-    expect(audit).toMatchObject({ entityType: "product_variant", reason: `Refund: Wrong size (order ${order.orderNumber}, 1 back)`, before: { stock: before - 2 }, after: { stock: before - 1 } });
+    const [audit] = await suite.db.select().from(auditEvents).where(and(eq(auditEvents.action, "stock.adjust"), like(auditEvents.reason, `%${order.orderNumber}%`)));
+    expect(audit).toMatchObject({ entityType: STOCK_ENTITY, reason: `+1 L: Refund: Wrong size (order ${order.orderNumber}, 1 back)`, before: { size: "L", stock: before - 2 }, after: { size: "L", stock: before - 1 } });
+    // In the size's stock history, beside the desk's own changes.
+    const [history] = await suite.db.select().from(stockAdjustments).where(like(stockAdjustments.reason, `%${order.orderNumber}%`));
+    expect(history).toMatchObject({ delta: 1, stockAfter: before - 1, source: "order" });
     // The other unit, and then no more of that line.
     expect(await refund(order.orderNumber, { mode: "lines", "qty-1": "2", reason: "Wrong size" })).toMatchObject({ status: 400, data: { message: "Only 1 of Ridgeway Racing Team T-Shirt (L) can still be refunded." } });
   });

@@ -1,12 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
-import { orderLines, productVariants } from "../../../db/schema";
+import { orderLines, products, productVariants } from "../../../db/schema";
 import { insertAuditEvent, type AuditActor, type Tx } from "~/features/admin/audit.server";
+import { recordStockChange } from "~/features/shop-desk/stock.server";
 
 /*
  * Puts units of an order's lines back in stock after a refund or a cancel: each line at most its
- * quantity in all (order_lines.restocked_quantity counts what went back), each change audited on
- * the size with its reason. The products desk has its own stock adjustments; the two are meant
- * to become one function when the branches meet (see docs/decisions/0035-refunds.md).
+ * quantity in all (order_lines.restocked_quantity counts what went back). Each size's change goes
+ * through the shop desk's recordStockChange, so it is in the size's stock history beside the
+ * desk's and the stock file's changes, and audited the same way (docs/decisions/0035-refunds.md).
  */
 
 export interface RestockItem {
@@ -33,30 +34,25 @@ export async function restockOrderLines(
     if (!line) continue;
     const units = Math.min(item.quantity, line.quantity - line.restockedQuantity);
     if (units <= 0) continue;
+    const [variant] = await tx
+      .select({ variantId: productVariants.id, productId: productVariants.productId, size: productVariants.size, stock: productVariants.stock, name: products.name })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(eq(productVariants.id, line.variantId))
+      .for("update", { of: productVariants });
+    // The size was deleted from the catalogue since the sale: nothing to put back.
+    if (!variant) continue;
     await tx
       .update(orderLines)
       .set({ restockedQuantity: sql`${orderLines.restockedQuantity} + ${units}` })
       .where(eq(orderLines.id, line.id));
-    const [variant] = await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} + ${units}` })
-      .where(eq(productVariants.id, line.variantId))
-      .returning({ stock: productVariants.stock });
-    if (!variant) continue;
-    await insertAuditEvent(
-      tx,
-      actor,
-      {
-        action: "stock.restock",
-        entityType: "product_variant",
-        entityId: String(line.variantId),
-        entityLabel: `${line.productName} (${line.size})`,
-        before: { stock: variant.stock - units },
-        after: { stock: variant.stock },
-        reason: `${reason} (order ${order.orderNumber}, ${units} back)`,
-      },
-      requestId,
-    );
+    const audit = await recordStockChange(tx, actor, {
+      ...variant,
+      delta: units,
+      reason: `${reason} (order ${order.orderNumber}, ${units} back)`,
+      source: "order",
+    });
+    await insertAuditEvent(tx, actor, audit, requestId);
     total += units;
   }
   return total;

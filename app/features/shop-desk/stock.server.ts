@@ -64,7 +64,7 @@ export async function adjustStock(
       if (!variant) throw new StockRefused(404, "There is no such size.");
       const stock = variant.stock + input.delta;
       if (stock < 0) throw new StockRefused(400, negativeStockMessage(variant.size, variant.stock, input.delta));
-      const audit = await writeAdjustment(tx, actor, { ...variant, variantId: variant.id, delta: input.delta, reason, source: "desk" });
+      const audit = await recordStockChange(tx, actor, { ...variant, variantId: variant.id, delta: input.delta, reason, source: "desk" });
       await sendLowStockAlerts(tx, context.publicUrl);
       return { value: { stock, size: variant.size, productId: variant.productId }, audit };
     });
@@ -73,10 +73,18 @@ export async function adjustStock(
   });
 }
 
-async function writeAdjustment(
+/** Where a stock change came from: the desk by hand, a stock file, or an order's refund or cancel. */
+export type StockChangeSource = "desk" | "csv" | "order";
+
+/**
+ * The one way stock changes outside a sale: the size's stock moves by `delta` and the change is
+ * logged in stock_adjustments (the size's stock history); returns the audit entry for the caller's
+ * audit write. The caller has locked the size's row and read `stock` under that lock.
+ */
+export async function recordStockChange(
   tx: Tx,
   actor: AuditActor,
-  change: { variantId: number; productId: number; name: string; size: string; stock: number; delta: number; reason: string; source: "desk" | "csv" },
+  change: { variantId: number; productId: number; name: string; size: string; stock: number; delta: number; reason: string; source: StockChangeSource },
 ): Promise<AuditEntry> {
   const stockAfter = change.stock + change.delta;
   const updated = await tx
@@ -143,7 +151,7 @@ export async function applyStockCsv(
       const audit: AuditEntry[] = [];
       for (const change of parsed.changes) {
         const detail = details.find((row) => row.variantId === change.variantId)!;
-        audit.push(await writeAdjustment(tx, actor, { ...detail, stock: change.from, delta: change.to - change.from, reason: `${reason} (stock file)`, source: "csv" }));
+        audit.push(await recordStockChange(tx, actor, { ...detail, stock: change.from, delta: change.to - change.from, reason: `${reason} (stock file)`, source: "csv" }));
       }
       await sendLowStockAlerts(tx, context.publicUrl);
       return { value: { changed: parsed.changes.length }, audit };

@@ -15,11 +15,13 @@ import { listMediaChoices } from "~/features/media/media.server";
 import { ProductFields, productFormValues } from "~/features/shop-desk/product-fields";
 import { parseProductForm, parseSizeForm, parseStockAdjustment, skuOf } from "~/features/shop-desk/product-form";
 import { createProduct, getDeskProduct, ProductRefusedError, productRestoreTarget, saveSize, updateProduct } from "~/features/shop-desk/products.server";
-import { adjustStock } from "~/features/shop-desk/stock.server";
+import { adjustStock, type StockChangeSource } from "~/features/shop-desk/stock.server";
 import { formValues } from "~/features/site-desk/desk-fields";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
+
+const STOCK_SOURCE_LABELS: Record<StockChangeSource, string> = { desk: "by hand", csv: "stock file", order: "back from an order" };
 
 const NOT_FOUND = "There is no such product.";
 
@@ -284,7 +286,7 @@ function StockLog({ adjustments }: { adjustments: Array<{ id: number; size: stri
                 {row.delta > 0 ? "+" : "−"}
                 {Math.abs(row.delta)} {row.size}
               </strong>{" "}
-              → {row.stockAfter} · {row.reason} <span className="text-muted">({row.source === "csv" ? "stock file" : "by hand"})</span>
+              → {row.stockAfter} · {row.reason} <span className="text-muted">({STOCK_SOURCE_LABELS[row.source as StockChangeSource] ?? row.source})</span>
               <p className="text-xs text-muted">
                 {row.actorLabel} · <time dateTime={row.createdAt}>{formatAuditTime(row.createdAt)}</time>
               </p>

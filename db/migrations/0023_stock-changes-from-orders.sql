@@ -1,0 +1,2 @@
+ALTER TABLE "stock_adjustments" DROP CONSTRAINT "stock_adjustments_source_check";--> statement-breakpoint
+ALTER TABLE "stock_adjustments" ADD CONSTRAINT "stock_adjustments_source_check" CHECK ("stock_adjustments"."source" in ('desk', 'csv', 'order'));
