@@ -5,6 +5,7 @@ import { auditEvents } from "../../../db/schema";
 import { isJsonObject, type DiffEntry, type JsonObject } from "~/lib/json-diff";
 import { ACTIVITY_PAGE_SIZE, type ActivityFilters } from "./activity";
 import { auditedWrite, type AuditContext, type AuditedWriteResult, type Tx } from "./audit.server";
+import { formatAuditTime } from "./audit-views";
 import { restoreVersionSchema } from "./history-form";
 import { BACK_OFFICE_HEADERS, type StaffUser } from "./staff.server";
 
@@ -167,7 +168,7 @@ export async function restoreFromHistory<Row>(
           entityLabel: target.entityLabel ?? null,
           before,
           after,
-          reason: `Restored the version saved at ${event.at.toISOString()} (change #${eventId})`,
+          reason: `Restored the version saved at ${formatAuditTime(event.at.toISOString())} UK time (change #${eventId})`,
         },
       };
     });
