@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.server";
 import { localContentChanges, postgresContentChanges, type ContentChanges } from "./content-changes.server";
-import { startPgliteThread } from "./pglite-thread.server";
+import { startPgliteThread, type PgliteThread } from "./pglite-thread.server";
 import * as schema from "./schema";
 import { seedDatabase } from "./seed/seed.server";
 
@@ -30,6 +30,10 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Announces edits of published content to every process on this database. */
   contentChanges: ContentChanges;
+  /** PostgreSQL: the connection URL (backups and moves run their own connections). */
+  databaseUrl?: string;
+  /** Embedded database: a consistent copy of its data directory (backups; db/pglite-thread.server.ts). */
+  snapshot?: PgliteThread["snapshot"];
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -37,7 +41,7 @@ export interface DatabaseHandle {
 
 export { DataDirLockedError } from "./data-dir-lock.server";
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 // Any constant shared by every app process; it names the advisory lock that
 // serialises migrations and seeding when several processes start together.
 const MIGRATION_LOCK_ID = 725_150_001;
@@ -46,19 +50,26 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   seed?: boolean;
+  /** Apply pending migrations (default). Off for tools that must read a database as it is (a backup). */
+  migrate?: boolean;
   /**
    * Told about connections the server dropped (a restart, say), which the pool replaces; or,
    * on the embedded database, that its thread stopped, after which every query fails.
    */
   onConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
-  const seed = options.seed ?? true;
+  const prepare = { migrate: options.migrate ?? true, seed: options.seed ?? true };
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, seed, options.onConnectionError ?? console.error)
-    : openPglite(options.dataDir, seed, options.onConnectionError ?? console.error);
+    ? openPostgres(options.databaseUrl, prepare, options.onConnectionError ?? console.error)
+    : openPglite(options.dataDir, prepare, options.onConnectionError ?? console.error);
 }
 
-async function openPglite(dataDir: string, seed: boolean, onStopped: (error: Error) => void): Promise<DatabaseHandle> {
+interface Preparation {
+  migrate: boolean;
+  seed: boolean;
+}
+
+async function openPglite(dataDir: string, { migrate, seed }: Preparation, onStopped: (error: Error) => void): Promise<DatabaseHandle> {
   mkdirSync(dataDir, { recursive: true });
   // PGlite is single-process: a second process writing the same directory
   // would corrupt it, so the directory is locked for the life of the process.
@@ -71,13 +82,14 @@ async function openPglite(dataDir: string, seed: boolean, onStopped: (error: Err
   try {
     const { client } = thread;
     const db = drizzlePglite(client, { schema }) as unknown as Database;
-    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    if (migrate) await migratePglite(drizzlePglite(client), { migrationsFolder });
     if (seed) await seedDatabase(db);
     const contentChanges = localContentChanges();
     return {
       db,
       kind: "pglite",
       contentChanges,
+      snapshot: thread.snapshot,
       ping: async () => {
         await client.query("select 1");
       },
@@ -99,7 +111,7 @@ async function openPglite(dataDir: string, seed: boolean, onStopped: (error: Err
 
 async function openPostgres(
   databaseUrl: string,
-  seed: boolean,
+  { migrate, seed }: Preparation,
   onConnectionError: (error: Error) => void,
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
@@ -110,7 +122,7 @@ async function openPostgres(
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
       try {
-        await migratePg(drizzlePg(client), { migrationsFolder });
+        if (migrate) await migratePg(drizzlePg(client), { migrationsFolder });
         if (seed) await seedDatabase(drizzlePg(client, { schema }) as unknown as Database);
       } finally {
         await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
@@ -127,6 +139,7 @@ async function openPostgres(
   return {
     db,
     kind: "postgres",
+    databaseUrl,
     contentChanges,
     ping: async () => {
       await db.execute(sql`select 1`);

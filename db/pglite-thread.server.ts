@@ -16,6 +16,7 @@ type Request =
   | { op: "query"; text: string; params: unknown[]; rowMode: "object" | "array"; tx?: number }
   | { op: "begin" }
   | { op: "commit" | "rollback"; tx: number }
+  | { op: "dumpDataDir"; tx: number }
   | { op: "close" };
 
 /** How long PGlite may take to close before its thread is stopped regardless. */
@@ -36,6 +37,12 @@ class DatabaseThreadError extends Error {
 export interface PgliteThread {
   /** For Drizzle's PGlite driver: the calls it makes, answered by the database thread. */
   client: PGlite;
+  /**
+   * A consistent copy of the whole data directory (a tar archive of pgdata), made while no other
+   * query runs: `work` runs first inside the same exclusive transaction (to read what the copy
+   * holds, say), then a CHECKPOINT writes every change to the files, then they are copied.
+   */
+  snapshot<T>(work: (query: (text: string) => Promise<Array<Record<string, unknown>>>) => Promise<T>): Promise<{ result: T; pgdata: Uint8Array }>;
   /** Closes PGlite and ends the thread; every call gets the same promise. */
   close(): Promise<void>;
 }
@@ -111,6 +118,21 @@ export async function startPgliteThread(dataDir: string, onStopped: (error: Erro
     return result;
   };
 
+  const snapshot: PgliteThread["snapshot"] = async (work) => {
+    const tx = await send<number>({ op: "begin" });
+    try {
+      const run = query(tx);
+      const result = await work(async (text) => (await run<Record<string, unknown>>(text)).rows);
+      await run("checkpoint");
+      const pgdata = new Uint8Array(await send<ArrayBuffer>({ op: "dumpDataDir", tx }));
+      await send({ op: "commit", tx });
+      return { result, pgdata };
+    } catch (error) {
+      await send({ op: "rollback", tx }).catch(() => {});
+      throw error;
+    }
+  };
+
   let closed: Promise<void> | undefined;
   const close = async () => {
     if (stopped) return;
@@ -127,6 +149,7 @@ export async function startPgliteThread(dataDir: string, onStopped: (error: Erro
 
   return {
     client: { query: query(), transaction } as unknown as PGlite,
+    snapshot,
     close: () => (closed ??= close()),
   };
 }

@@ -15,6 +15,9 @@ import { expireOverdueOrders } from "../app/features/store/order-lifecycle.serve
 import { sendLowStockAlerts } from "../app/features/shop-desk/stock.server";
 import { pickupDirectoryTransport, smtpTransport, startMailDelivery } from "../app/features/mail/delivery.server";
 import { ConfigError, holdPolicyFromEnv, loadEnv, shippingRuleFromEnv, type Env } from "../app/env.server";
+import { backupSettingsFrom, runBackup } from "../app/features/operations/backup.server";
+import { startBackupSchedule } from "../app/features/operations/backup-schedule.server";
+import { startControlSocket } from "../app/features/operations/control-socket.server";
 import type * as AppModule from "./app";
 import type { AppOptions } from "./app";
 import { resolveAppSecret } from "./app-secret";
@@ -131,6 +134,29 @@ const lowStockAlerts = setInterval(() => {
 }, 60_000);
 lowStockAlerts.unref();
 
+// Backups (ADR 0043). On the embedded database only this process can copy the data directory:
+// `npm run backup` asks it over DATA_DIR/control.sock, and the built-in schedule runs here.
+const backupSettings = backupSettingsFrom(env);
+const backUp = (trigger: "schedule" | "command") => runBackup(database, backupSettings, { trigger, log: logger });
+const controlSocket =
+  database.kind === "pglite"
+    ? await startControlSocket(env.DATA_DIR, { backup: () => backUp("command") }).catch((error: unknown) => {
+        logger.warn({ err: error }, "no control socket: npm run backup cannot reach this process");
+        return null;
+      })
+    : null;
+if (database.kind === "pglite" && !controlSocket) logger.warn(`DATA_DIR is too long for a control socket: stop the site to run npm run backup`);
+const backupSchedule =
+  database.kind === "pglite" && env.BACKUP_SCHEDULE !== "off"
+    ? startBackupSchedule({
+        db: database.db,
+        schedule: env.BACKUP_SCHEDULE,
+        backUp: () => backUp("schedule"),
+        onError: (error) => logger.warn({ err: error }, "the backup schedule could not check the last backup"),
+      })
+    : null;
+if (backupSchedule) logger.info({ schedule: env.BACKUP_SCHEDULE, directory: backupSettings.directory, keep: env.BACKUP_KEEP }, "backup schedule on");
+
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, async () => {
     // A second Ctrl-C or SIGTERM must not cut the drain short.
@@ -146,6 +172,8 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
         await expiring;
         await alerting;
         await mailDelivery.stop();
+        await controlSocket?.close();
+        await backupSchedule?.stop();
         await database.close();
       },
     });
