@@ -29,27 +29,48 @@ export function describeOffsiteTarget(target: OffsiteTarget): string {
   return `s3://${target.bucket}/${target.prefix ? `${target.prefix}/` : ""}${target.endpoint ? ` at ${target.endpoint}` : ""}`;
 }
 
-/** Uploads one backup file under its own name; throws when the store cannot be reached or refuses it. */
+const ATTEMPTS = 3;
+const silent = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+
+/**
+ * Uploads one backup file under its own name, trying three times (a file stream cannot be
+ * replayed by the SDK's own retries, so each attempt opens the file again); throws the last
+ * error when the store cannot be reached or refuses it.
+ */
 export async function copyOffsite(target: OffsiteTarget, file: string, fileName: string): Promise<void> {
   const client = new S3Client({
     region: target.region,
     endpoint: target.endpoint,
     // Stores other than AWS mostly want the bucket in the path, not in the host name.
     forcePathStyle: target.endpoint !== undefined,
-    maxAttempts: 3,
+    // The SDK's default checksums (aws-chunked uploads with CRC trailers) are refused by several
+    // S3-compatible stores; a plain signed PUT works everywhere.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+    maxAttempts: 1,
+    // Failures are logged by the backup, once, with the file they concern.
+    logger: silent,
     requestHandler: { connectionTimeout: 10_000, requestTimeout: 10 * 60_000 },
   });
   try {
     const { size } = await stat(file);
-    await client.send(
-      new PutObjectCommand({
-        Bucket: target.bucket,
-        Key: target.prefix ? `${target.prefix}/${fileName}` : fileName,
-        Body: createReadStream(file),
-        ContentLength: size,
-        ContentType: "application/x-tar",
-      }),
-    );
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.send(
+          new PutObjectCommand({
+            Bucket: target.bucket,
+            Key: target.prefix ? `${target.prefix}/${fileName}` : fileName,
+            Body: createReadStream(file),
+            ContentLength: size,
+            ContentType: "application/x-tar",
+          }),
+        );
+        return;
+      } catch (error) {
+        if (attempt >= ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, attempt * 1_000));
+      }
+    }
   } finally {
     client.destroy();
   }
