@@ -57,8 +57,10 @@ export async function openDatabase(options: {
    * on the embedded database, that its thread stopped, after which every query fails.
    */
   onConnectionError?: (error: Error) => void;
+  /** Told how long each query took, in seconds (the /metrics histogram). */
+  onQuery?: (seconds: number) => void;
 }): Promise<DatabaseHandle> {
-  const prepare = { migrate: options.migrate ?? true, seed: options.seed ?? true };
+  const prepare = { migrate: options.migrate ?? true, seed: options.seed ?? true, onQuery: options.onQuery };
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, prepare, options.onConnectionError ?? console.error)
     : openPglite(options.dataDir, prepare, options.onConnectionError ?? console.error);
@@ -67,15 +69,16 @@ export async function openDatabase(options: {
 interface Preparation {
   migrate: boolean;
   seed: boolean;
+  onQuery?: (seconds: number) => void;
 }
 
-async function openPglite(dataDir: string, { migrate, seed }: Preparation, onStopped: (error: Error) => void): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, { migrate, seed, onQuery }: Preparation, onStopped: (error: Error) => void): Promise<DatabaseHandle> {
   mkdirSync(dataDir, { recursive: true });
   // PGlite is single-process: a second process writing the same directory
   // would corrupt it, so the directory is locked for the life of the process.
   // A lock left by a process that died is recognised at once (docs/decisions/0042).
   const release = await lockDataDir(dataDir);
-  const thread = await startPgliteThread(dataDir, onStopped).catch(async (error: unknown) => {
+  const thread = await startPgliteThread(dataDir, onStopped, onQuery).catch(async (error: unknown) => {
     await release();
     throw error;
   });
@@ -111,10 +114,10 @@ async function openPglite(dataDir: string, { migrate, seed }: Preparation, onSto
 
 async function openPostgres(
   databaseUrl: string,
-  { migrate, seed }: Preparation,
+  { migrate, seed, onQuery }: Preparation,
   onConnectionError: (error: Error) => void,
 ): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, Client: onQuery ? timedClient(onQuery) : pg.Client });
   // Without a listener, an idle connection closed by the server would crash the process.
   pool.on("error", onConnectionError);
   try {
@@ -149,4 +152,32 @@ async function openPostgres(
       await pool.end();
     },
   };
+}
+
+/**
+ * pg's Client, telling `onQuery` how long each query took. The pool calls `query` with a
+ * callback, Drizzle's transactions with a promise: both are timed.
+ */
+function timedClient(onQuery: (seconds: number) => void): typeof pg.Client {
+  return class TimedClient extends pg.Client {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    override query(...args: any[]): any {
+      const started = performance.now();
+      const observe = () => onQuery((performance.now() - started) / 1000);
+      const last = args.length - 1;
+      if (typeof args[last] === "function") {
+        const callback = args[last] as (...results: unknown[]) => void;
+        args[last] = (...results: unknown[]) => {
+          observe();
+          callback(...results);
+        };
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        return (super.query as any)(...args);
+      }
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const result = (super.query as any)(...args);
+      if (result && typeof result.then === "function") (result as Promise<unknown>).then(observe, observe);
+      return result;
+    }
+  } as unknown as typeof pg.Client;
 }

@@ -52,7 +52,12 @@ export interface PgliteThread {
  * `onStopped` hears of a thread that ended without being closed (PostgreSQL aborted, say):
  * from then on every query fails, and /readyz says so, until the process is restarted.
  */
-export async function startPgliteThread(dataDir: string, onStopped: (error: Error) => void): Promise<PgliteThread> {
+export async function startPgliteThread(
+  dataDir: string,
+  onStopped: (error: Error) => void,
+  /** Told how long each query took, in seconds, from sending it to its answer. */
+  onQuery?: (seconds: number) => void,
+): Promise<PgliteThread> {
   const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), { workerData: { dataDir } });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
@@ -101,8 +106,14 @@ export async function startPgliteThread(dataDir: string, onStopped: (error: Erro
 
   const query =
     (tx?: number) =>
-    <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> =>
-      send<Results<T>>({ op: "query", text, params, rowMode: options?.rowMode ?? "object", tx });
+    <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
+      const sent = send<Results<T>>({ op: "query", text, params, rowMode: options?.rowMode ?? "object", tx });
+      if (!onQuery) return sent;
+      const started = performance.now();
+      const observe = () => onQuery((performance.now() - started) / 1000);
+      sent.then(observe, observe);
+      return sent;
+    };
 
   const transaction = async <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> => {
     const tx = await send<number>({ op: "begin" });

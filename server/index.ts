@@ -18,6 +18,11 @@ import { ConfigError, holdPolicyFromEnv, loadEnv, shippingRuleFromEnv, type Env 
 import { backupSettingsFrom, runBackup } from "../app/features/operations/backup.server";
 import { startBackupSchedule } from "../app/features/operations/backup-schedule.server";
 import { startControlSocket } from "../app/features/operations/control-socket.server";
+import { createJobClock } from "../app/features/operations/job-clock";
+import { collectProcessMetrics, databaseQueryDuration } from "../app/features/operations/metrics.server";
+import { registerOperationalMetrics } from "../app/features/operations/operational-metrics.server";
+import { readOperationalState } from "../app/features/operations/operations.server";
+import { degradedReasons, type OperationalSettings } from "../app/features/operations/warnings";
 import type * as AppModule from "./app";
 import type { AppOptions } from "./app";
 import { resolveAppSecret } from "./app-secret";
@@ -45,12 +50,15 @@ if (!isDev && !existsSync(serverBuild)) {
   process.exit(1);
 }
 
+collectProcessMetrics();
+
 let database;
 try {
   database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     onConnectionError: (error) => logger.error({ err: error }, "database connection lost"),
+    onQuery: (seconds) => databaseQueryDuration.observe(seconds),
   });
 } catch (error) {
   if (error instanceof DataDirLockedError) {
@@ -65,6 +73,12 @@ logger.info({ database: database.kind, dataDir: database.kind === "pglite" ? env
 const appSecret = resolveAppSecret(env.AUTH_SECRET, env.DATA_DIR, (message) => logger.warn(message));
 
 let shuttingDown = false;
+// Operations (ADRs 0046, 0047): the periodic jobs report when they ran; /metrics and /readyz
+// read the outbox, payments and backups from the database.
+const operations: OperationalSettings = { backupSchedule: env.BACKUP_SCHEDULE, paymentWebhookWarningMinutes: env.PAYMENT_WEBHOOK_WARNING_MINUTES };
+const jobClock = createJobClock();
+const readOperations = () => readOperationalState(database.db, operations);
+registerOperationalMetrics({ read: readOperations, jobLags: jobClock.lags });
 const appOptions: AppOptions = {
   db: database.db,
   contentChanges: database.contentChanges,
@@ -81,6 +95,9 @@ const appOptions: AppOptions = {
   isShuttingDown: () => shuttingDown,
   shipping: shippingRuleFromEnv(env),
   holdPolicy: holdPolicyFromEnv(env),
+  metricsToken: env.METRICS_TOKEN,
+  operations,
+  degradedReasons: async () => degradedReasons((await readOperations()).email, jobClock.lags(), new Date()),
 };
 
 const handler = isDev ? await devHandler(appOptions) : await productionHandler(appOptions);
@@ -100,6 +117,7 @@ const mailDelivery = startMailDelivery(database.db, mailTransport, {
   from: env.MAIL_FROM ?? `${brand.name} <${brand.email}>`,
   log: logger,
   intervalMs: env.MAIL_DELIVERY_INTERVAL_MS,
+  onRound: jobClock.register("mail-delivery", env.MAIL_DELIVERY_INTERVAL_MS).ran,
 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -114,9 +132,11 @@ pruning.unref();
 // each run claims different orders (FOR UPDATE SKIP LOCKED).
 const ORDER_EXPIRY_INTERVAL_MS = Math.min(60_000, Math.max(1_000, appOptions.orderReservationMs / 4));
 let expiring: Promise<unknown> = Promise.resolve();
+const orderExpiryRan = jobClock.register("order-expiry", ORDER_EXPIRY_INTERVAL_MS).ran;
 const expireOrders = () => {
   expiring = expireOverdueOrders(database.db, new Date())
     .then((expired) => {
+      orderExpiryRan();
       if (expired > 0) logger.info({ expired }, "expired unpaid orders and freed their stock");
     })
     .catch((error: unknown) => logger.warn({ err: error }, "could not expire unpaid orders"));
@@ -129,8 +149,11 @@ orderExpiry.unref();
 // A sale that takes a size below its low-stock level is mailed to shop staff within a minute
 // (desk changes mail at once); once per fall, however many processes run this.
 let alerting: Promise<unknown> = Promise.resolve();
+const lowStockAlertsRan = jobClock.register("low-stock-alerts", 60_000).ran;
 const lowStockAlerts = setInterval(() => {
-  alerting = sendLowStockAlerts(database.db, env.PUBLIC_URL ?? "").catch((error: unknown) => logger.warn({ err: error }, "could not send low-stock alerts"));
+  alerting = sendLowStockAlerts(database.db, env.PUBLIC_URL ?? "")
+    .then(lowStockAlertsRan)
+    .catch((error: unknown) => logger.warn({ err: error }, "could not send low-stock alerts"));
 }, 60_000);
 lowStockAlerts.unref();
 
@@ -152,6 +175,7 @@ const backupSchedule =
         db: database.db,
         schedule: env.BACKUP_SCHEDULE,
         backUp: () => backUp("schedule"),
+        onChecked: jobClock.register("backup-schedule", 60_000).ran,
         onError: (error) => logger.warn({ err: error }, "the backup schedule could not check the last backup"),
       })
     : null;

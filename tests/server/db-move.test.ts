@@ -31,7 +31,7 @@ function move(args: string[], dataDir: string): Promise<{ code: number | null; o
 }
 
 function checksumsOf(db: Database): Promise<TableChecksum[]> {
-  return db.transaction((tx) => tableChecksums(async (text) => (await tx.execute(sql.raw(text))).rows as Array<Record<string, unknown>>, ["public"]));
+  return db.transaction((tx) => tableChecksums(async (text) => (((await tx.execute(sql.raw(text))) as unknown) as { rows: Array<Record<string, unknown>> }).rows, ["public"]));
 }
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("moving the embedded database to PostgreSQL", () => {
