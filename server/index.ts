@@ -3,6 +3,8 @@
  * down cleanly. `--dev` serves through Vite with HMR; otherwise the production
  * build in build/ is served.
  */
+// First, before any module that loads React (see the file).
+import "./node-env";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -30,7 +32,6 @@ import { drain, listen } from "./http";
 import { createLogger } from "./logger";
 
 const isDev = process.argv.includes("--dev");
-process.env.NODE_ENV ??= isDev ? "development" : "production";
 
 let env: Env;
 try {
@@ -100,6 +101,30 @@ const appOptions: AppOptions = {
   degradedReasons: async () => degradedReasons((await readOperations()).email, jobClock.lags(), new Date()),
 };
 
+// Backups (ADR 0043). On the embedded database only this process can copy the data directory:
+// `npm run backup` asks it over DATA_DIR/control.sock, and the built-in schedule runs here.
+const backupSettings = backupSettingsFrom(env);
+const backUp = (trigger: "schedule" | "command") => runBackup(database, backupSettings, { trigger, log: logger });
+const controlSocket =
+  database.kind === "pglite"
+    ? await startControlSocket(env.DATA_DIR, { backup: () => backUp("command") }).catch((error: unknown) => {
+        logger.warn({ err: error }, "no control socket: npm run backup cannot reach this process");
+        return null;
+      })
+    : null;
+if (database.kind === "pglite" && !controlSocket) logger.warn(`DATA_DIR is too long for a control socket: stop the site to run npm run backup`);
+const backupSchedule =
+  database.kind === "pglite" && env.BACKUP_SCHEDULE !== "off"
+    ? startBackupSchedule({
+        db: database.db,
+        schedule: env.BACKUP_SCHEDULE,
+        backUp: () => backUp("schedule"),
+        onChecked: jobClock.register("backup-schedule", 60_000).ran,
+        onError: (error) => logger.warn({ err: error }, "the backup schedule could not check the last backup"),
+      })
+    : null;
+if (backupSchedule) logger.info({ schedule: env.BACKUP_SCHEDULE, directory: backupSettings.directory, keep: env.BACKUP_KEEP }, "backup schedule on");
+
 const handler = isDev ? await devHandler(appOptions) : await productionHandler(appOptions);
 const server = await listen(handler, env.HOST, env.PORT);
 const address = server.address();
@@ -156,30 +181,6 @@ const lowStockAlerts = setInterval(() => {
     .catch((error: unknown) => logger.warn({ err: error }, "could not send low-stock alerts"));
 }, 60_000);
 lowStockAlerts.unref();
-
-// Backups (ADR 0043). On the embedded database only this process can copy the data directory:
-// `npm run backup` asks it over DATA_DIR/control.sock, and the built-in schedule runs here.
-const backupSettings = backupSettingsFrom(env);
-const backUp = (trigger: "schedule" | "command") => runBackup(database, backupSettings, { trigger, log: logger });
-const controlSocket =
-  database.kind === "pglite"
-    ? await startControlSocket(env.DATA_DIR, { backup: () => backUp("command") }).catch((error: unknown) => {
-        logger.warn({ err: error }, "no control socket: npm run backup cannot reach this process");
-        return null;
-      })
-    : null;
-if (database.kind === "pglite" && !controlSocket) logger.warn(`DATA_DIR is too long for a control socket: stop the site to run npm run backup`);
-const backupSchedule =
-  database.kind === "pglite" && env.BACKUP_SCHEDULE !== "off"
-    ? startBackupSchedule({
-        db: database.db,
-        schedule: env.BACKUP_SCHEDULE,
-        backUp: () => backUp("schedule"),
-        onChecked: jobClock.register("backup-schedule", 60_000).ran,
-        onError: (error) => logger.warn({ err: error }, "the backup schedule could not check the last backup"),
-      })
-    : null;
-if (backupSchedule) logger.info({ schedule: env.BACKUP_SCHEDULE, directory: backupSettings.directory, keep: env.BACKUP_KEEP }, "backup schedule on");
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, async () => {
