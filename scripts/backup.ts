@@ -28,7 +28,9 @@ function describe(report: BackupReport): string {
 }
 
 async function main(): Promise<number> {
-  const env = loadEnv();
+  // The database and backup settings only: the web server's production checks (AUTH_SECRET,
+  // payment keys) are not this command's business.
+  const env = loadEnv({ ...process.env, NODE_ENV: "development" });
   const settings = backupSettingsFrom(env);
   if (!env.DATABASE_URL) {
     const answer = await askRunningSite(env.DATA_DIR, { op: "backup" });

@@ -21,7 +21,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const env = loadEnv({ ...process.env, DATABASE_URL: undefined });
+  // Only DATA_DIR matters here; the web server's production checks (AUTH_SECRET, payments) do not.
+  const env = loadEnv({ ...process.env, DATABASE_URL: undefined, NODE_ENV: "development" });
   try {
     const report = await moveToPostgres({ dataDir: env.DATA_DIR, databaseUrl: urls[0]!, force, log: (line) => console.log(line) });
     console.log(

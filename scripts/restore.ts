@@ -19,7 +19,9 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const env = loadEnv();
+  // The database and backup settings only: the web server's production checks (AUTH_SECRET,
+  // payment keys) are not this command's business.
+  const env = loadEnv({ ...process.env, NODE_ENV: "development" });
   const target = env.DATABASE_URL ? ({ kind: "postgres", databaseUrl: env.DATABASE_URL } as const) : ({ kind: "embedded", dataDir: env.DATA_DIR } as const);
   try {
     const report = await restoreBackup(files[0]!, target, { force });
