@@ -6,6 +6,7 @@ import type { ShippingRule } from "./features/store/pricing";
 import type { HoldPolicy } from "./features/store/hold-policy";
 import type { ShopSettings } from "./features/store/shop-settings";
 import type { ContentMemo } from "~/lib/content-memo";
+import type { OperationalSettings } from "~/features/operations/warnings";
 
 /** What the Express server hands every loader and action (see server/app.ts). */
 export interface RequestContext {
@@ -42,6 +43,8 @@ export interface RequestContext {
   setCookies: string[];
   /** The request's id (X-Request-Id), as in the logs; the audit trail records it. */
   requestId?: string;
+  /** What the back office's operational warnings are judged against (BACKUP_SCHEDULE, PAYMENT_WEBHOOK_WARNING_MINUTES). */
+  operations: OperationalSettings;
 }
 
 declare module "react-router" {

@@ -98,6 +98,31 @@ const envSchema = z.object({
     .int("must be a whole number of pence")
     .min(0, "must be 0 or more")
     .optional(),
+  /** Where backups are written (ADR 0043); outside DATA_DIR, so losing the data keeps them. */
+  BACKUP_DIR: z.string().min(1, "must not be empty").default("./backups"),
+  /**
+   * How often a backup is expected: the embedded database makes it itself on this schedule;
+   * on PostgreSQL a timer runs `npm run backup` (docs/production.md) and the back office warns
+   * when the last one is older than this.
+   */
+  BACKUP_SCHEDULE: z.enum(["off", "hourly", "daily"], { message: "must be off, hourly or daily" }).default("daily"),
+  /** How many backups to keep in BACKUP_DIR (the newest); 0 keeps all. */
+  BACKUP_KEEP: z.coerce.number({ message: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more").default(14),
+  /** A copy of each backup goes here too when set: s3://bucket/optional/prefix (credentials: AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY). */
+  BACKUP_S3_URL: z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, "must be s3://bucket or s3://bucket/prefix")
+    .optional(),
+  /** An S3-compatible store's endpoint (MinIO, Backblaze, R2 ...); unset: AWS S3 itself. */
+  BACKUP_S3_ENDPOINT: z.url({ message: "must be an absolute URL such as https://s3.example.com" }).optional(),
+  BACKUP_S3_REGION: z.string().min(1, "must not be empty").default("us-east-1"),
+  /**
+   * /metrics answers only a request with "Authorization: Bearer <this>" (ADR 0046); unset, it is
+   * not served at all.
+   */
+  METRICS_TOKEN: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional(),
+  /** An order the customer paid for (back from the payment page) but still unpaid after this many minutes is a warning. */
+  PAYMENT_WEBHOOK_WARNING_MINUTES: z.coerce.number({ message: "must be a number" }).min(1, "must be at least 1").max(24 * 60, "must be at most 1440 (a day)").default(10),
 }).superRefine((env, ctx) => {
   const problem = (variable: string, message: string) => ctx.addIssue({ code: "custom", path: [variable], message });
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) problem("STRIPE_WEBHOOK_SECRET", "is required when STRIPE_SECRET_KEY is set");
@@ -112,7 +137,7 @@ const envSchema = z.object({
   }
 });
 
-export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; PUBLIC_URL: string };
+export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; PUBLIC_URL: string; BACKUP_DIR: string };
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -139,6 +164,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
+    BACKUP_DIR: path.resolve(env.BACKUP_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
   };
 }

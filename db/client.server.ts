@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.server";
 import { localContentChanges, postgresContentChanges, type ContentChanges } from "./content-changes.server";
-import { startPgliteThread } from "./pglite-thread.server";
+import { startPgliteThread, type PgliteThread } from "./pglite-thread.server";
 import * as schema from "./schema";
 import { seedDatabase } from "./seed/seed.server";
 
@@ -30,6 +30,10 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Announces edits of published content to every process on this database. */
   contentChanges: ContentChanges;
+  /** PostgreSQL: the connection URL (backups and moves run their own connections). */
+  databaseUrl?: string;
+  /** Embedded database: a consistent copy of its data directory (backups; db/pglite-thread.server.ts). */
+  snapshot?: PgliteThread["snapshot"];
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -37,7 +41,7 @@ export interface DatabaseHandle {
 
 export { DataDirLockedError } from "./data-dir-lock.server";
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 // Any constant shared by every app process; it names the advisory lock that
 // serialises migrations and seeding when several processes start together.
 const MIGRATION_LOCK_ID = 725_150_001;
@@ -46,38 +50,49 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   seed?: boolean;
+  /** Apply pending migrations (default). Off for tools that must read a database as it is (a backup). */
+  migrate?: boolean;
   /**
    * Told about connections the server dropped (a restart, say), which the pool replaces; or,
    * on the embedded database, that its thread stopped, after which every query fails.
    */
   onConnectionError?: (error: Error) => void;
+  /** Told how long each query took, in seconds (the /metrics histogram). */
+  onQuery?: (seconds: number) => void;
 }): Promise<DatabaseHandle> {
-  const seed = options.seed ?? true;
+  const prepare = { migrate: options.migrate ?? true, seed: options.seed ?? true, onQuery: options.onQuery };
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, seed, options.onConnectionError ?? console.error)
-    : openPglite(options.dataDir, seed, options.onConnectionError ?? console.error);
+    ? openPostgres(options.databaseUrl, prepare, options.onConnectionError ?? console.error)
+    : openPglite(options.dataDir, prepare, options.onConnectionError ?? console.error);
 }
 
-async function openPglite(dataDir: string, seed: boolean, onStopped: (error: Error) => void): Promise<DatabaseHandle> {
+interface Preparation {
+  migrate: boolean;
+  seed: boolean;
+  onQuery?: (seconds: number) => void;
+}
+
+async function openPglite(dataDir: string, { migrate, seed, onQuery }: Preparation, onStopped: (error: Error) => void): Promise<DatabaseHandle> {
   mkdirSync(dataDir, { recursive: true });
   // PGlite is single-process: a second process writing the same directory
   // would corrupt it, so the directory is locked for the life of the process.
   // A lock left by a process that died is recognised at once (docs/decisions/0042).
   const release = await lockDataDir(dataDir);
-  const thread = await startPgliteThread(dataDir, onStopped).catch(async (error: unknown) => {
+  const thread = await startPgliteThread(dataDir, onStopped, onQuery).catch(async (error: unknown) => {
     await release();
     throw error;
   });
   try {
     const { client } = thread;
     const db = drizzlePglite(client, { schema }) as unknown as Database;
-    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    if (migrate) await migratePglite(drizzlePglite(client), { migrationsFolder });
     if (seed) await seedDatabase(db);
     const contentChanges = localContentChanges();
     return {
       db,
       kind: "pglite",
       contentChanges,
+      snapshot: thread.snapshot,
       ping: async () => {
         await client.query("select 1");
       },
@@ -99,10 +114,10 @@ async function openPglite(dataDir: string, seed: boolean, onStopped: (error: Err
 
 async function openPostgres(
   databaseUrl: string,
-  seed: boolean,
+  { migrate, seed, onQuery }: Preparation,
   onConnectionError: (error: Error) => void,
 ): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, Client: onQuery ? timedClient(onQuery) : pg.Client });
   // Without a listener, an idle connection closed by the server would crash the process.
   pool.on("error", onConnectionError);
   try {
@@ -110,7 +125,7 @@ async function openPostgres(
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
       try {
-        await migratePg(drizzlePg(client), { migrationsFolder });
+        if (migrate) await migratePg(drizzlePg(client), { migrationsFolder });
         if (seed) await seedDatabase(drizzlePg(client, { schema }) as unknown as Database);
       } finally {
         await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
@@ -127,6 +142,7 @@ async function openPostgres(
   return {
     db,
     kind: "postgres",
+    databaseUrl,
     contentChanges,
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -136,4 +152,32 @@ async function openPostgres(
       await pool.end();
     },
   };
+}
+
+/**
+ * pg's Client, telling `onQuery` how long each query took. The pool calls `query` with a
+ * callback, Drizzle's transactions with a promise: both are timed.
+ */
+function timedClient(onQuery: (seconds: number) => void): typeof pg.Client {
+  return class TimedClient extends pg.Client {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    override query(...args: any[]): any {
+      const started = performance.now();
+      const observe = () => onQuery((performance.now() - started) / 1000);
+      const last = args.length - 1;
+      if (typeof args[last] === "function") {
+        const callback = args[last] as (...results: unknown[]) => void;
+        args[last] = (...results: unknown[]) => {
+          observe();
+          callback(...results);
+        };
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        return (super.query as any)(...args);
+      }
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const result = (super.query as any)(...args);
+      if (result && typeof result.then === "function") (result as Promise<unknown>).then(observe, observe);
+      return result;
+    }
+  } as unknown as typeof pg.Client;
 }

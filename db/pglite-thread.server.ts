@@ -16,6 +16,7 @@ type Request =
   | { op: "query"; text: string; params: unknown[]; rowMode: "object" | "array"; tx?: number }
   | { op: "begin" }
   | { op: "commit" | "rollback"; tx: number }
+  | { op: "dumpDataDir"; tx: number }
   | { op: "close" };
 
 /** How long PGlite may take to close before its thread is stopped regardless. */
@@ -36,6 +37,12 @@ class DatabaseThreadError extends Error {
 export interface PgliteThread {
   /** For Drizzle's PGlite driver: the calls it makes, answered by the database thread. */
   client: PGlite;
+  /**
+   * A consistent copy of the whole data directory (a tar archive of pgdata), made while no other
+   * query runs: `work` runs first inside the same exclusive transaction (to read what the copy
+   * holds, say), then a CHECKPOINT writes every change to the files, then they are copied.
+   */
+  snapshot<T>(work: (query: (text: string) => Promise<Array<Record<string, unknown>>>) => Promise<T>): Promise<{ result: T; pgdata: Uint8Array }>;
   /** Closes PGlite and ends the thread; every call gets the same promise. */
   close(): Promise<void>;
 }
@@ -45,7 +52,12 @@ export interface PgliteThread {
  * `onStopped` hears of a thread that ended without being closed (PostgreSQL aborted, say):
  * from then on every query fails, and /readyz says so, until the process is restarted.
  */
-export async function startPgliteThread(dataDir: string, onStopped: (error: Error) => void): Promise<PgliteThread> {
+export async function startPgliteThread(
+  dataDir: string,
+  onStopped: (error: Error) => void,
+  /** Told how long each query took, in seconds, from sending it to its answer. */
+  onQuery?: (seconds: number) => void,
+): Promise<PgliteThread> {
   const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), { workerData: { dataDir } });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
@@ -94,8 +106,14 @@ export async function startPgliteThread(dataDir: string, onStopped: (error: Erro
 
   const query =
     (tx?: number) =>
-    <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> =>
-      send<Results<T>>({ op: "query", text, params, rowMode: options?.rowMode ?? "object", tx });
+    <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
+      const sent = send<Results<T>>({ op: "query", text, params, rowMode: options?.rowMode ?? "object", tx });
+      if (!onQuery) return sent;
+      const started = performance.now();
+      const observe = () => onQuery((performance.now() - started) / 1000);
+      sent.then(observe, observe);
+      return sent;
+    };
 
   const transaction = async <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> => {
     const tx = await send<number>({ op: "begin" });
@@ -109,6 +127,21 @@ export async function startPgliteThread(dataDir: string, onStopped: (error: Erro
     }
     await send({ op: "commit", tx });
     return result;
+  };
+
+  const snapshot: PgliteThread["snapshot"] = async (work) => {
+    const tx = await send<number>({ op: "begin" });
+    try {
+      const run = query(tx);
+      const result = await work(async (text) => (await run<Record<string, unknown>>(text)).rows);
+      await run("checkpoint");
+      const pgdata = new Uint8Array(await send<ArrayBuffer>({ op: "dumpDataDir", tx }));
+      await send({ op: "commit", tx });
+      return { result, pgdata };
+    } catch (error) {
+      await send({ op: "rollback", tx }).catch(() => {});
+      throw error;
+    }
   };
 
   let closed: Promise<void> | undefined;
@@ -127,6 +160,7 @@ export async function startPgliteThread(dataDir: string, onStopped: (error: Erro
 
   return {
     client: { query: query(), transaction } as unknown as PGlite,
+    snapshot,
     close: () => (closed ??= close()),
   };
 }

@@ -6,7 +6,7 @@
  * Plain JavaScript, so it starts in any runner (tsx, Vitest, plain node) without a loader.
  *
  * Requests: { id, op: "query", text, params, rowMode, tx? } | { id, op: "begin" }
- *           | { id, op: "commit" | "rollback", tx } | { id, op: "close" }
+ *           | { id, op: "commit" | "rollback", tx } | { id, op: "dumpDataDir", tx } | { id, op: "close" }
  * Answers:  { id, result } | { id, error: { message, ...fields of PostgreSQL's error } }
  */
 import { parentPort, workerData } from "node:worker_threads";
@@ -25,7 +25,8 @@ let closing = false;
 
 parentPort.on("message", (request) => {
   handle(request).then(
-    (result) => parentPort.postMessage({ id: request.id, result }),
+    // A dump's bytes are handed over, not copied.
+    (result) => parentPort.postMessage({ id: request.id, result }, result instanceof ArrayBuffer ? [result] : []),
     (error) => parentPort.postMessage({ id: request.id, error: plainError(error) }),
   );
 });
@@ -51,6 +52,11 @@ async function handle(request) {
       else transaction.rollback();
       return transaction.ended;
     }
+    case "dumpDataDir":
+      // Only inside a transaction this thread holds: no other query runs meanwhile, so the copy
+      // is of one moment (the backup's CHECKPOINT has written every change to the files).
+      openTransaction(request.tx);
+      return (await pg.dumpDataDir("none")).arrayBuffer();
     case "close":
       closing = true;
       await pg.close();

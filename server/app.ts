@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import path from "node:path";
 import zlib from "node:zlib";
 import compression from "compression";
@@ -23,6 +23,9 @@ import { originCheck } from "./origin-check";
 import { mediaFiles } from "./media-files";
 import { createPageCache } from "./page-cache";
 import { createContentMemo } from "../app/lib/content-memo";
+import { httpRequestDuration, httpRequests, pageCacheLookups, registry } from "../app/features/operations/metrics.server";
+import type { OperationalSettings } from "../app/features/operations/warnings";
+import { createRouteLabeller, type ManifestRoute } from "./route-label";
 
 export interface AppOptions {
   db: Database;
@@ -49,7 +52,19 @@ export interface AppOptions {
   shipping?: ShippingRule;
   /** The fair-hold policy (ADR 0033); the default when omitted. */
   holdPolicy?: HoldPolicy;
+  /** METRICS_TOKEN: /metrics answers only "Authorization: Bearer <token>"; unset, there is no /metrics (ADR 0046). */
+  metricsToken?: string;
+  /**
+   * What is behind without being down (the outbox, periodic jobs): /readyz still answers 200,
+   * with status "degraded" and these reasons, so a load balancer keeps the process in.
+   */
+  degradedReasons?: () => Promise<string[]>;
+  /** What the back office's operational warnings are judged against (ADR 0047). */
+  operations?: OperationalSettings;
 }
+
+const DEFAULT_OPERATIONS: OperationalSettings = { backupSchedule: "daily", paymentWebhookWarningMinutes: 10 };
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
 
@@ -86,6 +101,23 @@ export function createApp(options: AppOptions) {
     }),
   );
 
+  // Requests by route pattern and status, with their duration (ADR 0046).
+  const labelPage = import("virtual:react-router/server-build").then((build) =>
+    createRouteLabeller(build.routes as Record<string, ManifestRoute | undefined>),
+  );
+  let pageLabel: ((pathname: string) => string) | undefined;
+  void labelPage.then((labeller) => (pageLabel = labeller));
+  app.use((req, res, next) => {
+    const started = performance.now();
+    res.once("finish", () => {
+      const route = routeLabel(req.path, res.locals.servedBy as string | undefined, pageLabel);
+      const labels = { method: METHODS.has(req.method) ? req.method : "other", route, status: String(res.statusCode) };
+      httpRequests.inc(labels);
+      httpRequestDuration.observe(labels, (performance.now() - started) / 1000);
+    });
+    next();
+  });
+
   app.use(securityHeaders(isDev));
   // Brotli at quality 6 rather than the default 4: the home page's HTML goes from 13.9 kB to
   // 12.8 kB, so with its headers it fits what a new connection delivers in its first round trip
@@ -104,12 +136,31 @@ export function createApp(options: AppOptions) {
     }
     try {
       await options.pingDatabase();
-      res.json({ status: "ready", database: "ok" });
     } catch (error) {
       req.log.error({ err: error }, "readiness check: database unreachable");
       res.status(503).json({ status: "unavailable", database: "unreachable" });
+      return;
     }
+    const degraded = await (options.degradedReasons?.() ?? Promise.resolve([])).catch((error: unknown) => {
+      req.log.warn({ err: error }, "readiness check: could not read the outbox and jobs");
+      return ["could not read the outbox and jobs"];
+    });
+    res.json(degraded.length > 0 ? { status: "degraded", database: "ok", degraded } : { status: "ready", database: "ok" });
   });
+
+  if (options.metricsToken) {
+    const expected = createHash("sha256").update(`Bearer ${options.metricsToken}`).digest();
+    app.get("/metrics", async (req, res) => {
+      res.locals.servedBy = "/metrics";
+      res.set("Cache-Control", "no-store");
+      const given = createHash("sha256").update(req.headers.authorization ?? "").digest();
+      if (!timingSafeEqual(given, expected)) {
+        res.set("WWW-Authenticate", 'Bearer realm="metrics"').status(401).type("text/plain").send("A bearer token (METRICS_TOKEN) is required.\n");
+        return;
+      }
+      res.type(registry.contentType).send(await registry.metrics());
+    });
+  }
 
   if (clientBuildDir) {
     // File names under assets/ carry a content hash, so they never change.
@@ -120,7 +171,10 @@ export function createApp(options: AppOptions) {
     app.use(precompressedStatic(clientBuildDir, { maxAge: "1h" }));
   }
 
-  app.get("/media/u/:key", mediaFiles(options.db));
+  app.get("/media/u/:key", (_req, res, next) => {
+    res.locals.servedBy = "/media/u/:key";
+    next();
+  }, mediaFiles(options.db));
 
   const renderPage = pageRenderer(isDev);
   // The page cache never keeps a page past the moment the next scheduled article goes live
@@ -151,10 +205,10 @@ export function createApp(options: AppOptions) {
   app.use(originCheck({ publicUrl: options.publicUrl }));
 
   app.use(async (req, res, next) => {
-    const cached = pages.lookup(
-      { method: req.method, pathAndQuery: req.originalUrl, hasCookie: req.headers.cookie !== undefined },
-      res.locals.cspNonce as string,
-    );
+    res.locals.servedBy = "page";
+    const pageRequest = { method: req.method, pathAndQuery: req.originalUrl, hasCookie: req.headers.cookie !== undefined };
+    const cached = pages.lookup(pageRequest, res.locals.cspNonce as string);
+    if (pages.isCacheable(pageRequest)) pageCacheLookups.inc({ result: cached ? "hit" : "miss" });
     if (cached) {
       res.status(cached.status);
       for (const [name, value] of cached.headers) res.append(name, value);
@@ -184,6 +238,7 @@ export function createApp(options: AppOptions) {
         contentMemo,
         setCookies: [],
         requestId: String(req.id),
+        operations: options.operations ?? DEFAULT_OPERATIONS,
       };
       const response = withBackOfficeHeaders(req.path, await pages.handle(toFetchRequest(req, res), context));
       const cacheControl = cacheControlFor(
@@ -198,6 +253,17 @@ export function createApp(options: AppOptions) {
     }
   });
   return app;
+}
+
+/**
+ * The `route` label of a finished request: a page's route pattern, or what else answered it. The
+ * label set stays small whatever paths are asked for.
+ */
+function routeLabel(pathname: string, servedBy: string | undefined, pageLabel: ((pathname: string) => string) | undefined): string {
+  if (pathname === "/healthz" || pathname === "/readyz") return pathname;
+  if (pathname.startsWith("/assets/")) return "/assets/*";
+  if (servedBy === "page") return pageLabel?.(pathname) ?? "page";
+  return servedBy ?? "static";
 }
 
 /** The methods pages and actions answer; the Fetch API refuses others (TRACE, CONNECT) outright. */

@@ -3,6 +3,8 @@
  * down cleanly. `--dev` serves through Vite with HMR; otherwise the production
  * build in build/ is served.
  */
+// First, before any module that loads React (see the file).
+import "./node-env";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -15,6 +17,14 @@ import { expireOverdueOrders } from "../app/features/store/order-lifecycle.serve
 import { sendLowStockAlerts } from "../app/features/shop-desk/stock.server";
 import { pickupDirectoryTransport, smtpTransport, startMailDelivery } from "../app/features/mail/delivery.server";
 import { ConfigError, holdPolicyFromEnv, loadEnv, shippingRuleFromEnv, type Env } from "../app/env.server";
+import { backupSettingsFrom, runBackup } from "../app/features/operations/backup.server";
+import { startBackupSchedule } from "../app/features/operations/backup-schedule.server";
+import { startControlSocket } from "../app/features/operations/control-socket.server";
+import { createJobClock } from "../app/features/operations/job-clock";
+import { collectProcessMetrics, databaseQueryDuration } from "../app/features/operations/metrics.server";
+import { registerOperationalMetrics } from "../app/features/operations/operational-metrics.server";
+import { readOperationalState } from "../app/features/operations/operations.server";
+import { degradedReasons, type OperationalSettings } from "../app/features/operations/warnings";
 import type * as AppModule from "./app";
 import type { AppOptions } from "./app";
 import { resolveAppSecret } from "./app-secret";
@@ -22,7 +32,6 @@ import { drain, listen } from "./http";
 import { createLogger } from "./logger";
 
 const isDev = process.argv.includes("--dev");
-process.env.NODE_ENV ??= isDev ? "development" : "production";
 
 let env: Env;
 try {
@@ -42,12 +51,15 @@ if (!isDev && !existsSync(serverBuild)) {
   process.exit(1);
 }
 
+collectProcessMetrics();
+
 let database;
 try {
   database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     onConnectionError: (error) => logger.error({ err: error }, "database connection lost"),
+    onQuery: (seconds) => databaseQueryDuration.observe(seconds),
   });
 } catch (error) {
   if (error instanceof DataDirLockedError) {
@@ -62,6 +74,12 @@ logger.info({ database: database.kind, dataDir: database.kind === "pglite" ? env
 const appSecret = resolveAppSecret(env.AUTH_SECRET, env.DATA_DIR, (message) => logger.warn(message));
 
 let shuttingDown = false;
+// Operations (ADRs 0046, 0047): the periodic jobs report when they ran; /metrics and /readyz
+// read the outbox, payments and backups from the database.
+const operations: OperationalSettings = { backupSchedule: env.BACKUP_SCHEDULE, paymentWebhookWarningMinutes: env.PAYMENT_WEBHOOK_WARNING_MINUTES };
+const jobClock = createJobClock();
+const readOperations = () => readOperationalState(database.db, operations);
+registerOperationalMetrics({ read: readOperations, jobLags: jobClock.lags });
 const appOptions: AppOptions = {
   db: database.db,
   contentChanges: database.contentChanges,
@@ -78,7 +96,34 @@ const appOptions: AppOptions = {
   isShuttingDown: () => shuttingDown,
   shipping: shippingRuleFromEnv(env),
   holdPolicy: holdPolicyFromEnv(env),
+  metricsToken: env.METRICS_TOKEN,
+  operations,
+  degradedReasons: async () => degradedReasons((await readOperations()).email, jobClock.lags(), new Date()),
 };
+
+// Backups (ADR 0043). On the embedded database only this process can copy the data directory:
+// `npm run backup` asks it over DATA_DIR/control.sock, and the built-in schedule runs here.
+const backupSettings = backupSettingsFrom(env);
+const backUp = (trigger: "schedule" | "command") => runBackup(database, backupSettings, { trigger, log: logger });
+const controlSocket =
+  database.kind === "pglite"
+    ? await startControlSocket(env.DATA_DIR, { backup: () => backUp("command") }).catch((error: unknown) => {
+        logger.warn({ err: error }, "no control socket: npm run backup cannot reach this process");
+        return null;
+      })
+    : null;
+if (database.kind === "pglite" && !controlSocket) logger.warn(`DATA_DIR is too long for a control socket: stop the site to run npm run backup`);
+const backupSchedule =
+  database.kind === "pglite" && env.BACKUP_SCHEDULE !== "off"
+    ? startBackupSchedule({
+        db: database.db,
+        schedule: env.BACKUP_SCHEDULE,
+        backUp: () => backUp("schedule"),
+        onChecked: jobClock.register("backup-schedule", 60_000).ran,
+        onError: (error) => logger.warn({ err: error }, "the backup schedule could not check the last backup"),
+      })
+    : null;
+if (backupSchedule) logger.info({ schedule: env.BACKUP_SCHEDULE, directory: backupSettings.directory, keep: env.BACKUP_KEEP }, "backup schedule on");
 
 const handler = isDev ? await devHandler(appOptions) : await productionHandler(appOptions);
 const server = await listen(handler, env.HOST, env.PORT);
@@ -97,6 +142,7 @@ const mailDelivery = startMailDelivery(database.db, mailTransport, {
   from: env.MAIL_FROM ?? `${brand.name} <${brand.email}>`,
   log: logger,
   intervalMs: env.MAIL_DELIVERY_INTERVAL_MS,
+  onRound: jobClock.register("mail-delivery", env.MAIL_DELIVERY_INTERVAL_MS).ran,
 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -111,9 +157,11 @@ pruning.unref();
 // each run claims different orders (FOR UPDATE SKIP LOCKED).
 const ORDER_EXPIRY_INTERVAL_MS = Math.min(60_000, Math.max(1_000, appOptions.orderReservationMs / 4));
 let expiring: Promise<unknown> = Promise.resolve();
+const orderExpiryRan = jobClock.register("order-expiry", ORDER_EXPIRY_INTERVAL_MS).ran;
 const expireOrders = () => {
   expiring = expireOverdueOrders(database.db, new Date())
     .then((expired) => {
+      orderExpiryRan();
       if (expired > 0) logger.info({ expired }, "expired unpaid orders and freed their stock");
     })
     .catch((error: unknown) => logger.warn({ err: error }, "could not expire unpaid orders"));
@@ -126,8 +174,11 @@ orderExpiry.unref();
 // A sale that takes a size below its low-stock level is mailed to shop staff within a minute
 // (desk changes mail at once); once per fall, however many processes run this.
 let alerting: Promise<unknown> = Promise.resolve();
+const lowStockAlertsRan = jobClock.register("low-stock-alerts", 60_000).ran;
 const lowStockAlerts = setInterval(() => {
-  alerting = sendLowStockAlerts(database.db, env.PUBLIC_URL ?? "").catch((error: unknown) => logger.warn({ err: error }, "could not send low-stock alerts"));
+  alerting = sendLowStockAlerts(database.db, env.PUBLIC_URL ?? "")
+    .then(lowStockAlertsRan)
+    .catch((error: unknown) => logger.warn({ err: error }, "could not send low-stock alerts"));
 }, 60_000);
 lowStockAlerts.unref();
 
@@ -146,6 +197,8 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
         await expiring;
         await alerting;
         await mailDelivery.stop();
+        await controlSocket?.close();
+        await backupSchedule?.stop();
         await database.close();
       },
     });

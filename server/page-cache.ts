@@ -39,6 +39,8 @@ export interface PageCache<Context extends { cspNonce: string }> {
    * lets the server answer a hit without building Fetch objects.
    */
   lookup(request: PageRequest, nonce: string): CachedPage | undefined;
+  /** Whether a request may be answered from the cache at all (for the hit/miss metrics). */
+  isCacheable(request: PageRequest): boolean;
   /** Drops every cached page, e.g. after content was edited. */
   clear(): void;
   /**
@@ -101,6 +103,7 @@ export function createPageCache<Context extends { cspNonce: string }>(
       expireAllIfDue();
     },
     lookup,
+    isCacheable: isCacheableRequest,
     handle: async (request, context) => {
       const url = new URL(request.url);
       const pageRequest = { method: request.method, pathAndQuery: `${url.pathname}${url.search}`, hasCookie: request.headers.has("cookie") };

@@ -29,6 +29,7 @@ import {
 import { getOptionalUser } from "~/features/account/session.server";
 import { CheckoutSummary } from "~/features/store/checkout-summary";
 import { submitCheckout } from "~/features/store/checkout.server";
+import { checkouts } from "~/features/operations/metrics.server";
 import type { CookieCartView } from "~/features/cart/cart-form";
 import { cartFormContext, loadCookieCart } from "~/features/cart/cart-form.server";
 import { readForm } from "~/lib/forms.server";
@@ -51,7 +52,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   // A signed-in shopper's order is theirs ("My orders"); a guest's belongs to no account.
   const user = await getOptionalUser(request, context);
-  const outcome = await submitCheckout(context, form, { userId: user?.id ?? null });
+  const outcome = await submitCheckout(context, form, { userId: user?.id ?? null }).catch((error: unknown) => {
+    checkouts.inc({ outcome: "failed" });
+    throw error;
+  });
+  checkouts.inc({ outcome: outcome.kind === "redirect" ? "placed" : outcome.status >= 500 ? "failed" : "refused" });
   if (outcome.kind === "redirect") return redirect(outcome.url, { headers: { "Cache-Control": "no-store" } });
   return data(outcome.data, { status: outcome.status, headers: { "Cache-Control": "no-store" } });
 }

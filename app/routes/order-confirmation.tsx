@@ -9,6 +9,7 @@ import { OrderProgress } from "~/features/store/order-progress";
 import { isPaidStatus } from "~/features/store/order-status";
 import { orderForPage } from "~/features/store/order-view.server";
 import { getOrderBySessionId } from "~/features/store/orders.server";
+import { noteReturnFromPayment } from "~/features/operations/operations.server";
 import { pageMeta } from "~/lib/meta";
 import { formatPence } from "~/lib/money";
 
@@ -21,6 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   const order = sessionId ? await getOrderBySessionId(context.db, sessionId) : null;
   if (!order) return data({ order: null }, { status: 404, headers });
+  // The provider sends the customer here once they have paid: still unpaid a while later means
+  // its webhook is not arriving, which the back office warns about (ADR 0047).
+  if (order.status === "pending_payment" && !order.returnedFromPaymentAt) await noteReturnFromPayment(context.db, order.id);
   // A paid order's items are bought: the cart kept in a cookie without JavaScript is emptied too.
   if (isPaidStatus(order.status) && readCartCookie(request.headers.get("Cookie")).kind !== "none") {
     headers["Set-Cookie"] = cartCookieHeader(null, { secure: context.publicUrl.startsWith("https:") });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { versionColumn } from "./columns";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -71,4 +71,37 @@ export const rateLimitHits = pgTable(
     count: integer("count").notNull(),
   },
   (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);
+
+export const backupTriggers = ["schedule", "command"] as const;
+export type BackupTrigger = (typeof backupTriggers)[number];
+export const backupOutcomes = ["succeeded", "failed"] as const;
+export type BackupOutcome = (typeof backupOutcomes)[number];
+
+/**
+ * One row per backup attempt (the built-in schedule or `npm run backup`), written when it ends,
+ * so a backup never contains a row about itself. The back office and /metrics read the latest.
+ */
+export const backupRuns = pgTable(
+  "backup_runs",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    trigger: text("trigger").$type<BackupTrigger>().notNull(),
+    startedAt: timestamptz("started_at").notNull(),
+    finishedAt: timestamptz("finished_at").notNull(),
+    outcome: text("outcome").$type<BackupOutcome>().notNull(),
+    /** The backup file's name in the backup directory; null when none was written. */
+    fileName: text("file_name"),
+    bytes: bigint("bytes", { mode: "number" }),
+    error: text("error"),
+    /** The copy to S3-compatible storage: null when none is configured. */
+    offsiteOutcome: text("offsite_outcome").$type<BackupOutcome>(),
+    offsiteError: text("offsite_error"),
+  },
+  (table) => [
+    check("backup_runs_trigger_check", sql`${table.trigger} in ('schedule', 'command')`),
+    check("backup_runs_outcome_check", sql`${table.outcome} in ('succeeded', 'failed')`),
+    check("backup_runs_offsite_outcome_check", sql`${table.offsiteOutcome} is null or ${table.offsiteOutcome} in ('succeeded', 'failed')`),
+    index("backup_runs_finished_idx").on(table.finishedAt),
+  ],
 );

@@ -203,6 +203,12 @@ export const orders = pgTable(
     /** An unpaid order past this time is expired by the background job and its stock freed. */
     expiresAt: timestamptz("expires_at").notNull(),
     paidAt: timestamptz("paid_at"),
+    /**
+     * When the payment provider first sent the customer back to the confirmation page: they have
+     * paid, as far as the provider told them. Still pending a while later means the provider's
+     * webhook is not arriving (the back office warns).
+     */
+    returnedFromPaymentAt: timestamptz("returned_from_payment_at"),
     /** When the order left pending_payment without being paid (failed, expired, cancelled). */
     closedAt: timestamptz("closed_at"),
     /** Set once the reserved stock has been given back, so it is given back once only. */

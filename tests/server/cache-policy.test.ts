@@ -41,6 +41,12 @@ describe("Cache-Control on the running server", () => {
     }
   });
 
+  it("serves no /metrics without METRICS_TOKEN (ADR 0046)", async () => {
+    const response = await fetch(`${server.url}/metrics`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain("ridgeway_http_requests_total");
+  });
+
   it("public pages say how long they may be kept, and a cookie that changes nothing keeps them public", async () => {
     for (const path of ["/", "/news", "/calendar", "/store"]) {
       for (const cookie of [undefined, "consent=yes"]) {

@@ -11,7 +11,8 @@ describe("the production server", () => {
 
   beforeAll(async () => {
     testDb = await createTestDatabase();
-    server = await startServer(testDb.env);
+    // As `npm start` runs it: without NODE_ENV (the server defaults it to production).
+    server = await startServer({ ...testDb.env, NODE_ENV: undefined });
   });
   afterAll(async () => {
     await server?.stop();

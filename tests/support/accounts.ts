@@ -38,6 +38,7 @@ export function requestContext(db: Database, auth: Auth, clientIp = "203.0.113.1
     testPaymentsBanner: false,
     contentMemo: createContentMemo(),
     setCookies: [],
+    operations: { backupSchedule: "daily", paymentWebhookWarningMinutes: 10 },
   };
 }
 

@@ -4,10 +4,12 @@ import { formatAuditTime } from "./audit-views";
 import { LowStockList, type LowStockItem } from "~/features/shop-desk/low-stock-list";
 import { formatPence } from "~/lib/money";
 import { countdownTo } from "~/lib/race-time";
+import type { OperationalWarning } from "~/features/operations/warnings";
 
 /** What loadToday() (today.server.ts) returns; a block is null/undefined when the role cannot act on it. */
 export interface TodayData {
   now: string;
+  operations: { warnings: OperationalWarning[]; lastBackup: { at: string; file: string | null } | null; backupSchedule: string } | null;
   ordersToPack: { count: number; rows: Array<{ orderNumber: string; customerName: string; totalPence: number; paidAt: string | null }> } | null;
   lowStock: LowStockItem[] | null;
   unreadMessages: { count: number; rows: Array<{ id: string; name: string; subject: string; createdAt: string }> } | null;
@@ -36,11 +38,48 @@ function countdownText(startsAt: string, now: string): string {
   return `in ${parts.join(" ")}`;
 }
 
-/** The Today blocks: orders to pack, low stock, unread messages, drafts in review, the next session. */
+/** E-mail, payments and backups (admins): warnings first, or a line saying all is well. */
+function OperationsBlock({ operations }: { operations: NonNullable<TodayData["operations"]> }) {
+  const { warnings, lastBackup } = operations;
+  const backupLine = lastBackup ? `Last backup ${formatAuditTime(lastBackup.at)}${lastBackup.file ? ` (${lastBackup.file})` : ""}.` : "No backup has been made yet.";
+  return (
+    <section
+      aria-labelledby="operations-heading"
+      className={`min-w-0 rounded-card border p-4 md:col-span-2 ${warnings.length > 0 ? "border-accent bg-surface" : "border-line bg-surface"}`}
+    >
+      <h2 id="operations-heading" className="text-lg font-bold uppercase">
+        {warnings.length > 0 ? "Needs attention" : "Site operations"}
+        {warnings.length > 0 && <span className="ml-2 text-accent-text">{warnings.length}</span>}
+      </h2>
+      <div className="mt-2 text-sm">
+        {warnings.length === 0 ? (
+          <p className="break-words text-muted">
+            E-mails are going out and payments are being confirmed.{" "}
+            {operations.backupSchedule === "off" ? "Backups are not scheduled (BACKUP_SCHEDULE=off)." : "Backups are on schedule."} {backupLine}
+          </p>
+        ) : (
+          <>
+            <ul className="grid gap-2">
+              {warnings.map((warning) => (
+                <li key={warning.id} className="break-words">
+                  <strong className="font-semibold">{warning.title}.</strong> <span className="text-muted">{warning.detail}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2 break-words text-muted">{backupLine}</p>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The Today blocks: operations, orders to pack, low stock, unread messages, drafts in review, the next session. */
 export function TodayBlocks({ today }: { today: TodayData }) {
-  const { ordersToPack, lowStock, unreadMessages, draftsInReview, nextSession } = today;
+  const { operations, ordersToPack, lowStock, unreadMessages, draftsInReview, nextSession } = today;
   return (
     <div className="mb-10 grid gap-4 md:grid-cols-2">
+      {operations && <OperationsBlock operations={operations} />}
       {ordersToPack && (
         <Block id="pack" title="Orders to pack" count={ordersToPack.count}>
           {ordersToPack.count === 0 ? (

@@ -3,13 +3,16 @@ import type { Database } from "../../../db/client.server";
 import { articles, contactMessages, orders, rounds, roundSessions, seasons } from "../../../db/schema";
 import { listLowStock } from "~/features/shop-desk/products.server";
 import { nextSession, todayBlocksFor } from "./today";
+import { readOperationalState } from "~/features/operations/operations.server";
+import { operationalWarnings, type OperationalSettings } from "~/features/operations/warnings";
 import type { StaffUser } from "./staff.server";
 
 /** What the Today page shows this staff member: only the blocks their roles can act on are read. */
-export async function loadToday(db: Database, staff: Pick<StaffUser, "roles">, now = new Date()) {
+export async function loadToday(db: Database, staff: Pick<StaffUser, "roles">, operations: OperationalSettings, now = new Date()) {
   const blocks = new Set(todayBlocksFor(staff.roles));
   const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
-  const [packRows, packCount, lowStock, unread, unreadCount, drafts, sessions] = await Promise.all([
+  const [operationalState, packRows, packCount, lowStock, unread, unreadCount, drafts, sessions] = await Promise.all([
+    blocks.has("operations") ? readOperationalState(db, operations, now) : null,
     blocks.has("ordersToPack")
       ? db
           .select({ orderNumber: orders.orderNumber, customerName: orders.customerName, totalPence: orders.totalPence, paidAt: orders.paidAt })
@@ -46,6 +49,14 @@ export async function loadToday(db: Database, staff: Pick<StaffUser, "roles">, n
   const session = sessions ? nextSession(sessions, now) : null;
   return {
     now: now.toISOString(),
+    operations: operationalState && {
+      warnings: operationalWarnings(operationalState, operations, now),
+      lastBackup: operationalState.backups.lastSuccessAt && {
+        at: operationalState.backups.lastSuccessAt.toISOString(),
+        file: operationalState.backups.lastSuccessFile,
+      },
+      backupSchedule: operations.backupSchedule,
+    },
     ordersToPack: packRows && { count: packCount?.[0]?.value ?? 0, rows: packRows.map((row) => ({ ...row, paidAt: row.paidAt?.toISOString() ?? null })) },
     lowStock,
     unreadMessages: unread && { count: unreadCount?.[0]?.value ?? 0, rows: unread.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) },

@@ -6,9 +6,11 @@ import { ROUND_DAY_STARTS, ukLocalTime } from "~/lib/race-time";
  * roles that can act on it.
  */
 
-export type TodayBlock = "ordersToPack" | "lowStock" | "unreadMessages" | "draftsInReview" | "nextSession";
+export type TodayBlock = "operations" | "ordersToPack" | "lowStock" | "unreadMessages" | "draftsInReview" | "nextSession";
 
 const BLOCK_ROLES: Record<TodayBlock, StaffRole> = {
+  // E-mail, payment webhooks and backups are the site's machinery: the admin can fix them (ADR 0047).
+  operations: "admin",
   ordersToPack: "shop",
   lowStock: "shop",
   unreadMessages: "shop",

@@ -5,6 +5,7 @@ import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { Database } from "../../../db/client.server";
 import { emailOutbox } from "../../../db/schema";
+import { emailDeliveries } from "../operations/metrics.server";
 
 export interface MailMessage {
   from: string;
@@ -81,12 +82,14 @@ export async function deliverPendingEmails(
           .set({ sentAt: new Date(), attempts: sql`${emailOutbox.attempts} + 1`, lastError: null })
           .where(eq(emailOutbox.id, email.id));
         options.log.info({ emailId: email.id, subject: email.subject, via: transport.description }, "e-mail sent");
+        emailDeliveries.inc({ outcome: "sent" });
         sent += 1;
       } catch (error) {
         await tx
           .update(emailOutbox)
           .set({ attempts: sql`${emailOutbox.attempts} + 1`, lastError: String(error) })
           .where(eq(emailOutbox.id, email.id));
+        emailDeliveries.inc({ outcome: "failed" });
         options.log.warn({ emailId: email.id, err: error }, "e-mail delivery failed; will retry");
       }
     }
@@ -98,12 +101,13 @@ export async function deliverPendingEmails(
 export function startMailDelivery(
   db: Database,
   transport: MailTransport,
-  options: { from: string; log: Logger; intervalMs: number },
+  options: { from: string; log: Logger; intervalMs: number; onRound?: () => void },
 ): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     running = running
       .then(() => deliverPendingEmails(db, transport, options))
+      .then(() => options.onRound?.())
       .catch((error: unknown) => options.log.error({ err: error }, "e-mail delivery round failed"));
   }, options.intervalMs);
   return {

@@ -8,6 +8,7 @@ import type { Database } from "../../../db/client.server";
 import { applyRefundEvent, type RefundEventResult } from "~/features/orders-desk/refunds.server";
 import { applyPaymentEvent, type PaymentEventResult } from "~/features/store/order-lifecycle.server";
 import type { PaymentProvider } from "./provider.server";
+import { paymentEvents } from "~/features/operations/metrics.server";
 
 export interface WebhookAnswer {
   status: number;
@@ -22,17 +23,24 @@ export async function receivePaymentWebhook(
 ): Promise<WebhookAnswer> {
   const parsed = await context.payments.parseWebhook(rawBody, headers);
   if (!parsed.ok) {
+    paymentEvents.inc({ outcome: "refused" });
     context.log.warn({ provider: context.payments.name, reason: parsed.reason }, "payment webhook refused");
     return { status: 400, body: { received: false, error: "Invalid webhook signature or payload." } };
   }
-  if (!parsed.event) return { status: 200, body: { received: true, result: "not_handled" } };
+  if (!parsed.event) {
+    paymentEvents.inc({ outcome: "not_handled" });
+    return { status: 200, body: { received: true, result: "not_handled" } };
+  }
   if ("kind" in parsed.event) {
     const refund = await applyRefundEvent(context.db, parsed.event, now);
+    paymentEvents.inc({ outcome: `refund_${refund.kind}` });
     const level = refund.kind === "unknown_order" ? "warn" : "info";
     context.log[level]({ provider: parsed.event.provider, eventId: parsed.event.eventId, type: parsed.event.type, result: refund }, "refund event");
     return { status: 200, body: { received: true, result: refund.kind } };
   }
   const result = await applyPaymentEvent(context.db, parsed.event, now);
+  // "paid", "failed", "expired" for an event that moved an order; otherwise why it did not.
+  paymentEvents.inc({ outcome: result.kind === "applied" ? result.to : result.kind });
   const log = { provider: parsed.event.provider, eventId: parsed.event.eventId, type: parsed.event.type, result };
   if (result.kind === "applied" && result.stockShort) {
     context.log.error(log, "order paid after its reservation ended and some of its stock has been sold since: contact the customer");

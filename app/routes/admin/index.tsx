@@ -10,7 +10,7 @@ import { pageMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireAnyStaff(request, context);
-  const [overview, today] = await Promise.all([loadOverview(context.db, staff), loadToday(context.db, staff)]);
+  const [overview, today] = await Promise.all([loadOverview(context.db, staff), loadToday(context.db, staff, context.operations)]);
   return data({ ...overview, today, isAdmin: staff.roles.includes("admin") }, { headers: BACK_OFFICE_HEADERS });
 }
 

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { createRouteLabeller } from "./route-label";
+
+const label = createRouteLabeller({
+  root: { id: "root", path: "" },
+  "routes/home": { id: "routes/home", parentId: "root", index: true },
+  "routes/news-article": { id: "routes/news-article", parentId: "root", path: "news/:slug" },
+  "routes/admin/layout": { id: "routes/admin/layout", parentId: "root", path: "admin" },
+  "routes/admin/index": { id: "routes/admin/index", parentId: "routes/admin/layout", index: true },
+  "routes/admin/orders": { id: "routes/admin/orders", parentId: "routes/admin/layout", path: "orders/:orderNumber" },
+  "routes/not-found": { id: "routes/not-found", parentId: "root", path: "*" },
+});
+
+describe("route labels for the metrics", () => {
+  it("name the matched pattern, not the path", () => {
+    expect(label("/")).toBe("/");
+    expect(label("/news/silverstone-win")).toBe("/news/:slug");
+    expect(label("/news/another-story")).toBe("/news/:slug");
+    expect(label("/admin")).toBe("/admin");
+    expect(label("/admin/orders/RR-1234")).toBe("/admin/orders/:orderNumber");
+  });
+
+  it("count data requests with their page, and anything else under the catch-all", () => {
+    expect(label("/news/silverstone-win.data")).toBe("/news/:slug");
+    expect(label("/_root.data")).toBe("/");
+    expect(label("/no/such/page")).toBe("/*");
+  });
+
+  it("say unmatched when no route matches at all", () => {
+    expect(createRouteLabeller({ root: { id: "root", path: "" }, "routes/a": { id: "routes/a", parentId: "root", path: "a" } })("/b")).toBe("unmatched");
+  });
+});

@@ -1,0 +1,37 @@
+import { matchRoutes, type RouteObject } from "react-router";
+
+/** A route of React Router's server build manifest (build.routes). */
+export interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+}
+
+/**
+ * The route pattern a request path matched ("/news/:slug"), for the metrics' `route` label: one
+ * series per route, however many articles or products there are. Data requests
+ * ("/news/x.data", "/_root.data") count with their page. A path no route matches is
+ * "unmatched".
+ */
+export function createRouteLabeller(routes: Record<string, ManifestRoute | undefined>): (pathname: string) => string {
+  const byParent = new Map<string | undefined, ManifestRoute[]>();
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    const siblings = byParent.get(route.parentId) ?? [];
+    siblings.push(route);
+    byParent.set(route.parentId, siblings);
+  }
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    (byParent.get(parentId) ?? []).map((route) =>
+      route.index ? { id: route.id, index: true } : { id: route.id, path: route.path, children: tree(route.id) },
+    );
+  const routeTree = tree(undefined);
+  return (pathname) => {
+    const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+    const matches = matchRoutes(routeTree, page);
+    if (!matches) return "unmatched";
+    const segments = matches.map((match) => match.route.path ?? "").filter((segment) => segment !== "");
+    return `/${segments.join("/")}`.replace(/\/{2,}/g, "/");
+  };
+}
