@@ -183,7 +183,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("npm run backup against the runni
       await server.stop("SIGKILL");
       await testDb.drop();
     }
-  });
+  }, 180_000);
 });
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("npm run backup on PostgreSQL", () => {
