@@ -175,6 +175,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           orderId: session.metadata?.order_id ?? session.client_reference_id ?? null,
           sessionId: session.id,
           paymentId: typeof paymentIntent === "string" ? paymentIntent : (paymentIntent?.id ?? null),
+          // When Stripe recorded the payment (the event's creation), not when it reached us: a
+          // delivery Stripe retries later still counts from the time the customer paid.
+          occurredAt: Number.isSafeInteger(event.created) ? new Date(event.created * 1000) : null,
         },
       };
     },
