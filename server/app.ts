@@ -17,11 +17,14 @@ import { nextScheduledPublishAt } from "../app/features/news/news.server";
 import { FREE_SHIPPING, type ShippingRule } from "../app/features/store/pricing";
 import { DEFAULT_HOLD_POLICY, type HoldPolicy } from "../app/features/store/hold-policy";
 import { getShopSettings } from "../app/features/store/shop-settings.server";
+import { stockFingerprint } from "../app/features/store/catalogue.server";
+import { PAGE_VALIDATORS } from "../app/lib/page-cache-validation";
 import { cacheControlFor, isPersonalRequest } from "./cache-policy";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { originCheck } from "./origin-check";
 import { mediaFiles } from "./media-files";
 import { createPageCache } from "./page-cache";
+import { createFreshRead } from "./fresh-read";
 import { createContentMemo } from "../app/lib/content-memo";
 
 export interface AppOptions {
@@ -135,6 +138,9 @@ export function createApp(options: AppOptions) {
     ttlMs: options.pageCacheTtlMs,
     maxEntries: 500,
     onExpireAll: () => void refreshPublishSchedule(),
+    // Stock changes with every sale, in any process: the store's pages are checked against it on
+    // every hit (ADR 0054).
+    validators: { [PAGE_VALIDATORS.stock]: createFreshRead(() => stockFingerprint(options.db)) },
   });
   void refreshPublishSchedule();
   const contentMemo = createContentMemo();
@@ -151,7 +157,7 @@ export function createApp(options: AppOptions) {
   app.use(originCheck({ publicUrl: options.publicUrl }));
 
   app.use(async (req, res, next) => {
-    const cached = pages.lookup(
+    const cached = await pages.lookup(
       { method: req.method, pathAndQuery: req.originalUrl, hasCookie: req.headers.cookie !== undefined },
       res.locals.cspNonce as string,
     );
