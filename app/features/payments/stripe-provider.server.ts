@@ -32,6 +32,9 @@ export interface StripeProviderOptions {
   timeoutMs?: number;
 }
 
+/** Where Stripe Checkout's hosted page lives (its session URLs are https://checkout.stripe.com/c/pay/…). */
+export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+
 /** Stripe needs a Checkout Session to stay open at least 30 minutes. */
 const MIN_SESSION_MS = 31 * 60 * 1000;
 const MAX_SESSION_MS = 23 * 60 * 60 * 1000;
@@ -54,6 +57,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
   return {
     name: "stripe",
+    hostedPageOrigins: [STRIPE_CHECKOUT_ORIGIN],
     async createSession(request: PaymentSessionRequest): Promise<PaymentSession> {
       let couponId: string | undefined;
       if (request.discountPence > 0) {

@@ -82,6 +82,8 @@ export function createTestProvider(options: { appSecret: string; now?: () => Dat
   const now = options.now ?? (() => new Date());
   return {
     name: "test",
+    // The test payment page is one of the site's own.
+    hostedPageOrigins: [],
     // 192 random bits: the session id is the only key to the payment page and the confirmation.
     newSessionId: () => `${TEST_SESSION_PREFIX}${randomBytes(24).toString("base64url")}`,
     async createSession(request: PaymentSessionRequest): Promise<PaymentSession> {
