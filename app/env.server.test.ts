@@ -38,6 +38,11 @@ describe("loadEnv", () => {
     expect(loadEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
   });
 
+  it("takes a Stripe API stand-in on this machine", () => {
+    expect(loadEnv({ STRIPE_API_URL: "http://127.0.0.1:12111" }).STRIPE_API_URL).toBe("http://127.0.0.1:12111");
+    expect(loadEnv({ STRIPE_API_URL: "http://[::1]:12111" }).STRIPE_API_URL).toBe("http://[::1]:12111");
+  });
+
   it("treats an empty value as not set", () => {
     const env = loadEnv({ DATABASE_URL: "", PORT: "" });
     expect(env.DATABASE_URL).toBeUndefined();
@@ -56,6 +61,9 @@ describe("loadEnv", () => {
     ["SHIPPING_FLAT_RATE_PENCE", "4.99", /SHIPPING_FLAT_RATE_PENCE: must be a whole number of pence/],
     ["SHIPPING_FLAT_RATE_PENCE", "-1", /SHIPPING_FLAT_RATE_PENCE: must be 0 or more/],
     ["SHIPPING_FREE_ABOVE_PENCE", "lots", /SHIPPING_FREE_ABOVE_PENCE: must be a whole number of pence/],
+    ["STRIPE_API_URL", "https://api.stripe.example", /STRIPE_API_URL: must be on this machine/],
+    ["STRIPE_API_URL", "http://127.0.0.1.evil.example:80", /STRIPE_API_URL: must be on this machine/],
+    ["STRIPE_API_URL", "file:///etc/passwd", /STRIPE_API_URL: must be on this machine/],
   ])("names %s when it is %j", (name, value, message) => {
     expect(() => loadEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => loadEnv({ [name]: value })).toThrow(message);

@@ -69,6 +69,15 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
   /**
+   * Where the Stripe SDK sends its API calls instead of api.stripe.com: stripe-mock or a test
+   * stand-in on this machine. Only a loopback address is accepted, so the secret key can never be
+   * sent to another host by mistake.
+   */
+  STRIPE_API_URL: z
+    .url({ message: "must be a URL such as http://127.0.0.1:12111" })
+    .refine((value) => isLoopbackUrl(value), "must be on this machine (127.0.0.1, ::1 or localhost): it receives the Stripe secret key")
+    .optional(),
+  /**
    * "test" takes payments on the site's own test page, where no money moves, and says so on every
    * page; "stripe" needs the Stripe keys. Unset: Stripe when its key is set, otherwise the test
    * page, which production refuses unless chosen here.
@@ -136,6 +145,11 @@ const envSchema = z.object({
     problem("STRIPE_SECRET_KEY", "is required in production; to take test payments on purpose (no money moves), set PAYMENTS=test");
   }
 });
+
+function isLoopbackUrl(value: string): boolean {
+  const url = new URL(value);
+  return (url.protocol === "http:" || url.protocol === "https:") && ["127.0.0.1", "[::1]", "localhost"].includes(url.hostname);
+}
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; PUBLIC_URL: string; BACKUP_DIR: string };
 

@@ -17,11 +17,14 @@ import { nextScheduledPublishAt } from "../app/features/news/news.server";
 import { FREE_SHIPPING, type ShippingRule } from "../app/features/store/pricing";
 import { DEFAULT_HOLD_POLICY, type HoldPolicy } from "../app/features/store/hold-policy";
 import { getShopSettings } from "../app/features/store/shop-settings.server";
+import { stockFingerprint } from "../app/features/store/catalogue.server";
+import { PAGE_VALIDATORS } from "../app/lib/page-cache-validation";
 import { cacheControlFor, isPersonalRequest } from "./cache-policy";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { originCheck } from "./origin-check";
 import { mediaFiles } from "./media-files";
 import { createPageCache } from "./page-cache";
+import { createFreshRead } from "./fresh-read";
 import { createContentMemo } from "../app/lib/content-memo";
 import { httpRequestDuration, httpRequests, pageCacheLookups, registry } from "../app/features/operations/metrics.server";
 import type { OperationalSettings } from "../app/features/operations/warnings";
@@ -118,7 +121,7 @@ export function createApp(options: AppOptions) {
     next();
   });
 
-  app.use(securityHeaders(isDev));
+  app.use(securityHeaders(isDev, options.payments.hostedPageOrigins));
   // Brotli at quality 6 rather than the default 4: the home page's HTML goes from 13.9 kB to
   // 12.8 kB, so with its headers it fits what a new connection delivers in its first round trip
   // (ADR 20), for about 0.35 ms more CPU per page. Static files are compressed once at build
@@ -189,6 +192,9 @@ export function createApp(options: AppOptions) {
     ttlMs: options.pageCacheTtlMs,
     maxEntries: 500,
     onExpireAll: () => void refreshPublishSchedule(),
+    // Stock changes with every sale, in any process: the store's pages are checked against it on
+    // every hit (ADR 0054).
+    validators: { [PAGE_VALIDATORS.stock]: createFreshRead(() => stockFingerprint(options.db)) },
   });
   void refreshPublishSchedule();
   const contentMemo = createContentMemo();
@@ -207,7 +213,7 @@ export function createApp(options: AppOptions) {
   app.use(async (req, res, next) => {
     res.locals.servedBy = "page";
     const pageRequest = { method: req.method, pathAndQuery: req.originalUrl, hasCookie: req.headers.cookie !== undefined };
-    const cached = pages.lookup(pageRequest, res.locals.cspNonce as string);
+    const cached = await pages.lookup(pageRequest, res.locals.cspNonce as string);
     if (pages.isCacheable(pageRequest)) pageCacheLookups.inc({ result: cached ? "hit" : "miss" });
     if (cached) {
       res.status(cached.status);
@@ -319,7 +325,7 @@ function precompressedStatic(root: string, options: { maxAge: string; immutable?
   });
 }
 
-function securityHeaders(isDev: boolean): RequestHandler[] {
+function securityHeaders(isDev: boolean, paymentPageOrigins: readonly string[]): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
@@ -338,7 +344,9 @@ function securityHeaders(isDev: boolean): RequestHandler[] {
         connectSrc: isDev ? ["'self'", "ws:", "wss:"] : ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // Checkout answers its form post with a redirect to the payment provider's hosted page,
+        // and Chromium checks every redirect after a form post against form-action (ADR 0055).
+        formAction: ["'self'", ...paymentPageOrigins],
         frameAncestors: ["'none'"],
       },
     },

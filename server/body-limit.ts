@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import { AVATAR_MAX_BYTES } from "../app/features/account/avatar";
 import { MEDIA_UPLOAD_MAX_BODY_BYTES, MEDIA_UPLOAD_PATH } from "../app/features/media/media";
 import { MAX_ARTICLE_FORM_BYTES } from "../app/features/news/article-form";
@@ -101,4 +102,44 @@ export function limitedRequestBody(req: IncomingMessage, maxBytes: number, onToo
     // Up to 64 kB waits in the stream before the socket is paused.
     { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
   );
+}
+
+/** How long a refused body's connection may keep sending after its answer, in all (nginx's lingering_time). */
+const LINGER_MS = 30_000;
+/** How long it may pause in between (nginx's lingering_timeout). */
+const LINGER_IDLE_MS = 5_000;
+
+/**
+ * Closes the connection of a request whose body was refused unread, without resetting it under
+ * its answer. Node ends such a connection with `destroySoon()` once the answer is written; a
+ * socket closed with the client's unread bytes in its buffer sends a TCP reset, and a client still
+ * uploading may then see "connection reset" instead of the 413 (browsers on Windows do). So, as
+ * nginx and Apache do: the answer goes out with a FIN, then whatever the client still sends is
+ * read and dropped until it stops (its body ends, or nothing comes for 5 s, or 30 s pass), and
+ * only then is the socket closed. Nothing read is kept.
+ */
+export function closeLingeringly(req: IncomingMessage): void {
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  socket.destroySoon = function lingeringClose() {
+    socket.end();
+    const close = () => {
+      clearTimeout(overall);
+      clearTimeout(idle);
+      socket.destroy();
+    };
+    const overall = setTimeout(close, LINGER_MS);
+    let idle = setTimeout(close, LINGER_IDLE_MS);
+    socket.once("close", () => {
+      clearTimeout(overall);
+      clearTimeout(idle);
+    });
+    req.removeAllListeners("data");
+    req.on("data", () => {
+      clearTimeout(idle);
+      idle = setTimeout(close, LINGER_IDLE_MS);
+    });
+    req.once("end", close);
+    req.once("error", close);
+    req.resume();
+  };
 }

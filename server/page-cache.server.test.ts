@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createPageCache, type FetchHandler } from "./page-cache";
+import { createPageCache, PAGE_CACHE_VALIDATE_HEADER, type FetchHandler } from "./page-cache";
 
 function setup(options: { ttlMs?: number; maxEntries?: number; onExpireAll?: () => void } = {}) {
   let clock = 1_000;
@@ -75,10 +75,10 @@ describe("PageCache.lookup", () => {
     const { cache, get } = setup();
     await get("/news?q=a", "AAA");
     const request = { method: "GET", pathAndQuery: "/news?q=a", hasCookie: false };
-    expect(cache.lookup(request, "BBB")).toMatchObject({ status: 200, body: '<script nonce="BBB">render 1 of /news</script>' });
-    expect(cache.lookup({ ...request, hasCookie: true }, "BBB")).toBeUndefined();
-    expect(cache.lookup({ ...request, method: "POST" }, "BBB")).toBeUndefined();
-    expect(cache.lookup({ ...request, pathAndQuery: "/news?q=b" }, "BBB")).toBeUndefined();
+    expect(await cache.lookup(request, "BBB")).toMatchObject({ status: 200, body: '<script nonce="BBB">render 1 of /news</script>' });
+    expect(await cache.lookup({ ...request, hasCookie: true }, "BBB")).toBeUndefined();
+    expect(await cache.lookup({ ...request, method: "POST" }, "BBB")).toBeUndefined();
+    expect(await cache.lookup({ ...request, pathAndQuery: "/news?q=b" }, "BBB")).toBeUndefined();
   });
 
   it("drops every page at the moment set by expireAllAt (a scheduled article going live), and asks for the next one", async () => {
@@ -105,5 +105,72 @@ describe("PageCache.lookup", () => {
     cache.expireAllAt(null);
     await get("/", "B");
     expect(await get("/", "C")).toContain("render 2");
+  });
+});
+
+describe("pages that name a validator (the store's stock)", () => {
+  function stockSetup() {
+    let stock = 3;
+    let reads = 0;
+    const order: string[] = [];
+    const handler = vi.fn<FetchHandler>(async (request) => {
+      order.push("render");
+      const path = new URL(request.url).pathname;
+      const headers: HeadersInit = path.startsWith("/store") ? { [PAGE_CACHE_VALIDATE_HEADER]: "stock" } : path === "/odd" ? { [PAGE_CACHE_VALIDATE_HEADER]: "weather" } : {};
+      return new Response(`${path}: ${stock} left`, { headers });
+    });
+    const cache = createPageCache(handler, {
+      ttlMs: 600_000,
+      maxEntries: 10,
+      validators: {
+        stock: async () => {
+          reads += 1;
+          order.push("read");
+          return String(stock);
+        },
+      },
+    });
+    const get = async (path: string) => {
+      const response = await cache.handle(new Request(`http://site.test${path}`), { cspNonce: "n" });
+      return { text: await response.text(), validateHeader: response.headers.get(PAGE_CACHE_VALIDATE_HEADER) };
+    };
+    return { cache, handler, get, order, reads: () => reads, sell: () => (stock -= 1) };
+  }
+
+  it("serves the page while the validator's value is unchanged, and renders again as soon as it changes", async () => {
+    const { get, handler, sell } = stockSetup();
+    expect((await get("/store")).text).toBe("/store: 3 left");
+    expect((await get("/store")).text).toBe("/store: 3 left");
+    expect((await get("/store")).text).toBe("/store: 3 left");
+    // First render learns the dependency (not kept), the second is kept, the third is a hit.
+    expect(handler).toHaveBeenCalledTimes(2);
+    sell();
+    expect((await get("/store")).text).toBe("/store: 2 left");
+    expect((await get("/store")).text).toBe("/store: 2 left");
+    expect(handler).toHaveBeenCalledTimes(3);
+  });
+
+  it("reads the validator before rendering, so a change during a render is caught by the next hit", async () => {
+    const { get, order } = stockSetup();
+    await get("/store/cap");
+    order.length = 0;
+    await get("/store/cap");
+    expect(order).toEqual(["read", "render"]);
+  });
+
+  it("never sends the header out, and never reads validators for pages that name none", async () => {
+    const { get, reads, handler } = stockSetup();
+    expect((await get("/store")).validateHeader).toBeNull();
+    await get("/terms");
+    await get("/terms");
+    expect(handler).toHaveBeenCalledTimes(2);
+    expect(reads()).toBe(0);
+  });
+
+  it("does not keep a page that names a validator it does not know", async () => {
+    const { get, handler } = stockSetup();
+    await get("/odd");
+    await get("/odd");
+    expect(handler).toHaveBeenCalledTimes(2);
   });
 });

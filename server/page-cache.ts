@@ -3,11 +3,24 @@
  * changes rarely, so serving a page rendered a few seconds ago is as good as
  * rendering it again, and much cheaper. The one per-request part of a page,
  * the CSP nonce, is swapped for the current request's nonce on every hit.
+ *
+ * Some pages show data that changes all the time (the store's stock). Such a
+ * page names a validator in the PAGE_CACHE_VALIDATE_HEADER response header; the
+ * cache then keeps the validator's value read before the page was rendered, and
+ * serves the page again only while a fresh read of it gives the same value
+ * (ADR 0054). The header never leaves the server.
  */
 export type FetchHandler<Context extends { cspNonce: string } = { cspNonce: string }> = (
   request: Request,
   context: Context,
 ) => Promise<Response>;
+
+import { PAGE_CACHE_VALIDATE_HEADER } from "../app/lib/page-cache-validation";
+
+export { PAGE_CACHE_VALIDATE_HEADER };
+
+/** Reads a value that changes whenever what a page shows changes, never older than the call. */
+export type PageValidator = () => Promise<string>;
 
 interface CachedResponse {
   status: number;
@@ -15,6 +28,8 @@ interface CachedResponse {
   body: string;
   nonce: string;
   expiresAt: number;
+  /** Each validator the page depends on, with its value read before the page was rendered. */
+  checks: Array<[name: string, value: string]>;
 }
 
 /** A cached page, ready to send as it is. */
@@ -38,7 +53,7 @@ export interface PageCache<Context extends { cspNonce: string }> {
    * The fresh cached page for a request, with `nonce` in place of the one it was rendered with;
    * lets the server answer a hit without building Fetch objects.
    */
-  lookup(request: PageRequest, nonce: string): CachedPage | undefined;
+  lookup(request: PageRequest, nonce: string): Promise<CachedPage | undefined>;
   /** Whether a request may be answered from the cache at all (for the hit/miss metrics). */
   isCacheable(request: PageRequest): boolean;
   /** Drops every cached page, e.g. after content was edited. */
@@ -54,10 +69,20 @@ export interface PageCache<Context extends { cspNonce: string }> {
 
 export function createPageCache<Context extends { cspNonce: string }>(
   handler: FetchHandler<Context>,
-  options: { ttlMs: number; maxEntries: number; now?: () => number; onExpireAll?: () => void },
+  options: {
+    ttlMs: number;
+    maxEntries: number;
+    now?: () => number;
+    onExpireAll?: () => void;
+    /** The validators pages may name, e.g. { stock: () => read the stock's fingerprint }. */
+    validators?: Record<string, PageValidator>;
+  },
 ): PageCache<Context> {
   const now = options.now ?? Date.now;
+  const validators = options.validators ?? {};
   const entries = new Map<string, CachedResponse>();
+  /** Pages whose last render named validators: their next render reads them first. */
+  const validatedPages = new Map<string, string[]>();
   let expireAllAt: number | null = null;
 
   function expireAllIfDue() {
@@ -72,7 +97,7 @@ export function createPageCache<Context extends { cspNonce: string }>(
     return options.ttlMs > 0 && request.method === "GET" && !request.hasCookie;
   }
 
-  function lookup(request: PageRequest, nonce: string): CachedPage | undefined {
+  async function lookup(request: PageRequest, nonce: string): Promise<CachedPage | undefined> {
     if (!isCacheableRequest(request)) return undefined;
     expireAllIfDue();
     const entry = entries.get(request.pathAndQuery);
@@ -81,7 +106,36 @@ export function createPageCache<Context extends { cspNonce: string }>(
       entries.delete(request.pathAndQuery);
       return undefined;
     }
+    if (entry.checks.length > 0 && !(await stillValid(entry))) {
+      if (entries.get(request.pathAndQuery) === entry) entries.delete(request.pathAndQuery);
+      return undefined;
+    }
     return { status: entry.status, headers: entry.headers, body: entry.body.replaceAll(entry.nonce, nonce) };
+  }
+
+  async function stillValid(entry: CachedResponse): Promise<boolean> {
+    try {
+      const current = await Promise.all(entry.checks.map(([name]) => validators[name]!()));
+      return entry.checks.every(([, value], index) => current[index] === value);
+    } catch {
+      // Unknown is not the same: render again (and let that fail loudly if the database is away).
+      return false;
+    }
+  }
+
+  /** The validators named by a response, those the cache knows; unknown names make a page uncacheable. */
+  function namedValidators(response: Response): string[] | null {
+    const header = response.headers.get(PAGE_CACHE_VALIDATE_HEADER);
+    if (!header) return [];
+    const names = header.split(",").map((name) => name.trim()).filter(Boolean);
+    return names.every((name) => name in validators) ? names : null;
+  }
+
+  function withoutValidateHeader(response: Response): Response {
+    if (!response.headers.has(PAGE_CACHE_VALIDATE_HEADER)) return response;
+    const headers = new Headers(response.headers);
+    headers.delete(PAGE_CACHE_VALIDATE_HEADER);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 
   function isCacheableResponse(response: Response): boolean {
@@ -107,25 +161,42 @@ export function createPageCache<Context extends { cspNonce: string }>(
     handle: async (request, context) => {
       const url = new URL(request.url);
       const pageRequest = { method: request.method, pathAndQuery: `${url.pathname}${url.search}`, hasCookie: request.headers.has("cookie") };
-      if (!isCacheableRequest(pageRequest)) return handler(request, context);
-      const hit = lookup(pageRequest, context.cspNonce);
+      if (!isCacheableRequest(pageRequest)) return withoutValidateHeader(await handler(request, context));
+      const hit = await lookup(pageRequest, context.cspNonce);
       if (hit) return toResponse(hit);
       const cacheKey = pageRequest.pathAndQuery;
 
+      // A page that depends on validators has them read before it is rendered: a change after the
+      // read makes the next hit's read differ, never the other way round.
+      const expected = validatedPages.get(cacheKey) ?? [];
+      let checks: CachedResponse["checks"] | null = null;
+      try {
+        checks = await Promise.all(expected.map(async (name) => [name, await validators[name]!()] as [string, string]));
+      } catch {
+        checks = null;
+      }
       const response = await handler(request, context);
-      if (!isCacheableResponse(response)) return response;
+      const named = namedValidators(response);
+      const sent = withoutValidateHeader(response);
+      if (!isCacheableResponse(sent) || named === null || checks === null) return sent;
+      if (named.length > 0) validatedPages.set(cacheKey, named);
+      else validatedPages.delete(cacheKey);
+      // Rendered without reading what it turned out to depend on: not kept; its next render reads it.
+      if (named.some((name) => !expected.includes(name))) return sent;
       // A page rendered across the moment an article went live may show either side of it.
       expireAllIfDue();
       const entry: CachedResponse = {
-        status: response.status,
-        headers: [...response.headers.entries()],
-        body: await response.text(),
+        status: sent.status,
+        headers: [...sent.headers.entries()],
+        body: await sent.text(),
         nonce: context.cspNonce,
         expiresAt: now() + options.ttlMs,
+        checks: checks.filter(([name]) => named.includes(name)),
       };
       entries.set(cacheKey, entry);
       // Map keeps insertion order: the first key is the oldest entry.
       if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
+      if (validatedPages.size > options.maxEntries * 2) validatedPages.delete(validatedPages.keys().next().value!);
       return toResponse({ status: entry.status, headers: entry.headers, body: entry.body });
     },
   };

@@ -21,6 +21,7 @@ import {
 } from "~/features/store/store-view";
 import { useFavourites } from "~/features/store/use-favourites";
 import { pageMeta } from "~/lib/meta";
+import { PAGE_VALIDATORS, validatedBy } from "~/lib/page-cache-validation";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -35,6 +36,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   return { product: toProductView(found), shipping: shippingNotice(context.shipping), publicUrl: context.publicUrl };
 }
+
+// The page shows each size's stock: the page cache checks it on every hit (ADR 0054).
+export const headers: Route.HeadersFunction = () => validatedBy(PAGE_VALIDATORS.stock);
 
 export const meta: Route.MetaFunction = (args) => {
   const product = args.loaderData?.product;

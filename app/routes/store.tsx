@@ -22,6 +22,7 @@ import { ProductCard } from "~/features/store/product-card";
 import { CARD_PAYMENT_NOTICE, shippingNotice, toProductView } from "~/features/store/store-view";
 import { useFavourites } from "~/features/store/use-favourites";
 import { pageMeta } from "~/lib/meta";
+import { PAGE_VALIDATORS, validatedBy } from "~/lib/page-cache-validation";
 
 /** Cards in the first screenful load their pictures at once; the rest wait for scrolling. */
 const EAGER_CARDS = 3;
@@ -37,6 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shipping: shippingNotice(context.shipping),
   };
 }
+
+// The page shows each size's stock: the page cache checks it on every hit (ADR 0054).
+export const headers: Route.HeadersFunction = () => validatedBy(PAGE_VALIDATORS.stock);
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

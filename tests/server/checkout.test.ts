@@ -184,6 +184,7 @@ describe("checkout action: bad input gets a 4xx with a message, nothing reserved
   it("a payment provider that fails: 502 with the spec's message, and the order's stock is freed", async () => {
     const down: PaymentProvider = {
       name: "test",
+      hostedPageOrigins: [],
       createSession: () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:1")),
       parseWebhook: () => Promise.resolve({ ok: false, reason: "unused" }),
       refund: () => Promise.reject(new Error("unused")),

@@ -185,7 +185,7 @@ describe("Stripe webhook verification", () => {
     ...overrides,
   });
   const event = (type: string, object = session(), id = "evt_standin_1") =>
-    JSON.stringify({ id, object: "event", type, data: { object } });
+    JSON.stringify({ id, object: "event", type, created: 1780000000, data: { object } });
   const signed = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
     new Headers({
       "stripe-signature": stripeSdk.webhooks.generateTestHeaderString({
@@ -210,7 +210,7 @@ describe("Stripe webhook verification", () => {
       const parsed = await p.parseWebhook(payload, signed(payload));
       expect(parsed).toEqual({
         ok: true,
-        event: { ...base, eventId: "evt_standin_1", type, outcome, paymentId: object.payment_intent ?? null },
+        event: { ...base, eventId: "evt_standin_1", type, outcome, paymentId: object.payment_intent ?? null, occurredAt: new Date(1780000000 * 1000) },
       });
     }
     const other = event("customer.created", session());

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -103,6 +104,35 @@ describe("request bodies are limited while they stream, whatever the headers say
     expect(result.peakMb - idleMb).toBeLessThan(100);
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(200);
+  });
+
+  it("the 413 goes out before the connection closes, and the close does not reset a client still sending", async () => {
+    // A client that keeps uploading after the answer, as a browser does with a large file.
+    const { port } = new URL(server.url);
+    const socket = net.connect({ port: Number(port), host: "127.0.0.1", allowHalfOpen: true });
+    const errors: string[] = [];
+    socket.on("error", (error) => errors.push(error.message));
+    let answer = "";
+    socket.on("data", (chunk) => (answer += chunk.toString("latin1")));
+    const ended = new Promise<void>((resolve) => socket.once("end", resolve));
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    const write = (data: string) => new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.write(data, () => resolve())));
+    const chunk = (size: number) => `${size.toString(16)}\r\n${"A".repeat(size)}\r\n`;
+    await write(`POST /contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${form}\r\nTransfer-Encoding: chunked\r\n\r\n${chunk(1024 * 1024)}`);
+    // The whole answer, then the server's FIN.
+    await Promise.race([ended, closed]);
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.toLowerCase()).toContain("connection: close");
+    // The server still reads (and drops) what the client sends: no reset under it.
+    for (let i = 0; i < 8; i++) {
+      await write(chunk(256 * 1024));
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await write("0\r\n\r\n");
+    socket.end();
+    await closed;
+    expect(errors).toEqual([]);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 
   it("a body declared too large is refused before it is read", async () => {

@@ -154,16 +154,31 @@ describe("payment events", () => {
     expect(await stockOf(1)).toBe(8);
   });
 
-  it("says so when stock released by a cancelled order was sold before its payment landed", async () => {
-    const order = await placed(2, null);
+  it("is not paid against stock that a cancelled order released and that was sold before its payment landed", async () => {
+    const order = await placed(2, "RIDGEWAY10");
     expect(await cancelPendingOrder(handle.db, order.orderId, later)).toBe(true);
     expect(await cancelPendingOrder(handle.db, order.orderId, later)).toBe(false);
     expect(await cancelPendingOrder(handle.db, "nope", later)).toBe(false);
     expect(await stockOf(1)).toBe(10);
+    expect(await promoUses("RIDGEWAY10")).toBe(0);
     await handle.db.update(schema.productVariants).set({ stock: 1 }).where(eq(schema.productVariants.productId, 1));
-    const result = await applyPaymentEvent(handle.db, event({ orderId: order.orderId }), later);
-    expect(result).toMatchObject({ kind: "applied", from: "cancelled", to: "paid", stockShort: true });
-    expect(await stockOf(1)).toBe(0);
+    const result = await applyPaymentEvent(handle.db, event({ orderId: order.orderId, paymentId: "pi_late" }), later);
+    expect(result).toEqual({ kind: "applied", orderId: order.orderId, from: "cancelled", to: "cancelled", refundDue: true });
+    // The payment is on record for the refund; no unit is taken and the code's use stays given back.
+    expect(await orderRow(order.orderId)).toMatchObject({ status: "cancelled", paidAt: later, providerPaymentId: "pi_late" });
+    expect(await stockOf(1)).toBe(1);
+    expect(await promoUses("RIDGEWAY10")).toBe(0);
+    expect(await applyPaymentEvent(handle.db, event({ orderId: order.orderId }), later)).toMatchObject({ kind: "ignored", status: "cancelled" });
+  });
+
+  it("a second paid event for an order already packed leaves it packed", async () => {
+    const order = await placed(1, null);
+    await applyPaymentEvent(handle.db, event({ orderId: order.orderId }), later);
+    await handle.db.update(schema.orders).set({ status: "packed" }).where(eq(schema.orders.id, order.orderId));
+    const result = await applyPaymentEvent(handle.db, event({ orderId: order.orderId, type: "checkout.session.async_payment_succeeded" }), later);
+    expect(result).toEqual({ kind: "ignored", orderId: order.orderId, status: "packed" });
+    expect((await orderRow(order.orderId)).status).toBe("packed");
+    expect(await handle.db.select().from(schema.emailOutbox)).toHaveLength(1);
   });
 });
 

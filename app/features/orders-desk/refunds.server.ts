@@ -16,7 +16,6 @@ import type { Database } from "../../../db/client.server";
 import { orderLines, orderRefunds, orders, paymentEvents, type RefundLineItem, type RefundStatus } from "../../../db/schema";
 import { brand } from "~/brand";
 import { auditedWrite, insertAuditEvent, type AuditActor, type AuditContext, type AuditEntry, type Tx } from "~/features/admin/audit.server";
-import type { StaffUser } from "~/features/admin/staff.server";
 import { queueEmail } from "~/features/mail/outbox.server";
 import type { PaymentProvider, RefundEventInput } from "~/features/payments/provider.server";
 import { formatPence } from "~/lib/money";
@@ -80,8 +79,8 @@ class Refused extends Error {}
 
 type RefundContext = AuditContext & { payments: PaymentProvider };
 
-/** Asks for a refund of a paid order (see the module comment for the steps). */
-export async function requestRefund(context: RefundContext, staff: StaffUser, orderId: string, input: RefundInput, now: Date): Promise<RefundOutcome> {
+/** Asks for a refund of a paid order (see the module comment for the steps); staff, or the shop itself. */
+export async function requestRefund(context: RefundContext, staff: AuditActor, orderId: string, input: RefundInput, now: Date): Promise<RefundOutcome> {
   let created: { row: RefundRow; fresh: boolean; order: OrderRow };
   try {
     const result = await auditedWrite(context, staff, async (tx) => {
@@ -106,7 +105,7 @@ export async function requestRefund(context: RefundContext, staff: StaffUser, or
           restock: input.restock && plan.lines.length > 0,
           status: "requested",
           provider: order.paymentProvider,
-          requestedBy: staff.id,
+          requestedBy: staff.id ?? null,
           createdAt: now,
           updatedAt: now,
         })
@@ -259,6 +258,32 @@ async function queueRefundEmail(tx: Tx, order: OrderRow, amountPence: number, li
     ].join("\n"),
     headers: { "Reply-To": brand.email },
   });
+}
+
+/** Who the audit trail names for refunds the shop makes on its own. */
+const SHOP_ACTOR: AuditActor = { id: null, label: "The shop (automatic)", roles: [], actingAs: null };
+
+/**
+ * A payment that arrived after its order's hold ended and its units were sold (ADR 0053): the
+ * order is cancelled with the payment recorded, and the whole payment goes back through the
+ * provider, once (the request key is fixed per order). When the provider refuses, the refund row
+ * says so and the order stays on the desk as paid and cancelled, for staff to refund.
+ */
+export async function refundLatePayment(context: RefundContext, orderId: string, now: Date): Promise<RefundOutcome> {
+  const [order] = await context.db.select({ totalPence: orders.totalPence }).from(orders).where(eq(orders.id, orderId));
+  if (!order) return { ok: false, kind: "not-found", message: "There is no such order." };
+  return requestRefund(
+    context,
+    SHOP_ACTOR,
+    orderId,
+    {
+      ask: { mode: "amount", amountPence: order.totalPence },
+      reason: "Paid after the order's hold ended, when its items had been sold",
+      restock: false,
+      requestKey: "late-payment",
+    },
+    now,
+  );
 }
 
 export type RefundEventResult = { kind: "duplicate" } | { kind: "unknown_order" } | { kind: "applied"; orderId: string; refundedPence: number };

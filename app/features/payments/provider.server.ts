@@ -97,6 +97,12 @@ export type WebhookParseResult =
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
+  /**
+   * Origins of the provider's hosted payment page, other than the site's own. The checkout
+   * answers its form post with a redirect there, so the site's CSP form-action must allow them
+   * (Chromium applies form-action to redirects after a form post; ADR 0055).
+   */
+  readonly hostedPageOrigins: readonly string[];
   createSession(request: PaymentSessionRequest): Promise<PaymentSession>;
   /**
    * For providers whose session ids we choose (the test provider): a fresh id, stored with the

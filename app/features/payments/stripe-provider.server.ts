@@ -32,6 +32,9 @@ export interface StripeProviderOptions {
   timeoutMs?: number;
 }
 
+/** Where Stripe Checkout's hosted page lives (its session URLs are https://checkout.stripe.com/c/pay/…). */
+export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+
 /** Stripe needs a Checkout Session to stay open at least 30 minutes. */
 const MIN_SESSION_MS = 31 * 60 * 1000;
 const MAX_SESSION_MS = 23 * 60 * 60 * 1000;
@@ -54,6 +57,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
   return {
     name: "stripe",
+    hostedPageOrigins: [STRIPE_CHECKOUT_ORIGIN],
     async createSession(request: PaymentSessionRequest): Promise<PaymentSession> {
       let couponId: string | undefined;
       if (request.discountPence > 0) {
@@ -175,6 +179,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           orderId: session.metadata?.order_id ?? session.client_reference_id ?? null,
           sessionId: session.id,
           paymentId: typeof paymentIntent === "string" ? paymentIntent : (paymentIntent?.id ?? null),
+          // When Stripe recorded the payment (the event's creation), not when it reached us: a
+          // delivery Stripe retries later still counts from the time the customer paid.
+          occurredAt: Number.isSafeInteger(event.created) ? new Date(event.created * 1000) : null,
         },
       };
     },

@@ -4,20 +4,14 @@
  * receivePaymentWebhook, exactly like a provider's webhook delivery.
  */
 import type { OrderAddress } from "../../../db/schema";
-import type { Logger } from "pino";
-import type { Database } from "../../../db/client.server";
 import { cancelPendingOrder } from "~/features/store/order-lifecycle.server";
 import { getOrderBySessionId } from "~/features/store/orders.server";
-import type { PaymentProvider } from "./provider.server";
 import { cardOutcome, cardOutcomeMessage, checkCard, type CardFieldErrors, type CardInput } from "./test-cards";
 import { isTestSessionId, newTestEventId, signedTestEvent } from "./test-provider.server";
-import { receivePaymentWebhook } from "./webhook.server";
+import { receivePaymentWebhook, type WebhookContext } from "./webhook.server";
 
-export interface TestPaymentContext {
-  db: Database;
-  log: Logger;
+export interface TestPaymentContext extends WebhookContext {
   appSecret: string;
-  payments: PaymentProvider;
 }
 
 export type TestSessionView =
@@ -37,12 +31,14 @@ export type TestSessionView =
       shippingMethod: string | null;
     };
 
-export async function readTestSession(context: TestPaymentContext, sessionId: string): Promise<TestSessionView> {
+export async function readTestSession(context: TestPaymentContext, sessionId: string, now = new Date()): Promise<TestSessionView> {
   if (context.payments.name !== "test" || !isTestSessionId(sessionId)) return { kind: "unavailable", reason: "unknown" };
   const order = await getOrderBySessionId(context.db, sessionId);
   if (!order || order.paymentProvider !== "test") return { kind: "unavailable", reason: "unknown" };
   if (order.status === "paid") return { kind: "unavailable", reason: "paid" };
-  if (order.status !== "pending_payment") return { kind: "unavailable", reason: "closed" };
+  // The test page's session lasts exactly as long as the order's hold (ADR 0053), whether or not
+  // the expiry job has closed the order yet.
+  if (order.status !== "pending_payment" || order.expiresAt.getTime() <= now.getTime()) return { kind: "unavailable", reason: "closed" };
   return {
     kind: "payable",
     orderNumber: order.orderNumber,
@@ -78,7 +74,7 @@ export async function payTestSession(
   request: { intent: "pay"; card: CardInput } | { intent: "cancel" },
   now = new Date(),
 ): Promise<TestPaymentResult> {
-  const view = await readTestSession(context, sessionId);
+  const view = await readTestSession(context, sessionId, now);
   if (view.kind === "unavailable") return view;
   const order = (await getOrderBySessionId(context.db, sessionId))!;
   if (request.intent === "cancel") {

@@ -69,6 +69,11 @@ export function newTestEventId(): string {
   return `evt_test_${randomBytes(16).toString("hex")}`;
 }
 
+/** When the event happened, from its `created` (unix seconds); null when it carries none. */
+function eventTime(created: unknown): Date | null {
+  return typeof created === "number" && Number.isSafeInteger(created) && created > 0 ? new Date(created * 1000) : null;
+}
+
 export function isTestSessionId(value: string): boolean {
   return /^test_cs_[A-Za-z0-9_-]{32}$/.test(value);
 }
@@ -77,6 +82,8 @@ export function createTestProvider(options: { appSecret: string; now?: () => Dat
   const now = options.now ?? (() => new Date());
   return {
     name: "test",
+    // The test payment page is one of the site's own.
+    hostedPageOrigins: [],
     // 192 random bits: the session id is the only key to the payment page and the confirmation.
     newSessionId: () => `${TEST_SESSION_PREFIX}${randomBytes(24).toString("base64url")}`,
     async createSession(request: PaymentSessionRequest): Promise<PaymentSession> {
@@ -136,6 +143,7 @@ export function createTestProvider(options: { appSecret: string; now?: () => Dat
           orderId: event.data.orderId,
           sessionId: event.data.sessionId,
           paymentId: event.data.paymentId,
+          occurredAt: eventTime(event.created),
         },
       };
     },

@@ -218,3 +218,16 @@ export async function getMerchStrip(db: Database) {
   // The strip shows the same picture as the store (a library photo's WebP when chosen).
   return (await withPhotos(db, rows)).map(({ imageAlt: _alt, imageAssetId: _asset, picture: _picture, ...row }) => row);
 }
+
+/**
+ * A value that changes whenever any size's stock does: the store's cached pages are checked
+ * against it on every hit (ADR 0054). One index-only read of a small table; the catalogue has tens
+ * of sizes, not thousands.
+ */
+export async function stockFingerprint(db: Database): Promise<string> {
+  const [row] = await queryRows<{ fingerprint: string | null }>(
+    db,
+    sql`select md5(string_agg(${productVariants.id}::text || ':' || ${productVariants.stock}::text, ',' order by ${productVariants.id})) as fingerprint from ${productVariants}`,
+  );
+  return row?.fingerprint ?? "";
+}

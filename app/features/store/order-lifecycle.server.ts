@@ -4,7 +4,7 @@
  * orders. Every change is one transaction with the order row locked, so
  * replays, duplicates and parallel deliveries change nothing twice.
  */
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { queryRows, type Database } from "../../../db/client.server";
 import { orderLines, orders, paymentEvents, productVariants, promoCodes, type OrderStatus } from "../../../db/schema";
 import { brand } from "~/brand";
@@ -28,6 +28,8 @@ export interface PaymentEventInput {
   orderId?: string | null;
   sessionId?: string | null;
   paymentId?: string | null;
+  /** When the provider says the payment happened; the time it arrived when the event has none. */
+  occurredAt?: Date | null;
 }
 
 export type PaymentEventResult =
@@ -40,8 +42,11 @@ export type PaymentEventResult =
       orderId: string;
       from: OrderStatus;
       to: OrderStatus;
-      /** Paid after its stock was released, and some of it has been sold since: the team must act. */
-      stockShort?: boolean;
+      /**
+       * Paid after its stock went back and some of it was sold since: the payment is recorded on
+       * the cancelled order, and the whole of it is to be refunded (webhook.server.ts asks).
+       */
+      refundDue?: boolean;
     }
   /** Recorded, but the order was already past this point (e.g. paid, then an old "expired"). */
   | { kind: "ignored"; orderId: string; status: OrderStatus };
@@ -75,31 +80,7 @@ export async function applyPaymentEvent(db: Database, event: PaymentEventInput, 
       await tx.update(paymentEvents).set({ orderId: order.id }).where(eq(paymentEvents.id, inserted[0]!.id));
       if (event.outcome === null) return { kind: "ignored", orderId: order.id, status: order.status };
 
-      if (event.outcome === "paid") {
-        if (order.status === "paid") return { kind: "ignored", orderId: order.id, status: order.status };
-        // A use of the order's promo code was reserved when it was placed; one that was given back
-        // (the order expired first) is taken again, like the stock: the customer has paid.
-        if (order.stockReleasedAt && order.promoCode) {
-          await tx
-            .update(promoCodes)
-            .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
-            .where(eq(promoCodes.code, order.promoCode));
-        }
-        const stockShort = order.stockReleasedAt ? !(await retakeStock(tx, order.id)) : false;
-        await tx
-          .update(orders)
-          .set({
-            status: "paid",
-            paidAt: now,
-            closedAt: null,
-            stockReleasedAt: null,
-            providerSessionId: order.providerSessionId ?? event.sessionId ?? null,
-            providerPaymentId: event.paymentId ?? order.providerPaymentId,
-          })
-          .where(eq(orders.id, order.id));
-        await queueConfirmationEmail(tx, order.id);
-        return { kind: "applied", orderId: order.id, from: order.status, to: "paid", ...(stockShort ? { stockShort } : {}) };
-      }
+      if (event.outcome === "paid") return await applyPayment(tx, order, event, now);
 
       if (order.status !== "pending_payment") return { kind: "ignored", orderId: order.id, status: order.status };
       const to = event.outcome === "failed" ? "failed" : "expired";
@@ -110,6 +91,53 @@ export async function applyPaymentEvent(db: Database, event: PaymentEventInput, 
     if (error instanceof UnknownOrder) return { kind: "unknown_order" };
     throw error;
   }
+}
+
+/** When the customer paid: the provider's time for it, never later than now (clocks drift). */
+export function paymentTime(event: Pick<PaymentEventInput, "occurredAt">, now: Date): Date {
+  const at = event.occurredAt;
+  return at && !Number.isNaN(at.getTime()) && at.getTime() < now.getTime() ? at : now;
+}
+
+/**
+ * A payment for a locked order (docs/decisions/0053-payment-checks-the-hold.md). The order is paid
+ * against the stock it holds. A payment made at or after the hold's end finds the hold over,
+ * whether or not the expiry job has run yet: the order is closed as expired first, exactly as the
+ * job would close it. A payment for an order whose stock went back (expired, cancelled, failed)
+ * takes every line's units again, all or none; when some have been sold meanwhile, nothing is
+ * taken: the payment is recorded, the order is cancelled, and the result says a refund is due.
+ */
+async function applyPayment(tx: Tx, order: typeof orders.$inferSelect, event: PaymentEventInput, now: Date): Promise<PaymentEventResult> {
+  if (order.paidAt !== null) return { kind: "ignored", orderId: order.id, status: order.status };
+  const paidAt = paymentTime(event, now);
+  const payment = {
+    paidAt,
+    providerSessionId: order.providerSessionId ?? event.sessionId ?? null,
+    providerPaymentId: event.paymentId ?? order.providerPaymentId,
+  };
+
+  let released = order.stockReleasedAt !== null;
+  if (order.status === "pending_payment" && paidAt.getTime() >= order.expiresAt.getTime()) {
+    await releaseOrders(tx, [order.id], "expired", order.expiresAt);
+    released = true;
+  }
+  if (released && !(await takeBackOrder(tx, order.id, order.promoCode))) {
+    await tx
+      .update(orders)
+      .set({ ...payment, status: "cancelled", closedAt: now })
+      .where(eq(orders.id, order.id));
+    // Its units went back when the hold ended and were sold: none of them are this order's to restock.
+    await tx.update(orderLines).set({ restockedQuantity: sql`${orderLines.quantity}` }).where(eq(orderLines.orderId, order.id));
+    await queueLatePaymentEmail(tx, order.id);
+    return { kind: "applied", orderId: order.id, from: order.status, to: "cancelled", refundDue: true };
+  }
+
+  await tx
+    .update(orders)
+    .set({ ...payment, status: "paid", closedAt: null, stockReleasedAt: null })
+    .where(eq(orders.id, order.id));
+  await queueConfirmationEmail(tx, order.id);
+  return { kind: "applied", orderId: order.id, from: order.status, to: "paid" };
 }
 
 async function lockOrder(tx: Tx, event: PaymentEventInput) {
@@ -141,31 +169,34 @@ export async function closeOrder(tx: Tx, orderId: string, status: "failed" | "ex
 }
 
 /**
- * A payment that lands after the order expired: the customer has paid, so the
- * order is paid and its stock taken again where there still is some. Stock is
- * never pushed below zero; returns false when some line could not be covered
- * (the caller logs it for the team).
+ * Takes an order's units (and its promo code use) again after they went back, all or none: every
+ * size is locked in id order (after the promo code, as every writer locks them) and checked first.
+ * Returns false, with nothing changed, when any line is short.
  */
-async function retakeStock(tx: Tx, orderId: string): Promise<boolean> {
+async function takeBackOrder(tx: Tx, orderId: string, promoCode: string | null): Promise<boolean> {
+  if (promoCode) {
+    await tx.update(promoCodes).set({ usedCount: sql`${promoCodes.usedCount} + 1` }).where(eq(promoCodes.code, promoCode));
+  }
   const lines = await tx
-    .select({ variantId: orderLines.variantId, quantity: orderLines.quantity })
+    .select({ variantId: orderLines.variantId, quantity: orderLines.quantity, stock: productVariants.stock })
     .from(orderLines)
+    .innerJoin(productVariants, eq(productVariants.id, orderLines.variantId))
     .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.variantId));
-  let covered = true;
+    .orderBy(asc(orderLines.variantId))
+    .for("no key update", { of: productVariants });
+  if (lines.some((line) => line.stock < line.quantity)) {
+    if (promoCode) {
+      await tx.update(promoCodes).set({ usedCount: sql`greatest(${promoCodes.usedCount} - 1, 0)` }).where(eq(promoCodes.code, promoCode));
+    }
+    return false;
+  }
   for (const line of lines) {
-    const [before] = await tx
-      .select({ stock: productVariants.stock })
-      .from(productVariants)
-      .where(eq(productVariants.id, line.variantId))
-      .for("update");
-    if ((before?.stock ?? 0) < line.quantity) covered = false;
     await tx
       .update(productVariants)
-      .set({ stock: sql`greatest(${productVariants.stock} - ${line.quantity}, 0)` })
+      .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
       .where(eq(productVariants.id, line.variantId));
   }
-  return covered;
+  return true;
 }
 
 /**
@@ -215,18 +246,53 @@ async function queueConfirmationEmail(tx: Tx, orderId: string) {
 }
 
 /**
- * Expires unpaid orders past their time and frees their stock. Safe with
- * several app processes: each claims different orders (FOR UPDATE SKIP LOCKED).
+ * The customer paid after the order's hold ended and its units were sold meanwhile: say so, and
+ * that the whole payment is coming back (the refund's own e-mail follows when it goes through).
+ */
+async function queueLatePaymentEmail(tx: Tx, orderId: string) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.lineNumber));
+  const o = order!;
+  await queueEmail(tx, {
+    to: o.customerEmail,
+    subject: `Your ${brand.name} order ${o.orderNumber}: payment refunded`,
+    text: [
+      `Hello ${o.customerName},`,
+      "",
+      `Your payment of ${formatPence(o.totalPence)} for order ${o.orderNumber} reached us after the time we hold the items for an unpaid order, and by then some of them had been sold:`,
+      "",
+      ...lines.map((line) => `${line.quantity} × ${line.productName} (${line.size})`),
+      "",
+      "We are sorry. The order is cancelled and the whole payment is being refunded to the card you paid with; banks usually take 5-10 business days to show it.",
+      `Questions? Reply to this e-mail or write to ${brand.email}.`,
+      "",
+      brand.name,
+    ].join("\n"),
+    headers: { "Reply-To": brand.email },
+  });
+}
+
+/**
+ * Expires unpaid orders past their time and frees their stock (and promo uses). Safe with
+ * several app processes: each claims different orders (FOR UPDATE SKIP LOCKED). The timer runs
+ * it for every order; a checkout short of stock runs it for the products it wants
+ * (`productIds`), so a hold that has ended frees its units at once, not at the timer's next run.
  * Returns how many it expired.
  */
-export async function expireOverdueOrders(db: Database, now: Date, batchSize = 100): Promise<number> {
+export async function expireOverdueOrders(db: Database, now: Date, options: { batchSize?: number; productIds?: readonly number[] } = {}): Promise<number> {
+  const holdingProducts = options.productIds
+    ? inArray(
+        orders.id,
+        db.selectDistinct({ id: orderLines.orderId }).from(orderLines).where(inArray(orderLines.productId, [...options.productIds])),
+      )
+    : undefined;
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.status, "pending_payment"), lte(orders.expiresAt, now)))
+      .where(and(eq(orders.status, "pending_payment"), lte(orders.expiresAt, now), holdingProducts))
       .orderBy(asc(orders.expiresAt))
-      .limit(batchSize)
+      .limit(options.batchSize ?? 100)
       .for("update", { skipLocked: true });
     if (due.length === 0) return 0;
     const ids = due.map((order) => order.id);

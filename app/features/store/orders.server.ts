@@ -3,6 +3,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { queryRows, type Database } from "../../../db/client.server";
 import { orderLines, orders, type OrderAddress } from "../../../db/schema";
 import { getPricingInputs } from "./catalogue.server";
+import { expireOverdueOrders } from "./order-lifecycle.server";
 import type { HoldPolicy } from "./hold-policy";
 import { priceOrder, type CartLineInput, type PricedOrder, type ShippingRule } from "./pricing";
 
@@ -107,9 +108,16 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
     });
   };
 
+  // A hold past its end holds nothing (ADR 0053): when the lines are short, holds on these
+  // products that have ended are closed now, as the expiry timer would close them, and the
+  // lines are priced again.
+  const endedHoldsFreed = async () =>
+    (await expireOverdueOrders(db, options.now, { productIds: input.lines.map((line) => line.productId) })) > 0;
+
   const attempt = async (): Promise<PlaceOrderResult> => {
-    const priced = await price();
+    let priced = await price();
     if (priced.promoRejected) return { kind: "invalid_promo", priced };
+    if (!priced.ok && (await endedHoldsFreed())) priced = await price();
     if (!priced.ok) return { kind: "unavailable", priced };
 
     const expiresAt = new Date(options.now.getTime() + (options.reservationMs ?? DEFAULT_RESERVATION_MS));
@@ -158,6 +166,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
       // A refusal undoes the whole call (db/migrations/0021_shop-checkout-place-order.sql).
       switch (placeOrderRefusal(error)) {
         case "stock":
+          await endedHoldsFreed();
           throw new StockTaken();
         case "client_holds":
           return { kind: "too_many_holds", by: "client", priced };
