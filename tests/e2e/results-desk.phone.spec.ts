@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
+import { openBackOfficeMenu } from "../support/back-office-menu";
 import { startServer, type ServerProcess } from "../support/server-process";
 
 /*
@@ -119,7 +120,7 @@ test("a result entered by form, then one by CSV, change the public calendar at o
 
   // The round's results sheet, from the menu.
   await page.goto("/admin");
-  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Results" }).click();
+  await (await openBackOfficeMenu(page)).getByRole("link", { name: "Results" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results");
   await page.getByRole("link", { name: /R9\s*Silverstone National/ }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results: Silverstone National");
