@@ -83,7 +83,7 @@ test("cards show stock and favourites, stars only from reviews; a sold-out size 
   // Nobody has reviewed anything yet: no stars. Featured is the team's pick, not every card.
   await expect(page.getByRole("img", { name: /^Rated/ })).toHaveCount(0);
   await expect(red).toContainText("FEATURED", { ignoreCase: true });
-  await expect(page.getByText("Featured", { exact: true })).toHaveCount(2);
+  await expect(page.locator("main article").getByText("Featured", { exact: true })).toHaveCount(2);
   // One size: said, not offered as a choice.
   await expect(red.getByRole("combobox", { name: "Size" })).toHaveCount(0);
   await expect(red).toContainText("Size: One Size");
