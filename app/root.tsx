@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { brand } from "~/brand";
+import { BrandFonts } from "~/components/brand-fonts";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { NotFound } from "~/components/not-found";
@@ -14,7 +15,6 @@ import { DEFAULT_SITE_SETTINGS } from "~/features/settings/site-settings";
 import { getSiteSettings } from "~/features/settings/site-settings.server";
 import { pageMeta } from "~/lib/meta";
 import stylesheetUrl from "./app.css?url";
-import displayFontUrl from "@fontsource/barlow-condensed/files/barlow-condensed-latin-700-normal.woff2?url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, settings] = await Promise.all([getOptionalUser(request, context), getSiteSettings(context)]);
@@ -53,8 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           preloads: it is what the first paint waits for, so it must not queue behind them.
         */}
         <link rel="stylesheet" href={stylesheetUrl} precedence="default" />
-        {/* The headings' face: fetched with the stylesheet rather than after it, so it swaps in before the first paint settles. */}
-        <link rel="preload" href={displayFontUrl} as="font" type="font/woff2" crossOrigin="anonymous" />
+        <BrandFonts />
         <Meta />
         <Links />
         {/*

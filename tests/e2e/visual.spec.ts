@@ -63,7 +63,10 @@ const at = (pathAndQuery: string) => `${server.url}${pathAndQuery}`;
 
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
+  // The brand fonts' stylesheet applies once the page has loaded (ADR 0049): wait for it, then for the fonts.
+  await expect(page.locator("link#brand-fonts")).toHaveAttribute("media", "all");
   await page.evaluate(async () => {
+    await Promise.all([...document.fonts].map((face) => face.load().catch(() => null)));
     await document.fonts.ready;
     // Every picture in the first screenful drawn (lazy ones below it do not count).
     await Promise.all(

@@ -51,7 +51,7 @@ describe("seeded content agrees with the calendar", () => {
     expect(round, `${item.title}: no round is called "${item.circuit}"`).toBeDefined();
     // The day before the first race is the teams' arrival and testing day.
     expect(date >= addDays(round!.startDate, -1) && date <= round!.endDate, `${item.title} (${date}) is outside ${round!.name}, ${round!.startDate} to ${round!.endDate}`).toBe(true);
-    expectWeatherToAgree(`${item.description} ${item.alt}`, round!.weather, item.title);
+    expectWeatherToAgree(`${item.description} ${item.alt}`, round!.weather ?? "", item.title);
   });
 
   it.each(articles.filter((article) => article.category === "Race Reports").map((article) => [article.slug, article] as const))(
@@ -63,7 +63,7 @@ describe("seeded content agrees with the calendar", () => {
         article.date >= round!.endDate && article.date <= addDays(round!.endDate, 3),
         `${article.slug} (${article.date}) is not within three days after ${round!.name} (${round!.endDate})`,
       ).toBe(true);
-      expectWeatherToAgree(`${article.title} ${article.excerpt}`, round!.weather, article.slug);
+      expectWeatherToAgree(`${article.title} ${article.excerpt}`, round!.weather ?? "", article.slug);
     },
   );
 
