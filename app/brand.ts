@@ -16,7 +16,7 @@ export const brand = {
   joinTheTeamUrl: "https://forms.ridgeway-racing.example/join-the-team",
   officeHours: [
     { days: "Monday - Friday", hours: "9:00 AM - 6:00 PM" },
-    { days: "Saturday - Sunday", hours: "9:00 AM - 6:00 PM" },
+    { days: "Saturday - Sunday", hours: "Race weekends only" },
   ],
   podcast: {
     name: "Sector 1 Motorsport Podcast",

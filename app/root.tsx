@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { brand } from "~/brand";
+import { BrandFonts } from "~/components/brand-fonts";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { NotFound } from "~/components/not-found";
@@ -52,6 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           preloads: it is what the first paint waits for, so it must not queue behind them.
         */}
         <link rel="stylesheet" href={stylesheetUrl} precedence="default" />
+        <BrandFonts />
         <Meta />
         <Links />
         {/*

@@ -8,6 +8,8 @@ import { missingSiteFiles } from "~/features/people-desk/site-files.server";
 import { parseFormBody } from "~/lib/forms.server";
 import { NextRacePanel } from "~/features/calendar/next-race-panel";
 import { getSeason } from "~/features/calendar/season.server";
+import { FormNotice } from "~/features/account/form-notice";
+import { NOT_FOR_PARAM, wrongDashboardNotice } from "~/features/account/roles";
 import { requireUser } from "~/features/account/session.server";
 import { DriverDetail } from "~/features/team/driver-detail";
 import { getDriversForLatestSeason } from "~/features/team/drivers.server";
@@ -22,7 +24,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const driver = standings?.drivers.find((candidate) => candidate.id === user.driverId) ?? null;
   return data(
-    { name: user.name, season, now: new Date().toISOString(), driver, seasonYear: standings?.seasonYear ?? null, change },
+    {
+      name: user.name,
+      season,
+      now: new Date().toISOString(),
+      driver,
+      seasonYear: standings?.seasonYear ?? null,
+      change,
+      notice: wrongDashboardNotice(new URL(request.url).searchParams.get(NOT_FOR_PARAM), user.role),
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -63,6 +73,7 @@ export default function DriverDashboardPage({ loaderData, actionData }: Route.Co
   const { season, now, driver, seasonYear, change } = loaderData;
   return (
     <>
+      {loaderData.notice && <FormNotice tone="info">{loaderData.notice}</FormNotice>}
       <SectionHeading level={1} eyebrow={`Welcome, ${loaderData.name}`} title="Driver Dashboard" />
       <section aria-labelledby="my-season-heading">
         <h2 id="my-season-heading" className="mb-4 text-2xl font-bold uppercase">

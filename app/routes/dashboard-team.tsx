@@ -2,6 +2,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/dashboard-team";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
+import { FormNotice } from "~/features/account/form-notice";
+import { NOT_FOR_PARAM, wrongDashboardNotice } from "~/features/account/roles";
 import { requireUser } from "~/features/account/session.server";
 import { NextRacePanel } from "~/features/calendar/next-race-panel";
 import { getSeason } from "~/features/calendar/season.server";
@@ -15,7 +17,8 @@ const LATEST_NEWS_COUNT = 3;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, { roles: ["team_member"] });
   const [season, news] = await Promise.all([getSeason(context.db), getLatestArticles(context.db, LATEST_NEWS_COUNT)]);
-  return data({ name: user.name, season, news, now: new Date().toISOString() }, { headers: { "Cache-Control": "private, no-store" } });
+  const notice = wrongDashboardNotice(new URL(request.url).searchParams.get(NOT_FOR_PARAM), user.role);
+  return data({ name: user.name, season, news, now: new Date().toISOString(), notice }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -27,6 +30,7 @@ export default function TeamDashboardPage({ loaderData }: Route.ComponentProps) 
   const { season, news, now } = loaderData;
   return (
     <>
+      {loaderData.notice && <FormNotice tone="info">{loaderData.notice}</FormNotice>}
       <SectionHeading level={1} eyebrow={`Welcome, ${loaderData.name}`} title="Team Dashboard" />
       <section aria-label="Next race weekend">
         {season ? (

@@ -3,6 +3,7 @@ import type { Route } from "./+types/dashboard";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { AVATAR_MESSAGES } from "~/features/account/avatar";
 import { processAvatar } from "~/features/account/avatar.server";
+import { FormNotice } from "~/features/account/form-notice";
 import { ProfileEditor, ProfileView } from "~/features/account/profile-card";
 import { parseProfileForm } from "~/features/account/profile-form.server";
 import { updateProfile } from "~/features/account/profile.server";
@@ -18,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       profile: { name: user.name, email: user.email, role: user.role, image: user.image },
       editing: new URL(request.url).searchParams.has("edit"),
+      saved: new URL(request.url).searchParams.has("saved"),
     },
     { headers: NO_STORE },
   );
@@ -43,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   await updateProfile(context.db, user.id, { name: parsed.value.name, avatar });
   context.log.info({ avatar: Boolean(avatar) }, "profile updated");
-  return redirect("/dashboard", { headers: NO_STORE });
+  return redirect("/dashboard?saved", { headers: NO_STORE });
 }
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
@@ -61,7 +63,10 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
       {editing ? (
         <ProfileEditor profile={profile} error={actionData?.message} name={actionData?.name} />
       ) : (
-        <ProfileView profile={profile} />
+        <>
+          {loaderData.saved && <FormNotice tone="success">Your profile is saved.</FormNotice>}
+          <ProfileView profile={profile} />
+        </>
       )}
     </>
   );

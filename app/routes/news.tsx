@@ -62,11 +62,15 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
           aria-busy={searching}
           className={cx("mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3", searching && "opacity-60 transition-opacity")}
         >
-          {articles.map((article, index) => (
-            <li key={article.id}>
-              <NewsCard article={article} eager={index < EAGER_CARDS} />
-            </li>
-          ))}
+          {articles.map((article, index) => {
+            // The latest story leads the full list; a search or category shows plain matches.
+            const lead = index === 0 && !isFiltered(filter);
+            return (
+              <li key={article.id} className={lead ? "sm:col-span-2 lg:col-span-3" : undefined}>
+                <NewsCard article={article} eager={index < EAGER_CARDS} lead={lead} />
+              </li>
+            );
+          })}
         </ul>
       ) : (
         <NoArticlesMatch filtered={isFiltered(filter)} />

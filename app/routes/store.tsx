@@ -6,6 +6,7 @@ import { cx } from "~/components/ui/cx";
 import { inputClasses } from "~/components/ui/form-field";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
+import type { NewsletterHandle } from "~/components/layout/footer";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { CartSummary } from "~/features/store/cart-summary";
 import {
@@ -49,6 +50,9 @@ export const meta: Route.MetaFunction = (args) =>
     description: `Official ${brand.name} merchandise: team caps, keyrings, pens and more. Free UK shipping and secure card payments.`,
   });
 
+/** The page's own Stay Updated form is its one newsletter form: the footer leaves its own out. */
+export const handle: NewsletterHandle = { newsletterForm: true };
+
 export default function StorePage({ loaderData }: Route.ComponentProps) {
   const { query, products, counts, shipping } = loaderData;
   const { isFavourite, toggle } = useFavourites();
@@ -91,7 +95,7 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
         {products.length > 0 ? (
           <ul
             aria-busy={loading}
-            className={cx("mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3", loading && "opacity-60 transition-opacity")}
+            className={cx("mt-6 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3", loading && "opacity-60 transition-opacity")}
           >
             {products.map((product, index) => (
               <li key={product.id}>
@@ -204,7 +208,7 @@ function StoreFilters({ query, counts }: { query: StoreQuery; counts: Record<Sto
                   preventScrollReset
                   aria-current={active ? "page" : undefined}
                   className={cx(
-                    "inline-flex min-h-11 items-center gap-2 rounded-full border px-4 text-sm font-semibold uppercase tracking-wide transition-colors",
+                    "inline-flex min-h-11 items-center gap-2 rounded-full border px-3 text-xs font-semibold uppercase tracking-wide transition-colors sm:px-4 sm:text-sm",
                     active
                       ? "border-accent bg-accent text-white"
                       : "border-line bg-surface text-text hover:border-accent-text hover:text-accent-text",

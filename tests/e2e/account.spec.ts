@@ -52,7 +52,7 @@ async function sessionCookie(page: Page) {
   return cookies.find((cookie) => cookie.name === SESSION_COOKIE);
 }
 
-test("a driver signs up, lands on the driver dashboard, signs out and back in, with Remember me off then on", async ({ page }) => {
+test("a driver signs up, lands on the driver dashboard, signs out and back in, with Remember me off then on", async ({ page, isMobile }) => {
   const email = uniqueEmail("driver");
   await page.goto("/login");
   await expectNoSeriousViolations(page);
@@ -63,6 +63,11 @@ test("a driver signs up, lands on the driver dashboard, signs out and back in, w
   await expect(page.getByText("Your account isn't linked to a driver profile yet")).toBeVisible();
   await expectNoSeriousViolations(page);
 
+  // The team members' dashboard is not theirs: they land on their own, which says why.
+  await page.goto("/dashboard/team");
+  await expect(page).toHaveURL(/\/dashboard\/driver\?not-for=team_member$/);
+  await expect(page.getByRole("status").filter({ hasText: "The Team Dashboard is for team member accounts." })).toBeVisible();
+
   // Remember me off: a browser-session cookie, HttpOnly and SameSite=Lax.
   const browserSession = await sessionCookie(page);
   expect(browserSession).toMatchObject({ expires: -1, httpOnly: true, sameSite: "Lax" });
@@ -71,8 +76,10 @@ test("a driver signs up, lands on the driver dashboard, signs out and back in, w
   await page.goto("/login");
   await expect(page).toHaveURL(/\/$/);
 
+  // Sign Out in the dashboard on a phone; on a desktop the header's, which is not repeated there.
   await page.goto("/dashboard");
-  await page.locator("main").getByRole("button", { name: "Sign Out" }).click();
+  await expect(page.getByRole("button", { name: "Sign Out", exact: true }).filter({ visible: true })).toHaveCount(1);
+  await page.locator(isMobile ? "main" : "header").getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await sessionCookie(page)).toBeUndefined();
 
@@ -125,7 +132,8 @@ test("a team member signs up, edits the profile, signs out, and a wrong password
   const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#c8102e" } }).png().toBuffer();
   await page.getByLabel("Profile picture (optional)").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
   await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard\?saved$/);
+  await expect(page.getByRole("status").filter({ hasText: "Your profile is saved." })).toBeVisible();
   await expect(profile.getByText("Tamsin Member")).toBeVisible();
   const avatar = profile.getByRole("img", { name: "Tamsin Member's profile picture" });
   await expect(avatar).toBeVisible();

@@ -5,6 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { startDeskSite, type DeskSite } from "../support/desk-site";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
 import { freshCode } from "../support/prepared-staff";
+import { openBackOfficeMenu } from "../support/back-office-menu";
 
 /*
  * The back office's first journey: the first admin is made with the command line
@@ -99,8 +100,9 @@ test("the first admin turns on two-factor, then makes another person an editor",
   expect(overview!.headers()["x-robots-tag"]).toBe("noindex, nofollow");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Today");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-  const nav = page.getByRole("navigation", { name: "Back office" });
+  const nav = await openBackOfficeMenu(page);
   await expect(nav.getByRole("link")).toHaveText(["Today", "News", "Results", "Seasons", "Drivers", "Team", "Female Side", "Media", "Site content", "Legal pages", "Orders", "Products", "Promotions", "Delivery", "Customers", "Messages", "Subscribers", "People", "Activity", "Settings"]);
+  await expect(nav.getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
   await expectNoSidewaysScroll(page);
   await expectNoSeriousViolations(page);
 
@@ -123,7 +125,7 @@ test("the first admin turns on two-factor, then makes another person an editor",
   await expectNoSeriousViolations(page);
 
   // The grant is in the activity log, with who did it.
-  await nav.getByRole("link", { name: "Activity" }).click();
+  await (await openBackOfficeMenu(page)).getByRole("link", { name: "Activity" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Activity");
   const latest = page.getByRole("article").first();
   await expect(latest).toContainText("Staff role grant · User");
@@ -135,7 +137,61 @@ test("the first admin turns on two-factor, then makes another person an editor",
   await expect(page.getByRole("article")).toHaveCount(2); // the command line's grant and this one
   await expectNoSidewaysScroll(page);
   await expectNoSeriousViolations(page);
+
+  await expectBackOfficeMenuWorks(page);
 });
+
+/**
+ * About twenty desks: on a phone one Menu button that names the current desk and opens the list
+ * (by keyboard too, and without JavaScript); on a desktop a column that is always in view.
+ */
+async function expectBackOfficeMenuWorks(page: Page) {
+  await page.goto(at("/admin/activity"));
+  const nav = page.getByRole("navigation", { name: "Back office" });
+  const button = nav.locator("summary");
+  if ((page.viewportSize()?.width ?? 0) >= 1024) {
+    await expect(button).toBeHidden();
+    await expect(nav.getByRole("link", { name: "Activity" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link")).toHaveCount(20);
+    return;
+  }
+  await expect(button).toHaveText(/Menu.*Activity/);
+  await expect(nav.getByRole("link")).toHaveCount(0);
+  const navBox = (await nav.boundingBox())!;
+  expect(navBox.height, "the closed menu is one row").toBeLessThan(60);
+
+  // Keyboard: the button opens it, Escape closes it and leaves the keyboard on the button.
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await expect(nav.getByRole("link", { name: "Activity" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link")).toHaveCount(20);
+  await page.keyboard.press("Tab");
+  await expect(nav.getByRole("link", { name: "Today" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(nav.getByRole("link")).toHaveCount(0);
+  await expect(button).toBeFocused();
+
+  // A desk chosen from it opens and the menu closes, naming the new desk.
+  await page.keyboard.press("Space");
+  await nav.getByRole("link", { name: "Settings" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Site settings");
+  await expect(nav.getByRole("link")).toHaveCount(0);
+  await expect(button).toHaveText(/Menu.*Settings/);
+
+  // Without JavaScript the same button opens the same list.
+  const noScript = await page.context().browser()!.newContext({
+    javaScriptEnabled: false,
+    viewport: page.viewportSize(),
+    storageState: await page.context().storageState(),
+  });
+  const plain = await noScript.newPage();
+  await plain.goto(at("/admin"));
+  const plainNav = plain.getByRole("navigation", { name: "Back office" });
+  await plainNav.locator("summary").click();
+  await plainNav.getByRole("link", { name: "People" }).click();
+  await expect(plain.getByRole("heading", { level: 1 })).toHaveText("People");
+  await noScript.close();
+}
 
 test("the new editor is asked for two-factor too, then sees only what editors may open", async ({ page }) => {
   await page.goto(at("/login?redirectTo=%2Fadmin"));
@@ -148,7 +204,7 @@ test("the new editor is asked for two-factor too, then sees only what editors ma
 
   await page.goto(at("/admin"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Today");
-  await expect(page.getByRole("navigation", { name: "Back office" }).getByRole("link")).toHaveText(["Today", "News", "Results", "Seasons", "Drivers", "Team", "Female Side", "Media", "Site content", "Legal pages"]);
+  await expect((await openBackOfficeMenu(page)).getByRole("link")).toHaveText(["Today", "News", "Results", "Seasons", "Drivers", "Team", "Female Side", "Media", "Site content", "Legal pages"]);
   await expect(page.getByRole("heading", { name: "Your recent changes" })).toBeVisible();
 
   const people = await page.goto(at("/admin/people"));

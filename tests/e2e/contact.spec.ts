@@ -36,7 +36,7 @@ test("shows the team's contact details, office hours and social links", async ({
   await expect(panel).toContainText("Wiltshire, England, UK");
   await expect(panel.getByRole("listitem").filter({ hasText: "Monday" })).toHaveText("Monday - Friday: 9:00 AM - 6:00 PM");
   await expect(panel.getByRole("listitem").filter({ hasText: "Saturday" })).toHaveText(
-    "Saturday - Sunday: 9:00 AM - 6:00 PM",
+    "Saturday - Sunday: Race weekends only",
   );
   const socials = panel.getByRole("region", { name: "Follow Us" }).getByRole("link");
   await expect(socials).toHaveText(["Twitter", "Instagram", "Facebook", "YouTube"]);

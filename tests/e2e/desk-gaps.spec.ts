@@ -1,4 +1,5 @@
 import { expect as baseExpect, test } from "@playwright/test";
+import { openBackOfficeMenu } from "../support/back-office-menu";
 import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import { uniqueEmail } from "../support/e2e-server";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
@@ -78,7 +79,7 @@ test("an editor restores a class's results and a season from History, and is ask
       void dialog.dismiss();
     }),
   );
-  await page.getByRole("link", { name: "Today" }).first().click();
+  await (await openBackOfficeMenu(page)).getByRole("link", { name: "Today" }).click();
   expect(await asked).toContain("unsaved changes");
   await expect(page).toHaveURL(/\/admin\/legal\/privacy/);
 

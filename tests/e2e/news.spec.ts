@@ -26,10 +26,10 @@ function seededArticles(): SeededArticle[] {
 }
 
 const articles = seededArticles();
-const oldestFirst = [...articles].sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id));
+const newestFirst = [...articles].sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
 const byId = (id: string) => articles.find((article) => article.id === id)!;
 const matching = (query: string, category = "All") =>
-  oldestFirst.filter(
+  newestFirst.filter(
     (article) =>
       (article.title.toLowerCase().includes(query.toLowerCase()) || article.excerpt.toLowerCase().includes(query.toLowerCase())) &&
       (category === "All" || article.category === category),
@@ -42,7 +42,7 @@ const categoryLink = (page: Page, name: string) =>
   page.getByRole("navigation", { name: "Filter by category" }).getByRole("link", { name, exact: true });
 
 test.describe("news list", () => {
-  test("shows every seeded article, oldest first, with image, category, date, excerpt and Read More", async ({ page }) => {
+  test("shows every seeded article, newest first under a lead story, with image, category, date, excerpt and Read More", async ({ page }) => {
     await page.goto("/news");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("News & Updates");
     await expect(page.getByRole("navigation", { name: "Filter by category" }).getByRole("link")).toHaveText([
@@ -54,11 +54,14 @@ test.describe("news list", () => {
       "Events",
     ]);
     await expect(categoryLink(page, "All")).toHaveAttribute("aria-current", "page");
-    await expect(cardTitles(page)).toHaveText(oldestFirst.map((article) => article.title));
+    await expect(cardTitles(page)).toHaveText(newestFirst.map((article) => article.title));
     await expect(page.locator("main").getByRole("status")).toHaveText(`Showing ${articles.length} of ${articles.length} articles`);
 
-    const first = oldestFirst[0]!;
+    const first = newestFirst[0]!;
     const card = cards(page).first();
+    // The latest story leads: wider than the cards below it (a phone has one column for all).
+    const [leadBox, nextBox] = [await card.boundingBox(), await cards(page).nth(1).boundingBox()];
+    if (page.viewportSize()!.width >= 640) expect(leadBox!.width).toBeGreaterThan(nextBox!.width * 1.5);
     await expect(card.locator("img")).toHaveAttribute("src", /^\/media\/.+/);
     await expect(card.getByText(first.category, { exact: true })).toBeVisible();
     await expect(card.locator("time")).toHaveText(
@@ -256,6 +259,6 @@ test("the RSS feed lists every article newest first with canonical links", async
   expect(xml).toContain('<rss version="2.0"');
   const items = xml.match(/<item>[\s\S]*?<\/item>/g) ?? [];
   expect(items).toHaveLength(articles.length);
-  const newest = [...oldestFirst].reverse()[0]!;
+  const newest = newestFirst[0]!;
   expect(items[0]).toMatch(new RegExp(`<guid isPermaLink="true">https?://[^<]+/news/${newest.id}</guid>`));
 });

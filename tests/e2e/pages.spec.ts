@@ -10,12 +10,12 @@ test.describe("gallery", () => {
     const items = page.getByRole("main").getByRole("figure");
     await expect(items).toHaveCount(12);
     const first = items.first();
-    await expect(first.getByRole("heading")).toHaveText("Season Opener Grid");
-    await expect(first).toContainText("Thruxton");
+    await expect(first.getByRole("heading")).toHaveText("Wheel to Wheel");
+    await expect(first).toContainText("Silverstone International");
     await expect(first).toContainText("5 April 2025");
-    await expect(first).toContainText("The team's FF1600 cars line up on the grid");
+    await expect(first).toContainText("Two of the team's cars side by side");
     const image = first.getByRole("img");
-    expect(await image.getAttribute("alt")).toMatch(/single-seaters side by side/);
+    expect(await image.getAttribute("alt")).toMatch(/single-seater side by side through a sweeping corner/);
     expect(await image.getAttribute("width")).toBeTruthy();
     expect(await image.getAttribute("height")).toBeTruthy();
     // Only the first row loads straight away.
@@ -154,7 +154,7 @@ test.describe("podcast", () => {
     await expect(listen).toHaveAttribute("href", "https://audio.example/episode/sector1-ridgeway-drivers-2025");
     await expect(listen).toHaveAttribute("target", "_blank");
 
-    await expect(page.getByText("New episodes every Thursday")).toBeVisible();
+    await expect(page.getByText("New episodes between race weekends, announced on our socials")).toBeVisible();
     const host = page.getByRole("region", { name: "Meet the Host" });
     await expect(host).toContainText("James Whitcombe");
     await expect(host).toContainText("Lauren Ebdon");

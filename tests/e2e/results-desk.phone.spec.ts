@@ -5,6 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { startDeskSite, type DeskSite } from "../support/desk-site";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
 import { freshCode } from "../support/prepared-staff";
+import { openBackOfficeMenu } from "../support/back-office-menu";
 
 /*
  * The results desk trackside, at phone width: a staff member enters a race result by the form
@@ -85,7 +86,7 @@ test("a result entered by form, then one by CSV, change the public calendar at o
 
   // The round's results sheet, from the menu.
   await page.goto("/admin");
-  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Results" }).click();
+  await (await openBackOfficeMenu(page)).getByRole("link", { name: "Results" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results");
   await page.getByRole("link", { name: /R9\s*Silverstone National/ }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results: Silverstone National");

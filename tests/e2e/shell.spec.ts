@@ -75,9 +75,14 @@ test.describe("footer", () => {
     const footer = page.locator("footer");
     await expect(footer.getByRole("navigation", { name: "Quick Links" }).getByRole("link")).toHaveText([
       "Team",
+      "Female Side",
       "Race Calendar",
       "News",
       "Gallery",
+      "Podcast",
+      "Store",
+      "Partners",
+      "Partner Packages",
       "Contact",
     ]);
     await expect(footer.getByRole("navigation", { name: "Legal" }).getByRole("link")).toHaveText([
@@ -92,8 +97,25 @@ test.describe("footer", () => {
       "href",
       "mailto:info@ridgeway-racing.example",
     );
-    await expect(footer.getByRole("list", { name: "Social media" }).getByRole("link")).toHaveCount(6);
+    const socials = footer.getByRole("list", { name: "Social media" }).getByRole("link");
+    await expect(socials).toHaveText(["", "", "", "", "", ""]);
+    expect(await socials.evaluateAll((links) => links.map((link) => link.getAttribute("aria-label")))).toEqual([
+      "Instagram",
+      "TikTok",
+      "Facebook",
+      "Twitter",
+      "YouTube",
+      "LinkedIn",
+    ]);
+    // Each is a mark, drawn.
+    expect(await socials.locator("svg path").count()).toBeGreaterThanOrEqual(6);
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Ridgeway Racing`);
+  });
+
+  test("leaves its newsletter form out on the store, which has its own", async ({ page }) => {
+    await page.goto("/store");
+    await expect(page.getByRole("textbox", { name: "Email address" })).toHaveCount(1);
+    await expect(page.locator("footer").getByRole("textbox", { name: "Email address" })).toHaveCount(0);
   });
 });
 

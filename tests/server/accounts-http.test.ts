@@ -86,7 +86,7 @@ describe("accounts over HTTP", () => {
     profile.set("avatar", new File([], "", { type: "application/octet-stream" }));
     const saved = await fetch(`${server.url}/dashboard?index&edit`, { method: "POST", body: profile, headers: { cookie }, redirect: "manual" });
     expect(saved.status).toBe(302);
-    expect(saved.headers.get("location")).toBe("/dashboard");
+    expect(saved.headers.get("location")).toBe("/dashboard?saved");
     expect(await (await fetch(`${server.url}/dashboard`, { headers: { cookie } })).text()).toContain("Robin Faster");
 
     // Signed in, the header offers the dashboard and sign-out on every page.

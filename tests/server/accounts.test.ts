@@ -339,12 +339,21 @@ describe("the guard", () => {
     expect(await handle.db.select().from(schema.users).where(eq(schema.users.name, "Intruder"))).toEqual([]);
   });
 
-  it("sends someone with another role home", async () => {
+  it("sends someone with another role to their own dashboard, which says why", async () => {
     const driver = await signedUp({ email: "role-driver@example.com", role: "driver" });
     const member = await signedUp({ email: "role-member@example.com", role: "team_member" });
     const as = (jar: CookieJar, path: string) => args(get(path, { cookie: jar.header() }), requestContext(handle.db, auth));
-    expect(await run(() => teamDashboardLoader(as(driver, "/dashboard/team")))).toMatchObject({ status: 302, location: "/" });
-    expect(await run(() => driverDashboardLoader(as(member, "/dashboard/driver")))).toMatchObject({ status: 302, location: "/" });
+    expect(await run(() => teamDashboardLoader(as(driver, "/dashboard/team")))).toMatchObject({
+      status: 302,
+      location: "/dashboard/driver?not-for=team_member",
+    });
+    expect(await run(() => driverDashboardLoader(as(member, "/dashboard/driver")))).toMatchObject({
+      status: 302,
+      location: "/dashboard/team?not-for=driver",
+    });
+    const told = await run(() => driverDashboardLoader(as(driver, "/dashboard/driver?not-for=team_member")));
+    expect(told.status).toBe(200);
+    expect(JSON.stringify(told.data)).toContain("The Team Dashboard is for team member accounts.");
     expect((await run(() => driverDashboardLoader(as(driver, "/dashboard/driver")))).status).toBe(200);
     expect((await run(() => teamDashboardLoader(as(member, "/dashboard/team")))).status).toBe(200);
   });
@@ -413,7 +422,7 @@ describe("orders and profiles belong to their owner", () => {
     const saved = await run(async () =>
       dashboardAction(args(await multipartPost("/dashboard", form, { cookie: owner.header() }), requestContext(handle.db, auth))),
     );
-    expect(saved).toMatchObject({ status: 302, location: "/dashboard" });
+    expect(saved).toMatchObject({ status: 302, location: "/dashboard?saved" });
     const user = await userByEmail("avatar-owner@example.com");
     expect(user!.image).toMatch(new RegExp(`^/avatars/${user!.id}\\?v=[\\w-]+$`));
 
@@ -440,7 +449,7 @@ describe("editing the profile", () => {
 
   it("changes the name, and refuses a blank one keeping edit mode", async () => {
     const jar = await signedUp({ name: "Old Name", email: "editor@example.com" });
-    expect(await save(jar, { name: "  New   Name " })).toMatchObject({ status: 302, location: "/dashboard" });
+    expect(await save(jar, { name: "  New   Name " })).toMatchObject({ status: 302, location: "/dashboard?saved" });
     expect((await userByEmail("editor@example.com"))!.name).toBe("New Name");
     const blank = await save(jar, { name: "   " });
     expect(blank.status).toBe(400);

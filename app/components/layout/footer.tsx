@@ -1,11 +1,18 @@
-import { Link } from "react-router";
+import { Link, useMatches } from "react-router";
 import { brand } from "~/brand";
 import { ChequeredFlagIcon } from "~/components/icons";
+import { SocialIcon } from "~/components/social-icons";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { footerQuickLinks, legalLinks } from "./navigation";
 
 /** `contact`: the e-mail address and socials from the site settings (/admin/settings). */
+/** A route whose page has its own newsletter form says so in its handle; the footer then leaves its own out. */
+export interface NewsletterHandle {
+  newsletterForm?: boolean;
+}
+
 export function Footer({ year, contact }: { year: number; contact: { email: string; socials: ReadonlyArray<{ name: string; url: string }> } }) {
+  const pageHasNewsletterForm = useMatches().some((match) => (match.handle as NewsletterHandle | undefined)?.newsletterForm);
   return (
     <footer className="border-t border-line bg-surface">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
@@ -22,27 +29,33 @@ export function Footer({ year, contact }: { year: number; contact: { email: stri
                   href={social.url}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="inline-flex min-h-9 items-center rounded-full border border-line px-3 text-xs font-semibold text-text hover:border-accent-text hover:text-accent-text"
+                  aria-label={social.name}
+                  title={social.name}
+                  className="inline-flex size-11 items-center justify-center rounded-full border border-line text-text transition-colors hover:border-accent-text hover:text-accent-text"
                 >
-                  {social.name}
+                  <SocialIcon name={social.name} />
                 </a>
               </li>
             ))}
           </ul>
         </section>
 
-        <FooterLinkList title="Quick Links" links={footerQuickLinks} />
+        <FooterLinkList title="Quick Links" links={footerQuickLinks} columns={2} />
         <FooterLinkList title="Legal" links={legalLinks} />
 
         <section aria-labelledby="footer-newsletter">
           <h2 id="footer-newsletter" className="text-lg font-bold uppercase">
-            Subscribe
+            {pageHasNewsletterForm ? "Contact" : "Subscribe"}
           </h2>
-          <p className="mt-2 text-sm text-muted">Race reports, team news and store offers, straight to your inbox.</p>
-          <div className="mt-4">
-            <NewsletterForm source="footer" />
-          </div>
-          <p className="mt-6 text-sm">
+          {!pageHasNewsletterForm && (
+            <>
+              <p className="mt-2 text-sm text-muted">Race reports, team news and store offers, straight to your inbox.</p>
+              <div className="mt-4">
+                <NewsletterForm source="footer" />
+              </div>
+            </>
+          )}
+          <p className={pageHasNewsletterForm ? "mt-4 text-sm" : "mt-6 text-sm"}>
             <a href={`mailto:${contact.email}`} className="text-accent-text hover:underline">
               {contact.email}
             </a>
@@ -58,11 +71,11 @@ export function Footer({ year, contact }: { year: number; contact: { email: stri
   );
 }
 
-function FooterLinkList({ title, links }: { title: string; links: ReadonlyArray<{ to: string; label: string }> }) {
+function FooterLinkList({ title, links, columns = 1 }: { title: string; links: ReadonlyArray<{ to: string; label: string }>; columns?: 1 | 2 }) {
   return (
     <nav aria-label={title}>
       <h2 className="text-lg font-bold uppercase">{title}</h2>
-      <ul className="mt-4 flex flex-col gap-2">
+      <ul className={columns === 2 ? "mt-4 grid grid-cols-2 gap-x-6 gap-y-2" : "mt-4 flex flex-col gap-2"}>
         {links.map((link) => (
           <li key={link.to}>
             <Link to={link.to} className="text-sm text-muted hover:text-accent-text">

@@ -6,7 +6,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { useCart } from "~/features/cart/cart-context";
 import type { AccountRole } from "~/features/account/roles";
-import { mainNavigation } from "./navigation";
+import { mainNavigation, moreNavigation } from "./navigation";
 
 /** The header turns solid once the page has scrolled past this many pixels. */
 export const SOLID_HEADER_SCROLL_Y = 50;
@@ -199,6 +199,23 @@ function MobileMenu({ user, cartCount, joinTheTeamUrl }: { user: SignedInUser | 
               Cart ({cartCount})
             </NavLink>
           </li>
+        </ul>
+        <ul className="mt-3 flex flex-wrap gap-x-1 gap-y-1 border-t border-line pt-3">
+          {moreNavigation.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                className={({ isActive }) =>
+                  cx(
+                    "flex min-h-11 items-center rounded-lg px-4 text-sm font-semibold uppercase tracking-wide",
+                    isActive ? "bg-surface text-accent-text" : "text-muted hover:bg-surface hover:text-text",
+                  )
+                }
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
         </ul>
       </nav>
       <div className="mt-6 flex flex-col gap-3 border-t border-line pt-6">

@@ -9,11 +9,23 @@ export const mainNavigation = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
+/** The pages beyond the main eight, listed under them in the phone menu. */
+export const moreNavigation = [
+  { to: "/female-side", label: "Female Side" },
+  { to: "/podcast", label: "Podcast" },
+  { to: "/partner-packages", label: "Partner Packages" },
+] as const;
+
 export const footerQuickLinks = [
   { to: "/team", label: "Team" },
+  { to: "/female-side", label: "Female Side" },
   { to: "/calendar", label: "Race Calendar" },
   { to: "/news", label: "News" },
   { to: "/gallery", label: "Gallery" },
+  { to: "/podcast", label: "Podcast" },
+  { to: "/store", label: "Store" },
+  { to: "/partners", label: "Partners" },
+  { to: "/partner-packages", label: "Partner Packages" },
   { to: "/contact", label: "Contact" },
 ] as const;
 

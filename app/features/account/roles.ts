@@ -19,3 +19,21 @@ export function isSelfServiceRole(value: unknown): value is SelfServiceRole {
 export function dashboardFor(role: AccountRole): string {
   return role === "driver" ? "/dashboard/driver" : "/dashboard/team";
 }
+
+/** The query parameter that tells a dashboard which other role's dashboard its visitor asked for. */
+export const NOT_FOR_PARAM = "not-for";
+
+const DASHBOARD_NAMES: Record<AccountRole, string> = { driver: "Driver Dashboard", team_member: "Team Dashboard" };
+
+/**
+ * Someone who opens the other role's dashboard lands on their own, with this note saying why
+ * (rather than being sent home with no word). Null when `askedFor` is not another role.
+ */
+export function wrongDashboardNotice(askedFor: string | null, role: AccountRole): string | null {
+  const other = SELF_SERVICE_ROLES.find((candidate) => candidate === askedFor);
+  if (!other || other === role) return null;
+  return (
+    `The ${DASHBOARD_NAMES[other]} is for ${ROLE_LABELS[other].toLowerCase()} accounts. ` +
+    `Yours is a ${ROLE_LABELS[role].toLowerCase()} account, so this ${DASHBOARD_NAMES[role]} is yours.`
+  );
+}

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { RequestContext } from "~/context";
 import { CLIENT_IP_HEADER } from "./auth.server";
-import type { AccountRole } from "./roles";
+import { dashboardFor, NOT_FOR_PARAM, type AccountRole } from "./roles";
 import { pastAbsoluteLimit } from "./session-limits";
 
 /** The signed-in person, as loaders and actions see them. */
@@ -79,7 +79,7 @@ async function readSession(request: Request, context: RequestContext): Promise<S
 /**
  * The signed-in person, or the way out: a page sends the visitor to /login
  * (and back here afterwards), an API answers 401; someone signed in with
- * another role is sent home.
+ * another role is sent to their own dashboard, which tells them why.
  */
 export async function requireUser(
   request: Request,
@@ -96,6 +96,11 @@ export async function requireUser(
       headers: { "Cache-Control": "no-store" },
     });
   }
-  if (roles && !roles.includes(user.role)) throw redirect("/", { headers: { "Cache-Control": "no-store" } });
+  if (roles && !roles.includes(user.role)) {
+    // Their own dashboard instead, which says why (wrongDashboardNotice).
+    throw redirect(`${dashboardFor(user.role)}?${NOT_FOR_PARAM}=${encodeURIComponent(roles[0]!)}`, {
+      headers: { "Cache-Control": "no-store" },
+    });
+  }
   return user;
 }

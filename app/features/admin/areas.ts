@@ -53,3 +53,13 @@ export function requiredStaffRoleFor(pathname: string): StaffRole | null {
     .sort((a, b) => b.path.length - a.path.length)[0];
   return area ? area.role : "admin";
 }
+
+/** The area a page under /admin belongs to (the longest matching path), for the menu's label. */
+export function currentArea(areas: readonly AdminArea[], pathname: string): AdminArea | null {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  return (
+    areas
+      .filter((area) => path === area.path || (area.path !== "/admin" && path.startsWith(`${area.path}/`)))
+      .sort((a, b) => b.path.length - a.path.length)[0] ?? null
+  );
+}

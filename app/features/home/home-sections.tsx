@@ -1,15 +1,44 @@
+import type { ReactNode } from "react";
+import { ChevronDownIcon } from "~/components/icons";
+import { SocialIcon } from "~/components/social-icons";
 import { Card } from "~/components/ui/card";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { EpisodeLinks } from "~/features/podcast/episode-links";
 import type { PodcastEpisode } from "~/features/podcast/podcast.server";
 
+/** Line marks for the mission, vision and values cards, in the icon set's 24-unit grid and stroke. */
+const MARKS = {
+  // A chequered flag on its pole.
+  mission: "M5 21V4m0 0h13l-2 4 2 4H5M9 4v8m4-8v8",
+  // An eye.
+  vision: "M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6z",
+  // A stopwatch.
+  excellence: "M12 21a8 8 0 1 0 0-16 8 8 0 0 0 0 16zm0-8V9m-2-7h4m5 4-1.5 1.5",
+  // A flame.
+  passion: "M12 22c4 0 7-2.7 7-6.8 0-3.5-2.4-6-4.2-8.2-.4 2-1.5 3.3-2.8 3.8.3-3.2-1.2-6.3-4-8.8.3 3.6-3 6.2-3 11.2C5 19.3 8 22 12 22z",
+  // A light bulb.
+  innovation: "M9 18h6m-5 3h4M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0 0 12 3z",
+  // A shield with a tick.
+  integrity: "M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10zm-3.5-10 2.5 2.5 4.5-5",
+} as const;
+
+function Mark({ name }: { name: keyof typeof MARKS }) {
+  return (
+    <span aria-hidden="true" className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-accent/15 text-accent-text">
+      <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d={MARKS[name]} />
+      </svg>
+    </span>
+  );
+}
+
 const values = [
-  { title: "Excellence", text: "Every lap is prepared, measured and reviewed. We chase tenths in the workshop so drivers can find them on track." },
-  { title: "Passion", text: "We are racers first: volunteers, engineers and families who give their weekends to the sport they love." },
-  { title: "Innovation", text: "Data, simulation and clever engineering let a small team punch above its budget." },
-  { title: "Integrity", text: "Fair racing, honest feedback and clear dealings with drivers, partners and fans." },
-];
+  { mark: "excellence", title: "Excellence", text: "Every lap is prepared, measured and reviewed. We chase tenths in the workshop so drivers can find them on track." },
+  { mark: "passion", title: "Passion", text: "We are racers first: volunteers, engineers and families who give their weekends to the sport they love." },
+  { mark: "innovation", title: "Innovation", text: "Data, simulation and clever engineering let a small team punch above its budget." },
+  { mark: "integrity", title: "Integrity", text: "Fair racing, honest feedback and clear dealings with drivers, partners and fans." },
+] as const;
 
 export function ConnectWithUs({ socials }: { socials: ReadonlyArray<{ name: string; url: string }> }) {
   return (
@@ -22,8 +51,9 @@ export function ConnectWithUs({ socials }: { socials: ReadonlyArray<{ name: stri
               href={social.url}
               target="_blank"
               rel="noopener noreferrer"
-              className="flex h-24 flex-col items-center justify-center rounded-card border border-line bg-surface font-semibold transition-colors hover:border-accent-text hover:text-accent-text"
+              className="flex h-28 flex-col items-center justify-center gap-1 rounded-card border border-line bg-surface font-semibold transition-colors hover:border-accent-text hover:text-accent-text"
             >
+              <SocialIcon name={social.name} className="mb-1 size-7" />
               {social.name}
               <span className="mt-1 text-xs font-normal text-muted">@ridgewayracing</span>
             </a>
@@ -57,11 +87,11 @@ export function MissionAndValues() {
     <section aria-labelledby="mission-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
       <SectionHeading id="mission-heading" eyebrow="What drives us" title="Mission & Vision" />
       <div className="grid gap-4 md:grid-cols-2">
-        <Collapsible title="Our Mission">
+        <Collapsible mark="mission" title="Our Mission">
           To give talented young drivers, whatever their background, a professional, affordable route through
           British junior single-seaters, and to open the paddock to more women at every level of the sport.
         </Collapsible>
-        <Collapsible title="Our Vision">
+        <Collapsible mark="vision" title="Our Vision">
           A team known for developing champions and engineers alike: where drivers learn racecraft, staff learn
           their trade, and partners see their support turn into results on and off the track.
         </Collapsible>
@@ -70,7 +100,9 @@ export function MissionAndValues() {
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {values.map((value) => (
           <li key={value.title}>
-            <Collapsible title={value.title}>{value.text}</Collapsible>
+            <Collapsible mark={value.mark} title={value.title}>
+              {value.text}
+            </Collapsible>
           </li>
         ))}
       </ul>
@@ -83,16 +115,18 @@ export function MissionAndValues() {
   );
 }
 
-/** Open on wide screens (CSS), a disclosure on small ones; readable without JavaScript either way. */
-function Collapsible({ title, children }: { title: string; children: React.ReactNode }) {
+/**
+ * Open on wide screens (CSS), a disclosure on small ones; readable without JavaScript either way.
+ * The disclosure's sign is a chevron that turns (a "+" turned 45° read as a close button).
+ */
+function Collapsible({ mark, title, children }: { mark: keyof typeof MARKS; title: string; children: ReactNode }) {
   return (
     <Card className="h-full p-0 sm:p-0">
       <details className="group md:pointer-events-none md:[&>summary]:cursor-default" open>
-        <summary className="flex cursor-pointer list-none items-center justify-between p-5 text-lg font-bold uppercase sm:p-6">
-          {title}
-          <span aria-hidden="true" className="text-accent-text transition-transform group-open:rotate-45 md:hidden">
-            +
-          </span>
+        <summary className="flex cursor-pointer list-none items-center gap-3 p-5 text-lg font-bold uppercase sm:p-6 [&::-webkit-details-marker]:hidden">
+          <Mark name={mark} />
+          <span className="flex-1">{title}</span>
+          <ChevronDownIcon aria-hidden="true" className="size-5 shrink-0 text-muted transition-transform group-open:rotate-180 md:hidden" />
         </summary>
         <p className="px-5 pb-5 text-muted sm:px-6 sm:pb-6">{children}</p>
       </details>

@@ -47,9 +47,9 @@ async function selectCards(db: Database, order: "oldest first" | "newest first",
   }));
 }
 
-/** The news list: every article oldest first (the order the spec gives), narrowed by the filter. */
+/** The news list: every article newest first, as the home page has them (issue 16), narrowed by the filter. */
 export async function getNewsList(db: Database, filter: NewsFilter) {
-  const all = await selectCards(db, "oldest first");
+  const all = await selectCards(db, "newest first");
   return { total: all.length, articles: filterArticles(all, filter) };
 }
 

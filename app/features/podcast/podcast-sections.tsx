@@ -59,7 +59,7 @@ export function EpisodeList({ episodes }: { episodes: PodcastEpisode[] }) {
         All Episodes
       </h2>
       {episodes.length === 0 ? (
-        <p className="mt-4 text-muted">The first episode is on its way. Check back on Thursday.</p>
+        <p className="mt-4 text-muted">The first episode is on its way. We announce it on our socials.</p>
       ) : (
         <ol className="mt-6 flex flex-col gap-6">
           {episodes.map((episode) => (

@@ -76,23 +76,33 @@ export function AddToCart({ product, size: layout = "card" }: { product: Product
       className={cx("flex flex-col gap-3", layout === "page" && "max-w-sm")}
     >
       <div id={productAnchor(product.id)} className="flex scroll-mt-[calc(var(--header-height)+1rem)] flex-col gap-1.5">
-        <label htmlFor={`${id}-size`} className="text-sm font-medium">
-          Size
-        </label>
-        <select
-          id={`${id}-size`}
-          name={CART_FIELDS.size}
-          value={selected}
-          onChange={(event) => setSelected(event.target.value)}
-          className={cx(inputClasses, "min-h-11")}
-          aria-describedby={note ? `${id}-note` : undefined}
-        >
-          {product.sizes.map((size) => (
-            <option key={size.size} value={size.size}>
-              {size.stock > 0 ? size.size : `${size.size} (Sold out)`}
-            </option>
-          ))}
-        </select>
+        {product.sizes.length === 1 ? (
+          // Nothing to choose: the one size is said, and sent with the form.
+          <p className="text-sm text-muted">
+            Size: <span className="font-medium text-text">{product.sizes[0]!.size}</span>
+            <input type="hidden" name={CART_FIELDS.size} value={product.sizes[0]!.size} />
+          </p>
+        ) : (
+          <>
+            <label htmlFor={`${id}-size`} className="text-sm font-medium">
+              Size
+            </label>
+            <select
+              id={`${id}-size`}
+              name={CART_FIELDS.size}
+              value={selected}
+              onChange={(event) => setSelected(event.target.value)}
+              className={cx(inputClasses, "min-h-11")}
+              aria-describedby={note ? `${id}-note` : undefined}
+            >
+              {product.sizes.map((size) => (
+                <option key={size.size} value={size.size}>
+                  {size.stock > 0 ? size.size : `${size.size} (Sold out)`}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
       </div>
       <p id={`${id}-note`} className={cx("min-h-5 text-sm font-semibold", state.kind === "sold_out" ? "text-danger" : "text-warning")}>
         {note}
@@ -100,6 +110,9 @@ export function AddToCart({ product, size: layout = "card" }: { product: Product
       <Button
         type="submit"
         size={layout === "page" ? "lg" : "md"}
+        // Sold out reads as a plain, legible label rather than a faded red button.
+        variant={state.kind === "sold_out" ? "secondary" : "primary"}
+        className={state.kind === "sold_out" ? "disabled:opacity-100 disabled:text-muted" : undefined}
         // Until the browser cart is read the size can still change without this page knowing
         // (no JavaScript): the server then checks the stock.
         disabled={hydrated ? state.kind === "sold_out" || !canAddMore : product.sizes.every((size) => size.stock <= 0)}

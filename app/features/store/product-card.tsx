@@ -37,20 +37,20 @@ export function ProductCard({ product, eager = false, favourite, onToggleFavouri
             className="aspect-square w-full bg-surface-raised object-cover"
           />
         </Link>
-        <div className="absolute left-3 top-3 flex gap-2">
+        <div className="absolute left-2 top-2 flex flex-wrap gap-1 sm:left-3 sm:top-3 sm:gap-2">
           {sale && <Badge tone="accent">Sale</Badge>}
           {product.featured && <Badge tone="neutral">Featured</Badge>}
         </div>
-        <FavouriteButton name={product.name} pressed={favourite} onToggle={onToggleFavourite} className="absolute right-3 top-3" />
+        <FavouriteButton name={product.name} pressed={favourite} onToggle={onToggleFavourite} className="absolute right-2 top-2 sm:right-3 sm:top-3" />
       </div>
-      <div className="flex flex-1 flex-col gap-3 p-5">
-        <h2 id={titleId} className="text-xl font-bold leading-tight">
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:gap-3 sm:p-5">
+        <h2 id={titleId} className="text-base font-bold leading-tight sm:text-xl">
           <Link to={productPath(product)} className="hover:text-accent-text hover:underline">
             {product.name}
           </Link>
         </h2>
         <Stars rating={product.rating} reviewCount={product.reviewCount} />
-        <p className="text-sm text-muted">{product.description}</p>
+        <p className="line-clamp-2 text-sm text-muted sm:line-clamp-none">{product.description}</p>
         <Price pricePence={product.pricePence} originalPricePence={sale ? product.originalPricePence : null} />
         <div className="mt-auto">
           <AddToCart product={product} />
@@ -63,7 +63,7 @@ export function ProductCard({ product, eager = false, favourite, onToggleFavouri
 export function Price({ pricePence, originalPricePence, large }: { pricePence: number; originalPricePence: number | null; large?: boolean }) {
   return (
     <p className="flex items-baseline gap-3">
-      <span className={cx("font-display font-bold", large ? "text-4xl" : "text-2xl")}>{formatPence(pricePence)}</span>
+      <span className={cx("font-display font-bold", large ? "text-4xl" : "text-xl sm:text-2xl")}>{formatPence(pricePence)}</span>
       {originalPricePence !== null && (
         <span className="text-muted line-through">
           <span className="sr-only">Was </span>

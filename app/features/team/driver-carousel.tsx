@@ -139,8 +139,8 @@ function DriverStrip({ drivers, selectedId, detailId, onToggle, onIntent }: Driv
         {drivers.map((driver) => (
           <li
             key={driver.id}
-            className="shrink-0 snap-start"
-            style={{ width: `min(${DRIVER_CARD_WIDTH_PX}px, calc(100vw - 3rem))` }}
+            // From lg up exactly four cards fill the strip (a fixed 300 px left the fourth cut off at 1280 px).
+            className="w-[min(300px,calc(100vw_-_3rem))] shrink-0 snap-start lg:w-[calc((100%_-_3*16px)/4)]"
           >
             <DriverCard
               driver={driver}
@@ -189,7 +189,7 @@ function DriverCard({
           decorative
           width={PORTRAIT_SIZE.width}
           height={PORTRAIT_SIZE.height}
-          sizes={`min(${DRIVER_CARD_WIDTH_PX}px, calc(100vw - 3rem))`}
+          sizes={`(min-width: 64rem) ${DRIVER_CARD_WIDTH_PX}px, min(${DRIVER_CARD_WIDTH_PX}px, calc(100vw - 3rem))`}
           loading="lazy"
           draggable={false}
           className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"

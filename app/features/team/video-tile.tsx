@@ -23,7 +23,11 @@ export interface VideoTileProps {
   className?: string;
 }
 
-/** A team member's looping video (or still) with their name and role over it on hover and focus. */
+/**
+ * A team member's portrait, with their looping video over it once the video plays, and their name
+ * and role beneath: always in view, never over the face (ADR 0050). The still shows at once, so a
+ * tile is never an empty box while its clip loads.
+ */
 export function VideoTile({ name, role, image, photo, video, index, button, selected = false, className }: VideoTileProps) {
   const frame = cx(
     "group relative block w-full overflow-hidden rounded-card border bg-surface-raised text-left",
@@ -32,10 +36,11 @@ export function VideoTile({ name, role, image, photo, video, index, button, sele
   );
   const content = (
     <>
-      <span className="block aspect-[4/5]">
-        {video ? <TileVideo src={video} poster={posterOf(image, photo)} index={index} /> : <TileStill src={image} photo={photo} />}
+      <span className="relative block aspect-[4/5] overflow-hidden">
+        <TileStill src={image} photo={photo} />
+        {video && <TileVideo src={video} poster={posterOf(image, photo)} index={index} />}
       </span>
-      <TileCaption as={button ? "span" : "figcaption"} name={name} role={role} pinned={selected} />
+      <TileCaption as={button ? "span" : "figcaption"} name={name} role={role} selected={selected} />
     </>
   );
   if (!button) return <figure className={frame}>{content}</figure>;
@@ -76,18 +81,12 @@ interface TileCaptionProps {
   as: "span" | "figcaption";
   name: string;
   role: string;
-  pinned: boolean;
+  selected: boolean;
 }
 
-function TileCaption({ as: Caption, name, role, pinned }: TileCaptionProps) {
+function TileCaption({ as: Caption, name, role, selected }: TileCaptionProps) {
   return (
-    <Caption
-      className={cx(
-        "absolute inset-x-0 bottom-0 bg-linear-to-t from-ink via-ink/75 to-transparent px-4 pb-4 pt-14 transition-opacity duration-300",
-        // Without a hover-capable pointer the caption always shows.
-        !pinned && "[@media(hover:hover)]:opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100",
-      )}
-    >
+    <Caption className={cx("block border-t px-3 py-3 sm:px-4", selected ? "border-accent-text" : "border-line")}>
       <span className="block font-display text-lg font-bold uppercase leading-tight sm:text-xl">{name}</span>
       <span className="mt-0.5 block text-xs font-semibold uppercase tracking-wider text-accent-text sm:text-sm">{role}</span>
     </Caption>
@@ -113,6 +112,8 @@ const browserClock: PlaybackClock = {
 function TileVideo({ src, poster, index }: { src: string; poster: string; index: number }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [nearViewport, setNearViewport] = useState(false);
+  // Until the clip plays, the still beneath it shows (some browsers paint a poster late, or black).
+  const [playing, setPlaying] = useState(false);
 
   useEffect(() => {
     const video = ref.current;
@@ -165,7 +166,8 @@ function TileVideo({ src, poster, index }: { src: string; poster: string; index:
       width={PORTRAIT_SIZE.width}
       height={PORTRAIT_SIZE.height}
       aria-hidden="true"
-      className={mediaClasses}
+      onPlaying={() => setPlaying(true)}
+      className={cx(mediaClasses, "absolute inset-0 transition-opacity duration-500", playing ? "opacity-100" : "opacity-0")}
     />
   );
 }

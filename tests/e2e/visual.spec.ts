@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { startServer, type ServerProcess } from "../support/server-process";
+
+/*
+ * Visual baselines of the key pages at 390 px (the phone project) and 1280 px (desktop): a change
+ * to the look is a reviewed change to a baseline (ADR 0052; update them with
+ * `npx playwright test tests/e2e/visual.spec.ts --update-snapshots` and look at every new image).
+ *
+ * Stable on purpose: a server of its own on a fresh database (other specs change stock and
+ * orders on the shared one), the browser clock installed and never run (no slide advances, no
+ * countdown ticks), reduced motion (no clips are fetched), animations and the caret off, web
+ * fonts loaded before the shot, and what changes with the date (the copyright year, session
+ * times) masked. Each shot is the first screenful, what a visitor judges first; the layout
+ * assertions (layout.phone.spec.ts) look at whole pages.
+ */
+
+const PASSWORD = "correct horse battery staple";
+const CART_KEY = "ridgeway-racing-cart";
+const REPORT = "/news/silverstone-national-season-finale";
+const PRODUCT = "/store/team-cap-red";
+
+let server: ServerProcess;
+let dataDir: string;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+test.describe.configure({ mode: "serial" });
+
+// eslint-disable-next-line no-empty-pattern -- Playwright hands testInfo second; no fixtures are used
+test.beforeAll(async ({}, testInfo) => {
+  testInfo.setTimeout(90_000);
+  dataDir = mkdtempSync(path.join(tmpdir(), "ridgeway-visual-e2e-"));
+  const port = await freePort();
+  server = await startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "info" });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+test.beforeEach(async ({ page }, testInfo) => {
+  await page.setViewportSize(testInfo.project.name === "phone" ? { width: 390, height: 844 } : { width: 1280, height: 800 });
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.clock.install();
+});
+
+/** A path on this spec's own server. */
+const at = (pathAndQuery: string) => `${server.url}${pathAndQuery}`;
+
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  // The brand fonts' stylesheet applies once the page has loaded (ADR 0049): wait for it, then for the fonts.
+  await expect(page.locator("link#brand-fonts")).toHaveAttribute("media", "all");
+  await page.evaluate(async () => {
+    await Promise.all([...document.fonts].map((face) => face.load().catch(() => null)));
+    await document.fonts.ready;
+    // Every picture in the first screenful drawn (lazy ones below it do not count).
+    await Promise.all(
+      [...document.images]
+        .filter((image) => image.getBoundingClientRect().top < window.innerHeight && !image.complete)
+        .map((image) => new Promise((resolve) => image.addEventListener("load", resolve, { once: true }))),
+    );
+  });
+}
+
+async function expectLook(page: Page, name: string, masks: Locator[] = []) {
+  await settle(page);
+  await expect(page).toHaveScreenshot(`${name}.png`, {
+    animations: "disabled",
+    caret: "hide",
+    scale: "css",
+    maxDiffPixelRatio: 0.002,
+    mask: [page.locator("footer p", { hasText: "©" }), ...masks],
+  });
+}
+
+async function withCart(page: Page) {
+  await page.goto(at("/terms"));
+  await page.evaluate(
+    ([key, cart]) => localStorage.setItem(key!, cart!),
+    [CART_KEY, JSON.stringify({ items: [{ id: 1, selectedSize: "One Size", quantity: 1 }, { id: 8, selectedSize: "M", quantity: 2 }] })],
+  );
+}
+
+const publicPages: Array<[name: string, path: string]> = [
+  ["home", "/"],
+  ["team", "/team"],
+  ["calendar", "/calendar"],
+  ["news", "/news"],
+  ["report", REPORT],
+  ["store", "/store"],
+  ["product", PRODUCT],
+  ["login", "/login"],
+  ["not-found", "/no-such-page"],
+];
+
+for (const [name, pagePath] of publicPages) {
+  test(`${name} looks as it did`, async ({ page }) => {
+    await page.goto(at(pagePath));
+    await expectLook(page, name);
+  });
+}
+
+test("cart and checkout look as they did", async ({ page }) => {
+  await withCart(page);
+  await page.goto(at("/cart"));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectLook(page, "cart");
+  await page.goto(at("/checkout"));
+  await expectLook(page, "checkout");
+});
+
+test("the open phone menu looks as it did", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "the menu button shows below 1280 px");
+  await page.goto(at("/news"));
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.locator("#mobile-menu")).toBeVisible();
+  await expectLook(page, "menu-open");
+});
+
+test("dashboard and security settings look as they did", async ({ page }) => {
+  await page.goto(at("/login?mode=create"));
+  const form = page.locator("main form");
+  await form.getByLabel("Full Name").fill("Vera Visual");
+  await form.getByLabel("Email", { exact: true }).fill(`vera.visual.${test.info().project.name}@example.com`);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/team$/);
+  await page.goto(at("/dashboard"));
+  await expectLook(page, "dashboard");
+  await page.goto(at("/dashboard/security"));
+  // When the sessions were made changes from run to run.
+  const sessions = page.locator("section", { has: page.getByRole("heading", { name: "Active Sessions" }) }).getByRole("listitem");
+  await expectLook(page, "security", [sessions]);
+});
