@@ -59,6 +59,8 @@ export default defineConfig({
           LOG_LEVEL: "warn",
           NODE_ENV: "production",
           MAIL_DELIVERY_INTERVAL_MS: "200",
+          // No built-in backups into the repository's ./backups while the suite runs.
+          BACKUP_SCHEDULE: "off",
           // As behind the production proxy: a test may give itself an address of its own
           // with X-Forwarded-For (tests/support/own-address.ts); without it, the socket's.
           TRUST_PROXY: "true",

@@ -125,6 +125,8 @@ export async function startProductionServer(
     PORT: String(port),
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
+    // The built-in daily backup would pause the database mid-run and write into ./backups.
+    BACKUP_SCHEDULE: "off",
     // Canonical/absolute URLs should point at the server being measured.
     PUBLIC_URL: url,
     ...options.env,

@@ -21,6 +21,7 @@ function describe(report: BackupReport): string {
     `Backup written: ${report.path}`,
     `  ${(report.bytes / 1024 / 1024).toFixed(1)} MB, ${report.tables} tables, ${report.rows} rows, ${(report.durationMs / 1000).toFixed(1)} s, SHA-256 ${report.sha256}`,
   ];
+  if (report.pauseMs !== undefined) lines.push(`  The site's queries waited ${report.pauseMs} ms for the copy.`);
   if (report.offsite === "succeeded") lines.push("  Copied to S3-compatible storage.");
   if (report.offsite === "failed") lines.push(`  The copy to S3-compatible storage FAILED: ${report.offsiteError}`);
   if (report.pruned.length > 0) lines.push(`  Deleted ${report.pruned.length} old backup(s) beyond BACKUP_KEEP.`);

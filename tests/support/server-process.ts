@@ -24,7 +24,8 @@ export function spawnServer(env: Record<string, string | undefined>, args: strin
 } {
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts", ...args], {
     cwd: root,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", NODE_ENV: "production", ...env },
+    // No built-in backups (into the repository's ./backups) unless a test asks for them.
+    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", NODE_ENV: "production", BACKUP_SCHEDULE: "off", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -52,6 +52,8 @@ export interface BackupReport extends WrittenBackup {
   /** Backups deleted to keep the newest BACKUP_KEEP. */
   pruned: string[];
   durationMs: number;
+  /** Embedded database: how long the site's queries waited for the copy. */
+  pauseMs?: number;
 }
 
 type Log = Pick<Logger, "info" | "warn" | "error">;
@@ -66,12 +68,14 @@ export async function migrationState(query: RunQuery): Promise<BackupManifest["m
   return { count: Number(row?.count ?? 0), last: (row?.last as string | null) ?? null };
 }
 
-async function backUpEmbedded(handle: DatabaseHandle, settings: BackupSettings, takenAt: Date): Promise<{ written: WrittenBackup; tables: TableChecksum[] }> {
+async function backUpEmbedded(handle: DatabaseHandle, settings: BackupSettings, takenAt: Date): Promise<{ written: WrittenBackup; tables: TableChecksum[]; pauseMs: number }> {
   if (!handle.snapshot) throw new Error("this database handle cannot copy its data directory");
+  const paused = performance.now();
   const { result, pgdata } = await handle.snapshot(async (query) => ({
     tables: await tableChecksums(query),
     migrations: await migrationState(query),
   }));
+  const pauseMs = Math.round(performance.now() - paused);
   const secret = await readFile(path.join(settings.dataDir, APP_SECRET_FILE), "utf8").catch(() => null);
   const written = await writeBackupArchive({
     directory: settings.directory,
@@ -83,7 +87,7 @@ async function backUpEmbedded(handle: DatabaseHandle, settings: BackupSettings, 
     writePayload: (file) => pipeline(Readable.from([pgdata]), createGzip(), createWriteStream(file, { mode: 0o600 })),
     extraFiles: secret ? { [APP_SECRET_FILE]: secret } : {},
   });
-  return { written, tables: result.tables };
+  return { written, tables: result.tables, pauseMs };
 }
 
 async function backUpPostgres(databaseUrl: string, settings: BackupSettings, takenAt: Date): Promise<{ written: WrittenBackup; tables: TableChecksum[] }> {
@@ -134,7 +138,7 @@ export function runBackup(handle: DatabaseHandle, settings: BackupSettings, opti
 async function backUp(handle: DatabaseHandle, settings: BackupSettings, { trigger, log }: { trigger: BackupTrigger; log: Log }): Promise<BackupReport> {
   const startedAt = new Date();
   const kind = handle.kind === "pglite" ? "embedded" : "postgres";
-  let made: { written: WrittenBackup; tables: TableChecksum[] };
+  let made: { written: WrittenBackup; tables: TableChecksum[]; pauseMs?: number };
   try {
     made =
       handle.kind === "pglite"
@@ -181,8 +185,9 @@ async function backUp(handle: DatabaseHandle, settings: BackupSettings, { trigge
     offsiteError,
     pruned,
     durationMs: Date.now() - startedAt.getTime(),
+    pauseMs: made.pauseMs,
   };
-  log.info({ file: written.fileName, bytes: written.bytes, rows: report.rows, durationMs: report.durationMs, offsite, pruned }, "backup written");
+  log.info({ file: written.fileName, bytes: written.bytes, rows: report.rows, durationMs: report.durationMs, pauseMs: report.pauseMs, offsite, pruned }, "backup written");
   return report;
 }
 
