@@ -15,7 +15,7 @@ export function Footer({ year, contact }: { year: number; contact: { email: stri
             {brand.name}
           </Link>
           <p className="mt-4 text-sm text-muted">{brand.tagline}</p>
-          <ul className="mt-5 flex flex-wrap gap-2" aria-label="Social media">
+          <ul className="mt-5 flex flex-wrap gap-1.5" aria-label="Social media">
             {contact.socials.map((social) => (
               <li key={social.name}>
                 <a
@@ -24,7 +24,7 @@ export function Footer({ year, contact }: { year: number; contact: { email: stri
                   rel="noopener noreferrer"
                   aria-label={social.name}
                   title={social.name}
-                  className="inline-flex size-11 items-center justify-center rounded-full border border-line text-text transition-colors hover:border-accent-text hover:text-accent-text"
+                  className="inline-flex size-10 items-center justify-center rounded-full border border-line text-text transition-colors hover:border-accent-text hover:text-accent-text"
                 >
                   <SocialIcon name={social.name} />
                 </a>
