@@ -53,7 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           preloads: it is what the first paint waits for, so it must not queue behind them.
         */}
         <link rel="stylesheet" href={stylesheetUrl} precedence="default" />
-        <BrandFonts />
+        <BrandFonts nonce={nonce} />
         <Meta />
         <Links />
         {/*

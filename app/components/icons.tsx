@@ -1,4 +1,5 @@
 import type { SVGProps } from "react";
+import { cx } from "~/components/ui/cx";
 
 function Icon(props: SVGProps<SVGSVGElement>) {
   return (
@@ -69,4 +70,16 @@ export function ChequeredFlagIcon(props: SVGProps<SVGSVGElement>) {
       <path stroke="#fff" strokeWidth="2" d="M8 6v21" />
     </svg>
   );
+}
+
+/** The networks with a mark of their own in app.css (`.mark-<name>`); any other gets a plain link mark. */
+const MARKED_NETWORKS = ["instagram", "tiktok", "facebook", "twitter", "x", "youtube", "linkedin"];
+
+/**
+ * A social network's mark, by the name staff give the link at /admin/settings. Drawn by CSS
+ * (a mask over the text colour), so the marks cost the page's JavaScript nothing.
+ */
+export function SocialIcon({ name, className = "size-5" }: { name: string; className?: string }) {
+  const key = name.trim().toLowerCase();
+  return <span aria-hidden="true" className={cx("mark", MARKED_NETWORKS.includes(key) ? `mark-${key}` : "mark-link", className)} />;
 }

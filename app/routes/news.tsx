@@ -13,6 +13,15 @@ import { pageMeta } from "~/lib/meta";
 /** Cards in the first screenful load their pictures at once; the rest wait for scrolling. */
 const EAGER_CARDS = 3;
 
+/**
+ * The latest story leads the full list: the row's width, a larger headline, and from 64rem its
+ * picture (three fifths) beside its text. Styled from here so the home page's cards carry none of it.
+ */
+const LEAD_STORY =
+  "sm:col-span-2 lg:col-span-3 [&>article]:lg:grid [&>article]:lg:grid-cols-[3fr_2fr] [&_img]:lg:h-full " +
+  "[&>article>div]:sm:p-8 [&>article>div]:lg:justify-center [&_h2]:text-3xl [&_h2]:sm:text-4xl [&_h2+p]:sm:text-lg [&_a]:lg:mt-2";
+const LEAD_SIZES = "(min-width: 80rem) 760px, (min-width: 64rem) 60vw, 100vw";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filter = parseNewsFilter(new URL(request.url).searchParams);
   const list = await getNewsList(context.db, filter);
@@ -66,8 +75,8 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
             // The latest story leads the full list; a search or category shows plain matches.
             const lead = index === 0 && !isFiltered(filter);
             return (
-              <li key={article.id} className={lead ? "sm:col-span-2 lg:col-span-3" : undefined}>
-                <NewsCard article={article} eager={index < EAGER_CARDS} lead={lead} />
+              <li key={article.id} className={lead ? LEAD_STORY : undefined}>
+                <NewsCard article={article} eager={index < EAGER_CARDS} imageSizes={lead ? LEAD_SIZES : undefined} />
               </li>
             );
           })}

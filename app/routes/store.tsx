@@ -6,7 +6,6 @@ import { cx } from "~/components/ui/cx";
 import { inputClasses } from "~/components/ui/form-field";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
-import type { NewsletterHandle } from "~/components/layout/footer";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { CartSummary } from "~/features/store/cart-summary";
 import {
@@ -49,9 +48,6 @@ export const meta: Route.MetaFunction = (args) =>
     title: "Team Store",
     description: `Official ${brand.name} merchandise: team caps, keyrings, pens and more. Free UK shipping and secure card payments.`,
   });
-
-/** The page's own Stay Updated form is its one newsletter form: the footer leaves its own out. */
-export const handle: NewsletterHandle = { newsletterForm: true };
 
 export default function StorePage({ loaderData }: Route.ComponentProps) {
   const { query, products, counts, shipping } = loaderData;
@@ -125,7 +121,8 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <section aria-labelledby="store-newsletter-heading" className="border-t border-line bg-surface">
+      {/* The page's one newsletter form: the footer's is hidden beside it (app.css). */}
+      <section aria-labelledby="store-newsletter-heading" data-newsletter-form className="border-t border-line bg-surface">
         <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-2 md:items-center">
           <div>
             <h2 id="store-newsletter-heading" className="text-3xl font-bold uppercase">

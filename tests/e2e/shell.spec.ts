@@ -107,8 +107,19 @@ test.describe("footer", () => {
       "YouTube",
       "LinkedIn",
     ]);
-    // Each is a mark, drawn.
-    expect(await socials.locator("svg path").count()).toBeGreaterThanOrEqual(6);
+    // Each shows its network's mark (drawn by CSS), and no two the same.
+    const marks = await socials.locator(".mark").evaluateAll((spans) =>
+      spans.map((span) => {
+        const style = getComputedStyle(span);
+        return { image: style.maskImage || style.webkitMaskImage, width: span.getBoundingClientRect().width };
+      }),
+    );
+    expect(marks).toHaveLength(6);
+    for (const mark of marks) {
+      expect(mark.image).toMatch(/^url\("data:image\/svg\+xml/);
+      expect(mark.width).toBeGreaterThan(15);
+    }
+    expect(new Set(marks.map((mark) => mark.image)).size).toBe(6);
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Ridgeway Racing`);
   });
 

@@ -100,13 +100,14 @@ describe("records with a picture from the media library", () => {
   it("shows a driver's, a leader's and a Female Side member's photo on /team", async () => {
     const html = await page("/team");
     const pictures = libraryPictures(html);
-    // The driver's card and the leader's card (the others keep their art).
-    expect(pictures).toHaveLength(2);
+    // The driver's card, the leader's card and the Female Side member's tile, whose photo shows
+    // at once beneath its clip (the others keep their art).
+    expect(pictures).toHaveLength(3);
     pictures.forEach(expectResponsive);
     // On cards whose text names the person the picture is decorative.
     expect(pictures.every((picture) => picture.includes('alt=""'))).toBe(true);
     expect(html).toMatch(/<img src="\/media\/drivers\/[\w-]+\.svg" alt=""/);
-    // The Female Side member's tile plays a clip: the photo is its poster, one WebP file.
+    // The Female Side member's tile plays a clip over the photo: the photo is also its poster, one WebP file.
     expect(html).toMatch(/<video[^>]* poster="\/media\/u\/[0-9a-f]{32}-\d+\.webp"/);
   });
 

@@ -1,18 +1,11 @@
-import { Link, useMatches } from "react-router";
+import { Link } from "react-router";
 import { brand } from "~/brand";
-import { ChequeredFlagIcon } from "~/components/icons";
-import { SocialIcon } from "~/components/social-icons";
+import { ChequeredFlagIcon, SocialIcon } from "~/components/icons";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { footerQuickLinks, legalLinks } from "./navigation";
 
 /** `contact`: the e-mail address and socials from the site settings (/admin/settings). */
-/** A route whose page has its own newsletter form says so in its handle; the footer then leaves its own out. */
-export interface NewsletterHandle {
-  newsletterForm?: boolean;
-}
-
 export function Footer({ year, contact }: { year: number; contact: { email: string; socials: ReadonlyArray<{ name: string; url: string }> } }) {
-  const pageHasNewsletterForm = useMatches().some((match) => (match.handle as NewsletterHandle | undefined)?.newsletterForm);
   return (
     <footer className="border-t border-line bg-surface">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
@@ -22,7 +15,7 @@ export function Footer({ year, contact }: { year: number; contact: { email: stri
             {brand.name}
           </Link>
           <p className="mt-4 text-sm text-muted">{brand.tagline}</p>
-          <ul className="mt-5 flex flex-wrap gap-2" aria-label="Social media">
+          <ul className="mt-5 flex flex-wrap gap-1.5" aria-label="Social media">
             {contact.socials.map((social) => (
               <li key={social.name}>
                 <a
@@ -31,7 +24,7 @@ export function Footer({ year, contact }: { year: number; contact: { email: stri
                   rel="noopener noreferrer"
                   aria-label={social.name}
                   title={social.name}
-                  className="inline-flex size-11 items-center justify-center rounded-full border border-line text-text transition-colors hover:border-accent-text hover:text-accent-text"
+                  className="inline-flex size-10 items-center justify-center rounded-full border border-line text-text transition-colors hover:border-accent-text hover:text-accent-text"
                 >
                   <SocialIcon name={social.name} />
                 </a>
@@ -44,18 +37,17 @@ export function Footer({ year, contact }: { year: number; contact: { email: stri
         <FooterLinkList title="Legal" links={legalLinks} />
 
         <section aria-labelledby="footer-newsletter">
-          <h2 id="footer-newsletter" className="text-lg font-bold uppercase">
-            {pageHasNewsletterForm ? "Contact" : "Subscribe"}
-          </h2>
-          {!pageHasNewsletterForm && (
-            <>
-              <p className="mt-2 text-sm text-muted">Race reports, team news and store offers, straight to your inbox.</p>
-              <div className="mt-4">
-                <NewsletterForm source="footer" />
-              </div>
-            </>
-          )}
-          <p className={pageHasNewsletterForm ? "mt-4 text-sm" : "mt-6 text-sm"}>
+          {/* A page with its own newsletter form (data-newsletter-form) hides this one: app.css. */}
+          <div data-footer-newsletter>
+            <h2 id="footer-newsletter" className="text-lg font-bold uppercase">
+              Subscribe
+            </h2>
+            <p className="mt-2 text-sm text-muted">Race reports, team news and store offers, straight to your inbox.</p>
+            <div className="mt-4">
+              <NewsletterForm source="footer" />
+            </div>
+          </div>
+          <p className="mt-6 text-sm">
             <a href={`mailto:${contact.email}`} className="text-accent-text hover:underline">
               {contact.email}
             </a>

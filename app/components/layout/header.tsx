@@ -173,7 +173,7 @@ function SignOutButton({ className }: { className: string }) {
 }
 
 function MobileMenu({ user, cartCount, joinTheTeamUrl }: { user: SignedInUser | null; cartCount: number; joinTheTeamUrl: string }) {
-  const linkClasses = "block rounded-lg px-4 py-3 font-display text-2xl font-bold uppercase tracking-wide";
+  const linkClasses = "block rounded-lg px-4 py-2.5 font-display text-2xl font-bold uppercase tracking-wide";
   return (
     <div
       id="mobile-menu"
@@ -181,7 +181,7 @@ function MobileMenu({ user, cartCount, joinTheTeamUrl }: { user: SignedInUser | 
     >
       <nav aria-label="Mobile">
         <ul className="flex flex-col gap-1">
-          {mainNavigation.map((item) => (
+          {[...mainNavigation, ...moreNavigation].map((item) => (
             <li key={item.to}>
               <NavLink
                 to={item.to}
@@ -199,23 +199,6 @@ function MobileMenu({ user, cartCount, joinTheTeamUrl }: { user: SignedInUser | 
               Cart ({cartCount})
             </NavLink>
           </li>
-        </ul>
-        <ul className="mt-3 flex flex-wrap gap-x-1 gap-y-1 border-t border-line pt-3">
-          {moreNavigation.map((item) => (
-            <li key={item.to}>
-              <NavLink
-                to={item.to}
-                className={({ isActive }) =>
-                  cx(
-                    "flex min-h-11 items-center rounded-lg px-4 text-sm font-semibold uppercase tracking-wide",
-                    isActive ? "bg-surface text-accent-text" : "text-muted hover:bg-surface hover:text-text",
-                  )
-                }
-              >
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
         </ul>
       </nav>
       <div className="mt-6 flex flex-col gap-3 border-t border-line pt-6">

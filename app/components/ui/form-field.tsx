@@ -1,12 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { cx } from "./cx";
 
-/** A file input's "Choose file" button in the site's secondary-button look instead of the browser's default. */
-export const fileInputClasses =
-  "w-full text-sm text-muted file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-full file:border file:border-line " +
-  "file:bg-surface-raised file:px-4 file:text-sm file:font-semibold file:uppercase file:tracking-wide file:text-text " +
-  "hover:file:border-muted disabled:opacity-60";
-
 export const inputClasses =
   "w-full rounded-lg border border-line bg-ink px-3 py-2.5 text-text placeholder:text-muted/70 " +
   "focus:border-accent-text aria-[invalid=true]:border-danger disabled:opacity-60";
@@ -34,7 +28,7 @@ export function FormField({ label, name, error, hint, hideLabel, className, ...i
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={inputProps.type === "file" ? fileInputClasses : inputClasses}
+        className={inputClasses}
         {...inputProps}
       />
       {hint && (

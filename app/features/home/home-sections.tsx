@@ -1,37 +1,13 @@
 import type { ReactNode } from "react";
-import { ChevronDownIcon } from "~/components/icons";
-import { SocialIcon } from "~/components/social-icons";
+import { ChevronDownIcon, SocialIcon } from "~/components/icons";
 import { Card } from "~/components/ui/card";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { EpisodeLinks } from "~/features/podcast/episode-links";
 import type { PodcastEpisode } from "~/features/podcast/podcast.server";
 
-/** Line marks for the mission, vision and values cards, in the icon set's 24-unit grid and stroke. */
-const MARKS = {
-  // A chequered flag on its pole.
-  mission: "M5 21V4m0 0h13l-2 4 2 4H5M9 4v8m4-8v8",
-  // An eye.
-  vision: "M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6z",
-  // A stopwatch.
-  excellence: "M12 21a8 8 0 1 0 0-16 8 8 0 0 0 0 16zm0-8V9m-2-7h4m5 4-1.5 1.5",
-  // A flame.
-  passion: "M12 22c4 0 7-2.7 7-6.8 0-3.5-2.4-6-4.2-8.2-.4 2-1.5 3.3-2.8 3.8.3-3.2-1.2-6.3-4-8.8.3 3.6-3 6.2-3 11.2C5 19.3 8 22 12 22z",
-  // A light bulb.
-  innovation: "M9 18h6m-5 3h4M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0 0 12 3z",
-  // A shield with a tick.
-  integrity: "M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10zm-3.5-10 2.5 2.5 4.5-5",
-} as const;
-
-function Mark({ name }: { name: keyof typeof MARKS }) {
-  return (
-    <span aria-hidden="true" className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-accent/15 text-accent-text">
-      <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-        <path d={MARKS[name]} />
-      </svg>
-    </span>
-  );
-}
+/** The mission, vision and values cards' marks: a red disc with a line mark (`.mark-badge` in app.css). */
+type MarkName = "mission" | "vision" | "excellence" | "passion" | "innovation" | "integrity";
 
 const values = [
   { mark: "excellence", title: "Excellence", text: "Every lap is prepared, measured and reviewed. We chase tenths in the workshop so drivers can find them on track." },
@@ -119,12 +95,12 @@ export function MissionAndValues() {
  * Open on wide screens (CSS), a disclosure on small ones; readable without JavaScript either way.
  * The disclosure's sign is a chevron that turns (a "+" turned 45° read as a close button).
  */
-function Collapsible({ mark, title, children }: { mark: keyof typeof MARKS; title: string; children: ReactNode }) {
+function Collapsible({ mark, title, children }: { mark: MarkName; title: string; children: ReactNode }) {
   return (
     <Card className="h-full p-0 sm:p-0">
       <details className="group md:pointer-events-none md:[&>summary]:cursor-default" open>
         <summary className="flex cursor-pointer list-none items-center gap-3 p-5 text-lg font-bold uppercase sm:p-6 [&::-webkit-details-marker]:hidden">
-          <Mark name={mark} />
+          <span aria-hidden="true" className={`mark-badge mark-${mark}`} />
           <span className="flex-1">{title}</span>
           <ChevronDownIcon aria-hidden="true" className="size-5 shrink-0 text-muted transition-transform group-open:rotate-180 md:hidden" />
         </summary>
