@@ -2,7 +2,7 @@ import http from "node:http";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type ServerProcess } from "../support/server-process";
-import { freshCode, prepareStaff } from "../support/prepared-staff";
+import { prepareStaff, signInOverHttp } from "../support/prepared-staff";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 /*
@@ -16,7 +16,6 @@ let testDb: TestDatabase;
 let server: ServerProcess;
 let cookie = "";
 
-const cookiesOf = (response: Response) => response.headers.getSetCookie().map((line) => line.split(";")[0]);
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -28,21 +27,7 @@ beforeAll(async () => {
     publicUrl: "http://127.0.0.1",
   });
   server = await startServer({ ...testDb.env, AUTH_SECRET });
-  const signIn = await fetch(`${server.url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    body: new URLSearchParams({ intent: "sign-in", email: editor.email, password: editor.password }),
-  });
-  expect(signIn.headers.get("location")).toMatch(/^\/login\/two-factor/);
-  const challenge = cookiesOf(signIn).join("; ");
-  const verified = await fetch(`${server.url}/login/two-factor`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { cookie: challenge },
-    body: new URLSearchParams({ method: "totp", code: await freshCode(editor.totpSecret) }),
-  });
-  expect(verified.status).toBe(302);
-  cookie = cookiesOf(verified).join("; ");
+  cookie = await signInOverHttp(server.url, editor);
 }, 120_000);
 
 afterAll(async () => {

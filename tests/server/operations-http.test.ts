@@ -4,7 +4,7 @@ import { openDatabase, queryRows } from "../../db/client.server";
 import { backupRuns, emailOutbox, orders } from "../../db/schema";
 import { loader as orderConfirmationLoader } from "../../app/routes/order-confirmation";
 import { createTestAuth, requestContext, run } from "../support/accounts";
-import { freshCode, prepareStaff } from "../support/prepared-staff";
+import { prepareStaff, signInOverHttp } from "../support/prepared-staff";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { paidOrder } from "../support/shop-orders";
 import { createTestDatabase, seededTestDatabase, type TestDatabase } from "../support/test-database";
@@ -20,7 +20,6 @@ const METRICS_TOKEN = "metrics-token-for-the-test-0123456789abcdef";
 let testDb: TestDatabase;
 let server: ServerProcess;
 let cookie = "";
-const cookiesOf = (response: Response) => response.headers.getSetCookie().map((line) => line.split(";")[0]);
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 beforeAll(async () => {
@@ -45,15 +44,7 @@ beforeAll(async () => {
   }
   // Mail delivery held back, so the failing e-mail stays as it is while the test looks.
   server = await startServer({ ...testDb.env, AUTH_SECRET, METRICS_TOKEN, BACKUP_SCHEDULE: "off", MAIL_DELIVERY_INTERVAL_MS: "600000" }, { timeoutMs: 90_000 });
-  const signIn = await fetch(`${server.url}/login`, { method: "POST", redirect: "manual", body: new URLSearchParams({ intent: "sign-in", email: staff.email, password: staff.password }) });
-  const verified = await fetch(`${server.url}/login/two-factor`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { cookie: cookiesOf(signIn).join("; ") },
-    body: new URLSearchParams({ method: "totp", code: await freshCode(staff.totpSecret) }),
-  });
-  expect(verified.status).toBe(302);
-  cookie = cookiesOf(verified).join("; ");
+  cookie = await signInOverHttp(server.url, staff);
 }, 150_000);
 
 afterAll(async () => {

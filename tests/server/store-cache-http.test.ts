@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshCode, prepareStaff } from "../support/prepared-staff";
+import { prepareStaff, signInOverHttp } from "../support/prepared-staff";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -13,22 +13,13 @@ const AUTH_SECRET = "store-cache-http-secret-0123456789abcdef0123";
 let testDb: TestDatabase;
 let server: ServerProcess;
 let cookie = "";
-const cookiesOf = (response: Response) => response.headers.getSetCookie().map((line) => line.split(";")[0]);
 const page = async (path: string) => (await fetch(`${server.url}${path}`)).text();
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
   const staff = await prepareStaff(testDb, { email: "http.shop@example.com", password: "a long and unusual password", roles: ["shop"], secret: AUTH_SECRET, publicUrl: "http://127.0.0.1" });
   server = await startServer({ ...testDb.env, AUTH_SECRET, PAGE_CACHE_TTL_MS: "600000" });
-  const signIn = await fetch(`${server.url}/login`, { method: "POST", redirect: "manual", body: new URLSearchParams({ intent: "sign-in", email: staff.email, password: staff.password }) });
-  const verified = await fetch(`${server.url}/login/two-factor`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { cookie: cookiesOf(signIn).join("; ") },
-    body: new URLSearchParams({ method: "totp", code: await freshCode(staff.totpSecret) }),
-  });
-  expect(verified.status).toBe(302);
-  cookie = cookiesOf(verified).join("; ");
+  cookie = await signInOverHttp(server.url, staff);
 }, 120_000);
 
 afterAll(async () => {

@@ -67,3 +67,18 @@ export async function freshCode(secret: string): Promise<string> {
   lastStepUsed.set(secret, step);
   return totpAt(secret, step * PERIOD_MS);
 }
+
+const cookiesOf = (response: Response) => response.headers.getSetCookie().map((line) => line.split(";")[0]);
+
+/** Signs a prepared staff member in to a running server over HTTP (password, then a fresh code); returns their cookie header. */
+export async function signInOverHttp(url: string, staff: PreparedStaff): Promise<string> {
+  const password = await fetch(`${url}/login`, { method: "POST", redirect: "manual", body: new URLSearchParams({ intent: "sign-in", email: staff.email, password: staff.password }) });
+  const verified = await fetch(`${url}/login/two-factor`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie: cookiesOf(password).join("; ") },
+    body: new URLSearchParams({ method: "totp", code: await freshCode(staff.totpSecret) }),
+  });
+  if (verified.status !== 302) throw new Error(`two-factor sign-in answered ${verified.status}`);
+  return cookiesOf(verified).join("; ");
+}
