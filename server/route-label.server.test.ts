@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRouteLabeller } from "./route-label";
+import { createRouteLabeller, ROUTE_LABEL_MEMO_SIZE } from "./route-label";
 
 const label = createRouteLabeller({
   root: { id: "root", path: "" },
@@ -28,5 +28,11 @@ describe("route labels for the metrics", () => {
 
   it("say unmatched when no route matches at all", () => {
     expect(createRouteLabeller({ root: { id: "root", path: "" }, "routes/a": { id: "routes/a", parentId: "root", path: "a" } })("/b")).toBe("unmatched");
+  });
+
+  it("keep answering correctly past the bound of remembered paths", () => {
+    for (let i = 0; i <= ROUTE_LABEL_MEMO_SIZE * 2; i += 1) expect(label(`/news/story-${i}`)).toBe("/news/:slug");
+    expect(label("/admin/orders/RR-1")).toBe("/admin/orders/:orderNumber");
+    expect(label("/news/story-0")).toBe("/news/:slug");
   });
 });
