@@ -66,6 +66,12 @@ describe("checkOrigin", () => {
     expect(decide({ path: "/newsletter/unsubscribe" })).toEqual({ allowed: true });
   });
 
+  it("exempts the one-click unsubscribe, which a webmail posts with its own Origin (the link's token says who)", () => {
+    expect(decide({ path: "/newsletter/unsubscribe", origin: "https://mail.example" })).toEqual({ allowed: true });
+    expect(decide({ path: "/newsletter/unsubscribe", secFetchSite: "cross-site" })).toEqual({ allowed: true });
+    expect(decide({ path: "/newsletter/confirm", origin: "https://mail.example" })).toMatchObject({ allowed: false });
+  });
+
   it("exempts the payment provider's webhook", () => {
     expect(decide({ path: "/api/payments/webhook", origin: "https://payments.example" })).toEqual({ allowed: true });
     expect(decide({ path: "/api/payments/webhook/", secFetchSite: "cross-site" })).toEqual({ allowed: true });

@@ -14,10 +14,12 @@ import type { RequestHandler } from "express";
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * Paths called by other services' servers, which authenticate their requests
- * themselves (the payment provider signs its events), not by cookie.
+ * Paths that authenticate their requests themselves, not by cookie, so a request from another
+ * site can do nothing a forged one could not: the payment provider signs its events, and an
+ * unsubscribe names its subscriber by the unguessable token in its link (RFC 8058's one-click
+ * POST comes from the mail provider, and from webmail it carries the webmail's Origin).
  */
-export const ORIGIN_CHECK_EXEMPT_PATHS: readonly string[] = ["/api/payments/webhook"];
+export const ORIGIN_CHECK_EXEMPT_PATHS: readonly string[] = ["/api/payments/webhook", "/newsletter/unsubscribe"];
 
 export const CROSS_ORIGIN_MESSAGE = "Forbidden: this request did not come from this site.";
 

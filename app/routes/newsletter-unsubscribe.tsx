@@ -30,12 +30,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, { path: null, title: "Unsubscribe", description: "Stop e-mails from Ridgeway Racing." }),
+  ...pageMeta(args, { path: null, title: "Unsubscribe", description: "Stop the Ridgeway Racing newsletter." }),
 ];
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
   let heading = "Unsubscribe";
-  let text = "Press the button to stop all newsletter e-mails from us.";
+  let text = "Press the button to stop the Ridgeway Racing newsletter. E-mails about your orders and account are not affected.";
   if (actionData?.unsubscribed) {
     heading = "You're unsubscribed";
     text = "You won't receive any more newsletter e-mails from us. You can subscribe again at any time.";

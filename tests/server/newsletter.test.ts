@@ -9,6 +9,7 @@ import { deliverPendingEmails, pickupDirectoryTransport, type MailTransport } fr
 import {
   CONFIRMATION_LINK_LIFETIME_MS,
   CONFIRMATION_RESEND_AFTER_MS,
+  confirmationLinkState,
   confirmSubscription,
   subscribeToNewsletter,
   unsubscribeFromNewsletter,
@@ -71,13 +72,18 @@ describe("newsletter double opt-in", () => {
     expect(await outbox("fan@example.com")).toHaveLength(2);
   });
 
-  it("confirms with the link once; a wrong, reused or expired link fails", async () => {
+  it("confirms with the link; looking at it confirms nothing; a reused link says it is done; a wrong or expired one fails", async () => {
     const now = new Date("2026-05-01T10:00:00Z");
     await subscribeToNewsletter(suite.db, { email: "fan@example.com", source: "store" }, { publicUrl, now });
     const token = linkToken((await outbox("fan@example.com"))[0]!.textBody, "confirm");
-    expect(await confirmSubscription(suite.db, "not-the-token", now)).toBe(false);
-    expect(await confirmSubscription(suite.db, token, now)).toBe(true);
-    expect(await confirmSubscription(suite.db, token, now)).toBe(false);
+    expect(await confirmationLinkState(suite.db, token, now)).toBe("pending");
+    expect(await confirmationLinkState(suite.db, token, now)).toBe("pending");
+    expect((await suite.db.select().from(newsletterSubscribers))[0]!.confirmedAt).toBeNull();
+    expect(await confirmSubscription(suite.db, "not-the-token", now)).toBe("invalid");
+    expect(await confirmationLinkState(suite.db, "not-the-token", now)).toBe("invalid");
+    expect(await confirmSubscription(suite.db, token, now)).toBe("confirmed");
+    expect(await confirmSubscription(suite.db, token, new Date(now.getTime() + 60_000))).toBe("already-confirmed");
+    expect(await confirmationLinkState(suite.db, token, now)).toBe("confirmed");
     expect((await suite.db.select().from(newsletterSubscribers))[0]!.confirmedAt).toEqual(now);
     expect(await subscribeToNewsletter(suite.db, { email: "fan@example.com", source: "footer" }, { publicUrl })).toBe(
       "already-confirmed",
@@ -85,7 +91,18 @@ describe("newsletter double opt-in", () => {
 
     await subscribeToNewsletter(suite.db, { email: "late@example.com", source: "footer" }, { publicUrl, now });
     const late = linkToken((await outbox("late@example.com"))[0]!.textBody, "confirm");
-    expect(await confirmSubscription(suite.db, late, new Date(now.getTime() + CONFIRMATION_LINK_LIFETIME_MS + 1))).toBe(false);
+    const afterLifetime = new Date(now.getTime() + CONFIRMATION_LINK_LIFETIME_MS + 1);
+    expect(await confirmationLinkState(suite.db, late, afterLifetime)).toBe("invalid");
+    expect(await confirmSubscription(suite.db, late, afterLifetime)).toBe("invalid");
+  });
+
+  it("a confirmation link stops working once the address unsubscribes", async () => {
+    await subscribeToNewsletter(suite.db, { email: "fan@example.com", source: "footer" }, { publicUrl });
+    const [email] = await outbox("fan@example.com");
+    const confirm = linkToken(email!.textBody, "confirm");
+    expect(await confirmSubscription(suite.db, confirm)).toBe("confirmed");
+    await unsubscribeFromNewsletter(suite.db, linkToken(email!.textBody, "unsubscribe"));
+    expect(await confirmSubscription(suite.db, confirm)).toBe("invalid");
   });
 
   it("unsubscribes with the link in every e-mail, and can subscribe again later", async () => {

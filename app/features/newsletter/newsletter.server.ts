@@ -70,19 +70,53 @@ export async function subscribeToNewsletter(
   });
 }
 
-export async function confirmSubscription(db: Database, token: string, now = new Date()): Promise<boolean> {
+/**
+ * What a confirmation link would do if used now: "pending" (it confirms), "confirmed" (it was
+ * used already, or the address was confirmed another way), or "invalid" (unknown, expired, or
+ * the address has since unsubscribed). Reads only: opening the link (a GET, which mail
+ * providers' link scanners also make) must not confirm anyone.
+ */
+export type ConfirmationLinkState = "pending" | "confirmed" | "invalid";
+
+export async function confirmationLinkState(db: Database, token: string, now = new Date()): Promise<ConfirmationLinkState> {
+  const [subscriber] = await db
+    .select({
+      confirmedAt: newsletterSubscribers.confirmedAt,
+      unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+      confirmationSentAt: newsletterSubscribers.confirmationSentAt,
+    })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.confirmTokenHash, hashToken(token)));
+  if (!subscriber || subscriber.unsubscribedAt) return "invalid";
+  if (subscriber.confirmedAt) return "confirmed";
+  const sentAt = subscriber.confirmationSentAt?.getTime() ?? 0;
+  return now.getTime() - sentAt < CONFIRMATION_LINK_LIFETIME_MS ? "pending" : "invalid";
+}
+
+/**
+ * Confirms the subscription a link names (the POST behind the confirmation page's button).
+ * Using a link again says it is done ("already-confirmed"), not that it is invalid: the link's
+ * hash is kept after confirming, and replaced only when the address subscribes again.
+ */
+export async function confirmSubscription(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<"confirmed" | "already-confirmed" | "invalid"> {
   const confirmed = await db
     .update(newsletterSubscribers)
-    .set({ confirmedAt: now, confirmTokenHash: null })
+    .set({ confirmedAt: now })
     .where(
       and(
         eq(newsletterSubscribers.confirmTokenHash, hashToken(token)),
+        isNull(newsletterSubscribers.confirmedAt),
         isNull(newsletterSubscribers.unsubscribedAt),
         gt(newsletterSubscribers.confirmationSentAt, new Date(now.getTime() - CONFIRMATION_LINK_LIFETIME_MS)),
       ),
     )
     .returning({ id: newsletterSubscribers.id });
-  return confirmed.length === 1;
+  if (confirmed.length === 1) return "confirmed";
+  return (await confirmationLinkState(db, token, now)) === "confirmed" ? "already-confirmed" : "invalid";
 }
 
 /** Returns the address unsubscribed (also when it already was), or null for an unknown token. */
@@ -119,7 +153,7 @@ function confirmationEmail(email: string, confirmToken: string, unsubscribeToken
       "",
       "The link works for 7 days. If you didn't ask for this, ignore this e-mail and you won't hear from us again.",
       "",
-      `To stop all e-mails from us: ${leaveUrl}`,
+      `Changed your mind? Stop the newsletter here: ${leaveUrl}`,
       "",
       `${brand.name} · ${brand.email}`,
     ].join("\n"),
