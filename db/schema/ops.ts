@@ -10,6 +10,8 @@ export const emailOutbox = pgTable("email_outbox", {
   toAddress: text("to_address").notNull(),
   subject: text("subject").notNull(),
   textBody: text("text_body").notNull(),
+  /** The HTML part, rendered from the same template as the text part; null for text-only mail. */
+  htmlBody: text("html_body"),
   headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
   createdAt: timestamptz("created_at").notNull().defaultNow(),
   sentAt: timestamptz("sent_at"),
@@ -25,7 +27,7 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   source: text("source").notNull(),
   consentText: text("consent_text").notNull(),
   consentedAt: timestamptz("consented_at").notNull(),
-  /** SHA-256 of the token in the confirmation link; null once confirmed. */
+  /** SHA-256 of the token in the confirmation link (kept once confirmed, so a reused link says so); null once unsubscribed. */
   confirmTokenHash: text("confirm_token_hash").unique(),
   confirmationSentAt: timestamptz("confirmation_sent_at"),
   confirmedAt: timestamptz("confirmed_at"),

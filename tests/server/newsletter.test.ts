@@ -137,6 +137,13 @@ describe("e-mail delivery from the outbox", () => {
     expect(files.map((mail) => mail.to).sort()).toEqual(["a@example.com", "b@example.com"]);
     expect(files[0]).toMatchObject({ from: options.from, subject: expect.stringContaining("Confirm") });
     const rows = await suite.db.select().from(emailOutbox);
+    // Both parts, a Message-ID that a retry would repeat, and marked as sent by a machine.
+    const sentToA = files.find((mail) => mail.to === "a@example.com");
+    const rowForA = rows.find((row) => row.toAddress === "a@example.com")!;
+    expect(sentToA.html).toContain("Confirm subscription");
+    expect(sentToA.text).toContain("/newsletter/confirm?token=");
+    expect(sentToA.messageId).toBe(`<${rowForA.id}@ridgeway-racing.example>`);
+    expect(sentToA.headers).toMatchObject({ "Auto-Submitted": "auto-generated", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
     expect(rows.every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
   });
 

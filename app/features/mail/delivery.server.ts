@@ -12,6 +12,9 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  html?: string;
+  /** Stable across retries, so a receiver can tell a repeat from a new message. */
+  messageId: string;
   headers: Record<string, string>;
 }
 
@@ -62,6 +65,7 @@ export async function deliverPendingEmails(
   transport: MailTransport,
   options: { from: string; log: Pick<Logger, "info" | "warn"> },
 ): Promise<number> {
+  const domain = options.from.match(/@([^>\s]+)/)?.[1] ?? "localhost";
   return db.transaction(async (tx) => {
     const batch = await tx
       .select()
@@ -74,7 +78,16 @@ export async function deliverPendingEmails(
     for (const email of batch) {
       try {
         await transport.send(
-          { from: options.from, to: email.toAddress, subject: email.subject, text: email.textBody, headers: email.headers },
+          {
+            from: options.from,
+            to: email.toAddress,
+            subject: email.subject,
+            text: email.textBody,
+            ...(email.htmlBody ? { html: email.htmlBody } : {}),
+            messageId: `<${email.id}@${domain}>`,
+            // Sent by the site, not a person: auto-responders must not answer it (RFC 3834).
+            headers: { "Auto-Submitted": "auto-generated", ...email.headers },
+          },
           email.id,
         );
         await tx

@@ -5,6 +5,8 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part (app/features/mail/render-email.server.tsx renders both parts from one template). */
+  html?: string;
   headers?: Record<string, string>;
 }
 
@@ -18,6 +20,7 @@ export async function queueEmail(db: Pick<Database, "insert">, email: OutgoingEm
     toAddress: email.to,
     subject: email.subject,
     textBody: email.text,
+    htmlBody: email.html ?? null,
     headers: email.headers ?? {},
   });
 }

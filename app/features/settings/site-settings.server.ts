@@ -22,7 +22,8 @@ export const SITE_SETTINGS: VersionedTable<typeof siteSettings> = { table: siteS
 
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
 
-async function readSiteSettings(db: Database): Promise<SiteSettings> {
+/** The settings as stored, read now (e-mails, which have no request context). */
+export async function readSiteSettings(db: Pick<Database, "select">): Promise<SiteSettings> {
   const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, SETTINGS_ID));
   return row ? settingsOf(row) : DEFAULT_SITE_SETTINGS;
 }

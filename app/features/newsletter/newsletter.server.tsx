@@ -3,7 +3,11 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { newsletterSubscribers } from "../../../db/schema";
 import { brand } from "~/brand";
-import { queueEmail } from "~/features/mail/outbox.server";
+import { queueEmail, type OutgoingEmail } from "~/features/mail/outbox.server";
+import { emailFrame } from "~/features/mail/email-frame.server";
+import type { EmailFrame } from "~/features/mail/email-layout";
+import { renderEmail } from "~/features/mail/render-email.server";
+import { NewsletterConfirmationEmail } from "./confirmation-email";
 import { NEWSLETTER_CONSENT_TEXT, type NewsletterSource } from "./newsletter-text";
 
 /** A confirmation link works for this long. */
@@ -28,6 +32,7 @@ export async function subscribeToNewsletter(
   options: { publicUrl: string; now?: Date },
 ): Promise<SubscribeOutcome> {
   const now = options.now ?? new Date();
+  const frame = await emailFrame(db, options.publicUrl, `You receive this because this address was entered in the newsletter form on ${options.publicUrl.replace(/^https?:\/\//, "")}.`);
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select()
@@ -65,7 +70,7 @@ export async function subscribeToNewsletter(
       if (inserted.length === 0) return "already-pending";
     }
 
-    await queueEmail(tx, confirmationEmail(request.email, confirmToken, unsubscribeToken, options.publicUrl));
+    await queueEmail(tx, await confirmationEmail(request.email, confirmToken, unsubscribeToken, frame));
     return "confirmation-sent";
   });
 }
@@ -139,24 +144,13 @@ export function unsubscribeUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-function confirmationEmail(email: string, confirmToken: string, unsubscribeToken: string, publicUrl: string) {
-  const confirmUrl = `${publicUrl}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`;
-  const leaveUrl = unsubscribeUrl(publicUrl, unsubscribeToken);
+async function confirmationEmail(email: string, confirmToken: string, unsubscribeToken: string, frame: EmailFrame): Promise<OutgoingEmail> {
+  const confirmUrl = `${frame.publicUrl}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`;
+  const leaveUrl = unsubscribeUrl(frame.publicUrl, unsubscribeToken);
   return {
     to: email,
     subject: `Confirm your ${brand.name} newsletter subscription`,
-    text: [
-      `Thanks for signing up to the ${brand.name} newsletter.`,
-      "",
-      "Please confirm your subscription by opening this link:",
-      confirmUrl,
-      "",
-      "The link works for 7 days. If you didn't ask for this, ignore this e-mail and you won't hear from us again.",
-      "",
-      `Changed your mind? Stop the newsletter here: ${leaveUrl}`,
-      "",
-      `${brand.name} · ${brand.email}`,
-    ].join("\n"),
+    ...(await renderEmail(<NewsletterConfirmationEmail frame={frame} confirmUrl={confirmUrl} leaveUrl={leaveUrl} />)),
     // RFC 8058: mail apps offer their own one-click unsubscribe button.
     headers: { "List-Unsubscribe": `<${leaveUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
