@@ -81,7 +81,7 @@ test("check out with a test card and RIDGEWAY10: the confirmation shows the orde
   await expect.poll(() => savedCartItems(page)).toEqual([]);
   await expectAccessible(page);
   await expect.poll(() => emailsTo(email).length, { timeout: 10_000 }).toBe(1);
-  expect(emailsTo(email)[0]!.text).toContain("Total paid: £18.87");
+  expect(emailsTo(email)[0]!.text).toContain("Total: £18.87");
 });
 
 test("a declined card shows the decline; the order is not paid, and a later payment shows on the waiting confirmation", async ({ page }) => {

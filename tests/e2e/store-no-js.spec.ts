@@ -120,7 +120,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Loading your cart...")).toBeHidden();
     await expect(page.getByTestId("cart-badge")).toHaveCount(0);
     await expect.poll(() => emailsTo(email).length, { timeout: 10_000 }).toBe(1);
-    expect(emailsTo(email)[0]!.text).toContain("Total paid: £64.80");
+    expect(emailsTo(email)[0]!.text).toContain("Total: £64.80");
   });
 
   test("remove, clear and a refused add leave the cart as the shopper sees it", async ({ page }) => {

@@ -22,7 +22,7 @@ const t0 = new Date("2026-06-01T12:00:00Z");
 const afterHold = new Date(t0.getTime() + HOLD_MS + 60_000);
 let clock = t0;
 const payments = createTestProvider({ appSecret, now: () => clock });
-const context = () => ({ db: suite.db, log, payments, appSecret });
+const context = () => ({ db: suite.db, log, payments, appSecret, publicUrl: "https://ridgeway-racing.example" });
 
 beforeEach(async () => {
   const db = suite.db;

@@ -187,7 +187,7 @@ describe("refunds with the test provider", () => {
       created: Math.floor(Date.now() / 1000),
       data: { refundId: row!.providerRefundId!, refundRequestId: row!.id, paymentId: order.providerPaymentId, status: "succeeded", amountPence: 2400 },
     };
-    const context = { db: suite.db, log: requestContext(suite.db, auth).log, payments: createTestProvider({ appSecret }) };
+    const context = { db: suite.db, log: requestContext(suite.db, auth).log, payments: createTestProvider({ appSecret }), publicUrl: "https://ridgeway-racing.example" };
     const deliver = () => {
       const { body, headers } = signedTestEvent(appSecret, event, new Date());
       return receivePaymentWebhook(context, body, headers);
@@ -276,7 +276,7 @@ const stripe = () => createStripeProvider({ secretKey: "sk_test_standin", webhoo
 function stripeWebhook(type: string, object: Record<string, unknown>, id: string) {
   const payload = JSON.stringify({ id, object: "event", type, data: { object } });
   const headers = new Headers({ "stripe-signature": stripeTestHeader(payload, webhookSecret) });
-  return receivePaymentWebhook({ db: suite.db, log: requestContext(suite.db, auth).log, payments: stripe() }, payload, headers);
+  return receivePaymentWebhook({ db: suite.db, log: requestContext(suite.db, auth).log, payments: stripe(), publicUrl: "https://ridgeway-racing.example" }, payload, headers);
 }
 
 describe("refunds through Stripe (the SDK against a loopback stand-in)", () => {

@@ -17,6 +17,7 @@ let handle: DatabaseHandle;
 const now = new Date("2026-06-01T12:00:00Z");
 const later = new Date(now.getTime() + 60_000);
 const customer = { name: "Alex Fan", email: "alex@example.com" };
+const publicUrl = "https://ridgeway-racing.example";
 let eventCounter = 0;
 
 beforeAll(async () => {
@@ -78,7 +79,7 @@ describe("payment events", () => {
     const order = await placed();
     const paid = event({ orderId: order.orderId, sessionId: order.sessionId, paymentId: "pi_1" });
     const results = [];
-    for (let i = 0; i < 10; i++) results.push(await applyPaymentEvent(handle.db, paid, later));
+    for (let i = 0; i < 10; i++) results.push(await applyPaymentEvent(handle.db, paid, later, publicUrl));
     expect(results[0]).toEqual({ kind: "applied", orderId: order.orderId, from: "pending_payment", to: "paid" });
     expect(results.slice(1).every((result) => result.kind === "duplicate")).toBe(true);
     expect(await orderRow(order.orderId)).toMatchObject({ status: "paid", paidAt: later, providerPaymentId: "pi_1", totalPence: 4500 });
@@ -88,14 +89,14 @@ describe("payment events", () => {
     expect(emails).toHaveLength(1);
     expect(emails[0]!.toAddress).toBe("alex@example.com");
     expect(emails[0]!.textBody).toContain(order.orderNumber);
-    expect(emails[0]!.textBody).toContain("Total paid: £45.00");
+    expect(emails[0]!.textBody).toContain("Total: £45.00");
     expect(await handle.db.select().from(schema.paymentEvents)).toHaveLength(1);
   });
 
   it("the same paid event 10 times in parallel: one paid order, one promo use, one e-mail", async () => {
     const order = await placed();
     const paid = event({ sessionId: order.sessionId });
-    const results = await Promise.all(Array.from({ length: 10 }, () => applyPaymentEvent(handle.db, paid, later)));
+    const results = await Promise.all(Array.from({ length: 10 }, () => applyPaymentEvent(handle.db, paid, later, publicUrl)));
     expect(results.filter((result) => result.kind === "applied")).toHaveLength(1);
     expect(results.filter((result) => result.kind === "duplicate")).toHaveLength(9);
     expect((await orderRow(order.orderId)).status).toBe("paid");
@@ -107,8 +108,8 @@ describe("payment events", () => {
   it("two different paid events for one order (completed, then async succeeded) pay it once", async () => {
     const order = await placed();
     const results = await Promise.all([
-      applyPaymentEvent(handle.db, event({ orderId: order.orderId }), later),
-      applyPaymentEvent(handle.db, event({ sessionId: order.sessionId, type: "checkout.session.async_payment_succeeded" }), later),
+      applyPaymentEvent(handle.db, event({ orderId: order.orderId }), later, publicUrl),
+      applyPaymentEvent(handle.db, event({ sessionId: order.sessionId, type: "checkout.session.async_payment_succeeded" }), later, publicUrl),
     ]);
     expect(results.map((result) => result.kind).sort()).toEqual(["applied", "ignored"]);
     expect(await promoUses("RIDGEWAY10")).toBe(1);
@@ -119,10 +120,10 @@ describe("payment events", () => {
     const order = await placed(3, null);
     expect(await stockOf(1)).toBe(7);
     const failed = event({ orderId: order.orderId, type: "checkout.session.async_payment_failed", outcome: "failed" });
-    expect((await applyPaymentEvent(handle.db, failed, later)).kind).toBe("applied");
-    expect(await applyPaymentEvent(handle.db, failed, later)).toEqual({ kind: "duplicate" });
+    expect((await applyPaymentEvent(handle.db, failed, later, publicUrl)).kind).toBe("applied");
+    expect(await applyPaymentEvent(handle.db, failed, later, publicUrl)).toEqual({ kind: "duplicate" });
     const expired = event({ sessionId: order.sessionId, type: "checkout.session.expired", outcome: "expired" });
-    expect(await applyPaymentEvent(handle.db, expired, later)).toEqual({ kind: "ignored", orderId: order.orderId, status: "failed" });
+    expect(await applyPaymentEvent(handle.db, expired, later, publicUrl)).toEqual({ kind: "ignored", orderId: order.orderId, status: "failed" });
     expect(await stockOf(1)).toBe(10);
     expect(await orderRow(order.orderId)).toMatchObject({ status: "failed", closedAt: later, stockReleasedAt: later });
     expect(await handle.db.select().from(schema.emailOutbox)).toHaveLength(0);
@@ -130,17 +131,17 @@ describe("payment events", () => {
 
   it("an old expiry after payment does not release the stock", async () => {
     const order = await placed(1, null);
-    await applyPaymentEvent(handle.db, event({ orderId: order.orderId }), later);
-    const result = await applyPaymentEvent(handle.db, event({ orderId: order.orderId, outcome: "expired" }), later);
+    await applyPaymentEvent(handle.db, event({ orderId: order.orderId }), later, publicUrl);
+    const result = await applyPaymentEvent(handle.db, event({ orderId: order.orderId, outcome: "expired" }), later, publicUrl);
     expect(result.kind).toBe("ignored");
     expect(await stockOf(1)).toBe(9);
   });
 
   it("records nothing for an event about an unknown order, so a later delivery can apply", async () => {
     const unknown = event({ orderId: "00000000-0000-4000-8000-000000000000" });
-    expect(await applyPaymentEvent(handle.db, unknown, later)).toEqual({ kind: "unknown_order" });
-    expect(await applyPaymentEvent(handle.db, event({ orderId: "not-a-uuid" }), later)).toEqual({ kind: "unknown_order" });
-    expect(await applyPaymentEvent(handle.db, event({ sessionId: "sess_nope" }), later)).toEqual({ kind: "unknown_order" });
+    expect(await applyPaymentEvent(handle.db, unknown, later, publicUrl)).toEqual({ kind: "unknown_order" });
+    expect(await applyPaymentEvent(handle.db, event({ orderId: "not-a-uuid" }), later, publicUrl)).toEqual({ kind: "unknown_order" });
+    expect(await applyPaymentEvent(handle.db, event({ sessionId: "sess_nope" }), later, publicUrl)).toEqual({ kind: "unknown_order" });
     expect(await handle.db.select().from(schema.paymentEvents)).toHaveLength(0);
   });
 
@@ -148,7 +149,7 @@ describe("payment events", () => {
     const order = await placed(2, null, 1000);
     expect(await expireOverdueOrders(handle.db, later)).toBe(1);
     expect(await stockOf(1)).toBe(10);
-    const result = await applyPaymentEvent(handle.db, event({ sessionId: order.sessionId }), later);
+    const result = await applyPaymentEvent(handle.db, event({ sessionId: order.sessionId }), later, publicUrl);
     expect(result).toMatchObject({ kind: "applied", from: "expired", to: "paid" });
     expect(await orderRow(order.orderId)).toMatchObject({ status: "paid", stockReleasedAt: null, closedAt: null });
     expect(await stockOf(1)).toBe(8);
@@ -162,20 +163,20 @@ describe("payment events", () => {
     expect(await stockOf(1)).toBe(10);
     expect(await promoUses("RIDGEWAY10")).toBe(0);
     await handle.db.update(schema.productVariants).set({ stock: 1 }).where(eq(schema.productVariants.productId, 1));
-    const result = await applyPaymentEvent(handle.db, event({ orderId: order.orderId, paymentId: "pi_late" }), later);
+    const result = await applyPaymentEvent(handle.db, event({ orderId: order.orderId, paymentId: "pi_late" }), later, publicUrl);
     expect(result).toEqual({ kind: "applied", orderId: order.orderId, from: "cancelled", to: "cancelled", refundDue: true });
     // The payment is on record for the refund; no unit is taken and the code's use stays given back.
     expect(await orderRow(order.orderId)).toMatchObject({ status: "cancelled", paidAt: later, providerPaymentId: "pi_late" });
     expect(await stockOf(1)).toBe(1);
     expect(await promoUses("RIDGEWAY10")).toBe(0);
-    expect(await applyPaymentEvent(handle.db, event({ orderId: order.orderId }), later)).toMatchObject({ kind: "ignored", status: "cancelled" });
+    expect(await applyPaymentEvent(handle.db, event({ orderId: order.orderId }), later, publicUrl)).toMatchObject({ kind: "ignored", status: "cancelled" });
   });
 
   it("a second paid event for an order already packed leaves it packed", async () => {
     const order = await placed(1, null);
-    await applyPaymentEvent(handle.db, event({ orderId: order.orderId }), later);
+    await applyPaymentEvent(handle.db, event({ orderId: order.orderId }), later, publicUrl);
     await handle.db.update(schema.orders).set({ status: "packed" }).where(eq(schema.orders.id, order.orderId));
-    const result = await applyPaymentEvent(handle.db, event({ orderId: order.orderId, type: "checkout.session.async_payment_succeeded" }), later);
+    const result = await applyPaymentEvent(handle.db, event({ orderId: order.orderId, type: "checkout.session.async_payment_succeeded" }), later, publicUrl);
     expect(result).toEqual({ kind: "ignored", orderId: order.orderId, status: "packed" });
     expect((await orderRow(order.orderId)).status).toBe("packed");
     expect(await handle.db.select().from(schema.emailOutbox)).toHaveLength(1);
@@ -207,7 +208,7 @@ describe("expireOverdueOrders", () => {
     const due = await Promise.all([placed(1, null, 1000), placed(2, null, 1000), placed(1, null, 1000)]);
     const notDue = await placed(1, null, 10 * 60_000);
     const paidOrder = await placed(1, null, 1000);
-    await applyPaymentEvent(handle.db, event({ orderId: paidOrder.orderId }), now);
+    await applyPaymentEvent(handle.db, event({ orderId: paidOrder.orderId }), now, publicUrl);
     expect(await stockOf(1)).toBe(4);
 
     const counts = await Promise.all([1, 2, 3].map(() => expireOverdueOrders(handle.db, later)));

@@ -30,6 +30,7 @@ export async function paidOrder(
       db,
       { provider, eventId: `evt_paid_${++counter}_${placed.orderNumber}`, type: "checkout.session.completed", outcome: "paid", orderId: placed.orderId, sessionId, paymentId: `pi_test_${placed.orderNumber}` },
       now,
+      "https://ridgeway-racing.example",
     );
     if (paid.kind !== "applied") throw new Error(`not paid: ${paid.kind}`);
   }

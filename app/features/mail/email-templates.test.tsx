@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ResetPasswordEmail, VerificationEmail } from "~/features/account/account-emails";
 import { NewsletterConfirmationEmail } from "~/features/newsletter/confirmation-email";
+import { LatePaymentEmail, OrderConfirmationEmail } from "~/features/store/order-emails";
 import { renderEmail } from "./render-email.server";
 
 const frame = {
@@ -40,5 +41,52 @@ describe("e-mails rendered from the one layout", () => {
     expect(text).toContain(confirmUrl);
     expect(text).toContain(leaveUrl);
     expect(`${html} ${text}`).not.toMatch(/all e-?mails/i);
+  });
+
+  const order = {
+    orderNumber: "RR-7K2M9Q",
+    customerName: "Alex Fan",
+    createdAt: new Date("2026-11-25T23:30:00Z"),
+    subtotalPence: 7200,
+    discountPence: 720,
+    promoCode: "RIDGEWAY10",
+    shippingMethod: "UK delivery (3-5 business days)",
+    shippingPence: 0,
+    totalPence: 6480,
+    shippingAddress: { name: "Alex Fan", line1: "1 Pit Lane", line2: null, town: "Andover", county: null, postcode: "SP11 8PW", country: "GB" },
+  };
+  const lines = [
+    { productName: "Team Cap", size: "One size", quantity: 2, unitPricePence: 2400 },
+    { productName: "Team Hoodie", size: "M", quantity: 1, unitPricePence: 2400 },
+  ];
+
+  it("order confirmation: unit and line prices, the UK date, the address, the order page, returns and the right to cancel", async () => {
+    const orderUrl = "https://ridgeway-racing.example/order-confirmation?session_id=cs_1";
+    const { html, text } = await renderEmail(<OrderConfirmationEmail frame={frame} order={order} lines={lines} orderUrl={orderUrl} />);
+    for (const part of [
+      "Order RR-7K2M9Q · placed 25 November 2026",
+      "2 × £24.00 = £48.00",
+      "1 × £24.00 = £24.00",
+      "Subtotal: £72.00",
+      "Discount (RIDGEWAY10): -£7.20",
+      "UK delivery (3-5 business days): Free",
+      "Total: £64.80",
+      "Delivering to\nAlex Fan\n1 Pit Lane\nAndover\nSP11 8PW\nUnited Kingdom",
+      `View your order ${orderUrl}`,
+      "https://ridgeway-racing.example/returns",
+      "within 14 days of the day you receive the goods",
+      frame.postalAddress,
+    ])
+      expect(text).toContain(part);
+    expect(html).toContain(`href="${orderUrl}"`);
+    // The words SpamAssassin's advance-fee rules look for are gone.
+    expect(text).not.toMatch(/payment has been received/i);
+  });
+
+  it("late payment: says the order could not be filled and that the whole amount comes back", async () => {
+    const { text } = await renderEmail(<LatePaymentEmail frame={frame} order={order} lines={lines} />);
+    expect(text).toContain("£64.80 for order RR-7K2M9Q");
+    expect(text).toContain("2 × Team Cap (One size)");
+    expect(text).toContain("whole amount is being returned");
   });
 });

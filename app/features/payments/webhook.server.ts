@@ -20,6 +20,8 @@ export interface WebhookContext {
   log: Logger;
   payments: PaymentProvider;
   requestId?: string;
+  /** The site's address, for the links in the e-mails a payment sends. */
+  publicUrl: string;
   /** Tells every process that content changed (the refund's audited write calls it); tests leave it out. */
   contentChanged?: () => Promise<void>;
 }
@@ -47,7 +49,7 @@ export async function receivePaymentWebhook(
     context.log[level]({ provider: parsed.event.provider, eventId: parsed.event.eventId, type: parsed.event.type, result: refund }, "refund event");
     return { status: 200, body: { received: true, result: refund.kind } };
   }
-  const result = await applyPaymentEvent(context.db, parsed.event, now);
+  const result = await applyPaymentEvent(context.db, parsed.event, now, context.publicUrl);
   // "paid", "failed", "expired" for an event that moved an order; otherwise why it did not.
   paymentEvents.inc({ outcome: result.kind === "applied" ? result.to : result.kind });
   const log = { provider: parsed.event.provider, eventId: parsed.event.eventId, type: parsed.event.type, result };

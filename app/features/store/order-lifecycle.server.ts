@@ -7,10 +7,8 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { queryRows, type Database } from "../../../db/client.server";
 import { orderLines, orders, paymentEvents, productVariants, promoCodes, type OrderStatus } from "../../../db/schema";
-import { brand } from "~/brand";
-import { formatPence } from "~/lib/money";
 import { queueEmail } from "~/features/mail/outbox.server";
-import { addressLines } from "./address";
+import { latePaymentMessage, orderConfirmationMessage } from "./order-emails.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -65,7 +63,8 @@ export async function attachPaymentSession(db: Database, orderId: string, sessio
   return updated.length === 1;
 }
 
-export async function applyPaymentEvent(db: Database, event: PaymentEventInput, now: Date): Promise<PaymentEventResult> {
+/** `publicUrl`: the site's address, for the links in the e-mail the payment sends. */
+export async function applyPaymentEvent(db: Database, event: PaymentEventInput, now: Date, publicUrl: string): Promise<PaymentEventResult> {
   try {
     return await db.transaction(async (tx): Promise<PaymentEventResult> => {
       const inserted = await tx
@@ -80,7 +79,7 @@ export async function applyPaymentEvent(db: Database, event: PaymentEventInput, 
       await tx.update(paymentEvents).set({ orderId: order.id }).where(eq(paymentEvents.id, inserted[0]!.id));
       if (event.outcome === null) return { kind: "ignored", orderId: order.id, status: order.status };
 
-      if (event.outcome === "paid") return await applyPayment(tx, order, event, now);
+      if (event.outcome === "paid") return await applyPayment(tx, order, event, now, publicUrl);
 
       if (order.status !== "pending_payment") return { kind: "ignored", orderId: order.id, status: order.status };
       const to = event.outcome === "failed" ? "failed" : "expired";
@@ -107,7 +106,7 @@ export function paymentTime(event: Pick<PaymentEventInput, "occurredAt">, now: D
  * takes every line's units again, all or none; when some have been sold meanwhile, nothing is
  * taken: the payment is recorded, the order is cancelled, and the result says a refund is due.
  */
-async function applyPayment(tx: Tx, order: typeof orders.$inferSelect, event: PaymentEventInput, now: Date): Promise<PaymentEventResult> {
+async function applyPayment(tx: Tx, order: typeof orders.$inferSelect, event: PaymentEventInput, now: Date, publicUrl: string): Promise<PaymentEventResult> {
   if (order.paidAt !== null) return { kind: "ignored", orderId: order.id, status: order.status };
   const paidAt = paymentTime(event, now);
   const payment = {
@@ -128,7 +127,7 @@ async function applyPayment(tx: Tx, order: typeof orders.$inferSelect, event: Pa
       .where(eq(orders.id, order.id));
     // Its units went back when the hold ended and were sold: none of them are this order's to restock.
     await tx.update(orderLines).set({ restockedQuantity: sql`${orderLines.quantity}` }).where(eq(orderLines.orderId, order.id));
-    await queueLatePaymentEmail(tx, order.id);
+    await queueEmail(tx, await latePaymentMessage(tx, order.id, publicUrl));
     return { kind: "applied", orderId: order.id, from: order.status, to: "cancelled", refundDue: true };
   }
 
@@ -136,7 +135,7 @@ async function applyPayment(tx: Tx, order: typeof orders.$inferSelect, event: Pa
     .update(orders)
     .set({ ...payment, status: "paid", closedAt: null, stockReleasedAt: null })
     .where(eq(orders.id, order.id));
-  await queueConfirmationEmail(tx, order.id);
+  await queueEmail(tx, await orderConfirmationMessage(tx, order.id, publicUrl));
   return { kind: "applied", orderId: order.id, from: order.status, to: "paid" };
 }
 
@@ -211,64 +210,6 @@ export async function cancelPendingOrder(db: Database, orderId: string, now: Dat
     if (order?.status !== "pending_payment") return false;
     await closeOrder(tx, orderId, "cancelled", now);
     return true;
-  });
-}
-
-async function queueConfirmationEmail(tx: Tx, orderId: string) {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.lineNumber));
-  const o = order!;
-  await queueEmail(tx, {
-    to: o.customerEmail,
-    subject: `Your ${brand.name} order ${o.orderNumber}`,
-    text: [
-      `Hello ${o.customerName},`,
-      "",
-      `Thank you for your order. Your payment has been received.`,
-      "",
-      `Order number: ${o.orderNumber}`,
-      "",
-      ...lines.map((line) => `${line.quantity} × ${line.productName} (${line.size}): ${formatPence(line.unitPricePence * line.quantity)}`),
-      "",
-      `Subtotal: ${formatPence(o.subtotalPence)}`,
-      ...(o.discountPence > 0 ? [`Discount (${o.promoCode}): -${formatPence(o.discountPence)}`] : []),
-      `Shipping${o.shippingMethod ? ` (${o.shippingMethod})` : ""}: ${o.shippingPence === 0 ? "FREE" : formatPence(o.shippingPence)}`,
-      `Total paid: ${formatPence(o.totalPence)}`,
-      "",
-      ...(o.shippingAddress ? ["Delivering to:", ...addressLines(o.shippingAddress), ""] : []),
-      "UK delivery takes 3-5 business days.",
-      `Questions? Reply to this e-mail or write to ${brand.email}.`,
-      "",
-      brand.name,
-    ].join("\n"),
-    headers: { "Reply-To": brand.email },
-  });
-}
-
-/**
- * The customer paid after the order's hold ended and its units were sold meanwhile: say so, and
- * that the whole payment is coming back (the refund's own e-mail follows when it goes through).
- */
-async function queueLatePaymentEmail(tx: Tx, orderId: string) {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.lineNumber));
-  const o = order!;
-  await queueEmail(tx, {
-    to: o.customerEmail,
-    subject: `Your ${brand.name} order ${o.orderNumber}: payment refunded`,
-    text: [
-      `Hello ${o.customerName},`,
-      "",
-      `Your payment of ${formatPence(o.totalPence)} for order ${o.orderNumber} reached us after the time we hold the items for an unpaid order, and by then some of them had been sold:`,
-      "",
-      ...lines.map((line) => `${line.quantity} × ${line.productName} (${line.size})`),
-      "",
-      "We are sorry. The order is cancelled and the whole payment is being refunded to the card you paid with; banks usually take 5-10 business days to show it.",
-      `Questions? Reply to this e-mail or write to ${brand.email}.`,
-      "",
-      brand.name,
-    ].join("\n"),
-    headers: { "Reply-To": brand.email },
   });
 }
 

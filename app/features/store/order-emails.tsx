@@ -1,0 +1,132 @@
+import { Column, Row, Section } from "@react-email/components";
+import { brand } from "~/brand";
+import { EmailButton, EmailLayout, EmailLink, EmailSmallPrint, EmailText, type EmailFrame } from "~/features/mail/email-layout";
+import { formatPence } from "~/lib/money";
+import { RACE_TIME_ZONE } from "~/lib/race-time";
+import { addressLines, type AddressInput } from "./address";
+
+export interface OrderEmailOrder {
+  orderNumber: string;
+  customerName: string;
+  createdAt: Date;
+  subtotalPence: number;
+  discountPence: number;
+  promoCode: string | null;
+  shippingMethod: string | null;
+  shippingPence: number;
+  totalPence: number;
+  shippingAddress: AddressInput | null;
+}
+
+export interface OrderEmailLine {
+  productName: string;
+  size: string;
+  quantity: number;
+  unitPricePence: number;
+}
+
+const orderDate = (at: Date) => new Intl.DateTimeFormat("en-GB", { timeZone: RACE_TIME_ZONE, dateStyle: "long" }).format(at);
+
+const cell = { fontSize: "15px", lineHeight: "1.4", padding: "8px 0", borderBottom: "1px solid #d9dce1", verticalAlign: "top" } as const;
+
+function Amounts({ rows }: { rows: Array<[string, string, boolean?]> }) {
+  return (
+    <Section style={{ margin: "0 0 16px" }}>
+      {rows.map(([label, amount, strong]) => (
+        <Row key={label}>
+          <Column style={{ ...cell, borderBottom: "none", padding: "4px 0", fontWeight: strong ? 700 : 400 }}>{label}</Column>
+          <Column align="right" data-text-prefix=": " style={{ ...cell, borderBottom: "none", padding: "4px 0", fontWeight: strong ? 700 : 400 }}>
+            {amount}
+          </Column>
+        </Row>
+      ))}
+    </Section>
+  );
+}
+
+/**
+ * Sent when the payment for an order arrives: what was bought (unit and line prices), when,
+ * where it goes, how to see the order, and the right to cancel that UK distance selling gives.
+ */
+export function OrderConfirmationEmail({ frame, order, lines, orderUrl }: { frame: EmailFrame; order: OrderEmailOrder; lines: OrderEmailLine[]; orderUrl: string }) {
+  const shipping = order.shippingMethod ?? "Delivery";
+  return (
+    <EmailLayout frame={frame} preview={`Order ${order.orderNumber}: ${formatPence(order.totalPence)}, placed ${orderDate(order.createdAt)}.`} heading={`Thanks for your order, ${order.customerName}`}>
+      <EmailText>
+        We&apos;ve got your order and are getting it ready. We&apos;ll e-mail you again when it is on its way.
+      </EmailText>
+      <EmailText>
+        <strong>Order {order.orderNumber}</strong> · placed {orderDate(order.createdAt)}
+      </EmailText>
+      <Section style={{ margin: "0 0 8px" }}>
+        {lines.map((line) => (
+          <Row key={`${line.productName}-${line.size}`}>
+            <Column style={cell}>
+              {line.productName} ({line.size})
+              <br />
+              <span style={{ color: "#4a515c", fontSize: "14px" }}>
+                {line.quantity} × {formatPence(line.unitPricePence)}
+              </span>
+            </Column>
+            <Column align="right" data-text-prefix=" = " style={cell}>
+              {formatPence(line.unitPricePence * line.quantity)}
+            </Column>
+          </Row>
+        ))}
+      </Section>
+      <Amounts
+        rows={[
+          ["Subtotal", formatPence(order.subtotalPence)],
+          ...(order.discountPence > 0 ? ([[`Discount (${order.promoCode})`, `-${formatPence(order.discountPence)}`]] as Array<[string, string]>) : []),
+          [shipping, order.shippingPence === 0 ? "Free" : formatPence(order.shippingPence)],
+          ["Total", formatPence(order.totalPence), true],
+        ]}
+      />
+      {order.shippingAddress ? (
+        <EmailText>
+          <strong>Delivering to</strong>
+          {addressLines(order.shippingAddress).map((line) => (
+            <span key={line}>
+              <br />
+              {line}
+            </span>
+          ))}
+        </EmailText>
+      ) : null}
+      <EmailButton href={orderUrl}>View your order</EmailButton>
+      <EmailSmallPrint>
+        Your right to cancel: you may cancel this order without giving a reason within 14 days of the day you receive the goods (Consumer
+        Contracts Regulations 2013). Tell us by e-mail to {brand.email} or by post to the address below, then send the goods back within 14 days;
+        we refund the price and the standard delivery cost within 14 days of receiving them. How to return:{" "}
+        <EmailLink href={`${frame.publicUrl}/returns`}>our returns policy</EmailLink>.
+      </EmailSmallPrint>
+      <EmailSmallPrint>Questions? Reply to this e-mail or write to {brand.email}.</EmailSmallPrint>
+    </EmailLayout>
+  );
+}
+
+/** The payment arrived after the hold ended and the units were sold meanwhile: the truth, and the refund. */
+export function LatePaymentEmail({ frame, order, lines }: { frame: EmailFrame; order: OrderEmailOrder; lines: OrderEmailLine[] }) {
+  return (
+    <EmailLayout frame={frame} preview={`We could not fill order ${order.orderNumber}; the whole amount is coming back to your card.`} heading="We couldn't fill your order">
+      <EmailText>Hello {order.customerName},</EmailText>
+      <EmailText>
+        The payment of {formatPence(order.totalPence)} for order {order.orderNumber} reached us after the time we hold the items for an unpaid
+        order, and by then some of them had been sold:
+      </EmailText>
+      <EmailText>
+        {lines.map((line, index) => (
+          <span key={`${line.productName}-${line.size}`}>
+            {index > 0 ? <br /> : null}
+            {line.quantity} × {line.productName} ({line.size})
+          </span>
+        ))}
+      </EmailText>
+      <EmailText>
+        We are sorry. The order is cancelled and the whole amount is being returned to the card you used; banks usually take 5-10 business days
+        to show it. A second e-mail confirms when the refund has gone through.
+      </EmailText>
+      <EmailSmallPrint>Questions? Reply to this e-mail or write to {brand.email}.</EmailSmallPrint>
+    </EmailLayout>
+  );
+}
