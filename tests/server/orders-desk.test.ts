@@ -67,7 +67,7 @@ describe("status flow", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.toAddress).toBe(customer.email);
     expect(mails[0]!.textBody).toContain("Tracking number: AB123456785GB");
-    expect(mails[0]!.textBody).toContain("Track your parcel: https://www.royalmail.com/track-your-item#/tracking-results/AB123456785GB");
+    expect(mails[0]!.textBody).toContain("Track your parcel https://www.royalmail.com/track-your-item#/tracking-results/AB123456785GB");
 
     const mine = await run(() => myOrderLoader({ request: get(`/dashboard/orders/${order.orderNumber}`, as(customer)), context: ctx(), params: { orderNumber: order.orderNumber } } as never));
     expect(mine.status).toBe(200);

@@ -6,10 +6,10 @@
 import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { emailOutbox, orderLines, orderRefunds, orders, paymentEvents, products, type OrderStatus } from "../../../db/schema";
-import { brand } from "~/brand";
 import { auditedWrite, updateVersioned, VersionConflictError, type AuditContext, type Tx } from "~/features/admin/audit.server";
 import type { StaffUser } from "~/features/admin/staff.server";
 import { queueEmail } from "~/features/mail/outbox.server";
+import { orderShippedMessage } from "~/features/store/order-emails.server";
 import type { PaymentProvider } from "~/features/payments/provider.server";
 import { closeOrder } from "~/features/store/order-lifecycle.server";
 import { carrierLabel, type ShipForm } from "./carriers";
@@ -245,27 +245,7 @@ async function restockAll(tx: Tx, staff: StaffUser, order: OrderRow, reason: str
 }
 
 async function queueShippedEmail(tx: Tx, order: OrderRow, publicUrl: string) {
-  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.lineNumber));
-  await queueEmail(tx, {
-    to: order.customerEmail,
-    subject: `Your ${brand.name} order ${order.orderNumber} is on its way`,
-    text: [
-      `Hello ${order.customerName},`,
-      "",
-      `Your order ${order.orderNumber} has been shipped with ${carrierLabel(order.carrier)}.`,
-      "",
-      `Tracking number: ${order.trackingNumber}`,
-      ...(order.trackingUrl ? [`Track your parcel: ${order.trackingUrl}`] : []),
-      "",
-      ...lines.map((line) => `${line.quantity} × ${line.productName} (${line.size})`),
-      "",
-      ...(order.userId ? [`Your order in your account: ${publicUrl}/dashboard/orders/${order.orderNumber}`, ""] : []),
-      `Questions? Reply to this e-mail or write to ${brand.email}.`,
-      "",
-      brand.name,
-    ].join("\n"),
-    headers: { "Reply-To": brand.email },
-  });
+  await queueEmail(tx, await orderShippedMessage(tx, order, carrierLabel(order.carrier), publicUrl));
 }
 
 /** Orders that are paid and not yet sent, for the list's count badge. */

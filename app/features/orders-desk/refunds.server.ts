@@ -13,10 +13,10 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { orderLines, orderRefunds, orders, paymentEvents, type RefundLineItem, type RefundStatus } from "../../../db/schema";
-import { brand } from "~/brand";
+import { orderLines, orderRefunds, orders, paymentEvents, type RefundStatus } from "../../../db/schema";
 import { auditedWrite, insertAuditEvent, type AuditActor, type AuditContext, type AuditEntry, type Tx } from "~/features/admin/audit.server";
 import { queueEmail } from "~/features/mail/outbox.server";
+import { refundMessage } from "~/features/store/order-emails.server";
 import type { PaymentProvider, RefundEventInput } from "~/features/payments/provider.server";
 import { formatPence } from "~/lib/money";
 import { wasPaid } from "./order-flow";
@@ -77,7 +77,8 @@ export type RefundOutcome =
 
 class Refused extends Error {}
 
-type RefundContext = AuditContext & { payments: PaymentProvider };
+/** `publicUrl`: the site's address, for the links in the refund's e-mail. */
+type RefundContext = AuditContext & { payments: PaymentProvider; publicUrl: string };
 
 /** Asks for a refund of a paid order (see the module comment for the steps); staff, or the shop itself. */
 export async function requestRefund(context: RefundContext, staff: AuditActor, orderId: string, input: RefundInput, now: Date): Promise<RefundOutcome> {
@@ -162,7 +163,7 @@ export async function requestRefund(context: RefundContext, staff: AuditActor, o
   const settled = await auditedWrite(context, staff, async (tx) => {
     const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
     const [current] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, row.id)).for("update");
-    const audit = await settleRefund(tx, staff, locked!, current!, { providerRefundId: answer.providerRefundId, status: answer.status }, now, context.requestId ?? null);
+    const audit = await settleRefund(tx, staff, locked!, current!, { providerRefundId: answer.providerRefundId, status: answer.status }, now, context.requestId ?? null, context.publicUrl);
     const [after] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, row.id));
     return { value: after!, audit };
   });
@@ -205,6 +206,7 @@ async function settleRefund(
   update: { providerRefundId: string; status: Exclude<RefundStatus, "requested"> },
   now: Date,
   requestId: string | null,
+  publicUrl: string,
 ): Promise<AuditEntry[]> {
   if (row.status === update.status && row.providerRefundId === update.providerRefundId) return [];
   if (update.status === "pending" && SETTLED.has(row.status)) return [];
@@ -230,34 +232,11 @@ async function settleRefund(
       await restockOrderLines(tx, actor, order, row.lines, `Refund: ${row.reason}`, requestId);
       [finalRow] = await tx.update(orderRefunds).set({ restockedAt: now }).where(eq(orderRefunds.id, row.id)).returning() as [RefundRow];
     }
-    await queueRefundEmail(tx, order, row.amountPence, row.lines);
+    await queueEmail(tx, await refundMessage(tx, order, row.amountPence, row.lines, publicUrl));
   }
   return [
     refundAudit(`refund.${update.status}`, order, { refundedPence: order.refundedPence, refund: row }, { refundedPence, refund: finalRow }, row.reason),
   ];
-}
-
-async function queueRefundEmail(tx: Tx, order: OrderRow, amountPence: number, lines: RefundLineItem[]) {
-  const names = lines.length
-    ? await tx.select({ lineNumber: orderLines.lineNumber, productName: orderLines.productName, size: orderLines.size }).from(orderLines).where(eq(orderLines.orderId, order.id))
-    : [];
-  const nameOf = (lineNumber: number) => names.find((line) => line.lineNumber === lineNumber);
-  await queueEmail(tx, {
-    to: order.customerEmail,
-    subject: `Refund for your ${brand.name} order ${order.orderNumber}`,
-    text: [
-      `Hello ${order.customerName},`,
-      "",
-      `We have refunded ${formatPence(amountPence)} for your order ${order.orderNumber}.`,
-      ...lines.map((line) => `${line.quantity} × ${nameOf(line.lineNumber)?.productName ?? "item"} (${nameOf(line.lineNumber)?.size ?? ""})`),
-      "",
-      "It goes back to the card you paid with; banks usually take 5-10 business days to show it.",
-      `Questions? Reply to this e-mail or write to ${brand.email}.`,
-      "",
-      brand.name,
-    ].join("\n"),
-    headers: { "Reply-To": brand.email },
-  });
 }
 
 /** Who the audit trail names for refunds the shop makes on its own. */
@@ -303,7 +282,8 @@ function providerActor(provider: string): AuditActor {
  * dashboard) is recorded as a new refund of the order. Events for no known order record nothing,
  * so a later delivery can still apply.
  */
-export async function applyRefundEvent(db: Database, event: RefundEventInput, now: Date): Promise<RefundEventResult> {
+/** `publicUrl`: the site's address, for the links in the refund's e-mail. */
+export async function applyRefundEvent(db: Database, event: RefundEventInput, now: Date, publicUrl: string): Promise<RefundEventResult> {
   const actor = providerActor(event.provider);
   try {
     return await db.transaction(async (tx): Promise<RefundEventResult> => {
@@ -354,7 +334,7 @@ export async function applyRefundEvent(db: Database, event: RefundEventInput, no
             })
             .returning();
         }
-        audit.push(...(await settleRefund(tx, actor, current, row!, { providerRefundId: item.providerRefundId, status: item.status }, now, null)));
+        audit.push(...(await settleRefund(tx, actor, current, row!, { providerRefundId: item.providerRefundId, status: item.status }, now, null, publicUrl)));
         current = await reload();
       }
       // charge.refunded without its refunds listed: the charge's refunded total confirms those under way.
@@ -368,7 +348,7 @@ export async function applyRefundEvent(db: Database, event: RefundEventInput, no
         const total = open.reduce((sum, row) => sum + row.amountPence, 0);
         if (event.amountRefundedPence >= total) {
           for (const row of open.filter((candidate) => candidate.status === "pending")) {
-            audit.push(...(await settleRefund(tx, actor, current, row, { providerRefundId: row.providerRefundId!, status: "succeeded" }, now, null)));
+            audit.push(...(await settleRefund(tx, actor, current, row, { providerRefundId: row.providerRefundId!, status: "succeeded" }, now, null, publicUrl)));
             current = await reload();
           }
         }

@@ -43,7 +43,7 @@ export async function receivePaymentWebhook(
     return { status: 200, body: { received: true, result: "not_handled" } };
   }
   if ("kind" in parsed.event) {
-    const refund = await applyRefundEvent(context.db, parsed.event, now);
+    const refund = await applyRefundEvent(context.db, parsed.event, now, context.publicUrl);
     paymentEvents.inc({ outcome: `refund_${refund.kind}` });
     const level = refund.kind === "unknown_order" ? "warn" : "info";
     context.log[level]({ provider: parsed.event.provider, eventId: parsed.event.eventId, type: parsed.event.type, result: refund }, "refund event");

@@ -6,7 +6,7 @@ import { emailFrame } from "~/features/mail/email-frame.server";
 import type { OutgoingEmail } from "~/features/mail/outbox.server";
 import { renderEmail } from "~/features/mail/render-email.server";
 import { confirmationPath } from "~/features/payments/provider.server";
-import { LatePaymentEmail, OrderConfirmationEmail } from "./order-emails";
+import { LatePaymentEmail, OrderConfirmationEmail, OrderShippedEmail, RefundEmail, type ShippedEmailOrder } from "./order-emails";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -43,6 +43,41 @@ export async function latePaymentMessage(tx: Tx, orderId: string, publicUrl: str
     to: order.customerEmail,
     subject: `Your ${brand.name} order ${order.orderNumber}: payment refunded`,
     ...(await renderEmail(<LatePaymentEmail frame={frame} order={order} lines={lines} />)),
+    headers: { "Reply-To": brand.email },
+  };
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+export async function orderShippedMessage(tx: Tx, order: OrderRow & ShippedEmailOrder, carrierName: string | null, publicUrl: string): Promise<OutgoingEmail> {
+  const { lines } = await readOrder(tx, order.id);
+  const frame = await emailFrame(tx, publicUrl, ORDER_REASON);
+  const orderUrl = order.userId ? orderPageUrl(publicUrl, order) : null;
+  return {
+    to: order.customerEmail,
+    subject: `Your ${brand.name} order ${order.orderNumber} is on its way`,
+    ...(await renderEmail(<OrderShippedEmail frame={frame} order={{ ...order, carrierName }} lines={lines} orderUrl={orderUrl} />)),
+    headers: { "Reply-To": brand.email },
+  };
+}
+
+export async function refundMessage(
+  tx: Tx,
+  order: OrderRow,
+  amountPence: number,
+  refunded: Array<{ lineNumber: number; quantity: number }>,
+  publicUrl: string,
+): Promise<OutgoingEmail> {
+  const { lines } = await readOrder(tx, order.id);
+  const items = refunded.map((item) => {
+    const line = lines.find((candidate) => candidate.lineNumber === item.lineNumber);
+    return { quantity: item.quantity, name: line ? `${line.productName} (${line.size})` : "item" };
+  });
+  const frame = await emailFrame(tx, publicUrl, ORDER_REASON);
+  return {
+    to: order.customerEmail,
+    subject: `Refund for your ${brand.name} order ${order.orderNumber}`,
+    ...(await renderEmail(<RefundEmail frame={frame} order={order} amountPence={amountPence} items={items} />)),
     headers: { "Reply-To": brand.email },
   };
 }

@@ -130,3 +130,74 @@ export function LatePaymentEmail({ frame, order, lines }: { frame: EmailFrame; o
     </EmailLayout>
   );
 }
+
+export interface ShippedEmailOrder {
+  orderNumber: string;
+  customerName: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+}
+
+/** The order left the workshop: the carrier, the tracking number and link, what is in the parcel. */
+export function OrderShippedEmail({ frame, order, lines, orderUrl }: { frame: EmailFrame; order: ShippedEmailOrder & { carrierName: string | null }; lines: OrderEmailLine[]; orderUrl: string | null }) {
+  return (
+    <EmailLayout frame={frame} preview={`Order ${order.orderNumber} is on its way${order.carrierName ? ` with ${order.carrierName}` : ""}.`} heading="Your order is on its way">
+      <EmailText>Hello {order.customerName},</EmailText>
+      <EmailText>
+        Order {order.orderNumber} has left us{order.carrierName ? ` with ${order.carrierName}` : ""}.
+        {order.trackingNumber ? ` Tracking number: ${order.trackingNumber}.` : ""}
+      </EmailText>
+      {order.trackingUrl ? <EmailButton href={order.trackingUrl}>Track your parcel</EmailButton> : null}
+      <EmailText>
+        <strong>In the parcel</strong>
+        {lines.map((line) => (
+          <span key={`${line.productName}-${line.size}`}>
+            <br />
+            {line.quantity} × {line.productName} ({line.size})
+          </span>
+        ))}
+      </EmailText>
+      {orderUrl ? (
+        <EmailText>
+          <EmailLink href={orderUrl}>See the order in your account</EmailLink>
+        </EmailText>
+      ) : null}
+      <EmailSmallPrint>
+        Changed your mind? You can return it within 14 days of receiving it: see <EmailLink href={`${frame.publicUrl}/returns`}>our returns policy</EmailLink>.
+      </EmailSmallPrint>
+      <EmailSmallPrint>Questions? Reply to this e-mail or write to {brand.email}.</EmailSmallPrint>
+    </EmailLayout>
+  );
+}
+
+/** Money went back: how much, for what, and when the bank shows it. */
+export function RefundEmail({
+  frame,
+  order,
+  amountPence,
+  items,
+}: {
+  frame: EmailFrame;
+  order: { orderNumber: string; customerName: string };
+  amountPence: number;
+  items: Array<{ quantity: number; name: string }>;
+}) {
+  return (
+    <EmailLayout frame={frame} preview={`${formatPence(amountPence)} is on its way back to your card.`} heading={`We've refunded ${formatPence(amountPence)}`}>
+      <EmailText>Hello {order.customerName},</EmailText>
+      <EmailText>
+        We have refunded {formatPence(amountPence)} for your order {order.orderNumber}
+        {items.length ? ":" : "."}
+        {items.map((item) => (
+          <span key={item.name}>
+            <br />
+            {item.quantity} × {item.name}
+          </span>
+        ))}
+      </EmailText>
+      <EmailText>It goes back to the card you paid with; banks usually take 5-10 business days to show it.</EmailText>
+      <EmailSmallPrint>Questions? Reply to this e-mail or write to {brand.email}.</EmailSmallPrint>
+    </EmailLayout>
+  );
+}
