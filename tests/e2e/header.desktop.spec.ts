@@ -29,7 +29,7 @@ async function expectHittable(locator: Locator) {
     const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
     return top !== null && (top === element || element.contains(top));
   });
-  expect(hit, await locator.textContent()).toBe(true);
+  expect(hit, (await locator.textContent()) ?? undefined).toBe(true);
 }
 
 /** Everything the header shows sits on one row inside the screen, no two things overlapping. */
