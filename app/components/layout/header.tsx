@@ -75,20 +75,27 @@ export function Header({
             <ul className="flex items-center">
               {mainNavigation.map((item) => (
                 <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end={item.to === "/"}
-                    className={({ isActive }) =>
-                      cx(
-                        "rounded-full px-2 py-2 text-[0.8125rem] font-semibold uppercase tracking-wide transition-colors",
-                        isActive ? "text-accent-text" : "text-text hover:text-accent-text",
-                      )
-                    }
-                  >
+                  <NavLink to={item.to} end={item.to === "/"} className={desktopLinkClasses}>
                     {item.label}
                   </NavLink>
                 </li>
               ))}
+              {/* The pages that do not fit the bar, in a popover: it opens, closes on Escape or a click
+                  elsewhere and takes keyboard focus without JavaScript (ADR 0062). A new page closes it. */}
+              <li className="nav-more">
+                <button type="button" popoverTarget="more-pages" className={desktopLinkClasses({ isActive: false })}>
+                  More
+                </button>
+                <ul id="more-pages" popover="" key={location.key}>
+                  {moreNavigation.map((item) => (
+                    <li key={item.to}>
+                      <NavLink to={item.to} className={desktopLinkClasses}>
+                        {item.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </li>
             </ul>
           </nav>
 
@@ -122,6 +129,12 @@ export function Header({
     </>
   );
 }
+
+const desktopLinkClasses = ({ isActive }: { isActive: boolean }) =>
+  cx(
+    "block rounded-full px-2 py-2 text-[0.8125rem] font-semibold uppercase tracking-wide transition-colors",
+    isActive ? "text-accent-text" : "text-text hover:text-accent-text",
+  );
 
 function CartLink({ count }: { count: number }) {
   return (
