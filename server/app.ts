@@ -296,7 +296,8 @@ const knownMethodsOnly: RequestHandler = (req, res, next) => {
  * parseFormBody (app/lib/forms.server.ts).
  */
 const noNulInUrl: RequestHandler = (req, res, next) => {
-  if (!/%00|\u0000/i.test(req.originalUrl)) return next();
+  // Node's parser refuses a raw NUL in the request line; it can only come percent-encoded.
+  if (!/%00/.test(req.originalUrl)) return next();
   res.set("Cache-Control", PERSONAL).status(400).type("text/plain").send("The address contains a null character.\n");
 };
 
