@@ -32,6 +32,8 @@ export function reportFatal(error: unknown): void {
 export interface RunningServer {
   /** Origin of the server, e.g. http://127.0.0.1:41234 (no trailing slash). */
   url: string;
+  /** The server process's id (for reading its resident memory from /proc). */
+  pid: number;
   /** SIGTERM, wait for exit (SIGKILL after 10 s), remove the temporary DATA_DIR. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -199,7 +201,7 @@ export async function startProductionServer(
       .join("\n");
     throw new BenchError(`${(error as Error).message}\n${output || "(the server printed nothing)"}`, { cause: error });
   }
-  return { url, stop };
+  return { url, pid: child.pid!, stop };
 }
 
 async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {

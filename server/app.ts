@@ -19,7 +19,7 @@ import { DEFAULT_HOLD_POLICY, type HoldPolicy } from "../app/features/store/hold
 import { getShopSettings } from "../app/features/store/shop-settings.server";
 import { stockFingerprint } from "../app/features/store/catalogue.server";
 import { PAGE_VALIDATORS } from "../app/lib/page-cache-validation";
-import { cacheControlFor, isPersonalRequest } from "./cache-policy";
+import { cacheControlFor, isPersonalRequest, PERSONAL } from "./cache-policy";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { originCheck } from "./origin-check";
 import { mediaFiles } from "./media-files";
@@ -207,6 +207,7 @@ export function createApp(options: AppOptions) {
     void refreshPublishSchedule();
   });
   app.use(knownMethodsOnly);
+  app.use(noNulInUrl);
   // A state-changing request from another site's page is refused before any action runs.
   app.use(originCheck({ publicUrl: options.publicUrl }));
 
@@ -248,7 +249,8 @@ export function createApp(options: AppOptions) {
       };
       const response = withBackOfficeHeaders(req.path, await pages.handle(toFetchRequest(req, res), context));
       const cacheControl = cacheControlFor(
-        { personal: isPersonalRequest(req.headers.cookie) },
+        // An answer to a form post or any other write is about that one request: never kept.
+        { personal: isPersonalRequest(req.headers.cookie) || !(req.method === "GET" || req.method === "HEAD") },
         { cacheControl: response.headers.get("cache-control"), setsCookie: response.headers.has("set-cookie") || context.setCookies.length > 0 },
       );
       response.headers.set("Cache-Control", cacheControl);
@@ -283,8 +285,20 @@ const ALLOW = "GET, HEAD, POST";
  */
 const knownMethodsOnly: RequestHandler = (req, res, next) => {
   if (PAGE_METHODS.has(req.method)) return next();
-  res.set({ Allow: ALLOW, "Cache-Control": "no-store" });
+  res.set({ Allow: ALLOW, "Cache-Control": PERSONAL });
   res.status(req.method === "OPTIONS" ? 204 : 405).end();
+};
+
+/**
+ * A null character is never part of a real address or search, and the database refuses it in text
+ * (PostgreSQL: "invalid byte sequence"): a loader that passes `?q=%00` into a query would answer
+ * 500. It is refused here, for every page, before any loader sees it, as forms refuse it in
+ * parseFormBody (app/lib/forms.server.ts).
+ */
+const noNulInUrl: RequestHandler = (req, res, next) => {
+  // Node's parser refuses a raw NUL in the request line; it can only come percent-encoded.
+  if (!/%00/.test(req.originalUrl)) return next();
+  res.set("Cache-Control", PERSONAL).status(400).type("text/plain").send("The address contains a null character.\n");
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { AVATAR_MAX_BYTES } from "../app/features/account/avatar";
 import { MEDIA_UPLOAD_MAX_BODY_BYTES, MEDIA_UPLOAD_PATH } from "../app/features/media/media";
@@ -48,7 +48,8 @@ export function bodyLimitFor(pathname: string): number {
  * The request's body as a web stream that fails with RequestBodyTooLargeError as soon as more
  * than `maxBytes` have arrived (or at once, without reading, when Content-Length says so).
  * The socket is paused from then on: nothing more is read or buffered, and `onTooLarge` lets the
- * caller close the connection once its answer is sent.
+ * caller close the connection once its answer is sent (which closeLingeringlyWhenAnsweredEarly
+ * does without a reset).
  */
 export function limitedRequestBody(req: IncomingMessage, maxBytes: number, onTooLarge: () => void): ReadableStream<Uint8Array> {
   let received = 0;
@@ -104,42 +105,66 @@ export function limitedRequestBody(req: IncomingMessage, maxBytes: number, onToo
   );
 }
 
-/** How long a refused body's connection may keep sending after its answer, in all (nginx's lingering_time). */
+/** How long a connection may keep sending after its answer, in all (nginx's lingering_time). */
 const LINGER_MS = 30_000;
 /** How long it may pause in between (nginx's lingering_timeout). */
 const LINGER_IDLE_MS = 5_000;
 
+const lingering = Symbol("lingering");
+type LingeringSocket = Socket & { destroySoon?: () => void; [lingering]?: { destroySoon?: () => void; closing: boolean } };
+
 /**
- * Closes the connection of a request whose body was refused unread, without resetting it under
- * its answer. Node ends such a connection with `destroySoon()` once the answer is written; a
- * socket closed with the client's unread bytes in its buffer sends a TCP reset, and a client still
- * uploading may then see "connection reset" instead of the 413 (browsers on Windows do). So, as
- * nginx and Apache do: the answer goes out with a FIN, then whatever the client still sends is
- * read and dropped until it stops (its body ends, or nothing comes for 5 s, or 30 s pass), and
- * only then is the socket closed. Nothing read is kept.
+ * Makes every connection the server answers while its client is still sending close without
+ * resetting it under the answer (ADR 0056, ADR 0059). It happens whenever an answer does not
+ * wait for the whole body: a body refused as too large (413), a method or route that takes none
+ * (405, a redirect to sign in), a form refused at its first field. A socket closed with the
+ * client's unread bytes in its buffer sends a TCP reset, and a client still uploading may see
+ * "connection reset" instead of the answer. Two ways lead there, and both are covered:
+ *
+ * - the answer says `Connection: close`: Node ends the connection with `destroySoon()`, which
+ *   closes the socket as soon as its FIN is written;
+ * - the answer leaves the connection open: the unread body stays paused in the socket until the
+ *   keep-alive timeout destroys it.
+ *
+ * So, as nginx and Apache do: once the answer is out, the connection gets a FIN, then whatever
+ * the client still sends is read and dropped until it stops (its body ends, or nothing comes for
+ * 5 s, or 30 s pass), and only then is the socket closed. Nothing read is kept. A request whose
+ * body had fully arrived when it was answered is left to Node as before (keep-alive included).
+ * Called for every request, first (server/http.ts).
  */
-export function closeLingeringly(req: IncomingMessage): void {
-  const socket = req.socket as Socket & { destroySoon?: () => void };
-  socket.destroySoon = function lingeringClose() {
-    socket.end();
-    const close = () => {
-      clearTimeout(overall);
-      clearTimeout(idle);
-      socket.destroy();
-    };
-    const overall = setTimeout(close, LINGER_MS);
-    let idle = setTimeout(close, LINGER_IDLE_MS);
-    socket.once("close", () => {
-      clearTimeout(overall);
-      clearTimeout(idle);
-    });
-    req.removeAllListeners("data");
-    req.on("data", () => {
-      clearTimeout(idle);
-      idle = setTimeout(close, LINGER_IDLE_MS);
-    });
-    req.once("end", close);
-    req.once("error", close);
-    req.resume();
+export function closeLingeringlyWhenAnsweredEarly(req: IncomingMessage, res: ServerResponse): void {
+  const socket = req.socket as LingeringSocket;
+  // One record per connection: keep-alive sends its requests one after another on the same socket.
+  const state = (socket[lingering] ??= { destroySoon: socket.destroySoon, closing: false });
+  socket.destroySoon = function destroySoonOrLinger() {
+    if (req.complete) state.destroySoon?.call(socket);
+    else lingerThenClose(req, socket);
   };
+  res.once("finish", () => {
+    if (!req.complete && !socket.destroyed && !socket.writableEnded) lingerThenClose(req, socket);
+  });
+}
+
+function lingerThenClose(req: IncomingMessage, socket: LingeringSocket): void {
+  if (socket[lingering]?.closing) return;
+  if (socket[lingering]) socket[lingering].closing = true;
+  socket.end();
+  const close = () => {
+    clearTimeout(overall);
+    clearTimeout(idle);
+    socket.destroy();
+  };
+  const overall = setTimeout(close, LINGER_MS);
+  const idle = setTimeout(close, LINGER_IDLE_MS);
+  socket.once("close", () => {
+    clearTimeout(overall);
+    clearTimeout(idle);
+  });
+  req.removeAllListeners("data");
+  req.on("data", () => {
+    idle.refresh();
+  });
+  req.once("end", close);
+  req.once("error", close);
+  req.resume();
 }

@@ -21,6 +21,8 @@ describe("cacheControlFor", () => {
   it("keeps a personal page out of every shared cache, whatever the route said", () => {
     expect(cacheControlFor({ personal: true }, { cacheControl: "public, max-age=300", setsCookie: false })).toBe(PERSONAL);
     expect(cacheControlFor({ personal: false }, { cacheControl: null, setsCookie: true })).toBe(PERSONAL);
+    // A route's no-store (an order confirmation reached by its link) is personal too.
+    expect(cacheControlFor({ personal: false }, { cacheControl: "no-store", setsCookie: false })).toBe(PERSONAL);
   });
   it("keeps a public route's own policy, or says the default", () => {
     expect(cacheControlFor({ personal: false }, { cacheControl: "public, max-age=3600", setsCookie: false })).toBe("public, max-age=3600");

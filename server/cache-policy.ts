@@ -27,5 +27,8 @@ export const PUBLIC_DEFAULT = "public, max-age=0, must-revalidate";
  */
 export function cacheControlFor(request: { personal: boolean }, response: { cacheControl: string | null; setsCookie: boolean }): string {
   if (request.personal || response.setsCookie) return PERSONAL;
+  // A route that says no-store (an order's confirmation, a payment page reached by its link) is
+  // someone's own even without a session: a shared cache must not keep it either.
+  if (response.cacheControl && /\bno-store\b/.test(response.cacheControl)) return PERSONAL;
   return response.cacheControl ?? PUBLIC_DEFAULT;
 }

@@ -4,7 +4,7 @@
  */
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { bodyLimitFor, closeLingeringly, limitedRequestBody } from "./body-limit";
+import { bodyLimitFor, limitedRequestBody } from "./body-limit";
 
 export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
@@ -21,10 +21,9 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Reque
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     // A body over its route's limit is not read further, and its connection is not reused; it is
-    // closed after the answer without resetting it (closeLingeringly).
+    // closed after the answer without resetting it (closeLingeringlyWhenAnsweredEarly, server/http.ts).
     init.body = limitedRequestBody(req, bodyLimitFor(req.path), () => {
       if (!res.headersSent) res.setHeader("Connection", "close");
-      closeLingeringly(req);
     });
     init.duplex = "half";
   }

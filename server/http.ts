@@ -1,9 +1,12 @@
 import http from "node:http";
 import type { RequestListener } from "node:http";
 import type { Logger } from "pino";
+import { closeLingeringlyWhenAnsweredEarly } from "./body-limit";
 
 export function listen(handler: RequestListener, host: string, port: number): Promise<http.Server> {
   const server = http.createServer(handler);
+  // Before the handler: a connection answered while its client still sends is closed without a reset.
+  server.prependListener("request", closeLingeringlyWhenAnsweredEarly);
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {

@@ -135,6 +135,36 @@ describe("request bodies are limited while they stream, whatever the headers say
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 
+  it.each([
+    // React Router's 405: the route takes no POST, and the body is never read.
+    ["POST", "/api/drivers/1"],
+    ["POST", "/store"],
+    // A method no route answers.
+    ["PUT", "/news"],
+  ])("%s %s answered before its body ends: the connection closes without a reset (ADR 0059)", async (method, path) => {
+    // A client that keeps uploading after the answer for longer than the keep-alive timeout (5 s).
+    const { port } = new URL(server.url);
+    const socket = net.connect({ port: Number(port), host: "127.0.0.1", allowHalfOpen: true });
+    const errors: string[] = [];
+    socket.on("error", (error) => errors.push(error.message));
+    let answer = "";
+    socket.on("data", (chunk) => (answer += chunk.toString("latin1")));
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    const write = (data: string) => new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.write(data, () => resolve())));
+    const chunk = (size: number) => `${size.toString(16)}\r\n${"A".repeat(size)}\r\n`;
+    await write(`${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${server.url}\r\nContent-Type: ${form}\r\nTransfer-Encoding: chunked\r\n\r\n${chunk(1024)}`);
+    const started = Date.now();
+    while (Date.now() - started < 6_500 && !socket.destroyed) {
+      await write(chunk(1024));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+    await write("0\r\n\r\n");
+    socket.end();
+    await closed;
+    expect(errors).toEqual([]);
+  }, 20_000);
+
   it("a body declared too large is refused before it is read", async () => {
     const response = await fetch(`${server.url}/contact`, {
       method: "POST",

@@ -28,7 +28,7 @@ describe("POST /api/cart/quote on the running server", () => {
     const small = await post(JSON.stringify({ lines: [{ productId: 6, size: "One Size", quantity: 1 }] }));
     expect(small.status).toBe(200);
     expect(small.headers.get("Content-Type")).toMatch(/application\/json/);
-    expect(small.headers.get("Cache-Control")).toBe("no-store");
+    expect(small.headers.get("Cache-Control")).toBe("private, no-store");
     const quote = (await small.json()) as CartQuote;
     expect([quote.subtotalPence, quote.shippingPence, quote.totalPence]).toEqual([599, 499, 1098]);
 
