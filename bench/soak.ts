@@ -197,7 +197,13 @@ async function main(): Promise<number> {
   let peakMb = startMb;
   const sampler = setInterval(() => (peakMb = Math.max(peakMb, residentMb(pid))), 500);
   const load: number[] = [];
-  const loadSampler = setInterval(() => load.push(os.loadavg()[0]!), 10_000);
+  // Resident memory every 15 s: growth that levels off (the heap finding its size) reads
+  // differently from growth that goes on (a leak).
+  const memorySeries: number[] = [startMb];
+  const loadSampler = setInterval(() => {
+    load.push(os.loadavg()[0]!);
+    memorySeries.push(residentMb(pid));
+  }, 15_000);
   console.log(`soak: ${DURATION_S} s at ${CONNECTIONS} connections against ${server.url} (pid ${pid}), resident ${startMb} MB at start`);
   const end = performance.now() + DURATION_S * 1000;
   let step = 0;
@@ -230,6 +236,7 @@ async function main(): Promise<number> {
   console.log(`all: ${all.length} requests (${Math.round(all.length / DURATION_S)} req/s), p50 ${percentile(all, 50)} ms, p95 ${percentile(all, 95)} ms, p99 ${percentile(all, 99)} ms`);
   console.log(`errors: ${errorCount}${errorCount ? ` ${JSON.stringify(errors)}` : ""}`);
   console.log(`resident memory: start ${startMb} MB, peak ${peakMb} MB, end ${endMb} MB; /healthz after: ${health}`);
+  console.log(`resident memory every 15 s (MB): ${[...memorySeries, endMb].join(" ")}`);
   console.log(`load average (1 min) while it ran: mean ${loadAverage.mean}, max ${loadAverage.max} on ${os.cpus().length} cores`);
   const reportPath = writeReport("soak", {
     date: new Date().toISOString(),
@@ -242,7 +249,7 @@ async function main(): Promise<number> {
     all: { requests: all.length, p50Ms: percentile(all, 50), p95Ms: percentile(all, 95), p99Ms: percentile(all, 99) },
     statuses,
     errors,
-    memoryMb: { start: startMb, peak: peakMb, end: endMb },
+    memoryMb: { start: startMb, peak: peakMb, end: endMb, every15s: [...memorySeries, endMb] },
     loadAverage,
   });
   console.log(`report: ${reportPath}`);
