@@ -80,6 +80,10 @@ export function EmailButton({ href, children }: { href: string; children: ReactN
   );
 }
 
+/**
+ * An inline link. End its sentence with it: the text part writes the address after the link's
+ * words, and punctuation straight after would read as part of the address.
+ */
 export function EmailLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Link href={href} style={{ color: colour.accent, textDecoration: "underline" }}>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ResetPasswordEmail, VerificationEmail } from "~/features/account/account-emails";
 import { NewsletterConfirmationEmail } from "~/features/newsletter/confirmation-email";
-import { LatePaymentEmail, OrderConfirmationEmail } from "~/features/store/order-emails";
+import { LatePaymentEmail, OrderConfirmationEmail, OrderShippedEmail, RefundEmail } from "~/features/store/order-emails";
 import { renderEmail } from "./render-email.server";
 
 const frame = {
@@ -88,5 +88,25 @@ describe("e-mails rendered from the one layout", () => {
     expect(text).toContain("£64.80 for order RR-7K2M9Q");
     expect(text).toContain("2 × Team Cap (One size)");
     expect(text).toContain("whole amount is being returned");
+  });
+
+  it("never put punctuation straight after an address in the text part (it would be read as part of the link)", async () => {
+    const url = "https://ridgeway-racing.example/x?token=abc";
+    const shipped = { ...order, carrier: "royal-mail", carrierName: "Royal Mail", trackingNumber: "AB123456785GB", trackingUrl: url };
+    const messages = [
+      <ResetPasswordEmail key="reset" frame={frame} name="Sam" url={url} />,
+      <VerificationEmail key="verify" frame={frame} name="Sam" url={url} />,
+      <NewsletterConfirmationEmail key="newsletter" frame={frame} confirmUrl={url} leaveUrl={url} />,
+      <OrderConfirmationEmail key="order" frame={frame} order={order} lines={lines} orderUrl={url} />,
+      <LatePaymentEmail key="late" frame={frame} order={order} lines={lines} />,
+      <OrderShippedEmail key="shipped" frame={frame} order={shipped} lines={lines} orderUrl={url} />,
+      <RefundEmail key="refund" frame={frame} order={order} amountPence={1200} items={[{ quantity: 1, name: "Team Cap (One size)" }]} />,
+    ];
+    for (const message of messages) {
+      const { text } = await renderEmail(message);
+      const addresses = text.match(/https?:\/\/\S+/g) ?? [];
+      expect(addresses.length).toBeGreaterThan(0);
+      for (const address of addresses) expect(address, `${message.key}: ${address}`).not.toMatch(/[.,;:!?)]$/);
+    }
   });
 });

@@ -98,7 +98,7 @@ export function OrderConfirmationEmail({ frame, order, lines, orderUrl }: { fram
         Your right to cancel: you may cancel this order without giving a reason within 14 days of the day you receive the goods (Consumer
         Contracts Regulations 2013). Tell us by e-mail to {brand.email} or by post to the address below, then send the goods back within 14 days;
         we refund the price and the standard delivery cost within 14 days of receiving them. How to return:{" "}
-        <EmailLink href={`${frame.publicUrl}/returns`}>our returns policy</EmailLink>.
+        <EmailLink href={`${frame.publicUrl}/returns`}>our returns policy</EmailLink>
       </EmailSmallPrint>
       <EmailSmallPrint>Questions? Reply to this e-mail or write to {brand.email}.</EmailSmallPrint>
     </EmailLayout>
@@ -164,7 +164,7 @@ export function OrderShippedEmail({ frame, order, lines, orderUrl }: { frame: Em
         </EmailText>
       ) : null}
       <EmailSmallPrint>
-        Changed your mind? You can return it within 14 days of receiving it: see <EmailLink href={`${frame.publicUrl}/returns`}>our returns policy</EmailLink>.
+        Changed your mind? You can return it within 14 days of receiving it: see <EmailLink href={`${frame.publicUrl}/returns`}>our returns policy</EmailLink>
       </EmailSmallPrint>
       <EmailSmallPrint>Questions? Reply to this e-mail or write to {brand.email}.</EmailSmallPrint>
     </EmailLayout>
