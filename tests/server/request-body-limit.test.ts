@@ -108,21 +108,12 @@ describe("request bodies are limited while they stream, whatever the headers say
 
   it("the 413 goes out before the connection closes, and the close does not reset a client still sending", async () => {
     // A client that keeps uploading after the answer, as a browser does with a large file.
-    const { port } = new URL(server.url);
-    const socket = net.connect({ port: Number(port), host: "127.0.0.1", allowHalfOpen: true });
-    const errors: string[] = [];
-    socket.on("error", (error) => errors.push(error.message));
-    let answer = "";
-    socket.on("data", (chunk) => (answer += chunk.toString("latin1")));
-    const ended = new Promise<void>((resolve) => socket.once("end", resolve));
-    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
-    const write = (data: string) => new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.write(data, () => resolve())));
-    const chunk = (size: number) => `${size.toString(16)}\r\n${"A".repeat(size)}\r\n`;
+    const { socket, errors, read, ended, closed, write, chunk } = rawClient(server.url);
     await write(`POST /contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${form}\r\nTransfer-Encoding: chunked\r\n\r\n${chunk(1024 * 1024)}`);
     // The whole answer, then the server's FIN.
     await Promise.race([ended, closed]);
-    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
-    expect(answer.toLowerCase()).toContain("connection: close");
+    expect(read()).toMatch(/^HTTP\/1\.1 413 /);
+    expect(read().toLowerCase()).toContain("connection: close");
     // The server still reads (and drops) what the client sends: no reset under it.
     for (let i = 0; i < 8; i++) {
       await write(chunk(256 * 1024));
@@ -144,21 +135,14 @@ describe("request bodies are limited while they stream, whatever the headers say
   ])("%s %s answered before its body ends: the connection closes without a reset (ADR 0059)", async (method, path) => {
     // A client that keeps uploading after the answer for longer than the keep-alive timeout (5 s).
     const { port } = new URL(server.url);
-    const socket = net.connect({ port: Number(port), host: "127.0.0.1", allowHalfOpen: true });
-    const errors: string[] = [];
-    socket.on("error", (error) => errors.push(error.message));
-    let answer = "";
-    socket.on("data", (chunk) => (answer += chunk.toString("latin1")));
-    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
-    const write = (data: string) => new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.write(data, () => resolve())));
-    const chunk = (size: number) => `${size.toString(16)}\r\n${"A".repeat(size)}\r\n`;
+    const { socket, errors, read, closed, write, chunk } = rawClient(server.url);
     await write(`${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${server.url}\r\nContent-Type: ${form}\r\nTransfer-Encoding: chunked\r\n\r\n${chunk(1024)}`);
     const started = Date.now();
     while (Date.now() - started < 6_500 && !socket.destroyed) {
       await write(chunk(1024));
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+    expect(read()).toMatch(/^HTTP\/1\.1 405 /);
     await write("0\r\n\r\n");
     socket.end();
     await closed;
@@ -187,3 +171,22 @@ describe("request bodies are limited while they stream, whatever the headers say
     expect(html).not.toContain("A".repeat(5001));
   });
 });
+
+/** A raw HTTP/1.1 connection that keeps sending after the answer, as a browser uploading a file does. */
+function rawClient(serverUrl: string) {
+  const { port } = new URL(serverUrl);
+  const socket = net.connect({ port: Number(port), host: "127.0.0.1", allowHalfOpen: true });
+  const errors: string[] = [];
+  socket.on("error", (error) => errors.push(error.message));
+  let answer = "";
+  socket.on("data", (data: Buffer) => (answer += data.toString("latin1")));
+  return {
+    socket,
+    errors,
+    read: () => answer,
+    ended: new Promise<void>((resolve) => socket.once("end", resolve)),
+    closed: new Promise<void>((resolve) => socket.once("close", () => resolve())),
+    write: (data: string) => new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.write(data, () => resolve()))),
+    chunk: (size: number) => `${size.toString(16)}\r\n${"A".repeat(size)}\r\n`,
+  };
+}
