@@ -126,7 +126,7 @@ type LingeringSocket = Socket & { destroySoon?: () => void; [lingering]?: { dest
  * - the answer leaves the connection open: the unread body stays paused in the socket until the
  *   keep-alive timeout destroys it.
  *
- * So, as nginx and Apache do: once the answer is out, the connection gets a FIN, then whatever
+ * So, as nginx and Apache do: the answer says `Connection: close`; once it is out, the connection gets a FIN, then whatever
  * the client still sends is read and dropped until it stops (its body ends, or nothing comes for
  * 5 s, or 30 s pass), and only then is the socket closed. Nothing read is kept. A request whose
  * body had fully arrived when it was answered is left to Node as before (keep-alive included).
@@ -140,9 +140,22 @@ export function closeLingeringlyWhenAnsweredEarly(req: IncomingMessage, res: Ser
     if (req.complete) state.destroySoon?.call(socket);
     else lingerThenClose(req, socket);
   };
+  // An answer that goes out before the body has arrived says so: a client that took the connection
+  // for kept-alive could send its next request into the FIN that follows (undici then reports
+  // "other side closed"). Every way of answering goes through writeHead.
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadClosingIfEarly(this: ServerResponse, ...args: Parameters<typeof writeHead>) {
+    if (!req.complete && hasBody(req) && !res.headersSent) res.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
   res.once("finish", () => {
     if (!req.complete && !socket.destroyed && !socket.writableEnded) lingerThenClose(req, socket);
   });
+}
+
+/** Whether the request declares a body (a request without one is not complete yet while its first handler runs). */
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 }
 
 function lingerThenClose(req: IncomingMessage, socket: LingeringSocket): void {

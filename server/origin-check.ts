@@ -98,6 +98,6 @@ export function originCheck(options: { publicUrl: string }): RequestHandler {
       { reason: decision.reason, origin, secFetchSite, method: req.method, path: req.path },
       "refused a state-changing request from another origin",
     );
-    res.status(403).set("Cache-Control", "no-store").type("text/plain").send(CROSS_ORIGIN_MESSAGE);
+    res.status(403).set("Cache-Control", "private, no-store").type("text/plain").send(CROSS_ORIGIN_MESSAGE);
   };
 }

@@ -143,6 +143,8 @@ describe("request bodies are limited while they stream, whatever the headers say
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(read()).toMatch(/^HTTP\/1\.1 405 /);
+    // Said in the answer, so that no client sends its next request into the closing connection.
+    expect(read().toLowerCase()).toContain("connection: close");
     await write("0\r\n\r\n");
     socket.end();
     await closed;
