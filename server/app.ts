@@ -19,6 +19,7 @@ import { DEFAULT_HOLD_POLICY, type HoldPolicy } from "../app/features/store/hold
 import { getShopSettings } from "../app/features/store/shop-settings.server";
 import { stockFingerprint } from "../app/features/store/catalogue.server";
 import { PAGE_VALIDATORS } from "../app/lib/page-cache-validation";
+import { isPrivatePath } from "../app/features/seo/sitemap";
 import { cacheControlFor, isPersonalRequest, PERSONAL } from "./cache-policy";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { originCheck } from "./origin-check";
@@ -28,6 +29,7 @@ import { createFreshRead } from "./fresh-read";
 import { createContentMemo } from "../app/lib/content-memo";
 import { httpRequestDuration, httpRequests, pageCacheLookups, registry } from "../app/features/operations/metrics.server";
 import type { OperationalSettings } from "../app/features/operations/warnings";
+import { PERMISSIONS_POLICY } from "./permissions-policy";
 import { createRouteLabeller, type ManifestRoute } from "./route-label";
 
 export interface AppOptions {
@@ -213,6 +215,8 @@ export function createApp(options: AppOptions) {
 
   app.use(async (req, res, next) => {
     res.locals.servedBy = "page";
+    // Kept out of search results by a header rather than robots.txt (ADR 0076), cached or not.
+    if (isPrivatePath(req.path)) res.setHeader("X-Robots-Tag", "noindex");
     const pageRequest = { method: req.method, pathAndQuery: req.originalUrl, hasCookie: req.headers.cookie !== undefined };
     const cached = await pages.lookup(pageRequest, res.locals.cspNonce as string);
     if (pages.isCacheable(pageRequest)) pageCacheLookups.inc({ result: cached ? "hit" : "miss" });
@@ -370,9 +374,13 @@ function securityHeaders(isDev: boolean, paymentPageOrigins: readonly string[]):
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: "deny" },
   });
+  const permissionsPolicy: RequestHandler = (_req, res, next) => {
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    next();
+  };
   const hsts: RequestHandler = (req, res, next) => {
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   };
-  return [nonce, headers, hsts];
+  return [nonce, headers, permissionsPolicy, hsts];
 }

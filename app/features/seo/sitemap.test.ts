@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildRobotsTxt, buildSitemap } from "./sitemap";
+import { buildRobotsTxt, buildSitemap, isPrivatePath } from "./sitemap";
 
 describe("buildSitemap", () => {
   it("lists absolute, escaped URLs with their dates", () => {
@@ -14,10 +14,19 @@ describe("buildSitemap", () => {
 });
 
 describe("buildRobotsTxt", () => {
-  it("points at the sitemap and keeps private pages out", () => {
+  it("points at the sitemap and blocks nothing, so crawlers can read the private pages' noindex", () => {
     const robots = buildRobotsTxt("https://ridgeway-racing.example");
     expect(robots).toContain("Sitemap: https://ridgeway-racing.example/sitemap.xml");
-    expect(robots).toContain("Disallow: /checkout");
-    expect(robots).not.toMatch(/Disallow: \/\n/);
+    expect(robots).not.toMatch(/Disallow: \S/);
   });
+});
+
+describe("isPrivatePath", () => {
+  it.each(["/dashboard", "/dashboard/driver", "/login", "/login.data", "/cart", "/checkout", "/order-confirmation/RR-1", "/newsletter/confirm", "/reset-password"])(
+    "%s is private",
+    (path) => expect(isPrivatePath(path)).toBe(true),
+  );
+  it.each(["/", "/news", "/store/team-cap-red", "/newsletter", "/calendar", "/administration-news", "/carting"])("%s is public", (path) =>
+    expect(isPrivatePath(path)).toBe(false),
+  );
 });

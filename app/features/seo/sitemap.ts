@@ -21,11 +21,19 @@ export function buildSitemap(publicUrl: string, entries: readonly SitemapEntry[]
   ].join("\n");
 }
 
-/** Private pages (accounts, checkout) are kept out of search results. */
-export const disallowedPaths = ["/dashboard", "/login", "/cart", "/checkout", "/order-confirmation", "/newsletter/"];
+/**
+ * Private pages (accounts, checkout, newsletter links) are kept out of search results by an
+ * `X-Robots-Tag: noindex` header (and their pages' `robots` meta), not by
+ * robots.txt: a crawler that obeys a Disallow never fetches the page, so it never reads the
+ * noindex, and the address can still be listed from links elsewhere (ADR 0076). The back office
+ * has its own, stronger header (`noindex, nofollow`, server/app.ts).
+ */
+const PRIVATE_PATH = /^\/(?:(?:dashboard|login|logout|cart|checkout|order-confirmation|forgot-password|reset-password|verify-email)(?:[/.]|$)|newsletter\/)/;
+
+export function isPrivatePath(pathname: string): boolean {
+  return PRIVATE_PATH.test(pathname);
+}
 
 export function buildRobotsTxt(publicUrl: string): string {
-  return ["User-agent: *", ...disallowedPaths.map((path) => `Disallow: ${path}`), "", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join(
-    "\n",
-  );
+  return ["User-agent: *", "Disallow:", "", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join("\n");
 }

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PERMISSIONS_POLICY } from "../../server/permissions-policy";
+import { startServer, type ServerProcess } from "../support/server-process";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+/*
+ * HTTP as clients expect it, through the built server (npm run build first): HEAD answers with
+ * GET's headers and no body, private pages say noindex in a header rather than being hidden by
+ * robots.txt, and browser features the site never uses are switched off.
+ */
+
+let testDb: TestDatabase;
+let server: ServerProcess;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  server = await startServer(testDb.env);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await testDb?.drop();
+});
+
+/**
+ * Headers that differ between two answers by design: per request (the date, the request id, the
+ * CSP nonce), or about the body a HEAD does not have: how it travels, and its encoding, which
+ * RFC 9110 (9.3.2) lets a HEAD omit as "determined only while generating the content".
+ */
+const PER_ANSWER = new Set(["date", "x-request-id", "content-security-policy", "content-length", "transfer-encoding", "content-encoding", "connection", "keep-alive"]);
+
+const comparable = (headers: Headers) =>
+  Object.fromEntries(
+    [...headers.entries()].filter(([name]) => !PER_ANSWER.has(name)).sort(([a], [b]) => a.localeCompare(b)),
+  );
+
+describe("HTTP conventions", () => {
+  it.each([
+    "/",
+    "/news",
+    "/store",
+    "/store/team-cap-red",
+    "/calendar",
+    "/team",
+    "/no-such-page",
+    "/login",
+    "/cart",
+    "/robots.txt",
+    "/sitemap.xml",
+    "/news/rss.xml",
+    "/calendar.ics",
+    "/favicon.svg",
+  ])("HEAD %s answers with GET's status and headers, and no body", async (path) => {
+    const get = await fetch(`${server.url}${path}`, { headers: { "accept-encoding": "br, gzip" }, redirect: "manual" });
+    await get.arrayBuffer();
+    const head = await fetch(`${server.url}${path}`, { method: "HEAD", headers: { "accept-encoding": "br, gzip" }, redirect: "manual" });
+    expect(head.status).toBe(get.status);
+    expect(head.headers.get("content-type")).toBeTruthy();
+    expect(comparable(head.headers)).toEqual(comparable(get.headers));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it("robots.txt blocks nothing; private pages say noindex in a header, public ones do not", async () => {
+    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    expect(robots).not.toMatch(/^Disallow: \S/m);
+    expect(robots).toMatch(/^Sitemap: /m);
+    for (const path of ["/login", "/cart", "/checkout", "/dashboard", "/forgot-password", "/newsletter/confirm?token=x"]) {
+      const response = await fetch(`${server.url}${path}`, { redirect: "manual" });
+      expect(response.headers.get("x-robots-tag"), path).toMatch(/noindex/);
+    }
+    expect((await fetch(`${server.url}/admin`, { redirect: "manual" })).headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    for (const path of ["/", "/news", "/store"]) {
+      expect((await fetch(`${server.url}${path}`)).headers.get("x-robots-tag"), path).toBeNull();
+    }
+  });
+
+  it("switches off browser features the site never uses, on pages and files alike", async () => {
+    for (const path of ["/", "/favicon.svg", "/robots.txt"]) {
+      const policy = (await fetch(`${server.url}${path}`)).headers.get("permissions-policy");
+      expect(policy, path).toBe(PERMISSIONS_POLICY);
+    }
+    expect(PERMISSIONS_POLICY).toContain("camera=()");
+    expect(PERMISSIONS_POLICY).toContain("geolocation=()");
+    // The team's clips play muted on their own, and can go full screen.
+    expect(PERMISSIONS_POLICY).not.toMatch(/autoplay|fullscreen/);
+  });
+});
