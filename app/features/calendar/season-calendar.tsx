@@ -115,10 +115,11 @@ function RoundRow({ round, seasonParam, expanded, onToggle, children }: RoundRow
   };
   return (
     <li className={cx("rounded-card border bg-surface", expanded ? "border-accent-text/60" : "border-line")}>
-      <h4>
-        {/* Without JavaScript the button submits this form, and the server opens the row. */}
-        <form method="get">
-          {seasonParam !== null && <input type="hidden" name={SEASON_PARAM} value={seasonParam} />}
+      {/* Without JavaScript the button submits this form, and the server opens the row. The form
+          holds the heading: a heading may not hold a form. */}
+      <form method="get">
+        {seasonParam !== null && <input type="hidden" name={SEASON_PARAM} value={seasonParam} />}
+        <h4>
           <button
             id={buttonId}
             type="submit"
@@ -142,8 +143,8 @@ function RoundRow({ round, seasonParam, expanded, onToggle, children }: RoundRow
             </span>
             <ChevronDownIcon className={cx("size-6 shrink-0 text-muted transition-transform", expanded && "rotate-180")} />
           </button>
-        </form>
-      </h4>
+        </h4>
+      </form>
       {expanded && (
         <div id={panelId} role="region" aria-labelledby={buttonId} className="border-t border-line px-4 py-5 sm:px-6">
           {children}

@@ -1,0 +1,92 @@
+import { execFile, execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_AREAS } from "../../app/features/admin/areas";
+import { prepareStaff, signInOverHttp } from "../support/prepared-staff";
+import { startServer, type ServerProcess } from "../support/server-process";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+/*
+ * Every page, checked by the W3C Nu Html Checker (the `vnu-jar` package, on Java): the public
+ * pages the sitemap lists, the pages a visitor reaches without it (sign-in, cart, a missing
+ * page), and every desk of the back office as an administrator sees it. Any error or warning
+ * fails; only the checker's "info" notes (a trailing slash on void elements, which React writes)
+ * are left out.
+ */
+
+const run = promisify(execFile);
+const vnuJar = createRequire(import.meta.url)("vnu-jar") as string;
+const hasJava = (() => {
+  try {
+    execFileSync("java", ["-version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+if (!hasJava && process.env.CI) throw new Error("The Nu Html Checker needs Java (Debian: default-jre-headless).");
+
+const AUTH_SECRET = "html-validity-secret-0123456789abcdef012345";
+let testDb: TestDatabase;
+let server: ServerProcess;
+let cookie = "";
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  const staff = await prepareStaff(testDb, { email: "html.admin@example.com", password: "a long and unusual password", roles: ["admin", "editor", "shop"], secret: AUTH_SECRET, publicUrl: "http://127.0.0.1" });
+  server = await startServer({ ...testDb.env, AUTH_SECRET });
+  cookie = await signInOverHttp(server.url, staff);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await testDb?.drop();
+});
+
+interface VnuMessage {
+  type: "error" | "info" | "non-document-error";
+  subType?: "warning" | "fatal";
+  url: string;
+  message: string;
+  extract?: string;
+}
+
+describe.skipIf(!hasJava)("valid HTML on every page (W3C Nu Html Checker)", () => {
+  it("reports no error and no warning on public, account and back-office pages", async () => {
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    expect(listed.length).toBeGreaterThan(20);
+    const visitorPages = ["/login", "/forgot-password", "/cart", "/no-such-page", "/calendar?open=1"];
+    const deskPages = ADMIN_AREAS.map((area) => area.path);
+
+    const directory = mkdtempSync(path.join(tmpdir(), "vnu-"));
+    const files = new Map<string, string>();
+    try {
+      const save = async (pagePath: string, headers: Record<string, string> = {}) => {
+        const response = await fetch(`${server.url}${pagePath}`, { headers });
+        expect(response.headers.get("content-type"), pagePath).toMatch(/^text\/html/);
+        const file = path.join(directory, `${files.size}.html`);
+        writeFileSync(file, await response.text());
+        files.set(`file:${file}`, pagePath);
+      };
+      for (const pagePath of [...new Set([...listed, ...visitorPages])]) await save(pagePath);
+      for (const pagePath of deskPages) await save(pagePath, { cookie });
+
+      const { stdout, stderr } = await run("java", ["-jar", vnuJar, "--format", "json", "--exit-zero-always", ...[...files.keys()].map((url) => url.slice(5))], {
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      const { messages } = JSON.parse(stderr || stdout) as { messages: VnuMessage[] };
+      const problems = messages
+        .filter((message) => message.type !== "info" || message.subType === "warning")
+        .map((message) => `${files.get(message.url) ?? message.url}: ${message.subType ?? message.type}: ${message.message} [${message.extract?.trim() ?? ""}]`);
+      expect(problems).toEqual([]);
+      expect(files.size).toBeGreaterThan(listed.length);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
