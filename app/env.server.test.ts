@@ -1,6 +1,9 @@
+import { generateKeyPairSync } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadEnv, shippingRuleFromEnv } from "./env.server";
+import { ConfigError, dkimFromEnv, loadEnv, shippingRuleFromEnv } from "./env.server";
 
 describe("loadEnv", () => {
   it("applies the defaults when nothing is set", () => {
@@ -124,5 +127,56 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_x" })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
     expect(() => loadEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(/STRIPE_WEBHOOK_SECRET: must be/);
     expect(loadEnv({ STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }).STRIPE_SECRET_KEY).toBe("sk_live_abc");
+  });
+
+  describe("DKIM signing", () => {
+    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    const problems = (source: Record<string, string>) => {
+      try {
+        loadEnv(source);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+
+    it("is off when nothing is set", () => {
+      expect(dkimFromEnv(loadEnv({}))).toBeUndefined();
+    });
+
+    it("takes the key as PEM text, with escaped line breaks, or from a file", () => {
+      const inline = dkimFromEnv(loadEnv({ DKIM_DOMAIN: "Ridgeway-Racing.example", DKIM_SELECTOR: "mail2026", DKIM_PRIVATE_KEY: pem.replace(/\n/g, "\\n") }));
+      expect(inline).toEqual({ domainName: "ridgeway-racing.example", keySelector: "mail2026", privateKey: pem.trim() });
+      const file = path.join(mkdtempSync(path.join(tmpdir(), "dkim-")), "dkim.pem");
+      writeFileSync(file, pem);
+      expect(dkimFromEnv(loadEnv({ DKIM_DOMAIN: "ridgeway-racing.example", DKIM_SELECTOR: "mail2026", DKIM_PRIVATE_KEY_FILE: file }))?.privateKey).toBe(pem.trim());
+    });
+
+    it("names what is missing or wrong, and never repeats the key", () => {
+      expect(problems({ DKIM_DOMAIN: "ridgeway-racing.example" })).toEqual([
+        expect.stringMatching(/^DKIM_SELECTOR: is required: to sign mail with DKIM, set DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY/),
+        expect.stringMatching(/^DKIM_PRIVATE_KEY: is required/),
+      ]);
+      expect(problems({ DKIM_DOMAIN: "not a domain", DKIM_SELECTOR: "bad selector!", DKIM_PRIVATE_KEY: pem })).toEqual([
+        expect.stringMatching(/^DKIM_DOMAIN: must be a domain name/),
+        expect.stringMatching(/^DKIM_SELECTOR: must be a DNS label/),
+      ]);
+      const notAKey = problems({ DKIM_DOMAIN: "ridgeway-racing.example", DKIM_SELECTOR: "s1", DKIM_PRIVATE_KEY: "secret-but-not-a-key" });
+      expect(notAKey).toEqual([expect.stringMatching(/^DKIM_PRIVATE_KEY: must be a PEM private key/)]);
+      expect(notAKey.join("\n")).not.toContain("secret-but-not-a-key");
+      expect(problems({ DKIM_DOMAIN: "ridgeway-racing.example", DKIM_SELECTOR: "s1", DKIM_PRIVATE_KEY_FILE: "/nonexistent/dkim.pem" })).toEqual([
+        expect.stringMatching(/^DKIM_PRIVATE_KEY_FILE: cannot be read: ENOENT/),
+      ]);
+      expect(problems({ DKIM_DOMAIN: "ridgeway-racing.example", DKIM_SELECTOR: "s1", DKIM_PRIVATE_KEY: pem, DKIM_PRIVATE_KEY_FILE: "/x.pem" })).toEqual([
+        expect.stringMatching(/^DKIM_PRIVATE_KEY_FILE: set either DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE, not both/),
+      ]);
+    });
+
+    it("must sign for the sender's domain", () => {
+      const base = { DKIM_SELECTOR: "s1", DKIM_PRIVATE_KEY: pem, MAIL_FROM: "Ridgeway Racing <info@mail.ridgeway-racing.example>" };
+      expect(problems({ ...base, DKIM_DOMAIN: "ridgeway-racing.example" })).toEqual([]);
+      expect(problems({ ...base, DKIM_DOMAIN: "elsewhere.example" })).toEqual([expect.stringMatching(/^DKIM_DOMAIN: must be MAIL_FROM's domain \(mail\.ridgeway-racing\.example\)/)]);
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { createPrivateKey } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import type { ShippingRule } from "~/features/store/pricing";
@@ -61,6 +63,24 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3, "must be a sender such as Ridgeway Racing <info@ridgeway-racing.example>").optional(),
   MAIL_DELIVERY_INTERVAL_MS: z.coerce.number({ message: "must be a number" }).int().min(100).default(2_000),
+  /**
+   * DKIM signing of outgoing mail (ADR 0072): all of DKIM_DOMAIN, DKIM_SELECTOR and the private
+   * key (DKIM_PRIVATE_KEY as PEM text, "\n" for line breaks allowed, or DKIM_PRIVATE_KEY_FILE),
+   * or none. The public key is published at <selector>._domainkey.<domain>.
+   */
+  DKIM_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "must be a domain name such as ridgeway-racing.example")
+    .optional(),
+  DKIM_SELECTOR: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/, "must be a DNS label such as mail2026 (the key is published at <selector>._domainkey.<domain>)")
+    .optional(),
+  DKIM_PRIVATE_KEY: z.string().optional(),
+  DKIM_PRIVATE_KEY_FILE: z.string().min(1, "must not be empty").optional(),
   PAGE_CACHE_TTL_MS: z.coerce.number({ message: "must be a number" }).int().min(0).default(60_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: trustProxy.default(false),
@@ -136,6 +156,7 @@ const envSchema = z.object({
   const problem = (variable: string, message: string) => ctx.addIssue({ code: "custom", path: [variable], message });
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) problem("STRIPE_WEBHOOK_SECRET", "is required when STRIPE_SECRET_KEY is set");
   if (env.PAYMENTS === "stripe" && !env.STRIPE_SECRET_KEY) problem("STRIPE_SECRET_KEY", "is required with PAYMENTS=stripe");
+  dkimProblems(env).forEach(([variable, message]) => problem(variable, message));
   // Production: a real site on PostgreSQL, where several processes serve one database.
   if (env.NODE_ENV !== "production" || env.DATABASE_URL === undefined) return;
   if (!env.AUTH_SECRET) {
@@ -145,6 +166,56 @@ const envSchema = z.object({
     problem("STRIPE_SECRET_KEY", "is required in production; to take test payments on purpose (no money moves), set PAYMENTS=test");
   }
 });
+
+type DkimSettings = { DKIM_DOMAIN?: string; DKIM_SELECTOR?: string; DKIM_PRIVATE_KEY?: string; DKIM_PRIVATE_KEY_FILE?: string; MAIL_FROM?: string };
+
+/** The PEM text of the DKIM key, from DKIM_PRIVATE_KEY (escaped "\n" taken as line breaks) or the file. */
+function readDkimKey(env: DkimSettings): string {
+  if (env.DKIM_PRIVATE_KEY !== undefined) return env.DKIM_PRIVATE_KEY.replace(/\\n/g, "\n").trim();
+  return readFileSync(env.DKIM_PRIVATE_KEY_FILE!, "utf8").trim();
+}
+
+function dkimProblems(env: DkimSettings): Array<[string, string]> {
+  const given = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY, env.DKIM_PRIVATE_KEY_FILE].some((value) => value !== undefined);
+  if (!given) return [];
+  const problems: Array<[string, string]> = [];
+  const why = "to sign mail with DKIM, set DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE)";
+  if (!env.DKIM_DOMAIN) problems.push(["DKIM_DOMAIN", `is required: ${why}`]);
+  if (!env.DKIM_SELECTOR) problems.push(["DKIM_SELECTOR", `is required: ${why}`]);
+  if (env.DKIM_PRIVATE_KEY !== undefined && env.DKIM_PRIVATE_KEY_FILE !== undefined) {
+    problems.push(["DKIM_PRIVATE_KEY_FILE", "set either DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE, not both"]);
+  } else if (env.DKIM_PRIVATE_KEY === undefined && env.DKIM_PRIVATE_KEY_FILE === undefined) {
+    problems.push(["DKIM_PRIVATE_KEY", `is required: ${why}`]);
+  } else {
+    const variable = env.DKIM_PRIVATE_KEY !== undefined ? "DKIM_PRIVATE_KEY" : "DKIM_PRIVATE_KEY_FILE";
+    let pem: string | undefined;
+    try {
+      pem = readDkimKey(env);
+    } catch (error) {
+      problems.push([variable, `cannot be read: ${(error as Error).message}`]);
+    }
+    if (pem !== undefined) {
+      try {
+        const key = createPrivateKey(pem);
+        if (key.asymmetricKeyType !== "rsa" && key.asymmetricKeyType !== "ed25519") problems.push([variable, "must be an RSA (2048 bits or more) or Ed25519 private key"]);
+        else if (key.asymmetricKeyType === "rsa" && (key.asymmetricKeyDetails?.modulusLength ?? 0) < 1024) problems.push([variable, "must be an RSA key of 1024 bits or more (2048 recommended)"]);
+      } catch {
+        problems.push([variable, `must be a PEM private key ("-----BEGIN PRIVATE KEY-----" …), e.g. from openssl genrsa 2048`]);
+      }
+    }
+  }
+  const fromDomain = env.MAIL_FROM?.match(/@([^>\s]+)/)?.[1]?.toLowerCase();
+  if (env.DKIM_DOMAIN && fromDomain && fromDomain !== env.DKIM_DOMAIN && !fromDomain.endsWith(`.${env.DKIM_DOMAIN}`)) {
+    problems.push(["DKIM_DOMAIN", `must be MAIL_FROM's domain (${fromDomain}) or a parent of it: receivers judge the signature by the sender's domain (DMARC)`]);
+  }
+  return problems;
+}
+
+/** The DKIM key nodemailer signs with, when configured (loadEnv has checked it). */
+export function dkimFromEnv(env: Pick<Env, "DKIM_DOMAIN" | "DKIM_SELECTOR" | "DKIM_PRIVATE_KEY" | "DKIM_PRIVATE_KEY_FILE">): { domainName: string; keySelector: string; privateKey: string } | undefined {
+  if (!env.DKIM_DOMAIN || !env.DKIM_SELECTOR) return undefined;
+  return { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: readDkimKey(env) };
+}
 
 function isLoopbackUrl(value: string): boolean {
   const url = new URL(value);
@@ -170,7 +241,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       parsed.error.issues.map((issue) => {
         const name = issue.path.join(".");
         const given = source[name];
-        return `${name}: ${issue.message}${given === undefined ? " (not set)" : ` (got "${given}")`}`;
+        // A private key is never repeated into the logs.
+        const shown = name === "DKIM_PRIVATE_KEY" ? "" : given === undefined ? " (not set)" : ` (got "${given}")`;
+        return `${name}: ${issue.message}${shown}`;
       }),
     );
   }

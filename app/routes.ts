@@ -81,6 +81,7 @@ export default [
     route("messages/:id", "routes/admin/message.tsx"),
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("subscribers/export.csv", "routes/admin/subscribers-export.ts"),
+    route("mail", "routes/admin/mail.tsx"),
     route("delivery", "routes/admin/delivery.tsx"),
     route("promotions", "routes/admin/promotions.tsx"),
     route("promotions/new", "routes/admin/promotion-edit.tsx", { id: "admin-promotion-new" }),

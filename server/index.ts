@@ -16,7 +16,7 @@ import { createPaymentProvider } from "../app/features/payments/create-provider.
 import { expireOverdueOrders } from "../app/features/store/order-lifecycle.server";
 import { sendLowStockAlerts } from "../app/features/shop-desk/stock.server";
 import { pickupDirectoryTransport, smtpTransport, startMailDelivery } from "../app/features/mail/delivery.server";
-import { ConfigError, holdPolicyFromEnv, loadEnv, shippingRuleFromEnv, type Env } from "../app/env.server";
+import { ConfigError, dkimFromEnv, holdPolicyFromEnv, loadEnv, shippingRuleFromEnv, type Env } from "../app/env.server";
 import { backupSettingsFrom, runBackup } from "../app/features/operations/backup.server";
 import { startBackupSchedule } from "../app/features/operations/backup-schedule.server";
 import { startControlSocket } from "../app/features/operations/control-socket.server";
@@ -132,12 +132,13 @@ const port = typeof address === "object" && address ? address.port : env.PORT;
 logger.info({ host: env.HOST, port }, `listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`);
 
 const mailTransport = env.SMTP_URL
-  ? smtpTransport(env.SMTP_URL)
+  ? smtpTransport(env.SMTP_URL, { dkim: dkimFromEnv(env) })
   : pickupDirectoryTransport(path.join(env.DATA_DIR, "mail"));
 if (appOptions.payments.name === "test") {
   logger.warn("STRIPE_SECRET_KEY is not set: checkout uses the test payment page (no real card is charged)");
 }
 if (!env.SMTP_URL) logger.warn(`SMTP_URL is not set: e-mails are written to ${mailTransport.description}`);
+else logger.info(`e-mail goes to ${mailTransport.description}`);
 const mailDelivery = startMailDelivery(database.db, mailTransport, {
   from: env.MAIL_FROM ?? `${brand.name} <${brand.email}>`,
   log: logger,

@@ -17,7 +17,28 @@ export const emailOutbox = pgTable("email_outbox", {
   sentAt: timestamptz("sent_at"),
   attempts: integer("attempts").notNull().default(0),
   lastError: text("last_error"),
-}, (table) => [index("email_outbox_unsent_idx").on(table.createdAt).where(sql`${table.sentAt} is null`)]);
+  /** Not tried before this time: a failed attempt moves it on with exponential back-off (ADR 0070). */
+  nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
+  /** A delivery round has claimed it until then; a lease that ran out (the process died) may be claimed again. */
+  claimedUntil: timestamptz("claimed_until"),
+  /** Given up: a permanent refusal, every attempt used, or a newsletter to a bouncing address. Kept, and staff may retry it. */
+  failedAt: timestamptz("failed_at"),
+}, (table) => [
+  index("email_outbox_due_idx").on(table.nextAttemptAt).where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
+]);
+
+/**
+ * Addresses a mail server refused permanently (a 5xx answer): newsletters are not sent to them,
+ * account and order mail still is (ADR 0071). Keyed by the lower-cased address.
+ */
+export const emailBounces = pgTable("email_bounces", {
+  address: text("address").primaryKey(),
+  firstBouncedAt: timestamptz("first_bounced_at").notNull(),
+  lastBouncedAt: timestamptz("last_bounced_at").notNull(),
+  bounces: integer("bounces").notNull().default(1),
+  /** The server's answer, e.g. "550 5.1.1 No such user". */
+  lastResponse: text("last_response").notNull(),
+});
 
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   id: uuid("id").primaryKey().defaultRandom(),

@@ -152,7 +152,8 @@ describe("e-mail delivery from the outbox", () => {
     const failing: MailTransport = { description: "down", send: async () => Promise.reject(new Error("SMTP down")) };
     expect(await deliverPendingEmails(suite.db, failing, { from: "x@example.com", log })).toBe(0);
     const [row] = await suite.db.select().from(emailOutbox);
-    expect(row).toMatchObject({ sentAt: null, attempts: 1, lastError: "Error: SMTP down" });
+    expect(row).toMatchObject({ sentAt: null, failedAt: null, attempts: 1, lastError: "SMTP down" });
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
   });
 });
 

@@ -34,6 +34,7 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: "/admin/customers", label: "Customers", role: "shop" },
   { path: "/admin/messages", label: "Messages", role: "shop" },
   { path: "/admin/subscribers", label: "Subscribers", role: "shop" },
+  { path: "/admin/mail", label: "Mail queue", role: "shop" },
   { path: "/admin/people", label: "People", role: "admin" },
   { path: "/admin/activity", label: "Activity", role: "admin" },
   { path: "/admin/settings", label: "Settings", role: "admin" },

@@ -33,7 +33,7 @@ describe("admin areas", () => {
       "/admin/content",
       "/admin/legal",
     ];
-    const shopDesks = ["/admin/orders", "/admin/products", "/admin/promotions", "/admin/delivery", "/admin/customers", "/admin/messages", "/admin/subscribers"];
+    const shopDesks = ["/admin/orders", "/admin/products", "/admin/promotions", "/admin/delivery", "/admin/customers", "/admin/messages", "/admin/subscribers", "/admin/mail"];
     expect(visibleAreas(["shop"]).map((area) => area.path)).toEqual(["/admin", ...shopDesks]);
     expect(visibleAreas(["editor"]).map((area) => area.path)).toEqual(["/admin", ...editorDesks]);
     expect(visibleAreas(["admin"]).map((area) => area.path)).toEqual([

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { emailOutbox } from "../../../db/schema";
+import { emailBounces, emailOutbox } from "../../../db/schema";
+import { bounceKey, isBulk } from "./delivery-policy";
 
 export interface OutgoingEmail {
   to: string;
@@ -7,20 +9,31 @@ export interface OutgoingEmail {
   text: string;
   /** The HTML part (app/features/mail/render-email.server.tsx renders both parts from one template). */
   html?: string;
+  /** A List-Id header makes it a newsletter (bulk): no Auto-Submitted, and never sent to a bouncing address. */
   headers?: Record<string, string>;
 }
 
 /**
  * Queues an e-mail. Call it inside the transaction that makes the e-mail
  * necessary, so the two are saved (or rolled back) together; the delivery
- * worker sends it afterwards.
+ * worker sends it afterwards. A newsletter to an address that bounces is not
+ * queued (ADR 0071): the answer says so.
  */
-export async function queueEmail(db: Pick<Database, "insert">, email: OutgoingEmail): Promise<void> {
+export async function queueEmail(db: Pick<Database, "insert" | "select">, email: OutgoingEmail): Promise<"queued" | "bouncing"> {
+  const headers = email.headers ?? {};
+  if (isBulk(headers) && (await isBouncing(db, email.to))) return "bouncing";
   await db.insert(emailOutbox).values({
     toAddress: email.to,
     subject: email.subject,
     textBody: email.text,
     htmlBody: email.html ?? null,
-    headers: email.headers ?? {},
+    headers,
   });
+  return "queued";
+}
+
+/** Whether a mail server has refused this address for good (and no later message got through). */
+export async function isBouncing(db: Pick<Database, "select">, address: string): Promise<boolean> {
+  const [row] = await db.select({ address: emailBounces.address }).from(emailBounces).where(eq(emailBounces.address, bounceKey(address))).limit(1);
+  return row !== undefined;
 }

@@ -61,7 +61,7 @@ export const paymentEvents = counter({
 
 export const emailDeliveries = counter({
   name: "ridgeway_email_deliveries_total",
-  help: "E-mails handed to the mail transport: sent or failed (failed ones are tried again).",
+  help: "E-mail delivery attempts by outcome: sent, deferred (tried again later), failed (given up), skipped (a newsletter to a bouncing address).",
   labelNames: ["outcome"],
 });
 

@@ -7,21 +7,24 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "../../../db/client.server";
 import type { OperationalSettings, OperationalState } from "./warnings";
 
-const MAX_EMAIL_ATTEMPTS = 5;
-
 /** Times are read as seconds since the epoch: the same on both drivers, whatever the session's time zone. */
 const asDate = (seconds: number | string | null | undefined): Date | null => (seconds === null || seconds === undefined ? null : new Date(Number(seconds) * 1000));
 
 export async function readOperationalState(db: Database, settings: OperationalSettings, now = new Date()): Promise<OperationalState> {
   const returnedBefore = new Date(now.getTime() - settings.paymentWebhookWarningMinutes * 60_000);
+  const givenUpSince = new Date(now.getTime() - 24 * 60 * 60_000);
   const [emailRows, paymentRows, lastSuccessRows, lastRunRows] = await Promise.all([
+    // Waiting: neither sent nor given up. Given up: in the last day, so an old failure that staff
+    // have seen on the mail queue (/admin/mail) does not keep the warning on for ever. The oldest
+    // is transactional mail's: a newsletter of thousands takes a while on purpose.
     queryRows<{ unsent: number; failing: number; given_up: number; oldest: number | null; last_error: string | null }>(
       db,
-      sql`select count(*)::int as unsent,
-                 count(*) filter (where attempts > 0)::int as failing,
-                 count(*) filter (where attempts >= ${MAX_EMAIL_ATTEMPTS})::int as given_up,
-                 extract(epoch from min(created_at))::float8 as oldest,
-                 (select last_error from email_outbox where sent_at is null and last_error is not null order by created_at desc limit 1) as last_error
+      sql`select count(*) filter (where sent_at is null and failed_at is null)::int as unsent,
+                 count(*) filter (where sent_at is null and failed_at is null and attempts > 0)::int as failing,
+                 count(*) filter (where failed_at > ${givenUpSince.toISOString()} and attempts > 0)::int as given_up,
+                 extract(epoch from min(created_at) filter (where sent_at is null and failed_at is null and not (headers ? 'List-Id')))::float8 as oldest,
+                 (select last_error from email_outbox where sent_at is null and last_error is not null and (failed_at is null or failed_at > ${givenUpSince.toISOString()})
+                  order by coalesce(failed_at, next_attempt_at) desc limit 1) as last_error
           from email_outbox where sent_at is null`,
     ),
     queryRows<{ waiting: number; oldest: number | null }>(

@@ -19,7 +19,7 @@ export interface OperationalState {
     unsent: number;
     /** Unsent messages that have failed at least once. */
     failing: number;
-    /** Unsent messages that have used every attempt and will not be tried again. */
+    /** Messages given up in the last day (refused for good, or every attempt used): not tried again unless staff retry them. */
     givenUp: number;
     oldestUnsentAt: Date | null;
     lastError: string | null;
@@ -62,11 +62,11 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 export function operationalWarnings(state: OperationalState, settings: OperationalSettings, now: Date): OperationalWarning[] {
   const warnings: OperationalWarning[] = [];
   const { email, payments, backups } = state;
-  if (email.failing > 0) {
+  if (email.failing > 0 || email.givenUp > 0) {
     warnings.push({
       id: "email-failing",
-      title: `${plural(email.failing, "e-mail is", "e-mails are")} failing to send`,
-      detail: `${email.givenUp > 0 ? `${email.givenUp} will not be tried again. ` : ""}Last error: ${email.lastError ?? "unknown"}. Check SMTP_URL and the mail server.`,
+      title: email.failing > 0 ? `${plural(email.failing, "e-mail is", "e-mails are")} failing to send` : `${plural(email.givenUp, "e-mail was", "e-mails were")} not delivered`,
+      detail: `${email.givenUp > 0 ? `${email.givenUp} will not be tried again. ` : ""}Last error: ${email.lastError ?? "unknown"}. Check SMTP_URL and the mail server; the mail queue (/admin/mail) lists them.`,
     });
   } else if (email.oldestUnsentAt && minutesBetween(email.oldestUnsentAt, now) >= EMAIL_BACKLOG_MINUTES) {
     warnings.push({

@@ -129,7 +129,7 @@ export async function orderDetail(db: Database, orderNumber: string) {
     db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id)).orderBy(asc(paymentEvents.receivedAt), asc(paymentEvents.id)),
     // Every e-mail about an order names it in the subject (confirmation, shipped, refund).
     db
-      .select({ id: emailOutbox.id, subject: emailOutbox.subject, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt, attempts: emailOutbox.attempts, lastError: emailOutbox.lastError, textBody: emailOutbox.textBody })
+      .select({ id: emailOutbox.id, subject: emailOutbox.subject, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt, failedAt: emailOutbox.failedAt, attempts: emailOutbox.attempts, lastError: emailOutbox.lastError, textBody: emailOutbox.textBody })
       .from(emailOutbox)
       .where(and(sql`lower(${emailOutbox.toAddress}) = lower(${order.customerEmail})`, ilike(emailOutbox.subject, likePattern(order.orderNumber))))
       .orderBy(asc(emailOutbox.createdAt)),

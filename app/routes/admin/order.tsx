@@ -55,7 +55,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       lines: lines.map((line) => ({ ...line, refundedQuantity: refundable.lines.find((r) => r.lineNumber === line.lineNumber)?.refundedQuantity ?? 0 })),
       refunds: refunds.map((refund) => ({ ...refund, createdAt: refund.createdAt.toISOString(), updatedAt: refund.updatedAt.toISOString(), restockedAt: iso(refund.restockedAt) })),
       events: events.map((event) => ({ id: event.id, provider: event.provider, eventId: event.eventId, type: event.type, receivedAt: event.receivedAt.toISOString() })),
-      emails: emails.map((email) => ({ ...email, createdAt: email.createdAt.toISOString(), sentAt: iso(email.sentAt) })),
+      emails: emails.map((email) => ({ ...email, createdAt: email.createdAt.toISOString(), sentAt: iso(email.sentAt), failedAt: iso(email.failedAt) })),
       remainingPence: refundable.remainingPence,
       actions: availableActions(order.status),
       refundable: wasPaid(order.status, order.paidAt) && refundable.remainingPence > 0,
@@ -461,7 +461,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                         <summary className="cursor-pointer break-words">
                           <span className="font-semibold">{email.subject}</span>{" "}
                           <span className="text-muted">
-                            · {email.sentAt ? `sent ${formatAuditTime(email.sentAt)}` : email.lastError ? `not sent yet (${email.attempts} tries)` : "waiting to be sent"}
+                            · {email.sentAt
+                              ? `sent ${formatAuditTime(email.sentAt)}`
+                              : email.failedAt
+                                ? `not delivered: ${email.lastError ?? "given up"} (see the mail queue)`
+                                : email.lastError
+                                  ? `not sent yet (${email.attempts} tries)`
+                                  : "waiting to be sent"}
                           </span>
                         </summary>
                         <pre className="mt-2 whitespace-pre-wrap break-words rounded-lg bg-ink p-3 font-sans text-xs">{email.textBody}</pre>

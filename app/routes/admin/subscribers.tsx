@@ -9,6 +9,8 @@ import { formatAuditTime } from "~/features/admin/audit-views";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { SUBSCRIBER_PAGE_SIZE, SUBSCRIBER_STATES, subscriberQuery, subscriberState, type SubscriberState } from "~/features/inbox/subscribers";
 import { listSubscribers, unsubscribeAtDesk } from "~/features/inbox/subscribers.server";
+import { bounceKey } from "~/features/mail/delivery-policy";
+import { bouncingAmong } from "~/features/mail/mail-queue.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
@@ -17,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, "shop");
   const query = subscriberQuery(new URL(request.url));
   const { rows, total } = await listSubscribers(context.db, { query: query.q, state: query.state, page: query.page });
+  const bouncing = await bouncingAmong(context.db, rows.map((row) => row.email));
   return data(
     {
       ...query,
@@ -28,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         source: row.source,
         state: subscriberState(row),
         consentedAt: row.consentedAt.toISOString(),
+        bounce: bouncing.get(bounceKey(row.email))?.lastResponse ?? null,
       })),
     },
     { headers: BACK_OFFICE_HEADERS },
@@ -110,9 +114,15 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
                 <p className="text-xs text-muted">
                   Consented <time dateTime={row.consentedAt}>{formatAuditTime(row.consentedAt)}</time> on the {row.source} form
                 </p>
+                {row.bounce && (
+                  <p className="break-words text-xs text-warning">
+                    Bounces: newsletters are not sent to it (<Link to="/admin/mail?show=bouncing" className="underline">mail queue</Link>). {row.bounce}
+                  </p>
+                )}
               </div>
-              <div className="flex items-center gap-2">
+              <div className="flex flex-wrap items-center gap-2">
                 <Badge tone={row.state === "confirmed" ? "success" : row.state === "pending" ? "warning" : "neutral"}>{STATE_LABELS[row.state]}</Badge>
+                {row.bounce && <Badge tone="warning">Bouncing</Badge>}
                 {row.state !== "unsubscribed" && (
                   <Form method="post">
                     <input type="hidden" name="intent" value="unsubscribe" />
