@@ -13,14 +13,16 @@ export interface OutgoingEmail {
 /**
  * Queues an e-mail. Call it inside the transaction that makes the e-mail
  * necessary, so the two are saved (or rolled back) together; the delivery
- * worker sends it afterwards.
+ * worker sends it afterwards. Returns the outbox row's id (a newsletter's
+ * sending report follows each recipient's message by it).
  */
-export async function queueEmail(db: Pick<Database, "insert">, email: OutgoingEmail): Promise<void> {
-  await db.insert(emailOutbox).values({
+export async function queueEmail(db: Pick<Database, "insert">, email: OutgoingEmail): Promise<string> {
+  const [row] = await db.insert(emailOutbox).values({
     toAddress: email.to,
     subject: email.subject,
     textBody: email.text,
     htmlBody: email.html ?? null,
     headers: email.headers ?? {},
-  });
+  }).returning({ id: emailOutbox.id });
+  return row!.id;
 }
