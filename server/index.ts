@@ -16,7 +16,7 @@ import { createPaymentProvider } from "../app/features/payments/create-provider.
 import { expireOverdueOrders } from "../app/features/store/order-lifecycle.server";
 import { sendLowStockAlerts } from "../app/features/shop-desk/stock.server";
 import { pickupDirectoryTransport, smtpTransport, startMailDelivery } from "../app/features/mail/delivery.server";
-import { startNewsletterSending } from "../app/features/newsletter/newsletter-sending.server";
+import { newsletterBatchSize, startNewsletterSending } from "../app/features/newsletter/newsletter-sending.server";
 import { ConfigError, holdPolicyFromEnv, loadEnv, shippingRuleFromEnv, type Env } from "../app/env.server";
 import { backupSettingsFrom, runBackup } from "../app/features/operations/backup.server";
 import { startBackupSchedule } from "../app/features/operations/backup-schedule.server";
@@ -153,6 +153,7 @@ const newsletterSending = startNewsletterSending(database.db, {
   publicUrl: env.PUBLIC_URL,
   log: logger,
   intervalMs: NEWSLETTER_INTERVAL_MS,
+  batchSize: newsletterBatchSize(database.kind),
   onRound: jobClock.register("newsletter-sending", NEWSLETTER_INTERVAL_MS).ran,
 });
 

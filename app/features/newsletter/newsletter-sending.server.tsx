@@ -5,7 +5,7 @@ import type { Database } from "../../../db/client.server";
 import { newsletterIssues, newsletterRecipients, newsletterSubscribers, type NewsletterIssueStatus } from "../../../db/schema";
 import { brand } from "~/brand";
 import { emailFrame } from "~/features/mail/email-frame.server";
-import { queueEmail } from "~/features/mail/outbox.server";
+import { queueEmails } from "~/features/mail/outbox.server";
 import { renderEmail } from "~/features/mail/render-email.server";
 import { NewsletterIssueEmail, type IssueEmailContent } from "./issue-email";
 import { newsletterHeaders, personalise, UNSUBSCRIBE_TOKEN_PLACEHOLDER } from "./newsletter-issue";
@@ -19,7 +19,17 @@ import { unsubscribeUrl } from "./newsletter.server";
  * runs out, carries on with the confirmed subscribers who have no row yet: nobody gets it twice.
  */
 
+/**
+ * Recipients per batch transaction. On PostgreSQL pages use other pool connections meanwhile;
+ * the embedded database has one connection, so a page's query waits for the batch in progress
+ * and its batches are smaller.
+ */
 export const NEWSLETTER_BATCH_SIZE = 500;
+export const EMBEDDED_NEWSLETTER_BATCH_SIZE = 100;
+
+export function newsletterBatchSize(databaseKind: "pglite" | "postgres"): number {
+  return databaseKind === "pglite" ? EMBEDDED_NEWSLETTER_BATCH_SIZE : NEWSLETTER_BATCH_SIZE;
+}
 /** A claim lapses this long after its last renewal (each batch renews it). */
 export const NEWSLETTER_CLAIM_MS = 60_000;
 
@@ -139,18 +149,17 @@ export async function queueNextBatch(
       return { kind: "finished", recipients: total?.n ?? 0 } as const;
     }
 
-    const rows: Array<typeof newsletterRecipients.$inferInsert> = [];
-    for (const subscriber of batch) {
-      const leaveUrl = unsubscribeUrl(options.publicUrl, subscriber.token);
-      const outboxId = await queueEmail(tx, {
+    const outboxIds = await queueEmails(
+      tx,
+      batch.map((subscriber) => ({
         to: subscriber.email,
         subject: issue.subject,
         html: personalise(template.html, subscriber.token),
         text: personalise(template.text, subscriber.token),
-        headers: newsletterHeaders(options.publicUrl, leaveUrl),
-      });
-      rows.push({ issueId: issue.id, subscriberId: subscriber.id, email: subscriber.email, outboxId, queuedAt: at });
-    }
+        headers: newsletterHeaders(options.publicUrl, unsubscribeUrl(options.publicUrl, subscriber.token)),
+      })),
+    );
+    const rows = batch.map((subscriber, index) => ({ issueId: issue.id, subscriberId: subscriber.id, email: subscriber.email, outboxId: outboxIds[index]!, queuedAt: at }));
     // A duplicate (issue, subscriber) fails the insert and rolls the whole batch back, outbox
     // rows included: the unique constraint is what makes a second copy impossible.
     await tx.insert(newsletterRecipients).values(rows);
@@ -222,14 +231,14 @@ export async function sendDueNewsletters(db: Database, options: SendingOptions):
  */
 export function startNewsletterSending(
   db: Database,
-  options: { publicUrl: string; log: Logger; intervalMs: number; pauseMs?: number; onRound?: () => void },
+  options: { publicUrl: string; log: Logger; intervalMs: number; batchSize?: number; pauseMs?: number; onRound?: () => void },
 ): { stop(): Promise<void> } {
   const worker = randomUUID();
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   const round = () => {
-    running = sendDueNewsletters(db, { publicUrl: options.publicUrl, worker, pauseMs: options.pauseMs ?? 25, shouldStop: () => stopping, onBatch: options.onRound, log: options.log })
+    running = sendDueNewsletters(db, { publicUrl: options.publicUrl, worker, batchSize: options.batchSize, pauseMs: options.pauseMs ?? 25, shouldStop: () => stopping, onBatch: options.onRound, log: options.log })
       .then(() => options.onRound?.())
       .catch((error: unknown) => options.log.warn({ err: error }, "newsletter sending failed; will retry"))
       .finally(() => {
