@@ -210,12 +210,12 @@ export default function NewsletterIssue({ loaderData, actionData }: Route.Compon
           <h2 id="send-heading" className="text-xl font-bold uppercase">
             Send
           </h2>
-          <Form method="post" className="flex flex-wrap items-center gap-3 rounded-card border border-line bg-surface p-4">
+          <Form method="post" className="flex flex-col gap-3 rounded-card border border-line bg-surface p-4 sm:flex-row sm:items-center">
             <input type="hidden" name="intent" value="test" />
             <p className="min-w-0 flex-1 text-sm">
-              A test copy to your own address, <span className="break-all font-semibold">{staffEmail}</span>.
+              A test copy to your own address, <span className="font-semibold [overflow-wrap:anywhere]">{staffEmail}</span>.
             </p>
-            <Button type="submit" variant="secondary" disabled={busy}>
+            <Button type="submit" variant="secondary" disabled={busy} className="self-start sm:self-auto">
               Send a test to myself
             </Button>
           </Form>
@@ -250,7 +250,7 @@ export default function NewsletterIssue({ loaderData, actionData }: Route.Compon
           )}
 
           {actions.unschedule && (
-            <Form method="post" className="flex flex-wrap items-center gap-3 rounded-card border border-line bg-surface p-4">
+            <Form method="post" className="flex flex-col gap-3 rounded-card border border-line bg-surface p-4 sm:flex-row sm:items-center">
               <input type="hidden" name="intent" value="unschedule" />
               <input type="hidden" name="version" value={issue.version} />
               <p className="min-w-0 flex-1 text-sm">Scheduled: it cannot be edited until the schedule is cancelled.</p>
@@ -282,7 +282,7 @@ export default function NewsletterIssue({ loaderData, actionData }: Route.Compon
                 </div>
               </Form>
             ) : (
-              <div className="flex flex-wrap items-center gap-3">
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
                 <p className="min-w-0 flex-1 text-sm">Send it to every confirmed subscriber now; you confirm on the next step.</p>
                 <LinkButton to={`${base}?confirm=send#send-now`}>Send now…</LinkButton>
               </div>
