@@ -16,6 +16,7 @@ import { createPaymentProvider } from "../app/features/payments/create-provider.
 import { expireOverdueOrders } from "../app/features/store/order-lifecycle.server";
 import { sendLowStockAlerts } from "../app/features/shop-desk/stock.server";
 import { pickupDirectoryTransport, smtpTransport, startMailDelivery } from "../app/features/mail/delivery.server";
+import { newsletterBatchSize, startNewsletterSending } from "../app/features/newsletter/newsletter-sending.server";
 import { ConfigError, dkimFromEnv, holdPolicyFromEnv, loadEnv, shippingRuleFromEnv, type Env } from "../app/env.server";
 import { backupSettingsFrom, runBackup } from "../app/features/operations/backup.server";
 import { startBackupSchedule } from "../app/features/operations/backup-schedule.server";
@@ -146,6 +147,17 @@ const mailDelivery = startMailDelivery(database.db, mailTransport, {
   onRound: jobClock.register("mail-delivery", env.MAIL_DELIVERY_INTERVAL_MS).ran,
 });
 
+// Newsletter issues that are due are queued in batches (ADR 0074): at start (a send a restart
+// cut short resumes), then every few seconds. Safe with several processes: one claims each issue.
+const NEWSLETTER_INTERVAL_MS = 5_000;
+const newsletterSending = startNewsletterSending(database.db, {
+  publicUrl: env.PUBLIC_URL,
+  log: logger,
+  intervalMs: NEWSLETTER_INTERVAL_MS,
+  batchSize: newsletterBatchSize(database.kind),
+  onRound: jobClock.register("newsletter-sending", NEWSLETTER_INTERVAL_MS).ran,
+});
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const pruning = setInterval(() => {
   pruneRateLimits(database.db, new Date(Date.now() - DAY_MS)).catch((error: unknown) =>
@@ -197,6 +209,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
         clearInterval(lowStockAlerts);
         await expiring;
         await alerting;
+        await newsletterSending.stop();
         await mailDelivery.stop();
         await controlSocket?.close();
         await backupSchedule?.stop();

@@ -50,10 +50,14 @@ export function normaliseOrigin(value: string): string | null {
   }
 }
 
+function isExemptPath(rawPath: string): boolean {
+  const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, "") : rawPath;
+  return ORIGIN_CHECK_EXEMPT_PATHS.includes(path);
+}
+
 export function checkOrigin(request: OriginCheckRequest): OriginDecision {
   if (!STATE_CHANGING.has(request.method.toUpperCase())) return { allowed: true };
-  const path = request.path.length > 1 ? request.path.replace(/\/+$/, "") : request.path;
-  if (ORIGIN_CHECK_EXEMPT_PATHS.includes(path)) return { allowed: true };
+  if (isExemptPath(request.path)) return { allowed: true };
 
   if (request.origin !== undefined) {
     const origin = normaliseOrigin(request.origin);
@@ -91,6 +95,10 @@ export function originCheck(options: { publicUrl: string }): RequestHandler {
     const secFetchSite = header(req.headers["sec-fetch-site"]);
     const decision = checkOrigin({ method: req.method, path: req.path, origin, secFetchSite, allowedOrigins });
     if (decision.allowed) {
+      // React Router refuses any action whose Origin is not the request's own ("Bad Request"),
+      // which would undo the exemption: a webmail's one-click unsubscribe carries its own Origin.
+      // The exempt paths authenticate by token or signature, so the header is dropped for them.
+      if (origin !== undefined && isExemptPath(req.path)) delete req.headers.origin;
       next();
       return;
     }

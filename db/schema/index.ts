@@ -10,3 +10,4 @@ export * from "./results-desk";
 export * from "./site-desk";
 export * from "./people";
 export * from "./shop-desk";
+export * from "./newsletter";

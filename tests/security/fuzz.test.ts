@@ -185,7 +185,7 @@ beforeAll(async () => {
   cookies.alice = String(signIn.headers["set-cookie"]?.map((line) => line.split(";")[0]).join("; ") ?? "");
   expect(cookies.alice).toContain("session_token");
 
-  // What the seed has none of: a message in the inbox and a picture in the media library, made as
+  // What the seed has none of: a message in the inbox, a picture in the media library and a newsletter issue, made as
   // visitors and staff make them.
   const message = await send("anonymous", "/contact", "a message", {
     method: "POST",
@@ -199,6 +199,12 @@ beforeAll(async () => {
   picture.set("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "red.png");
   const uploaded = await fetch(`${server.url}/admin/media/new`, { method: "POST", body: picture, headers: { cookie: cookies.admin, origin: server.url }, redirect: "manual" });
   expect(uploaded.status).toBe(302);
+  const issue = await send("admin", "/admin/newsletters/new", "a newsletter issue", {
+    method: "POST",
+    type: FORM,
+    body: new URLSearchParams({ intent: "save", subject: "Race week", body: "See you at the circuit." }).toString(),
+  });
+  expect(issue.status).toBe(302);
 
   // Links the pages show, three steps deep from every route without parameters, as whoever the route is for.
   patterns = routePatterns();

@@ -17,6 +17,8 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: "/admin", label: "Today", role: null },
   // What a team manager posts most: reports, then results trackside.
   { path: "/admin/news", label: "News", role: "editor" },
+  // Newsletters go with the news: whoever writes the reports may send them (ADR 0073).
+  { path: "/admin/newsletters", label: "Newsletters", role: "editor" },
   { path: "/admin/results", label: "Results", role: "editor" },
   { path: "/admin/seasons", label: "Seasons", role: "editor" },
   { path: "/admin/drivers", label: "Drivers", role: "editor" },

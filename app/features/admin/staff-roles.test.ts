@@ -24,6 +24,7 @@ describe("admin areas", () => {
   it("shows each person only the areas their roles open", () => {
     const editorDesks = [
       "/admin/news",
+      "/admin/newsletters",
       "/admin/results",
       "/admin/seasons",
       "/admin/drivers",

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { emailBounces, emailOutbox } from "../../../db/schema";
@@ -36,4 +37,20 @@ export async function queueEmail(db: Pick<Database, "insert" | "select">, email:
 export async function isBouncing(db: Pick<Database, "select">, address: string): Promise<boolean> {
   const [row] = await db.select({ address: emailBounces.address }).from(emailBounces).where(eq(emailBounces.address, bounceKey(address))).limit(1);
   return row !== undefined;
+}
+
+/**
+ * Queues many e-mails in one statement (a newsletter batch), in the caller's transaction;
+ * returns their outbox ids in the order given. One insert of 500 rows holds the database for a
+ * fraction of the time 500 single inserts do, so pages keep answering while a send is queued.
+ * A row to an address that bounces is kept and skipped by delivery (ADR 0071).
+ */
+export async function queueEmails(db: Pick<Database, "insert">, emails: readonly OutgoingEmail[]): Promise<string[]> {
+  // Ids made here, so each e-mail's id is known without relying on the order RETURNING gives.
+  const ids = emails.map(() => randomUUID());
+  if (emails.length === 0) return ids;
+  await db
+    .insert(emailOutbox)
+    .values(emails.map((email, index) => ({ id: ids[index], toAddress: email.to, subject: email.subject, textBody: email.text, htmlBody: email.html ?? null, headers: email.headers ?? {} })));
+  return ids;
 }
