@@ -82,13 +82,14 @@ export default function EmailPreview({ loaderData }: Route.ComponentProps) {
           </nav>
         </div>
         {html ? (
-          // The e-mail's own HTML, in a frame that runs no script and reaches nothing of this page
-          // (sandbox without allow-scripts or allow-same-origin); it scrolls sideways on a narrow screen.
+          // The e-mail's own HTML, in a frame that runs no script, opens nothing and submits nothing
+          // (sandbox without allow-scripts: allow-same-origin alone only lets it load the site's logo,
+          // which the site serves to its own origin only). It scrolls sideways on a narrow screen.
           <div className="overflow-x-auto rounded-card border border-line bg-[#f1f2f4]">
             <iframe
               title={`${name}: the e-mail at ${width} px`}
               srcDoc={html}
-              sandbox=""
+              sandbox="allow-same-origin"
               referrerPolicy="no-referrer"
               style={{ width: `${width}px` }}
               className="block h-[75vh] min-h-[32rem] border-0 bg-white"
