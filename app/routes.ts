@@ -100,6 +100,8 @@ export default [
     route("orders/:orderNumber", "routes/admin/order.tsx"),
     route("orders/:orderNumber/packing-slip", "routes/admin/order-packing-slip.tsx"),
     route("customers", "routes/admin/customers.tsx"),
+    route("emails", "routes/admin/emails.tsx"),
+    route("emails/:kind", "routes/admin/email-preview.tsx"),
   ]),
   route("avatars/:userId", "routes/avatar.ts"),
   route("api/payments/webhook", "routes/api-payments-webhook.ts"),

@@ -172,7 +172,7 @@ const ORDER_EXPIRY_INTERVAL_MS = Math.min(60_000, Math.max(1_000, appOptions.ord
 let expiring: Promise<unknown> = Promise.resolve();
 const orderExpiryRan = jobClock.register("order-expiry", ORDER_EXPIRY_INTERVAL_MS).ran;
 const expireOrders = () => {
-  expiring = expireOverdueOrders(database.db, new Date())
+  expiring = expireOverdueOrders(database.db, new Date(), { publicUrl: env.PUBLIC_URL })
     .then((expired) => {
       orderExpiryRan();
       if (expired > 0) logger.info({ expired }, "expired unpaid orders and freed their stock");

@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
-  await saveContactMessage(context.db, parsed.value, teamEmail);
+  await saveContactMessage(context.db, parsed.value, teamEmail, context.publicUrl);
   context.log.info({ category: parsed.value.category }, "contact: message stored");
   return { status: "sent", mailtoHref: contactMailtoHref(teamEmail, parsed.value) } satisfies ContactResult;
 }

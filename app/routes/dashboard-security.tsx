@@ -119,7 +119,7 @@ async function handle(
     case "two-factor-disable": {
       const password = passwordOf(form);
       if (!password) return fail(400, TWO_FACTOR_MESSAGES.passwordRequired);
-      const outcome = await disableTwoFactor(request, context, password);
+      const outcome = await disableTwoFactor(request, context, user, password);
       if (outcome.kind === "refused") return fail(outcome.status, outcome.message, outcome.retryAfterSeconds);
       return { ...ok("Two-factor authentication is off. Your backup codes no longer work."), cookies: outcome.cookies };
     }

@@ -141,6 +141,12 @@ describe("reset password", () => {
     const changedPage = await run(() => resetPasswordLoader(args(get(PASSWORD_CHANGED_PATH))));
     expect(changedPage.status).toBe(200);
     expect(changedPage.data).toEqual({ token: null, changed: true });
+    // The owner is told, in the one layout, with a way back in if it was not them.
+    const changedMail = (await outbox("once@example.com")).filter((mail) => mail.subject === "Your Ridgeway Racing password was changed");
+    expect(changedMail).toHaveLength(1);
+    expect(changedMail[0]!.textBody).toContain("Hello Sam Security,");
+    expect(changedMail[0]!.textBody).toMatch(/\/forgot-password/);
+    expect(changedMail[0]!.htmlBody).toContain("/email/logo.png");
     expect((await signIn("once@example.com", NEW_PASSWORD)).status).toBe(302);
     expect((await signIn("once@example.com", PASSWORD)).status).toBe(401);
 
@@ -149,6 +155,8 @@ describe("reset password", () => {
     expect(page.data).toEqual({ token: null, changed: false });
     const reused = await resetWith(token, "yet another fresh password");
     expect(reused.status).toBe(400);
+    // A refused reset changes nothing and tells nobody.
+    expect((await outbox("once@example.com")).filter((mail) => mail.subject.endsWith("password was changed"))).toHaveLength(1);
     expect(messageOf(reused.data)).toBe(PASSWORD_RESET_MESSAGES.linkInvalid);
     expect((await signIn("once@example.com", NEW_PASSWORD)).status).toBe(302);
   });
@@ -343,6 +351,9 @@ describe("two-factor set-up", () => {
     for (const code of backupCodes) expect(code).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
     jar.take(confirmed.setCookies);
     expect((await securityPage(jar)).twoFactor).toEqual({ status: "on" });
+    const onMail = (await outbox("careful@example.com")).filter((mail) => mail.subject.startsWith("Two-factor sign-in turned"));
+    expect(onMail.map((mail) => mail.subject)).toEqual(["Two-factor sign-in turned on for your Ridgeway Racing account"]);
+    expect(onMail[0]!.textBody).toContain("backup codes");
     // Stored encrypted: neither the secret nor a backup code appears in the row.
     const [row] = await suite.db.select().from(schema.twoFactors);
     expect(row!.secret).not.toContain(twoFactor.secret!.replace(/\s/g, ""));
@@ -362,12 +373,16 @@ describe("two-factor set-up", () => {
     const wrong = await securityPost(jar, { intent: "two-factor-disable", password: "wrong password entirely" });
     expect(wrong.status).toBe(400);
     expect((await securityPage(jar)).twoFactor.status).toBe("on");
+    const turnedOff = async () => (await outbox("switch-off@example.com")).filter((mail) => mail.subject.startsWith("Two-factor sign-in turned off"));
+    expect(await turnedOff()).toHaveLength(0);
     const missing = await securityPost(jar, { intent: "two-factor-disable" });
     expect(missing.data).toMatchObject({ message: TWO_FACTOR_MESSAGES.passwordRequired });
     const off = await securityPost(jar, { intent: "two-factor-disable", password: PASSWORD });
     expect(off.status).toBe(200);
     jar.take(off.setCookies);
     expect((await securityPage(jar)).twoFactor).toEqual({ status: "off" });
+    expect(await turnedOff()).toHaveLength(1);
+    expect((await turnedOff())[0]!.textBody).toContain("/dashboard/security");
     expect((await signIn("switch-off@example.com", PASSWORD)).location).toBe("/dashboard/team");
   });
 });
@@ -600,6 +615,7 @@ describe("account deletion", () => {
     expect(wrong.status).toBe(400);
     expect(wrong.data).toMatchObject({ tone: "error", message: "That password isn't right, so your account was not deleted." });
     expect(await signedInAs(jar)).not.toBeNull();
+    expect((await outbox("hesitant@example.com")).filter((mail) => mail.subject.endsWith("account has been deleted"))).toHaveLength(0);
   });
 
   it("deletes the account, its sessions and two-factor, keeps its orders detached, and signs out to /", async () => {
@@ -628,6 +644,8 @@ describe("account deletion", () => {
     const [untouched] = await suite.db.select().from(schema.orders).where(eq(schema.orders.id, stayingOrder.id));
     expect(untouched!.userId).not.toBeNull();
     expect(await signedInAs(staying)).not.toBeNull();
+    const [goodbye] = (await outbox("leaving@example.com")).filter((mail) => mail.subject === "Your Ridgeway Racing account has been deleted");
+    expect(goodbye!.textBody).toContain("We keep the record of your order");
     // The address is free again, and the old password opens nothing.
     expect((await signIn("leaving@example.com", PASSWORD)).status).toBe(401);
   });

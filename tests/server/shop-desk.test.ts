@@ -210,6 +210,9 @@ describe("stock", () => {
     const [mail] = await suite.db.select().from(schema.emailOutbox).where(like(schema.emailOutbox.subject, "%Racing Keyring%"));
     expect(mail!.toAddress).toBe(shop.email);
     expect(mail!.textBody).toMatch(/team-keyring\/One Size/);
+    expect(mail!.textBody).toMatch(/9 left \(alert below 10\)/);
+    expect(mail!.htmlBody).toContain("/email/logo.png");
+    expect(mail!.htmlBody).toMatch(/href="[^"]*\/admin\/products\/\d+"/);
     await adjust(-1); // still below: no second e-mail
     // A sale (the checkout function's update) while below: none either, even with the timer's sender.
     await suite.db.update(schema.productVariants).set({ stock: 7 }).where(eq(schema.productVariants.id, keyring.id));

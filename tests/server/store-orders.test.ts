@@ -9,7 +9,7 @@ let testDb: TestDatabase;
 let handle: DatabaseHandle;
 const now = new Date("2026-06-01T12:00:00Z");
 const customer = { name: "Alex Fan", email: "alex@example.com" };
-const options = { now, paymentProvider: "test" };
+const options = { now, paymentProvider: "test", publicUrl: "https://ridgeway-racing.example" };
 
 beforeAll(async () => {
   testDb = await createTestDatabase();

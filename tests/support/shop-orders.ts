@@ -20,7 +20,7 @@ export async function paidOrder(
   }: { lines?: CartLineInput[]; customer?: { name: string; email: string }; userId?: string | null; address?: OrderAddress | null; pay?: boolean; provider?: string } = {},
 ) {
   const now = new Date();
-  const placed = await placeOrder(db, { lines, customer, userId }, { now, paymentProvider: provider });
+  const placed = await placeOrder(db, { lines, customer, userId }, { now, paymentProvider: provider, publicUrl: "https://ridgeway-racing.example" });
   if (placed.kind !== "placed") throw new Error(`not placed: ${placed.kind}`);
   const sessionId = `sess_${placed.orderNumber}`;
   await attachPaymentSession(db, placed.orderId, sessionId);

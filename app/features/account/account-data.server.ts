@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { accounts, newsletterSubscribers, orderLines, orders, sessions, twoFactors, users, verifications } from "../../../db/schema";
+import { accountDeletedEmail, queueAccountNotice } from "./account-emails.server";
 
 /** The JSON a person downloads from the Security page: what we hold about them, without secrets (ADR 18). */
 export interface AccountExport {
@@ -134,14 +135,16 @@ export async function exportAccountData(db: Database, userId: string, now = new 
 /**
  * Deletes an account: the user row and, by their foreign keys, its sessions,
  * sign-in methods, avatar and two-factor secret. Orders stay for the accounts
- * but are detached (user_id set to null), in the same transaction.
+ * but are detached (user_id set to null), and the person is told by e-mail, in the same transaction.
  */
-export async function deleteAccount(db: Database, userId: string): Promise<{ ordersDetached: number }> {
+export async function deleteAccount(db: Database, userId: string, publicUrl: string): Promise<{ ordersDetached: number }> {
   return db.transaction(async (tx) => {
+    const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
     const detached = await tx.update(orders).set({ userId: null }).where(eq(orders.userId, userId)).returning({ id: orders.id });
     // Reset links and two-factor challenges name the user in their value.
     await tx.delete(verifications).where(eq(verifications.value, userId));
     await tx.delete(users).where(eq(users.id, userId));
+    if (user) await queueAccountNotice(tx, publicUrl, (frame) => accountDeletedEmail(frame, user.email, user.name, detached.length));
     return { ordersDetached: detached.length };
   });
 }

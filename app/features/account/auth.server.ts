@@ -84,6 +84,7 @@ export function createAuth({ db, publicUrl, secret }: AuthOptions) {
       sendResetPassword: emails.sendResetPassword,
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: emails.onPasswordReset,
     },
     emailVerification: {
       sendOnSignUp: true,

@@ -98,7 +98,7 @@ export async function deleteOwnAccount(
     return { kind: "refused", status: 400, message: "That password isn't right, so your account was not deleted." };
   }
   const cookies = await signOut(request, context);
-  const { ordersDetached } = await deleteAccount(context.db, user.id);
+  const { ordersDetached } = await deleteAccount(context.db, user.id, context.publicUrl);
   context.log.info({ ordersDetached }, "account deleted");
   return { kind: "deleted", cookies };
 }

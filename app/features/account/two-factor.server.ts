@@ -7,6 +7,7 @@ import { sessions, twoFactors } from "../../../db/schema";
 import { brand } from "~/brand";
 import type { RequestContext } from "~/context";
 import { consumeRateLimit, type RateLimit } from "~/lib/rate-limit.server";
+import { queueAccountNotice, twoFactorChangedEmail } from "./account-emails.server";
 import { tooManyAttemptsMessage } from "./login-form";
 import type { AccountRole } from "./roles";
 import { authHeaders, type SessionUser } from "./session.server";
@@ -134,6 +135,7 @@ export async function confirmTwoFactorSetup(
   // The confirming code is spent too: it cannot then complete a sign-in elsewhere.
   await claimTotpStep(context, user.id, code);
   const { backupCodes } = await context.auth.api.viewBackupCodes({ body: { userId: user.id } });
+  await queueAccountNotice(context.db, context.publicUrl, (frame) => twoFactorChangedEmail(frame, user.email, user.name, true, new Date()));
   context.log.info("two-factor: turned on");
   return { kind: "ok", backupCodes, cookies };
 }
@@ -146,21 +148,24 @@ export async function cancelTwoFactorSetup(context: RequestContext, user: Sessio
 export type DisableOutcome = { kind: "ok"; cookies: string[] } | Refusal;
 
 /** Turns two-factor off; the password is required. */
-export async function disableTwoFactor(request: Request, context: RequestContext, password: string): Promise<DisableOutcome> {
+export async function disableTwoFactor(request: Request, context: RequestContext, user: SessionUser, password: string): Promise<DisableOutcome> {
   const refused = await limited(context, "two-factor turn-off");
   if (refused) return refused;
+  let cookies: string[];
   try {
     const { headers } = await context.auth.api.disableTwoFactor({
       body: { password },
       headers: authHeaders(request, context),
       returnHeaders: true,
     });
-    context.log.info("two-factor: turned off");
-    return { kind: "ok", cookies: headers.getSetCookie() };
+    cookies = headers.getSetCookie();
   } catch (error) {
     errorCode(error);
     return { kind: "refused", status: 400, message: TWO_FACTOR_MESSAGES.wrongPassword };
   }
+  await queueAccountNotice(context.db, context.publicUrl, (frame) => twoFactorChangedEmail(frame, user.email, user.name, false, new Date()));
+  context.log.info("two-factor: turned off");
+  return { kind: "ok", cookies };
 }
 
 export type SecondStepOutcome =

@@ -37,6 +37,8 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: "/admin/messages", label: "Messages", role: "shop" },
   { path: "/admin/subscribers", label: "Subscribers", role: "shop" },
   { path: "/admin/mail", label: "Mail queue", role: "shop" },
+  // Previews of every e-mail the site sends, with sample data only: every staff member may look (ADR 0068).
+  { path: "/admin/emails", label: "E-mails", role: null },
   { path: "/admin/people", label: "People", role: "admin" },
   { path: "/admin/activity", label: "Activity", role: "admin" },
   { path: "/admin/settings", label: "Settings", role: "admin" },

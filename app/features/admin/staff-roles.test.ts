@@ -35,12 +35,13 @@ describe("admin areas", () => {
       "/admin/legal",
     ];
     const shopDesks = ["/admin/orders", "/admin/products", "/admin/promotions", "/admin/delivery", "/admin/customers", "/admin/messages", "/admin/subscribers", "/admin/mail"];
-    expect(visibleAreas(["shop"]).map((area) => area.path)).toEqual(["/admin", ...shopDesks]);
-    expect(visibleAreas(["editor"]).map((area) => area.path)).toEqual(["/admin", ...editorDesks]);
+    expect(visibleAreas(["shop"]).map((area) => area.path)).toEqual(["/admin", ...shopDesks, "/admin/emails"]);
+    expect(visibleAreas(["editor"]).map((area) => area.path)).toEqual(["/admin", ...editorDesks, "/admin/emails"]);
     expect(visibleAreas(["admin"]).map((area) => area.path)).toEqual([
       "/admin",
       ...editorDesks,
       ...shopDesks,
+      "/admin/emails",
       "/admin/people",
       "/admin/activity",
       "/admin/settings",

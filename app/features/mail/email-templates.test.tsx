@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { ResetPasswordEmail, VerificationEmail } from "~/features/account/account-emails";
+import { AccountDeletedEmail, PasswordChangedEmail, ResetPasswordEmail, TwoFactorChangedEmail, VerificationEmail } from "~/features/account/account-emails";
+import { ContactNoticeEmail } from "~/features/contact/contact-email";
+import { LowStockEmail } from "~/features/shop-desk/low-stock-email";
 import { NewsletterConfirmationEmail } from "~/features/newsletter/confirmation-email";
-import { LatePaymentEmail, OrderConfirmationEmail, OrderShippedEmail, RefundEmail } from "~/features/store/order-emails";
+import {
+  LatePaymentEmail,
+  OrderConfirmationEmail,
+  OrderShippedEmail,
+  PaymentNotCompletedEmail,
+  RefundEmail,
+  TeamNewOrderEmail,
+  TeamOversoldOrderEmail,
+} from "~/features/store/order-emails";
 import { renderEmail } from "./render-email.server";
 
 const frame = {
@@ -108,5 +118,96 @@ describe("e-mails rendered from the one layout", () => {
       expect(addresses.length).toBeGreaterThan(0);
       for (const address of addresses) expect(address, `${message.key}: ${address}`).not.toMatch(/[.,;:!?)]$/);
     }
+  });
+
+  const hostile = `<img src=x onerror=alert(1)> مرحبا 🏁 ${"a".repeat(500)}`;
+  const expectEscaped = (html: string) => {
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt; مرحبا 🏁");
+    expect(html).toContain("a".repeat(500));
+  };
+
+  it("payment failed: nothing charged, the items listed, and the basket link with the truth about where the basket is", async () => {
+    const { html, text } = await renderEmail(<PaymentNotCompletedEmail frame={frame} order={order} lines={lines} outcome="failed" />);
+    expect(text).toContain("The payment of £64.80 for order RR-7K2M9Q did not go through, so nothing was charged");
+    expect(text).toContain("2 × Team Cap (One size)\n1 × Team Hoodie (M)");
+    expect(text).toContain("saved in the browser you ordered from");
+    expect(text).toContain("On another phone or computer the basket starts empty");
+    expect(text).toContain("Go to your basket https://ridgeway-racing.example/cart");
+    expect(html).toContain('href="https://ridgeway-racing.example/cart"');
+    expect(text).not.toMatch(/very last moment/);
+  });
+
+  it("order not paid in time: says so, and that a last-moment payment gets its own answer", async () => {
+    const { text } = await renderEmail(<PaymentNotCompletedEmail frame={frame} order={order} lines={lines} outcome="expired" />);
+    expect(text).toContain("was not finished within the time we hold the items for, so nothing was charged");
+    expect(text).toContain("Paid at the very last moment?");
+  });
+
+  it("new paid order, to the team: number, customer, lines, total, address and the desk's link; typed names escaped", async () => {
+    const deskUrl = "https://ridgeway-racing.example/admin/orders/RR-7K2M9Q";
+    const teamOrder = { ...order, customerEmail: "alex@example.com" };
+    const { html, text } = await renderEmail(<TeamNewOrderEmail frame={frame} order={teamOrder} lines={lines} deskUrl={deskUrl} />);
+    for (const part of ["NEW ORDER RR-7K2M9Q", "Alex Fan (alex@example.com) paid £64.80 on 25 November 2026", "2 × Team Cap (One size) = £48.00", "Total: £64.80", "1 Pit Lane", `Open the order ${deskUrl}`])
+      expect(text).toContain(part);
+    expect(html).toContain(`href="${deskUrl}"`);
+    expectEscaped((await renderEmail(<TeamNewOrderEmail frame={frame} order={{ ...teamOrder, customerName: hostile }} lines={lines} deskUrl={deskUrl} />)).html);
+  });
+
+  it("paid-too-late alert, to the team: what happened, what was done, what to check", async () => {
+    const deskUrl = "https://ridgeway-racing.example/admin/orders/RR-7K2M9Q";
+    const { text } = await renderEmail(<TeamOversoldOrderEmail frame={frame} order={{ ...order, customerEmail: "alex@example.com" }} lines={lines} deskUrl={deskUrl} />);
+    expect(text).toContain("PAID TOO LATE: ORDER RR-7K2M9Q");
+    expect(text).toContain("paid £64.80 after the order's hold had ended");
+    expect(text).toContain("the customer has been told, and the whole payment is being refunded");
+    expect(text).toContain(deskUrl);
+  });
+
+  it("account notices: password changed, two-factor on and off, account deleted; a way back in for someone it wasn't", async () => {
+    const at = new Date("2026-07-01T09:05:00Z");
+    const changed = (await renderEmail(<PasswordChangedEmail frame={frame} name="Sam" at={at} />)).text;
+    expect(changed).toContain("was changed on 1 July 2026 at 10:05 (UK time)");
+    expect(changed).toContain("signed out everywhere");
+    expect(changed).toContain("Forgot password https://ridgeway-racing.example/forgot-password");
+    const on = (await renderEmail(<TwoFactorChangedEmail frame={frame} name="Sam" on at={at} />)).text;
+    expect(on).toContain("TWO-FACTOR SIGN-IN IS ON");
+    expect(on).toContain("backup codes");
+    expect(on).not.toContain("/dashboard/security");
+    const off = (await renderEmail(<TwoFactorChangedEmail frame={frame} name="Sam" on={false} at={at} />)).text;
+    expect(off).toContain("Two-factor sign-in was turned off");
+    expect(off).toContain("Open the Security page https://ridgeway-racing.example/dashboard/security");
+    const deleted = (await renderEmail(<AccountDeletedEmail frame={frame} name="Sam" ordersKept={2} />)).text;
+    expect(deleted).toContain("your Ridgeway Racing account has been deleted");
+    expect(deleted).toContain("We keep the record of your 2 orders");
+    expect((await renderEmail(<AccountDeletedEmail frame={frame} name="Sam" ordersKept={0} />)).text).not.toContain("record of your");
+    for (const element of [
+      <PasswordChangedEmail key="p" frame={frame} name={hostile} at={at} />,
+      <TwoFactorChangedEmail key="t" frame={frame} name={hostile} on at={at} />,
+      <AccountDeletedEmail key="d" frame={frame} name={hostile} ordersKept={1} />,
+    ])
+      expectEscaped((await renderEmail(element)).html);
+  });
+
+  it("contact notice: sender, subject, the message with its line breaks, the inbox link; what they typed escaped", async () => {
+    const inboxUrl = "https://ridgeway-racing.example/admin/messages/abc";
+    const message = { name: hostile, email: "eve@example.com", category: "Sponsorship" as const, subject: `<b>Hi</b> שלום`, message: `First line\nSecond line ${hostile}` };
+    const { html, text } = await renderEmail(<ContactNoticeEmail frame={frame} message={message} inboxUrl={inboxUrl} />);
+    expect(text).toContain("First line\nSecond line");
+    expect(text).toContain("Subject: <b>Hi</b> שלום");
+    expect(text).toContain(`Open it in the inbox ${inboxUrl}`);
+    expectEscaped(html);
+    expect(html).not.toContain("<b>Hi</b>");
+  });
+
+  it("low stock: each size with its stock, level, SKU and desk link", async () => {
+    const { text } = await renderEmail(
+      <LowStockEmail
+        frame={frame}
+        lines={[{ productName: "Team Hoodie", size: "M", stock: 2, threshold: 3, sku: "team-hoodie/M", deskUrl: "https://ridgeway-racing.example/admin/products/2" }]}
+      />,
+    );
+    expect(text).toContain("A SIZE IS RUNNING LOW");
+    expect(text).toContain("Team Hoodie, size M\n2 left (alert below 3) · SKU team-hoodie/M");
+    expect(text).toContain("https://ridgeway-racing.example/admin/products/2");
   });
 });

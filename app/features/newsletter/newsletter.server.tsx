@@ -144,7 +144,7 @@ export function unsubscribeUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-async function confirmationEmail(email: string, confirmToken: string, unsubscribeToken: string, frame: EmailFrame): Promise<OutgoingEmail> {
+export async function confirmationEmail(email: string, confirmToken: string, unsubscribeToken: string, frame: EmailFrame): Promise<OutgoingEmail> {
   const confirmUrl = `${frame.publicUrl}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`;
   const leaveUrl = unsubscribeUrl(frame.publicUrl, unsubscribeToken);
   return {

@@ -148,6 +148,7 @@ export async function submitCheckout(
       reservationMs: context.orderReservationMs,
       holdPolicy: context.holdPolicy,
       providerSessionId: presetSessionId,
+      publicUrl: context.publicUrl,
     },
   );
   if (placed.kind === "promo_limit") {

@@ -201,3 +201,127 @@ export function RefundEmail({
     </EmailLayout>
   );
 }
+
+function LineList({ lines }: { lines: OrderEmailLine[] }) {
+  return (
+    <>
+      {lines.map((line) => (
+        <span key={`${line.productName}-${line.size}`}>
+          <br />
+          {line.quantity} × {line.productName} ({line.size})
+        </span>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The payment failed, or was not made before the hold ended: nothing was taken, the items went
+ * back on sale, and the basket is still in the browser the order was placed from (only a paid
+ * order empties it), which is what the button opens.
+ */
+export function PaymentNotCompletedEmail({
+  frame,
+  order,
+  lines,
+  outcome,
+}: {
+  frame: EmailFrame;
+  order: Pick<OrderEmailOrder, "orderNumber" | "customerName" | "totalPence">;
+  lines: OrderEmailLine[];
+  outcome: "failed" | "expired";
+}) {
+  return (
+    <EmailLayout frame={frame} preview={`Order ${order.orderNumber} was not completed and nothing was charged. Your basket is saved.`} heading="Your order was not completed">
+      <EmailText>Hello {order.customerName},</EmailText>
+      <EmailText>
+        {outcome === "failed"
+          ? `The payment of ${formatPence(order.totalPence)} for order ${order.orderNumber} did not go through, so nothing was charged and the order is closed.`
+          : `The payment of ${formatPence(order.totalPence)} for order ${order.orderNumber} was not finished within the time we hold the items for, so nothing was charged and the order is closed.`}{" "}
+        The items have gone back on sale.
+      </EmailText>
+      <EmailText>
+        <strong>What you chose</strong>
+        <LineList lines={lines} />
+      </EmailText>
+      <EmailText>
+        Your basket is saved in the browser you ordered from: open the link below there and the items are waiting, at today&apos;s prices and
+        stock. On another phone or computer the basket starts empty.
+      </EmailText>
+      <EmailButton href={`${frame.publicUrl}/cart`}>Go to your basket</EmailButton>
+      {outcome === "expired" ? (
+        <EmailSmallPrint>
+          Paid at the very last moment? Then you will get a second e-mail shortly: the order confirmed, or the whole amount refunded.
+        </EmailSmallPrint>
+      ) : null}
+      <EmailSmallPrint>Questions? Reply to this e-mail or write to {brand.email}.</EmailSmallPrint>
+    </EmailLayout>
+  );
+}
+
+export interface TeamOrderEmailOrder extends OrderEmailOrder {
+  customerEmail: string;
+}
+
+/** To the shop team: a paid order to pack, with what to pack, where it goes and the desk's link. */
+export function TeamNewOrderEmail({ frame, order, lines, deskUrl }: { frame: EmailFrame; order: TeamOrderEmailOrder; lines: OrderEmailLine[]; deskUrl: string }) {
+  return (
+    <EmailLayout frame={frame} preview={`${order.customerName} paid ${formatPence(order.totalPence)} for order ${order.orderNumber}.`} heading={`New order ${order.orderNumber}`}>
+      <EmailText>
+        {order.customerName} ({order.customerEmail}) paid {formatPence(order.totalPence)} on {orderDate(order.createdAt)}.
+      </EmailText>
+      <Section style={{ margin: "0 0 8px" }}>
+        {lines.map((line) => (
+          <Row key={`${line.productName}-${line.size}`}>
+            <Column style={cell}>
+              {line.quantity} × {line.productName} ({line.size})
+            </Column>
+            <Column align="right" data-text-prefix=" = " style={cell}>
+              {formatPence(line.unitPricePence * line.quantity)}
+            </Column>
+          </Row>
+        ))}
+      </Section>
+      <Amounts
+        rows={[
+          ...(order.discountPence > 0 ? ([[`Discount (${order.promoCode})`, `-${formatPence(order.discountPence)}`]] as Array<[string, string]>) : []),
+          [order.shippingMethod ?? "Delivery", order.shippingPence === 0 ? "Free" : formatPence(order.shippingPence)],
+          ["Total", formatPence(order.totalPence), true],
+        ]}
+      />
+      {order.shippingAddress ? (
+        <EmailText>
+          <strong>Delivering to</strong>
+          {addressLines(order.shippingAddress).map((line) => (
+            <span key={line}>
+              <br />
+              {line}
+            </span>
+          ))}
+        </EmailText>
+      ) : null}
+      <EmailButton href={deskUrl}>Open the order</EmailButton>
+    </EmailLayout>
+  );
+}
+
+/**
+ * To the shop team: a payment arrived after the order's hold ended and its units were sold
+ * meanwhile. The customer has been told and the refund asked for; the team checks it went through.
+ */
+export function TeamOversoldOrderEmail({ frame, order, lines, deskUrl }: { frame: EmailFrame; order: TeamOrderEmailOrder; lines: OrderEmailLine[]; deskUrl: string }) {
+  return (
+    <EmailLayout frame={frame} preview={`Order ${order.orderNumber} was paid after its items were sold: cancelled and refunded.`} heading={`Paid too late: order ${order.orderNumber}`}>
+      <EmailText>
+        {order.customerName} ({order.customerEmail}) paid {formatPence(order.totalPence)} after the order&apos;s hold had ended, and some of its items
+        had been sold meanwhile:
+        <LineList lines={lines} />
+      </EmailText>
+      <EmailText>
+        The order is cancelled, the customer has been told, and the whole payment is being refunded. Check on the order page that the refund went
+        through; if it did not, refund it from there.
+      </EmailText>
+      <EmailButton href={deskUrl}>Open the order</EmailButton>
+    </EmailLayout>
+  );
+}

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { queryRows, type Database } from "../../../db/client.server";
 import { orderLines, orders, paymentEvents, productVariants, promoCodes, type OrderStatus } from "../../../db/schema";
 import { queueEmail } from "~/features/mail/outbox.server";
-import { latePaymentMessage, orderConfirmationMessage } from "./order-emails.server";
+import { latePaymentMessage, orderConfirmationMessage, paymentNotCompletedMessage, teamOrderMessages } from "./order-emails.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -84,6 +84,7 @@ export async function applyPaymentEvent(db: Database, event: PaymentEventInput, 
       if (order.status !== "pending_payment") return { kind: "ignored", orderId: order.id, status: order.status };
       const to = event.outcome === "failed" ? "failed" : "expired";
       await closeOrder(tx, order.id, to, now);
+      await queueEmail(tx, await paymentNotCompletedMessage(tx, order.id, to, publicUrl));
       return { kind: "applied", orderId: order.id, from: order.status, to };
     });
   } catch (error) {
@@ -128,6 +129,7 @@ async function applyPayment(tx: Tx, order: typeof orders.$inferSelect, event: Pa
     // Its units went back when the hold ended and were sold: none of them are this order's to restock.
     await tx.update(orderLines).set({ restockedQuantity: sql`${orderLines.quantity}` }).where(eq(orderLines.orderId, order.id));
     await queueEmail(tx, await latePaymentMessage(tx, order.id, publicUrl));
+    for (const message of await teamOrderMessages(tx, order.id, "oversold", publicUrl)) await queueEmail(tx, message);
     return { kind: "applied", orderId: order.id, from: order.status, to: "cancelled", refundDue: true };
   }
 
@@ -136,6 +138,7 @@ async function applyPayment(tx: Tx, order: typeof orders.$inferSelect, event: Pa
     .set({ ...payment, status: "paid", closedAt: null, stockReleasedAt: null })
     .where(eq(orders.id, order.id));
   await queueEmail(tx, await orderConfirmationMessage(tx, order.id, publicUrl));
+  for (const message of await teamOrderMessages(tx, order.id, "paid", publicUrl)) await queueEmail(tx, message);
   return { kind: "applied", orderId: order.id, from: order.status, to: "paid" };
 }
 
@@ -214,13 +217,18 @@ export async function cancelPendingOrder(db: Database, orderId: string, now: Dat
 }
 
 /**
- * Expires unpaid orders past their time and frees their stock (and promo uses). Safe with
+ * Expires unpaid orders past their time and frees their stock (and promo uses), and tells each
+ * customer in the same transaction (the order was not completed; the basket is saved). Safe with
  * several app processes: each claims different orders (FOR UPDATE SKIP LOCKED). The timer runs
  * it for every order; a checkout short of stock runs it for the products it wants
  * (`productIds`), so a hold that has ended frees its units at once, not at the timer's next run.
  * Returns how many it expired.
  */
-export async function expireOverdueOrders(db: Database, now: Date, options: { batchSize?: number; productIds?: readonly number[] } = {}): Promise<number> {
+export async function expireOverdueOrders(
+  db: Database,
+  now: Date,
+  options: { publicUrl: string; batchSize?: number; productIds?: readonly number[] },
+): Promise<number> {
   const holdingProducts = options.productIds
     ? inArray(
         orders.id,
@@ -229,7 +237,7 @@ export async function expireOverdueOrders(db: Database, now: Date, options: { ba
     : undefined;
   return db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: orders.id })
+      .select({ id: orders.id, providerSessionId: orders.providerSessionId })
       .from(orders)
       .where(and(eq(orders.status, "pending_payment"), lte(orders.expiresAt, now), holdingProducts))
       .orderBy(asc(orders.expiresAt))
@@ -238,6 +246,10 @@ export async function expireOverdueOrders(db: Database, now: Date, options: { ba
     if (due.length === 0) return 0;
     const ids = due.map((order) => order.id);
     await releaseOrders(tx, ids, "expired", now);
+    // An order that never reached the payment page (its session was not made) was answered at checkout.
+    for (const order of due) {
+      if (order.providerSessionId) await queueEmail(tx, await paymentNotCompletedMessage(tx, order.id, "expired", options.publicUrl));
+    }
     return ids.length;
   });
 }

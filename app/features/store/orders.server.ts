@@ -54,6 +54,8 @@ export interface PlaceOrderOptions {
   holdPolicy?: HoldPolicy;
   /** The payment session, when the provider lets us choose its id up front (saves a write). */
   providerSessionId?: string | null;
+  /** The site's address, for the e-mail an ended hold this checkout closes sends its customer. */
+  publicUrl: string;
 }
 
 export type PlaceOrderResult =
@@ -112,7 +114,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
   // products that have ended are closed now, as the expiry timer would close them, and the
   // lines are priced again.
   const endedHoldsFreed = async () =>
-    (await expireOverdueOrders(db, options.now, { productIds: input.lines.map((line) => line.productId) })) > 0;
+    (await expireOverdueOrders(db, options.now, { publicUrl: options.publicUrl, productIds: input.lines.map((line) => line.productId) })) > 0;
 
   const attempt = async (): Promise<PlaceOrderResult> => {
     let priced = await price();

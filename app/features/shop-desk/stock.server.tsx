@@ -2,7 +2,12 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { products, productVariants, staffRoleGrants, stockAdjustments, users } from "../../../db/schema";
 import { auditedWrite, type AuditActor, type AuditContext, type AuditEntry, type Tx } from "~/features/admin/audit.server";
-import { queueEmail } from "~/features/mail/outbox.server";
+import { emailFrame } from "~/features/mail/email-frame.server";
+import type { EmailFrame } from "~/features/mail/email-layout";
+import { queueEmail, type OutgoingEmail } from "~/features/mail/outbox.server";
+import { renderEmail } from "~/features/mail/render-email.server";
+import { brand } from "~/brand";
+import { LowStockEmail, type LowStockLine } from "./low-stock-email";
 import { negativeStockMessage, skuOf, STOCK_ENTITY } from "./product-form";
 import { parseStockCsv, previewFingerprint, type KnownSku, type StockCsvParse } from "./stock-csv";
 
@@ -172,6 +177,13 @@ export async function shopStaffEmails(db: Database | Tx): Promise<string[]> {
   return rows.map((row) => row.email);
 }
 
+export const LOW_STOCK_REASON = `You receive this because you hold the shop role in the ${brand.name} back office.`;
+
+export async function lowStockEmail(frame: EmailFrame, to: string, lines: LowStockLine[]): Promise<OutgoingEmail> {
+  const subject = lines.length === 1 ? `Low stock: ${lines[0]!.productName} (${lines[0]!.size}), ${lines[0]!.stock} left` : `Low stock: ${lines.length} sizes`;
+  return { to, subject, ...(await renderEmail(<LowStockEmail frame={frame} lines={lines} />)) };
+}
+
 /**
  * Queues one e-mail to shop staff for each size that fell below its threshold and has not been
  * mailed for that fall yet, and marks the fall as mailed, in one statement per call: run by
@@ -192,18 +204,14 @@ export async function sendLowStockAlerts(db: Database | Tx, publicUrl = ""): Pro
       .from(products)
       .where(inArray(products.id, [...new Set(crossed.map((row) => row.productId))]));
     const recipients = await shopStaffEmails(tx);
-    const lines = crossed.map((row) => {
+    if (recipients.length === 0) return crossed.length;
+    const lines = crossed.map((row): LowStockLine => {
       const product = names.find((name) => name.id === row.productId)!;
-      return `- ${product.name}, size ${row.size}: ${row.stock} left (alert below ${row.threshold}). SKU ${skuOf(product.slug, row.size)}. ${publicUrl}/admin/products/${row.productId}`;
+      return { productName: product.name, size: row.size, stock: row.stock, threshold: row.threshold, sku: skuOf(product.slug, row.size), deskUrl: `${publicUrl}/admin/products/${row.productId}` };
     });
-    const subject = crossed.length === 1 ? `Low stock: ${names[0]!.name} (${crossed[0]!.size}), ${crossed[0]!.stock} left` : `Low stock: ${crossed.length} sizes`;
-    for (const to of recipients) {
-      await queueEmail(tx, {
-        to,
-        subject,
-        text: [`Stock has fallen below the alert level for:`, "", ...lines, "", "Restock at the shop desk, or change the alert level there.", "", "You get one e-mail each time a size falls below its level."].join("\n"),
-      });
-    }
+    const frame = await emailFrame(tx, publicUrl, LOW_STOCK_REASON);
+    const message = await lowStockEmail(frame, recipients[0]!, lines);
+    for (const to of recipients) await queueEmail(tx, { ...message, to });
     return crossed.length;
   };
   // Inside a desk change, `db` is already its transaction; on the timer, make one.

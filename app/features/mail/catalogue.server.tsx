@@ -1,0 +1,231 @@
+import { brand } from "~/brand";
+import {
+  accountDeletedEmail,
+  ACCOUNT_REASON,
+  passwordChangedEmail,
+  resetPasswordEmail,
+  resetPasswordUrl,
+  twoFactorChangedEmail,
+  verificationEmail,
+  verifyEmailUrl,
+} from "~/features/account/account-emails.server";
+import { CONTACT_NOTICE_REASON, contactNoticeEmail } from "~/features/contact/contact.server";
+import { confirmationEmail } from "~/features/newsletter/newsletter.server";
+import { LOW_STOCK_REASON, lowStockEmail } from "~/features/shop-desk/stock.server";
+import {
+  latePaymentEmail,
+  ORDER_REASON,
+  orderConfirmationEmail,
+  orderShippedEmail,
+  paymentNotCompletedEmail,
+  refundEmail,
+  TEAM_ORDER_REASON,
+  teamNewOrderEmail,
+  teamOversoldOrderEmail,
+} from "~/features/store/order-emails.server";
+import type { EmailFrame } from "./email-layout";
+import type { OutgoingEmail } from "./outbox.server";
+
+/*
+ * Every kind of e-mail the site sends, each with sample data, built by the same function the
+ * sender uses. The back office's previews (/admin/emails) show them; a test renders every one;
+ * anything else that must cover every message (spam scoring, say) iterates this list. A new
+ * kind of message adds its entry here.
+ */
+
+export type EmailAudience = "customers" | "accounts" | "subscribers" | "team";
+
+export const EMAIL_AUDIENCES: Record<EmailAudience, string> = {
+  customers: "Customers",
+  accounts: "Account holders",
+  subscribers: "Newsletter",
+  team: "The team",
+};
+
+/** What the sample needs from the site: its address and the company's postal address (site settings). */
+export type EmailSite = Omit<EmailFrame, "reason">;
+
+export interface EmailKind {
+  /** URL-safe and stable: /admin/emails/:id. */
+  id: string;
+  name: string;
+  audience: EmailAudience;
+  /** When the site sends it, in a sentence. */
+  sentWhen: string;
+  /** The message as it would be queued, with sample data. */
+  sample(site: EmailSite): Promise<OutgoingEmail>;
+}
+
+const customer = { name: "Alex Fan", email: "alex.fan@example.com" };
+const sampleToken = "sAmPlEtOkEn0123456789abcdefghijklmnopqrstu";
+const sampleOrder = {
+  orderNumber: "RR-7K2M9Q4T",
+  customerName: customer.name,
+  customerEmail: customer.email,
+  createdAt: new Date("2026-11-25T14:30:00Z"),
+  subtotalPence: 7200,
+  discountPence: 720,
+  promoCode: "RIDGEWAY10",
+  shippingMethod: "UK delivery (3-5 business days)",
+  shippingPence: 0,
+  totalPence: 6480,
+  shippingAddress: { name: customer.name, line1: "1 Pit Lane", line2: "Flat 2", town: "Andover", county: "Hampshire", postcode: "SP11 8PW", country: "GB" },
+};
+const sampleLines = [
+  { productName: "Team Cap", size: "One Size", quantity: 2, unitPricePence: 2400 },
+  { productName: "Team Hoodie", size: "M", quantity: 1, unitPricePence: 2400 },
+];
+const at = new Date("2026-11-25T14:30:00Z");
+
+const frame = (site: EmailSite, reason: string): EmailFrame => ({ ...site, reason });
+const orderPage = (site: EmailSite) => `${site.publicUrl}/dashboard/orders/${sampleOrder.orderNumber}`;
+
+export const EMAIL_CATALOGUE: readonly EmailKind[] = [
+  {
+    id: "order-confirmation",
+    name: "Order confirmation",
+    audience: "customers",
+    sentWhen: "When the payment for an order arrives.",
+    sample: (site) => orderConfirmationEmail(frame(site, ORDER_REASON), customer.email, sampleOrder, sampleLines, orderPage(site)),
+  },
+  {
+    id: "payment-failed",
+    name: "Payment failed",
+    audience: "customers",
+    sentWhen: "When the payment provider says a payment failed: the order is closed, the basket kept.",
+    sample: (site) => paymentNotCompletedEmail(frame(site, ORDER_REASON), customer.email, sampleOrder, sampleLines, "failed"),
+  },
+  {
+    id: "order-expired",
+    name: "Order not paid in time",
+    audience: "customers",
+    sentWhen: "When an unpaid order's hold ends (or the payment session expires) after the customer reached the payment page.",
+    sample: (site) => paymentNotCompletedEmail(frame(site, ORDER_REASON), customer.email, sampleOrder, sampleLines, "expired"),
+  },
+  {
+    id: "late-payment",
+    name: "Paid too late: refunded",
+    audience: "customers",
+    sentWhen: "When a payment arrives after the order's hold ended and its items were sold meanwhile: the order is cancelled and refunded.",
+    sample: (site) => latePaymentEmail(frame(site, ORDER_REASON), customer.email, sampleOrder, sampleLines),
+  },
+  {
+    id: "order-shipped",
+    name: "Order dispatched",
+    audience: "customers",
+    sentWhen: "When the orders desk marks an order shipped.",
+    sample: (site) =>
+      orderShippedEmail(
+        frame(site, ORDER_REASON),
+        customer.email,
+        { ...sampleOrder, carrier: "royal-mail", carrierName: "Royal Mail", trackingNumber: "AB123456785GB", trackingUrl: "https://www.royalmail.com/track-your-item#/tracking-results/AB123456785GB" },
+        sampleLines,
+        orderPage(site),
+      ),
+  },
+  {
+    id: "refund",
+    name: "Refund",
+    audience: "customers",
+    sentWhen: "When a refund goes through: from the orders desk (full or part), or for a payment that came too late.",
+    sample: (site) => refundEmail(frame(site, ORDER_REASON), customer.email, sampleOrder, 2400, [{ quantity: 1, name: "Team Hoodie (M)" }]),
+  },
+  {
+    id: "verify-address",
+    name: "Confirm your address",
+    audience: "accounts",
+    sentWhen: "When someone signs up, or asks for a new link from the Security page.",
+    sample: (site) => verificationEmail(frame(site, ACCOUNT_REASON), customer.email, customer.name, verifyEmailUrl(site.publicUrl, sampleToken)),
+  },
+  {
+    id: "reset-password",
+    name: "Reset your password",
+    audience: "accounts",
+    sentWhen: "When someone asks for a reset link on the Forgot password page (and the address has an account).",
+    sample: (site) => resetPasswordEmail(frame(site, ACCOUNT_REASON), customer.email, customer.name, resetPasswordUrl(site.publicUrl, sampleToken)),
+  },
+  {
+    id: "password-changed",
+    name: "Password changed",
+    audience: "accounts",
+    sentWhen: "When a new password is set with a reset link.",
+    sample: (site) => passwordChangedEmail(frame(site, ACCOUNT_REASON), customer.email, customer.name, at),
+  },
+  {
+    id: "two-factor-on",
+    name: "Two-factor turned on",
+    audience: "accounts",
+    sentWhen: "When someone confirms two-factor sign-in with a first code.",
+    sample: (site) => twoFactorChangedEmail(frame(site, ACCOUNT_REASON), customer.email, customer.name, true, at),
+  },
+  {
+    id: "two-factor-off",
+    name: "Two-factor turned off",
+    audience: "accounts",
+    sentWhen: "When someone turns two-factor sign-in off (with their password).",
+    sample: (site) => twoFactorChangedEmail(frame(site, ACCOUNT_REASON), customer.email, customer.name, false, at),
+  },
+  {
+    id: "account-deleted",
+    name: "Account deleted",
+    audience: "accounts",
+    sentWhen: "When someone deletes their account from the Security page.",
+    sample: (site) => accountDeletedEmail(frame(site, ACCOUNT_REASON), customer.email, customer.name, 2),
+  },
+  {
+    id: "newsletter-confirmation",
+    name: "Confirm your subscription",
+    audience: "subscribers",
+    sentWhen: "When an address is entered in a newsletter form (double opt-in).",
+    sample: (site) =>
+      confirmationEmail(customer.email, sampleToken, sampleToken.split("").reverse().join(""), frame(site, `You receive this because this address was entered in the newsletter form on ${site.publicUrl.replace(/^https?:\/\//, "")}.`)),
+  },
+  {
+    id: "team-new-order",
+    name: "New paid order",
+    audience: "team",
+    sentWhen: "When the payment for an order arrives: to everyone with the shop role (else the site's contact address).",
+    sample: (site) => teamNewOrderEmail(frame(site, TEAM_ORDER_REASON), brand.email, sampleOrder, sampleLines),
+  },
+  {
+    id: "team-oversold-order",
+    name: "Paid too late: alert",
+    audience: "team",
+    sentWhen: "When a payment arrives after its order's items were sold: to everyone with the shop role (else the site's contact address).",
+    sample: (site) => teamOversoldOrderEmail(frame(site, TEAM_ORDER_REASON), brand.email, sampleOrder, sampleLines),
+  },
+  {
+    id: "contact-notice",
+    name: "New contact message",
+    audience: "team",
+    sentWhen: "When someone sends the contact form: to the contact address in the site settings.",
+    sample: (site) =>
+      contactNoticeEmail(
+        frame(site, CONTACT_NOTICE_REASON),
+        brand.email,
+        {
+          name: "Jordan Lee",
+          email: "jordan.lee@example.com",
+          category: "Sponsorship",
+          subject: "Hospitality at Thruxton",
+          message: "Hello,\n\nWe'd like to bring six guests to the Thruxton round in July. Is there space in the team's awning, and is parking included?\n\nThanks,\nJordan",
+        },
+        "00000000-0000-4000-8000-000000000000",
+      ),
+  },
+  {
+    id: "low-stock",
+    name: "Low stock",
+    audience: "team",
+    sentWhen: "When a size falls below its low-stock level, once per fall: to everyone with the shop role.",
+    sample: (site) =>
+      lowStockEmail(frame(site, LOW_STOCK_REASON), brand.email, [
+        { productName: "Team Hoodie", size: "M", stock: 2, threshold: 3, sku: "team-hoodie/M", deskUrl: `${site.publicUrl}/admin/products/2` },
+        { productName: "Team Cap", size: "One Size", stock: 4, threshold: 5, sku: "team-cap/One Size", deskUrl: `${site.publicUrl}/admin/products/1` },
+      ]),
+  },
+];
+
+export function findEmailKind(id: string): EmailKind | undefined {
+  return EMAIL_CATALOGUE.find((kind) => kind.id === id);
+}
