@@ -10,7 +10,11 @@ import {
   verifyEmailUrl,
 } from "~/features/account/account-emails.server";
 import { CONTACT_NOTICE_REASON, contactNoticeEmail } from "~/features/contact/contact.server";
-import { confirmationEmail } from "~/features/newsletter/newsletter.server";
+import { NewsletterIssueEmail } from "~/features/newsletter/issue-email";
+import { newsletterHeaders } from "~/features/newsletter/newsletter-issue";
+import { newsletterReason } from "~/features/newsletter/newsletter-sending.server";
+import { confirmationEmail, unsubscribeUrl } from "~/features/newsletter/newsletter.server";
+import { renderEmail } from "./render-email.server";
 import { LOW_STOCK_REASON, lowStockEmail } from "~/features/shop-desk/stock.server";
 import {
   latePaymentEmail,
@@ -179,6 +183,30 @@ export const EMAIL_CATALOGUE: readonly EmailKind[] = [
     sentWhen: "When an address is entered in a newsletter form (double opt-in).",
     sample: (site) =>
       confirmationEmail(customer.email, sampleToken, sampleToken.split("").reverse().join(""), frame(site, `You receive this because this address was entered in the newsletter form on ${site.publicUrl.replace(/^https?:\/\//, "")}.`)),
+  },
+  {
+    id: "newsletter-issue",
+    name: "Newsletter issue",
+    audience: "subscribers",
+    sentWhen: "When an editor sends an issue from the newsletter desk: to every confirmed subscriber, in batches.",
+    sample: async (site) => {
+      const leaveUrl = unsubscribeUrl(site.publicUrl, sampleToken);
+      const issue = {
+        subject: "Race report: two podiums at Snetterton",
+        preheader: "Maya's first win in F3B, and what comes next at Brands Hatch",
+        body: "Two podiums and a first win for Maya in F3B at Snetterton this weekend: she led from the second lap and held off a late challenge in the wet.\n\nNext up is Brands Hatch on 14 June. Come and say hello in the paddock.",
+        articleTitle: "Snetterton: two podiums and a first win",
+        articleUrl: `${site.publicUrl}/news/snetterton-two-podiums`,
+        imageUrl: null,
+        imageAlt: null,
+      };
+      return {
+        to: customer.email,
+        subject: issue.subject,
+        ...(await renderEmail(<NewsletterIssueEmail frame={frame(site, newsletterReason(site.publicUrl))} issue={issue} leaveUrl={leaveUrl} />)),
+        headers: newsletterHeaders(site.publicUrl, leaveUrl),
+      };
+    },
   },
   {
     id: "team-new-order",
