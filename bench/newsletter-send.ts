@@ -1,0 +1,138 @@
+/**
+ * A newsletter to 10,000 confirmed subscribers, sent by a production build through a loopback
+ * SMTP server while visitors browse. Prints how long the send took (scheduled time to the last
+ * message accepted by the SMTP server) and the page latency of visitors with a cookie (so every
+ * request is rendered, not served from the page cache) before the send and while it runs.
+ * Not run in CI.
+ *
+ *   npx tsx bench/newsletter-send.ts
+ *   NEWSLETTER_RECIPIENTS=2000 npx tsx bench/newsletter-send.ts
+ */
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import autocannon from "autocannon";
+import { SMTPServer } from "smtp-server";
+import { openDatabase } from "../db/client.server";
+import { newsletterIssues, newsletterSubscribers } from "../db/schema";
+import { BenchError, reportFatal, startProductionServer, writeReport } from "./server";
+
+const RECIPIENTS = Number(process.env.NEWSLETTER_RECIPIENTS ?? 10_000);
+if (!Number.isInteger(RECIPIENTS) || RECIPIENTS < 1 || RECIPIENTS > 100_000) throw new BenchError("NEWSLETTER_RECIPIENTS must be from 1 to 100000.");
+/** The issue is due this long after the data dir is prepared: time to start and measure a baseline. */
+const DUE_AFTER_MS = 60_000;
+const WINDOW_S = 5;
+const GIVE_UP_MS = 20 * 60_000;
+const PAGE = "/news";
+
+interface Window {
+  phase: "before" | "during";
+  requests: number;
+  p50Ms: number;
+  p97_5Ms: number;
+  p99Ms: number;
+  errors: number;
+  sentSoFar: number;
+}
+
+async function loopbackSmtp(): Promise<{ port: number; received: () => number; close: () => Promise<void> }> {
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on("end", () => {
+        received += 1;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.server.address() as AddressInfo).port,
+    received: () => received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function pageWindow(url: string): Promise<autocannon.Result> {
+  return autocannon({ url: `${url}${PAGE}`, connections: 4, duration: WINDOW_S, headers: { cookie: "visitor=returning" } });
+}
+
+async function main(): Promise<void> {
+  const smtp = await loopbackSmtp();
+  let dueAt = 0;
+  const server = await startProductionServer({
+    prepareDataDir: async (dataDir) => {
+      const handle = await openDatabase({ dataDir, onConnectionError: () => {} });
+      try {
+        const now = new Date();
+        for (let start = 0; start < RECIPIENTS; start += 1000) {
+          await handle.db.insert(newsletterSubscribers).values(
+            Array.from({ length: Math.min(1000, RECIPIENTS - start) }, (_, i) => ({
+              email: `fan-${start + i}@example.com`,
+              source: "footer",
+              consentText: "I agree",
+              consentedAt: now,
+              confirmedAt: now,
+              unsubscribeToken: randomBytes(24).toString("base64url"),
+            })),
+          );
+        }
+        dueAt = Date.now() + DUE_AFTER_MS;
+        await handle.db.insert(newsletterIssues).values({
+          subject: "Race week at Snetterton",
+          body: "Two podiums last time out.\n\nThis weekend: Snetterton. Come and say hello in the paddock.",
+          status: "scheduled",
+          sendAt: new Date(dueAt),
+        });
+      } finally {
+        await handle.close();
+      }
+    },
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "Ridgeway Racing <info@ridgeway-racing.example>" },
+  });
+  const windows: Window[] = [];
+  const record = (phase: Window["phase"], result: autocannon.Result) =>
+    windows.push({
+      phase,
+      requests: result.requests.total,
+      p50Ms: result.latency.p50,
+      p97_5Ms: result.latency.p97_5,
+      p99Ms: result.latency.p99,
+      errors: result.errors + result.non2xx,
+      sentSoFar: smtp.received(),
+    });
+  try {
+    console.log(`newsletter to ${RECIPIENTS} subscribers, due in ${Math.round((dueAt - Date.now()) / 1000)} s; visitors with a cookie load ${PAGE} (4 connections)`);
+    while (Date.now() + WINDOW_S * 1000 < dueAt - 2000) record("before", await pageWindow(server.url));
+    while (Date.now() < dueAt) await new Promise((resolve) => setTimeout(resolve, 200));
+    let lastMessageAt = 0;
+    while (smtp.received() < RECIPIENTS && Date.now() - dueAt < GIVE_UP_MS) {
+      record("during", await pageWindow(server.url));
+      if (smtp.received() >= RECIPIENTS) lastMessageAt = Date.now();
+      console.log(`  sent ${smtp.received()} / ${RECIPIENTS}`);
+    }
+    if (smtp.received() < RECIPIENTS) throw new BenchError(`only ${smtp.received()} of ${RECIPIENTS} e-mails arrived within ${GIVE_UP_MS / 60_000} minutes`);
+    const sendSeconds = ((lastMessageAt || Date.now()) - dueAt) / 1000;
+    const median = (phase: Window["phase"], key: "p50Ms" | "p97_5Ms" | "p99Ms") => {
+      const values = windows.filter((w) => w.phase === phase).map((w) => w[key]).sort((a, b) => a - b);
+      return values[Math.floor(values.length / 2)] ?? 0;
+    };
+    console.table(windows);
+    console.log(`sent ${RECIPIENTS} e-mails in at most ${sendSeconds.toFixed(0)} s after the issue was due (${Math.round(RECIPIENTS / sendSeconds)} per second or more)`);
+    for (const phase of ["before", "during"] as const) {
+      console.log(`${PAGE} ${phase} the send, median of ${WINDOW_S}-s windows: p50 ${median(phase, "p50Ms")} ms, p97.5 ${median(phase, "p97_5Ms")} ms, p99 ${median(phase, "p99Ms")} ms`);
+    }
+    console.log(`report: ${writeReport("newsletter-send", { recipients: RECIPIENTS, page: PAGE, sendSeconds, windows })}`);
+  } finally {
+    await server.stop();
+    await smtp.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  reportFatal(error);
+  process.exitCode = 1;
+});
