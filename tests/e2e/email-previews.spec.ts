@@ -45,7 +45,7 @@ async function expectFrameOnTop(page: Page) {
 }
 
 test("an editor opens the e-mail previews from the menu and reads a message at both widths, HTML and text", async ({ page }) => {
-  // Three axe runs, one of them into the e-mail's frame: slow on a loaded two-core machine.
+  // Two axe runs and a desk site of its own: slow on a loaded two-core machine.
   test.setTimeout(240_000);
   await signInAsStaff(page, desk, staff, "/admin");
   const nav = await openBackOfficeMenu(page);
@@ -82,9 +82,10 @@ test("an editor opens the e-mail previews from the menu and reads a message at b
   await page.getByRole("link", { name: "Desktop (700 px)" }).click();
   await expect(page).toHaveURL(/\?width=700$/);
   await expect.poll(async () => Math.round((await page.getByTestId("email-frame").boundingBox())!.width)).toBe(700);
-  // axe's run into the frame opens a helper page, which the emulated phone's context refuses
-  // ("Failed to find browser context"); the desktop run checks the same markup.
-  if (test.info().project.name === "desktop") await expectNoSeriousViolations(page);
+  // The preview page itself, at both widths. axe cannot run inside the e-mail's frame (it allows
+  // no script, so axe's injection into it never returns); the message's own markup is the e-mail
+  // layout's, checked by its render tests.
+  await expectNoSeriousViolations(page, { exclude: '[data-testid="email-frame"]' });
   // At 390 px the 700 px frame scrolls inside its own box; the page does not.
   await expectNoSidewaysScroll(page);
 });

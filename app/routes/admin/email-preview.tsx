@@ -84,8 +84,14 @@ export default function EmailPreview({ loaderData }: Route.ComponentProps) {
         {html ? (
           // The e-mail's own HTML, in a frame that runs no script, opens nothing and submits nothing
           // (sandbox without allow-scripts: allow-same-origin alone only lets it load the site's logo,
-          // which the site serves to its own origin only). It scrolls sideways on a narrow screen.
-          <div className="overflow-x-auto rounded-card border border-line bg-[#f1f2f4]">
+          // which the site serves to its own origin only). It scrolls sideways on a narrow screen,
+          // so the box takes keyboard focus (arrow keys scroll it) and has a name.
+          <div
+            role="region"
+            aria-label={`The e-mail at ${width} px`}
+            tabIndex={0}
+            className="overflow-x-auto rounded-card border border-line bg-[#f1f2f4]"
+          >
             <iframe
               title={`${name}: the e-mail at ${width} px`}
               srcDoc={html}
