@@ -238,6 +238,17 @@ describe("several delivery loops", () => {
 });
 
 describe("speed", () => {
+  it("a slow mail server gets a message on each kept-open connection at once", async () => {
+    const mailServer = await server({ acceptDelayMs: 150 });
+    for (let index = 0; index < 7; index += 1) await queue(`reader${index}@example.com`);
+    const transport = smtp(mailServer.url);
+    expect(await round(transport)).toMatchObject({ claimed: 7, sent: 7 });
+    expect(await mailServer.received()).toHaveLength(7);
+    // One alone (a probe, should the server be down), then the other six two at a time.
+    expect(transport.connections).toBe(2);
+    expect(mailServer.mostAtOnce()).toBe(2);
+  });
+
   it("sends a batch to a loopback server without holding the database", async () => {
     const mailServer = await server();
     const count = 300;

@@ -16,9 +16,11 @@ export type RecipientAnswer = { code: number; text: string } | undefined;
  * A real SMTP server on a loopback port (the `smtp-server` package, no TLS), keeping every
  * message it accepted, raw and parsed by `mailparser`.
  */
-export async function startLoopbackSmtp(options: { answer?: (recipient: string) => RecipientAnswer } = {}) {
+export async function startLoopbackSmtp(options: { answer?: (recipient: string) => RecipientAnswer; acceptDelayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   const parsing: Promise<unknown>[] = [];
+  let inFlight = 0;
+  let mostAtOnce = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -29,13 +31,19 @@ export async function startLoopbackSmtp(options: { answer?: (recipient: string) 
       callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
     },
     onData(stream, session, callback) {
+      inFlight += 1;
+      mostAtOnce = Math.max(mostAtOnce, inFlight);
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
         const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address);
         parsing.push(simpleParser(raw).then((parsed) => received.push({ raw, parsed, recipients })));
-        callback();
+        // A slow server (acceptDelayMs) answers the message that long after it arrived.
+        setTimeout(() => {
+          inFlight -= 1;
+          callback();
+        }, options.acceptDelayMs ?? 0);
       });
     },
   });
@@ -44,6 +52,8 @@ export async function startLoopbackSmtp(options: { answer?: (recipient: string) 
   return {
     url: `smtp://127.0.0.1:${port}`,
     port,
+    /** The most messages that were being received at the same time. */
+    mostAtOnce: () => mostAtOnce,
     /** Every message accepted so far, once parsed. */
     received: async () => {
       await Promise.all(parsing);

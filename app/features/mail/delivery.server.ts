@@ -23,6 +23,8 @@ export interface MailTransport {
   /** Where mail goes, for the logs. */
   description: string;
   send(message: MailMessage, id: string): Promise<void>;
+  /** How many messages it can have in flight at once (its kept-open connections); 1 if unset. */
+  connections?: number;
   /** Closes kept-open connections (at shutdown). */
   close?(): void;
 }
@@ -38,11 +40,13 @@ export interface DkimKey {
  * a small pool of kept-open connections, signed with DKIM when a key is configured. The timeouts
  * bound one message to about two minutes, well inside a round's lease (ADR 0070).
  */
+const SMTP_CONNECTIONS = 2;
+
 export function smtpTransport(smtpUrl: string, options: { dkim?: DkimKey } = {}): MailTransport {
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
-    maxConnections: 2,
+    maxConnections: SMTP_CONNECTIONS,
     connectionTimeout: 30_000,
     greetingTimeout: 30_000,
     socketTimeout: 60_000,
@@ -53,6 +57,7 @@ export function smtpTransport(smtpUrl: string, options: { dkim?: DkimKey } = {})
     send: async (message) => {
       await transporter.sendMail(message);
     },
+    connections: SMTP_CONNECTIONS,
     close: () => transporter.close(),
   };
 }
@@ -148,8 +153,9 @@ async function claimBatch(db: Database, now: Date, batchSize: number, leaseMs: n
 
 /**
  * One delivery round: claim a batch (a short statement), send each message outside any
- * transaction, and record each result in its own statement. Pages never wait behind a mail
- * server, even on the embedded database's single connection (ADR 0070).
+ * transaction, on each of the transport's connections at once, and record each result in its
+ * own statement. Pages never wait behind a mail server, even on the embedded database's single
+ * connection (ADR 0070).
  */
 export async function deliveryRound(db: Database, transport: MailTransport, options: DeliveryOptions): Promise<DeliveryRound> {
   const clock = options.now ?? (() => new Date());
@@ -165,44 +171,64 @@ export async function deliveryRound(db: Database, transport: MailTransport, opti
       : (await db.select().from(emailBounces).where(inArray(emailBounces.address, bulkAddresses))).map((bounce) => [bounce.address, bounce]),
   );
 
-  for (const [index, email] of batch.entries()) {
-    const now = clock();
-    const leaseLeft = startedAt.getTime() + leaseMs - now.getTime();
-    if (round.serverDown || leaseLeft < Math.min(SEND_MARGIN_MS, leaseMs / 2)) {
-      // Not sent by this round: given back, due at once for the next one.
-      const rest = batch.slice(index).map((row) => row.id);
-      await db.update(emailOutbox).set({ claimedUntil: null }).where(and(inArray(emailOutbox.id, rest), isNull(emailOutbox.sentAt)));
-      break;
+  // The first message goes alone: when the mail server is down, it is the only one tried. Then
+  // one sender per kept-open connection, each taking the next message: while one waits on the
+  // mail server, the other's result is being recorded.
+  let next = 0;
+  const givenBack: string[] = [];
+  const sendUpTo = async (end: number) => {
+    while (next < end) {
+      const email = batch[next++]!;
+      const leaseLeft = startedAt.getTime() + leaseMs - clock().getTime();
+      if (round.serverDown || leaseLeft < Math.min(SEND_MARGIN_MS, leaseMs / 2)) givenBack.push(email.id);
+      else await sendOne(db, transport, email, bouncing, round, options, clock);
     }
-    const bounce = isBulk(email.headers) ? bouncing.get(bounceKey(email.toAddress)) : undefined;
-    if (bounce) {
-      await db
-        .update(emailOutbox)
-        .set({ failedAt: now, claimedUntil: null, lastError: `Not sent: the address is bouncing (${bounce.lastResponse})` })
-        .where(eq(emailOutbox.id, email.id));
-      emailDeliveries.inc({ outcome: "skipped" });
-      round.failed += 1;
-      continue;
-    }
-    try {
-      await transport.send(outgoingMessage(email, options.from), email.id);
-    } catch (error) {
-      await recordFailure(db, email, error, clock(), round, options.log);
-      continue;
-    }
-    const sentAt = clock();
-    await db
-      .update(emailOutbox)
-      .set({ sentAt, claimedUntil: null, attempts: sql`${emailOutbox.attempts} + 1`, lastError: null, failedAt: null })
-      // The first record of a send stands (a round that outlived its lease may finish late).
-      .where(and(eq(emailOutbox.id, email.id), isNull(emailOutbox.sentAt)));
-    // The address takes mail again (a mailbox restored, or a refusal that was about one message).
-    if (!isBulk(email.headers)) await db.delete(emailBounces).where(eq(emailBounces.address, bounceKey(email.toAddress)));
-    options.log.info({ emailId: email.id, subject: email.subject, via: transport.description }, "e-mail sent");
-    emailDeliveries.inc({ outcome: "sent" });
-    round.sent += 1;
+  };
+  await sendUpTo(1);
+  await Promise.all(Array.from({ length: Math.max(1, transport.connections ?? 1) }, () => sendUpTo(batch.length)));
+  if (givenBack.length > 0) {
+    // Not sent by this round: given back, due at once for the next one.
+    await db.update(emailOutbox).set({ claimedUntil: null }).where(and(inArray(emailOutbox.id, givenBack), isNull(emailOutbox.sentAt)));
   }
   return round;
+}
+
+/** Sends one claimed message (or skips it: a newsletter to a bouncing address) and records the outcome. */
+async function sendOne(
+  db: Database,
+  transport: MailTransport,
+  email: ClaimedEmail,
+  bouncing: Map<string, typeof emailBounces.$inferSelect>,
+  round: DeliveryRound,
+  options: DeliveryOptions,
+  clock: () => Date,
+) {
+  const bounce = isBulk(email.headers) ? bouncing.get(bounceKey(email.toAddress)) : undefined;
+  if (bounce) {
+    await db
+      .update(emailOutbox)
+      .set({ failedAt: clock(), claimedUntil: null, lastError: `Not sent: the address is bouncing (${bounce.lastResponse})` })
+      .where(eq(emailOutbox.id, email.id));
+    emailDeliveries.inc({ outcome: "skipped" });
+    round.failed += 1;
+    return;
+  }
+  try {
+    await transport.send(outgoingMessage(email, options.from), email.id);
+  } catch (error) {
+    await recordFailure(db, email, error, clock(), round, options.log);
+    return;
+  }
+  await db
+    .update(emailOutbox)
+    .set({ sentAt: clock(), claimedUntil: null, attempts: sql`${emailOutbox.attempts} + 1`, lastError: null, failedAt: null })
+    // The first record of a send stands (a round that outlived its lease may finish late).
+    .where(and(eq(emailOutbox.id, email.id), isNull(emailOutbox.sentAt)));
+  // The address takes mail again (a mailbox restored, or a refusal that was about one message).
+  if (!isBulk(email.headers)) await db.delete(emailBounces).where(eq(emailBounces.address, bounceKey(email.toAddress)));
+  options.log.info({ emailId: email.id, subject: email.subject, via: transport.description }, "e-mail sent");
+  emailDeliveries.inc({ outcome: "sent" });
+  round.sent += 1;
 }
 
 async function recordFailure(db: Database, email: ClaimedEmail, error: unknown, now: Date, round: DeliveryRound, log: DeliveryOptions["log"]) {
