@@ -69,6 +69,7 @@ export default defineConfig({
           ORDER_HOLDS_PER_CLIENT: "0",
         },
         reuseExistingServer: false,
-        timeout: 60_000,
+        // A cold start on a busy two-core machine has taken over a minute.
+        timeout: 180_000,
       },
 });
