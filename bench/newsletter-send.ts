@@ -11,11 +11,11 @@
  *   npx tsx bench/newsletter-send.ts
  *   NEWSLETTER_RECIPIENTS=2000 NEWSLETTER_PAGE_RATE=0 npx tsx bench/newsletter-send.ts
  */
-import { randomBytes } from "node:crypto";
 import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 import { openDatabase } from "../db/client.server";
-import { newsletterIssues, newsletterSubscribers } from "../db/schema";
+import { newsletterIssues } from "../db/schema";
+import { insertConfirmedSubscribers } from "../tests/support/newsletter-subscribers";
 import { BenchError, reportFatal, startProductionServer, writeReport } from "./server";
 
 const RECIPIENTS = Number(process.env.NEWSLETTER_RECIPIENTS ?? 10_000);
@@ -95,19 +95,7 @@ async function main(): Promise<void> {
     prepareDataDir: async (dataDir) => {
       const handle = await openDatabase({ dataDir, onConnectionError: () => {} });
       try {
-        const now = new Date();
-        for (let start = 0; start < RECIPIENTS; start += 1000) {
-          await handle.db.insert(newsletterSubscribers).values(
-            Array.from({ length: Math.min(1000, RECIPIENTS - start) }, (_, i) => ({
-              email: `fan-${start + i}@example.com`,
-              source: "footer",
-              consentText: "I agree",
-              consentedAt: now,
-              confirmedAt: now,
-              unsubscribeToken: randomBytes(24).toString("base64url"),
-            })),
-          );
-        }
+        await insertConfirmedSubscribers(handle.db, RECIPIENTS);
         dueAt = Date.now() + DUE_AFTER_MS;
         await handle.db.insert(newsletterIssues).values({
           subject: "Race week at Snetterton",

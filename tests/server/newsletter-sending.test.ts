@@ -1,10 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { count, countDistinct, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { emailOutbox, newsletterIssues, newsletterRecipients, newsletterSubscribers } from "../../db/schema";
+import { emailOutbox, newsletterIssues, newsletterRecipients } from "../../db/schema";
 import { getLatestArticles } from "../../app/features/news/news.server";
 import { claimDueIssue, NEWSLETTER_CLAIM_MS, newsletterBatchSize, sendDueNewsletters } from "../../app/features/newsletter/newsletter-sending.server";
 import { TEST_PUBLIC_URL } from "../support/accounts";
+import { insertConfirmedSubscribers } from "../support/newsletter-subscribers";
 import { seededTestDatabase } from "../support/test-database";
 
 /*
@@ -17,21 +17,7 @@ import { seededTestDatabase } from "../support/test-database";
 const suite = seededTestDatabase();
 const SUBSCRIBERS = 10_000;
 
-async function insertSubscribers(n: number) {
-  const now = new Date();
-  for (let start = 0; start < n; start += 1000) {
-    await suite.db.insert(newsletterSubscribers).values(
-      Array.from({ length: Math.min(1000, n - start) }, (_, i) => ({
-        email: `fan-${start + i}@example.com`,
-        source: "footer",
-        consentText: "I agree",
-        consentedAt: now,
-        confirmedAt: now,
-        unsubscribeToken: randomBytes(24).toString("base64url"),
-      })),
-    );
-  }
-}
+const insertSubscribers = (n: number) => insertConfirmedSubscribers(suite.db, n);
 
 async function dueIssue(subject: string) {
   const [issue] = await suite.db
