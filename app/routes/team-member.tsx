@@ -8,20 +8,23 @@ import { SitePicture } from "~/components/site-picture";
 import { PORTRAIT_SIZE } from "~/features/team/portrait";
 import { firstName, splitParagraphs } from "~/features/team/text";
 import { pageMeta } from "~/lib/meta";
+import { memberShareCard, shareCardImage } from "~/features/share-cards/cards.server";
 
 const NOT_FOUND_TEXT = "Team member not found";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const member = /^\d{1,9}$/.test(params.memberId) ? await getTeamMember(context.db, Number(params.memberId)) : null;
-  if (!member) return data({ member: null }, { status: 404 });
-  return { member };
+  if (!member) return data({ member: null, shareCard: null }, { status: 404 });
+  return { member, shareCard: shareCardImage(memberShareCard(member)) };
 }
 
 export const meta: Route.MetaFunction = (args) => {
   const loaderData = args.loaderData;
   const member = loaderData?.member;
   if (!member) return pageMeta(args, { path: null, title: NOT_FOUND_TEXT, description: `No one on the ${brand.name} team has that profile.` });
-  return pageMeta(args, { title: member.name, description: `${member.name}, ${member.role} at ${brand.name}. ${member.bio}` });
+  return pageMeta(args, { title: member.name, description: `${member.name}, ${member.role} at ${brand.name}. ${member.bio}`,
+    image: loaderData.shareCard ?? undefined,
+  });
 };
 
 export default function TeamMemberPage({ loaderData: { member } }: Route.ComponentProps) {

@@ -13,6 +13,7 @@ import { SitePicture } from "~/components/site-picture";
 import { PORTRAIT_SIZE } from "~/features/team/portrait";
 import { useSelection } from "~/features/team/use-selection";
 import { pageMeta } from "~/lib/meta";
+import { driverShareCard, shareCardImage } from "~/features/share-cards/cards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [leadership, maleSide, femaleSide, driverCarousel] = await Promise.all([
@@ -21,11 +22,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getFemaleSideMembers(context.db),
     getDriverCarousel(context.db, new URL(request.url).searchParams.get(DRIVER_PARAM)),
   ]);
+  const openDriverCard = driverCarousel.drivers.find((driver) => driver.id === driverCarousel.openDriver?.id);
   return {
     leadership: leadership.map(({ id, name, role, department, image, photo, bio }) => ({ id, name, role, department, image, photo, bio })),
     driverCarousel,
     maleSide: maleSide.map(teamMemberTile),
     femaleSide: femaleSide.map(femaleSideTile),
+    // /team?driver=<id> is the driver's page: its link preview is the driver's card.
+    shareCard: openDriverCard ? shareCardImage(driverShareCard(openDriverCard, driverCarousel.seasonYear)) : null,
   };
 }
 
@@ -33,6 +37,8 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Our Team",
     description: `Meet the leadership, drivers and crew of ${brand.name}, and the women of our Female Side programme.`,
+    image: args.loaderData?.shareCard ?? undefined,
+    path: args.loaderData?.driverCarousel.openDriver ? `/team?${DRIVER_PARAM}=${encodeURIComponent(args.loaderData.driverCarousel.openDriver.id)}` : undefined,
   });
 
 export default function TeamPage({ loaderData }: Route.ComponentProps) {
