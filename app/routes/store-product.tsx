@@ -21,6 +21,7 @@ import {
   toProductView,
 } from "~/features/store/store-view";
 import { useFavourites } from "~/features/store/use-favourites";
+import { breadcrumbJsonLd } from "~/features/seo/structured-data";
 import { pageMeta } from "~/lib/meta";
 import { PAGE_VALIDATORS, validatedBy } from "~/lib/page-cache-validation";
 
@@ -62,6 +63,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-16">
       <JsonLd data={productJsonLd(product, publicUrl)} />
+      <JsonLd data={breadcrumbJsonLd(publicUrl, [{ name: "Store", path: "/store" }, { name: product.name, path: `/store/${product.slug}` }])} />
       <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted">
         <ol className="flex flex-wrap gap-2">
           <li>

@@ -8,7 +8,7 @@ import { getServableMediaFile } from "../../app/features/media/media.server";
 import { databaseMediaStorage } from "../../app/features/media/storage.server";
 import { findShareCard, shareCardHash } from "../../app/features/share-cards/cards.server";
 import { CARD_PICTURE_BOX, cardTree } from "../../app/features/share-cards/layout";
-import { isShareCardKind, parseShareFile, shareCardPath } from "../../app/features/share-cards/share-card";
+import { isShareCardKind, parseShareFile, shareCardPath, type ShareCard } from "../../app/features/share-cards/share-card";
 import { ShareCardsBusy, type ShareCardRenderer } from "./renderer";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -47,13 +47,13 @@ export function shareCards({ db, renderer, siteDir, now = () => new Date() }: Sh
   };
 
   /** The picture cropped to the card's panel, as a data: URL; null when there is none or it does not decode. */
-  const pictureDataUrl = async (picture: string | null, focus: string): Promise<string | null> => {
+  const pictureDataUrl = async ({ picture, pictureFocus, pictureFit }: ShareCard): Promise<string | null> => {
     if (!picture) return null;
     const bytes = await pictureBytes(picture);
     if (!bytes) return null;
     try {
       const jpeg = await sharp(bytes, { limitInputPixels: 50_000_000 })
-        .resize({ ...CARD_PICTURE_BOX, fit: "cover", position: cropPosition(focus) })
+        .resize({ ...CARD_PICTURE_BOX, fit: pictureFit, position: cropPosition(pictureFocus), background: "#0b0d10" })
         .flatten({ background: "#0b0d10" })
         .jpeg({ quality: 86 })
         .toBuffer();
@@ -83,7 +83,7 @@ export function shareCards({ db, renderer, siteDir, now = () => new Date() }: Sh
         res.status(304).end();
         return;
       }
-      const png = await renderer.png(`${kind}-${parsed.slug}-${hash}.png`, async () => cardTree(card, await pictureDataUrl(card.picture, card.pictureFocus)));
+      const png = await renderer.png(`${kind}-${parsed.slug}-${hash}.png`, async () => cardTree(card, await pictureDataUrl(card)));
       res.type("image/png").send(png);
     } catch (error) {
       if (error instanceof ShareCardsBusy) {

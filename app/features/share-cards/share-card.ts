@@ -36,6 +36,8 @@ export interface ShareCard {
   picture: string | null;
   /** The picture's focal point, as CSS object-position. */
   pictureFocus: string;
+  /** "contain" for a drawing that must be seen whole (a circuit map); photos and art fill the panel. */
+  pictureFit: "cover" | "contain";
   /** What the card says, for og:image:alt. */
   alt: string;
 }
@@ -88,6 +90,7 @@ export function articleCard(article: {
     figure: null,
     picture: article.picture,
     pictureFocus: article.pictureFocus ?? "50% 50%",
+    pictureFit: "cover",
     alt: `${article.title}. ${article.category}, ${date}.`,
   };
 }
@@ -109,6 +112,7 @@ export function productCard(product: {
     figure: { value: product.price, label: "" },
     picture: product.picture,
     pictureFocus: "50% 50%",
+    pictureFit: "cover",
     alt: `${product.name}, ${product.price}, from the team store.`,
   };
 }
@@ -186,6 +190,7 @@ export function roundCard(round: RoundForCard): ShareCard {
       figure: { value: position, label: race },
       picture: round.layoutImage || null,
       pictureFocus: "50% 50%",
+      pictureFit: "contain",
       alt: `${position}, ${race}, ${round.circuit}: ${best.driverName} (#${best.driverNumber}, ${best.racingClass}), ${round.name}, ${dates}.`,
     };
   }
@@ -198,6 +203,7 @@ export function roundCard(round: RoundForCard): ShareCard {
     figure: { value: `R${round.roundNumber}`, label: "Round" },
     picture: round.layoutImage || null,
     pictureFocus: "50% 50%",
+    pictureFit: "contain",
     alt: `Round ${round.roundNumber} of the ${round.seasonYear} season: ${round.name}, ${round.circuit}, ${dates}.`,
   };
 }
@@ -222,6 +228,7 @@ export function driverCard(driver: {
     figure: { value: `#${driver.number}`, label: "Car" },
     picture: driver.picture,
     pictureFocus: driver.pictureFocus ?? "50% 30%",
+    pictureFit: "cover",
     alt: `${driver.name}, car #${driver.number}, ${driver.racingClass}: ${points} in ${driver.seasonYear}.`,
   };
 }
@@ -236,6 +243,7 @@ export function memberCard(member: { id: number; name: string; role: string; dep
     figure: null,
     picture: member.picture,
     pictureFocus: "50% 30%",
+    pictureFit: "cover",
     alt: `${member.name}, ${member.role}.`,
   };
 }
@@ -263,8 +271,9 @@ export function seasonCard(season: {
     title: `The ${season.year} season`,
     detail,
     figure: { value: `${raced}/${total}`, label: "Rounds raced" },
-    picture: null,
+    picture: "/media/cars.svg",
     pictureFocus: "50% 50%",
+    pictureFit: "cover",
     alt: `The ${season.year} race calendar: ${raced} of ${total} rounds raced. ${detail}.`,
   };
 }
