@@ -24,6 +24,8 @@ import { cacheControlFor, isPersonalRequest, PERSONAL } from "./cache-policy";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { originCheck } from "./origin-check";
 import { mediaFiles } from "./media-files";
+import { shareCards } from "./share-cards/handler";
+import { createShareCardRenderer } from "./share-cards/renderer";
 import { createPageCache } from "./page-cache";
 import { createFreshRead } from "./fresh-read";
 import { createContentMemo } from "../app/lib/content-memo";
@@ -66,6 +68,8 @@ export interface AppOptions {
   degradedReasons?: () => Promise<string[]>;
   /** What the back office's operational warnings are judged against (ADR 0047). */
   operations?: OperationalSettings;
+  /** Where drawn share cards are kept (DATA_DIR/share-cards); in memory only when omitted (ADR 0077). */
+  shareCardsDir?: string;
 }
 
 const DEFAULT_OPERATIONS: OperationalSettings = { backupSchedule: "daily", paymentWebhookWarningMinutes: 10 };
@@ -180,6 +184,13 @@ export function createApp(options: AppOptions) {
     res.locals.servedBy = "/media/u/:key";
     next();
   }, mediaFiles(options.db));
+
+  // Before React Router: a card is an image, and the page cache keeps pages as text.
+  const shareCardRenderer = createShareCardRenderer({ cacheDir: options.shareCardsDir });
+  app.get("/share/:kind/:file", (_req, res, next) => {
+    res.locals.servedBy = "/share/:kind/:file";
+    next();
+  }, shareCards({ db: options.db, renderer: shareCardRenderer, siteDir: clientBuildDir ?? path.resolve("public") }));
 
   const renderPage = pageRenderer(isDev);
   // The page cache never keeps a page past the moment the next scheduled article goes live

@@ -99,6 +99,8 @@ const appOptions: AppOptions = {
   holdPolicy: holdPolicyFromEnv(env),
   metricsToken: env.METRICS_TOKEN,
   operations,
+  // A cache: drawn again from the database when missing, so backups leave it out.
+  shareCardsDir: path.join(env.DATA_DIR, "share-cards"),
   degradedReasons: async () => degradedReasons((await readOperations()).email, jobClock.lags(), new Date()),
 };
 

@@ -8,6 +8,7 @@ import { SeasonSwitcher } from "~/features/calendar/season-switcher";
 import { OPEN_ROUND_PARAM, SEASON_PARAM, SeasonCalendar } from "~/features/calendar/season-calendar";
 import { getPublicSeasonYear, getPublishedSeasons, getSeason } from "~/features/calendar/season.server";
 import { pageMeta } from "~/lib/meta";
+import { roundShareCard, seasonShareCard, shareCardImage } from "~/features/share-cards/cards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const searchParams = new URL(request.url).searchParams;
@@ -21,6 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const season = seasonYear === null ? null : await getSeason(context.db, seasonYear);
   const requestedRound = searchParams.get(OPEN_ROUND_PARAM);
+  const openRoundId = season?.rounds.find((round) => round.id === requestedRound)?.id ?? null;
+  // /calendar?round=<id> is the round's page: its preview is the round's card (its result once raced).
+  const roundCard = season && openRoundId ? roundShareCard(season, openRoundId) : null;
+  const card = roundCard ?? (season ? seasonShareCard(season, new Date()) : null);
   return {
     season,
     seasonParam: season && season.year !== siteSeasonYear ? season.year : null,
@@ -28,8 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     siteSeasonYear,
     // The first render shows the server's moment; the browser's clock takes over after hydration.
     now: new Date().toISOString(),
-    openRoundId: season?.rounds.find((round) => round.id === requestedRound)?.id ?? null,
+    openRoundId,
     publicUrl: context.publicUrl,
+    shareCard: card ? shareCardImage(card) : null,
   };
 }
 
@@ -39,7 +45,16 @@ export const meta: Route.MetaFunction = (args) =>
     description: args.loaderData?.season
       ? `The ${args.loaderData.season.year} race calendar: countdown to the next race, weekend schedules and our results from all ${args.loaderData.season.rounds.length} rounds.`
       : "The race calendar: countdown to the next race, weekend schedules and our results.",
+    image: args.loaderData?.shareCard ?? undefined,
+    path: args.loaderData?.openRoundId ? roundPath(args.loaderData.openRoundId, args.loaderData.seasonParam) : undefined,
   });
+
+/** A round's own address: the calendar opened on it. */
+function roundPath(roundId: string, seasonParam: number | null): string {
+  const params = new URLSearchParams(seasonParam ? { [SEASON_PARAM]: String(seasonParam) } : {});
+  params.set(OPEN_ROUND_PARAM, roundId);
+  return `/calendar?${params}`;
+}
 
 export default function CalendarPage({ loaderData }: Route.ComponentProps) {
   const { season, seasonParam, seasonYears, siteSeasonYear, now, openRoundId, publicUrl } = loaderData;

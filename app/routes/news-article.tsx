@@ -3,7 +3,8 @@ import type { Route } from "./+types/news-article";
 import { LinkButton } from "~/components/ui/link-button";
 import { ArticlePage } from "~/features/news/article-page";
 import { articlePath } from "~/features/news/news-links";
-import { articleMeta, shareImageMeta } from "~/features/news/news-seo";
+import { articleMeta } from "~/features/news/news-seo";
+import { articleShareCard, shareCardImage } from "~/features/share-cards/cards.server";
 import { getArticle } from "~/features/news/news.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -12,8 +13,8 @@ import { pageMeta } from "~/lib/meta";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const lookup = await getArticle(context.db, params.reportId);
   if (lookup.found === "redirect") throw redirect(articlePath(lookup.slug), 301);
-  if (lookup.found === "nothing") return data({ article: null, publicUrl: context.publicUrl }, { status: 404 });
-  return { article: lookup.article, publicUrl: context.publicUrl };
+  if (lookup.found === "nothing") return data({ article: null, publicUrl: context.publicUrl, shareCard: null }, { status: 404 });
+  return { article: lookup.article, publicUrl: context.publicUrl, shareCard: shareCardImage(articleShareCard(lookup.article)) };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -26,10 +27,9 @@ export const meta: Route.MetaFunction = (args) => {
       title: article.seoTitle ?? article.title,
       description: article.seoDescription ?? article.excerpt,
       path: articlePath(article.id),
-      image: article.shareImage?.path,
+      image: args.loaderData.shareCard ?? undefined,
       type: "article",
     }),
-    ...shareImageMeta(article.shareImage),
     ...articleMeta(article),
   ];
 };

@@ -8,6 +8,9 @@ import { NewsCard } from "~/features/news/news-card";
 import { isFiltered, parseNewsFilter } from "~/features/news/news-filter";
 import { NewsCategoryFilter, NewsSearchForm } from "~/features/news/news-filters";
 import { getNewsList } from "~/features/news/news.server";
+import { JsonLd } from "~/components/json-ld";
+import { linkListJsonLd } from "~/features/seo/structured-data";
+import { articlePath } from "~/features/news/news-links";
 import { pageMeta } from "~/lib/meta";
 
 /** Cards in the first screenful load their pictures at once; the rest wait for scrolling. */
@@ -38,12 +41,13 @@ export const meta: Route.MetaFunction = (args) => [
 ];
 
 export default function NewsPage({ loaderData }: Route.ComponentProps) {
-  const { filter, articles, total } = loaderData;
+  const { filter, articles, total, publicUrl } = loaderData;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/news";
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
+      <JsonLd data={linkListJsonLd(publicUrl, "News & Updates", articles.map((article) => ({ name: article.title, path: articlePath(article.id) })))} />
       <SectionHeading
         level={1}
         eyebrow="From the paddock"

@@ -5,10 +5,12 @@ import { PartnerCard } from "~/features/partners/partner-card";
 import { PartnerLogos } from "~/features/partners/partner-logos";
 import { getPartnersSection } from "~/features/partners/partners.server";
 import { VipProgramSection } from "~/features/partners/vip-program-section";
+import { JsonLd } from "~/components/json-ld";
+import { partnersJsonLd } from "~/features/seo/structured-data";
 import { pageMeta } from "~/lib/meta";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return getPartnersSection(context.db);
+  return { ...(await getPartnersSection(context.db)), publicUrl: context.publicUrl };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -17,9 +19,10 @@ export const meta: Route.MetaFunction = (args) =>
     description: `The technical partners behind ${brand.name}, and the VIP Partnership Program for businesses that join us on race weekends.`,
   });
 
-export default function PartnersPage({ loaderData: { partners, vipProgram } }: Route.ComponentProps) {
+export default function PartnersPage({ loaderData: { partners, vipProgram, publicUrl } }: Route.ComponentProps) {
   return (
     <>
+      <JsonLd data={partnersJsonLd(publicUrl, partners)} />
       <div className="mx-auto max-w-7xl px-4 pt-12 sm:px-6 sm:pt-16">
         <SectionHeading
           level={1}

@@ -2,10 +2,12 @@ import type { Route } from "./+types/podcast";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { EpisodeList, HostCard, LatestEpisode, ScheduleNote } from "~/features/podcast/podcast-sections";
 import { getPodcast } from "~/features/podcast/podcast.server";
+import { JsonLd } from "~/components/json-ld";
+import { podcastJsonLd } from "~/features/seo/structured-data";
 import { pageMeta } from "~/lib/meta";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return getPodcast(context.db);
+  return { ...(await getPodcast(context.db)), publicUrl: context.publicUrl };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -19,6 +21,7 @@ export default function PodcastPage({ loaderData: podcast }: Route.ComponentProp
   const [latest] = podcast.episodes;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-12 px-4 py-12 sm:px-6 sm:py-16">
+      <JsonLd data={podcastJsonLd(podcast.publicUrl, podcast)} />
       <SectionHeading
         level={1}
         eyebrow="Podcast"

@@ -7,6 +7,7 @@ import { NotFound } from "~/components/not-found";
 import { Badge } from "~/components/ui/badge";
 import { AddToCart } from "~/features/store/add-to-cart";
 import { getProductBySlug } from "~/features/store/catalogue.server";
+import { productShareCard, shareCardImage } from "~/features/share-cards/cards.server";
 import { productSlugRedirect } from "~/features/shop-desk/products.server";
 import { FavouriteButton, Price } from "~/features/store/product-card";
 import { Stars } from "~/features/store/stars";
@@ -20,6 +21,7 @@ import {
   toProductView,
 } from "~/features/store/store-view";
 import { useFavourites } from "~/features/store/use-favourites";
+import { breadcrumbJsonLd } from "~/features/seo/structured-data";
 import { pageMeta } from "~/lib/meta";
 import { PAGE_VALIDATORS, validatedBy } from "~/lib/page-cache-validation";
 
@@ -32,9 +34,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // A product renamed at the shop desk keeps its old links: they move permanently to the new address.
     const movedTo = valid ? await productSlugRedirect(context.db, params.slug) : null;
     if (movedTo) throw redirect(`/store/${movedTo}`, 301);
-    return data({ product: null, shipping: "", publicUrl: context.publicUrl }, { status: 404 });
+    return data({ product: null, shipping: "", publicUrl: context.publicUrl, shareCard: null }, { status: 404 });
   }
-  return { product: toProductView(found), shipping: shippingNotice(context.shipping), publicUrl: context.publicUrl };
+  return {
+    product: toProductView(found),
+    shipping: shippingNotice(context.shipping),
+    publicUrl: context.publicUrl,
+    shareCard: shareCardImage(productShareCard(found)),
+  };
 }
 
 // The page shows each size's stock: the page cache checks it on every hit (ADR 0054).
@@ -45,7 +52,7 @@ export const meta: Route.MetaFunction = (args) => {
   if (!product) {
     return pageMeta(args, { path: null, title: "Page Not Found", description: "The page you were looking for doesn't exist or has been moved." });
   }
-  return pageMeta(args, { title: product.name, description: product.description, image: product.image });
+  return pageMeta(args, { title: product.name, description: product.description, image: args.loaderData.shareCard ?? undefined });
 };
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
@@ -56,6 +63,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-16">
       <JsonLd data={productJsonLd(product, publicUrl)} />
+      <JsonLd data={breadcrumbJsonLd(publicUrl, [{ name: "Store", path: "/store" }, { name: product.name, path: `/store/${product.slug}` }])} />
       <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted">
         <ol className="flex flex-wrap gap-2">
           <li>

@@ -21,6 +21,8 @@ import { listProducts } from "~/features/store/catalogue.server";
 import { ProductCard } from "~/features/store/product-card";
 import { CARD_PAYMENT_NOTICE, shippingNotice, toProductView } from "~/features/store/store-view";
 import { useFavourites } from "~/features/store/use-favourites";
+import { JsonLd } from "~/components/json-ld";
+import { storeJsonLd } from "~/features/store/store-view";
 import { pageMeta } from "~/lib/meta";
 import { PAGE_VALIDATORS, validatedBy } from "~/lib/page-cache-validation";
 
@@ -36,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     products: selectProducts(catalogue, query),
     counts: categoryCounts(catalogue, query.search),
     shipping: shippingNotice(context.shipping),
+    // Search engines get the whole catalogue, whatever the filter shows.
+    catalogueJsonLd: storeJsonLd(catalogue, context.publicUrl),
   };
 }
 
@@ -50,7 +54,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function StorePage({ loaderData }: Route.ComponentProps) {
-  const { query, products, counts, shipping } = loaderData;
+  const { query, products, counts, shipping, catalogueJsonLd } = loaderData;
   const { isFavourite, toggle } = useFavourites();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/store";
@@ -59,6 +63,7 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
+        <JsonLd data={catalogueJsonLd} />
         <div className="mb-6 flex flex-col md:mb-0 md:flex-row md:items-start md:justify-between md:gap-4">
           <SectionHeading
             level={1}

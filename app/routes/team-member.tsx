@@ -7,27 +7,37 @@ import { getTeamMember } from "~/features/team/members.server";
 import { SitePicture } from "~/components/site-picture";
 import { PORTRAIT_SIZE } from "~/features/team/portrait";
 import { firstName, splitParagraphs } from "~/features/team/text";
+import { JsonLd } from "~/components/json-ld";
+import { breadcrumbJsonLd, personJsonLd } from "~/features/seo/structured-data";
 import { pageMeta } from "~/lib/meta";
+import { memberShareCard, shareCardImage } from "~/features/share-cards/cards.server";
 
 const NOT_FOUND_TEXT = "Team member not found";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const member = /^\d{1,9}$/.test(params.memberId) ? await getTeamMember(context.db, Number(params.memberId)) : null;
-  if (!member) return data({ member: null }, { status: 404 });
-  return { member };
+  if (!member) return data({ member: null, shareCard: null }, { status: 404 });
+  return { member, shareCard: shareCardImage(memberShareCard(member)), publicUrl: context.publicUrl };
 }
 
 export const meta: Route.MetaFunction = (args) => {
   const loaderData = args.loaderData;
   const member = loaderData?.member;
   if (!member) return pageMeta(args, { path: null, title: NOT_FOUND_TEXT, description: `No one on the ${brand.name} team has that profile.` });
-  return pageMeta(args, { title: member.name, description: `${member.name}, ${member.role} at ${brand.name}. ${member.bio}` });
+  return pageMeta(args, { title: member.name, description: `${member.name}, ${member.role} at ${brand.name}. ${member.bio}`,
+    image: loaderData.shareCard ?? undefined,
+  });
 };
 
-export default function TeamMemberPage({ loaderData: { member } }: Route.ComponentProps) {
-  if (!member) return <MemberNotFound />;
+export default function TeamMemberPage({ loaderData }: Route.ComponentProps) {
+  const { member } = loaderData;
+  if (!member || !("publicUrl" in loaderData)) return <MemberNotFound />;
+  const { publicUrl } = loaderData;
+  const path = `/team/${member.id}`;
   return (
     <article className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+      <JsonLd data={personJsonLd(publicUrl, { name: member.name, role: member.role, path, image: member.image, description: member.bio })} />
+      <JsonLd data={breadcrumbJsonLd(publicUrl, [{ name: "Our Team", path: "/team" }, { name: member.name, path }])} />
       <header className="grid items-center gap-8 md:grid-cols-[minmax(0,20rem)_1fr] md:gap-12">
         <SitePicture
           photo={member.photo}

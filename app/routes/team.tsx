@@ -12,7 +12,10 @@ import { femaleSideTile, getFemaleSideMembers, getTeamMembersInGroup, teamMember
 import { SitePicture } from "~/components/site-picture";
 import { PORTRAIT_SIZE } from "~/features/team/portrait";
 import { useSelection } from "~/features/team/use-selection";
+import { JsonLd } from "~/components/json-ld";
+import { sportsTeamJsonLd } from "~/features/seo/structured-data";
 import { pageMeta } from "~/lib/meta";
+import { driverShareCard, shareCardImage } from "~/features/share-cards/cards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [leadership, maleSide, femaleSide, driverCarousel] = await Promise.all([
@@ -21,11 +24,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getFemaleSideMembers(context.db),
     getDriverCarousel(context.db, new URL(request.url).searchParams.get(DRIVER_PARAM)),
   ]);
+  const openDriverCard = driverCarousel.drivers.find((driver) => driver.id === driverCarousel.openDriver?.id);
   return {
     leadership: leadership.map(({ id, name, role, department, image, photo, bio }) => ({ id, name, role, department, image, photo, bio })),
     driverCarousel,
     maleSide: maleSide.map(teamMemberTile),
     femaleSide: femaleSide.map(femaleSideTile),
+    // /team?driver=<id> is the driver's page: its link preview is the driver's card.
+    publicUrl: context.publicUrl,
+    shareCard: openDriverCard ? shareCardImage(driverShareCard(openDriverCard, driverCarousel.seasonYear)) : null,
   };
 }
 
@@ -33,15 +40,23 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Our Team",
     description: `Meet the leadership, drivers and crew of ${brand.name}, and the women of our Female Side programme.`,
+    image: args.loaderData?.shareCard ?? undefined,
+    path: args.loaderData?.driverCarousel.openDriver ? `/team?${DRIVER_PARAM}=${encodeURIComponent(args.loaderData.driverCarousel.openDriver.id)}` : undefined,
   });
 
 export default function TeamPage({ loaderData }: Route.ComponentProps) {
-  const { leadership, driverCarousel, maleSide, femaleSide } = loaderData;
+  const { leadership, driverCarousel, maleSide, femaleSide, publicUrl } = loaderData;
   // One open member card across the Male Side and Female Side.
   const [selectedMember, toggleMember] = useSelection(MEMBER_PARAM);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
+      <JsonLd
+        data={sportsTeamJsonLd(publicUrl, {
+          drivers: driverCarousel.drivers.map((driver) => ({ name: driver.name, role: driver.role, path: `/team?${DRIVER_PARAM}=${encodeURIComponent(driver.id)}` })),
+          staff: leadership.map((member) => ({ name: member.name, role: member.role, path: `/team/${member.id}` })),
+        })}
+      />
       <LinkButton to="/" variant="ghost" size="sm" className="-ml-3 mb-6">
         ← Back to Home
       </LinkButton>

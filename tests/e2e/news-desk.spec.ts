@@ -149,7 +149,8 @@ test("an editor uploads a photo and picks it as an article's hero; visitors get 
   // The browser chose a file of the photo and drew it: a real picture, not a broken one.
   await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc)).toMatch(/\/media\/u\/[0-9a-f]{32}-\d+\.(avif|webp)$/);
   await expectNoSidewaysScroll(visitorPage);
-  await expect(visitorPage.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https?:\/\/.+\/media\/u\/[0-9a-f]{32}-1280\.webp$/);
+  // The link preview is the article's drawn share card (ADR 0077), which carries the photo.
+  await expect(visitorPage.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https?:\/\/.+\/share\/news\/[\w-]+-[0-9a-f]{16}\.png$/);
   await visitor.close();
 });
 

@@ -130,14 +130,14 @@ describe("an article whose hero is a photo from the library", () => {
     expect(await page("/news")).toMatch(/<img src="\/media\/news\/[\w-]+\.svg" alt="" width="1200" height="675"/);
   });
 
-  it("gives link previews an absolute URL of a WebP of it about 1200 px wide, which the server serves", async () => {
+  it("gives link previews an absolute URL of the article's drawn share card (with the photo), which the server serves", async () => {
     const html = await page(`/news/${slug}`);
     const ogImage = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
-    expect(ogImage).toMatch(/^https?:\/\/[^/]+\/media\/u\/[0-9a-f]{32}-1280\.webp$/);
-    expect(html).toContain('<meta property="og:image:width" content="1280"/>');
-    expect(html).toContain('<meta property="og:image:height" content="720"/>');
+    expect(ogImage).toMatch(new RegExp(`^https?://[^/]+/share/news/${slug}-[0-9a-f]{16}\\.png$`));
+    expect(html).toContain('<meta property="og:image:width" content="1200"/>');
+    expect(html).toContain('<meta property="og:image:height" content="630"/>');
     const file = await fetch(`${server.url}${new URL(ogImage!).pathname}`);
     expect(file.status).toBe(200);
-    expect(file.headers.get("content-type")).toBe("image/webp");
+    expect(file.headers.get("content-type")).toBe("image/png");
   });
 });

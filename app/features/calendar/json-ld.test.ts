@@ -24,14 +24,15 @@ describe("roundEventsJsonLd", () => {
         name: "Anglesey Coastal (Round 2, 2025)",
         startDate: "2025-05-10T08:00:00.000Z",
         endDate: "2025-05-11T17:00:00.000Z",
-        url: "https://ridgeway-racing.example/calendar",
+        url: "https://ridgeway-racing.example/calendar?round=2025-r2-anglesey",
+        eventStatus: "https://schema.org/EventScheduled",
         image: "https://ridgeway-racing.example/media/circuits/anglesey.svg",
         location: {
           "@type": "Place",
           name: "Anglesey Circuit (Coastal)",
           address: { "@type": "PostalAddress", addressLocality: "Ty Croes", addressRegion: "Anglesey", addressCountry: "GB" },
         },
-        organizer: { "@type": "Organization", name: "BARC" },
+        organizer: { "@type": "Organization", name: "BARC", url: "https://barc.example/" },
       }),
     ]);
   });

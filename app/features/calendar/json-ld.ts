@@ -22,6 +22,17 @@ function postalAddress(location: string) {
   };
 }
 
+/**
+ * The organising clubs' sites, by the name the calendar gives them (fictional addresses, like the
+ * circuits'): a nested organisation carries a `url`, so search engines can tell which club it is.
+ */
+export const ORGANISER_URLS: Readonly<Record<string, string>> = {
+  BARC: "https://barc.example/",
+  MSVR: "https://msvr.example/",
+  CCRC: "https://ccrc.example/",
+  HSCC: "https://hscc.example/",
+};
+
 /** schema.org SportsEvent data for each round, for search engines. */
 export function roundEventsJsonLd(rounds: readonly EventRound[], { publicUrl }: { publicUrl: string }) {
   const calendarUrl = `${publicUrl}/calendar`;
@@ -36,10 +47,10 @@ export function roundEventsJsonLd(rounds: readonly EventRound[], { publicUrl }: 
       endDate: roundEndsAt(round).toISOString(),
       eventStatus: "https://schema.org/EventScheduled",
       eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-      url: calendarUrl,
+      url: `${calendarUrl}?round=${encodeURIComponent(round.id)}`,
       image: `${publicUrl}${round.layoutImage}`,
       location: { "@type": "Place", name: round.circuit, address: postalAddress(round.location) },
-      organizer: { "@type": "Organization", name: round.organizer },
+      organizer: { "@type": "Organization", name: round.organizer, ...(ORGANISER_URLS[round.organizer] && { url: ORGANISER_URLS[round.organizer] }) },
     })),
   };
 }

@@ -1,7 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { brand } from "~/brand";
 import type { ArticleAuthor } from "./news-author";
-import type { ShareImage } from "./news-image";
 import { absoluteUrl } from "~/lib/meta";
 import { articlePath } from "./news-links";
 
@@ -43,14 +42,4 @@ export function articleJsonLd(article: ArticleSeoFields, publicUrl: string) {
 /** The tags an article adds to the page's own (see pageMeta). */
 export function articleMeta(article: ArticleSeoFields): MetaDescriptor[] {
   return [{ property: "article:published_time", content: article.publishedOn }];
-}
-
-/** The share image's size and alt text, when known (a library photo's variant), so a preview is drawn before the file is fetched. */
-export function shareImageMeta(image: ShareImage | null): MetaDescriptor[] {
-  if (!image?.width || !image.height) return [];
-  return [
-    { property: "og:image:width", content: String(image.width) },
-    { property: "og:image:height", content: String(image.height) },
-    ...(image.alt ? [{ property: "og:image:alt", content: image.alt }] : []),
-  ];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseFavourites, toggleFavourite } from "./favourites";
-import { categoryLabel, isOnSale, productJsonLd, productPath, ratingLabel, shippingNotice, toProductView, type ProductView } from "./store-view";
+import { categoryLabel, isOnSale, productJsonLd, productPath, ratingLabel, shippingNotice, storeJsonLd, toProductView, type ProductView } from "./store-view";
 
 const cap: ProductView = toProductView({
   id: 1,
@@ -72,12 +72,30 @@ describe("productJsonLd", () => {
       name: cap.name,
       image: "https://ridgeway-racing.example/media/store/team-cap-red.svg",
       url: "https://ridgeway-racing.example/store/team-cap-red",
-      aggregateRating: { ratingValue: 4.8, reviewCount: 124 },
-      offers: { priceCurrency: "GBP", price: "25.00", availability: "https://schema.org/InStock" },
+      aggregateRating: { ratingValue: 4.8, reviewCount: 124, bestRating: 5, worstRating: 1 },
+      offers: {
+        priceCurrency: "GBP",
+        price: "25.00",
+        availability: "https://schema.org/InStock",
+        seller: { "@type": "Organization", name: "Ridgeway Racing", url: "https://ridgeway-racing.example/" },
+      },
     });
     const soldOut = productJsonLd({ ...cap, sizes: [{ size: "One Size", stock: 0 }], reviewCount: 0 }, "");
     expect(soldOut.offers.availability).toBe("https://schema.org/OutOfStock");
     expect(soldOut).not.toHaveProperty("aggregateRating");
+  });
+});
+
+describe("storeJsonLd", () => {
+  it("lists every product as a Product with its offer, numbered from 1, without a nested @context", () => {
+    const data = storeJsonLd([cap, { ...cap, id: 2, slug: "team-cap-black", sizes: [{ size: "One Size", stock: 0 }] }], "https://ridgeway-racing.example");
+    expect(data).toMatchObject({ "@type": "ItemList", numberOfItems: 2, url: "https://ridgeway-racing.example/store" });
+    expect(data.itemListElement.map((element) => element.position)).toEqual([1, 2]);
+    for (const { item } of data.itemListElement) {
+      expect(item).not.toHaveProperty("@context");
+      expect(item).toMatchObject({ "@type": "Product", name: expect.any(String), offers: { price: "25.00", priceCurrency: "GBP", availability: expect.stringMatching(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/) } });
+    }
+    expect(data.itemListElement[1]!.item.offers.availability).toBe("https://schema.org/OutOfStock");
   });
 });
 

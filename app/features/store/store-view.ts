@@ -118,7 +118,7 @@ export function productJsonLd(product: ProductView, publicUrl: string) {
             ratingValue: product.rating,
             reviewCount: product.reviewCount,
             bestRating: 5,
-            worstRating: 0,
+            worstRating: 1,
           },
         }
       : {}),
@@ -129,7 +129,22 @@ export function productJsonLd(product: ProductView, publicUrl: string) {
       price: penceToDecimal(product.pricePence),
       availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",
-      seller: { "@type": "Organization", name: brand.name },
+      seller: { "@type": "Organization", name: brand.name, url: `${publicUrl}/` },
     },
+  };
+}
+
+/** The store page: every product on sale, each with its offer and availability. */
+export function storeJsonLd(products: readonly ProductView[], publicUrl: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    name: `${brand.name} Team Store`,
+    url: `${publicUrl}/store`,
+    numberOfItems: products.length,
+    itemListElement: products.map((product, index) => {
+      const { "@context": _context, ...item } = productJsonLd(product, publicUrl);
+      return { "@type": "ListItem", position: index + 1, item };
+    }),
   };
 }
