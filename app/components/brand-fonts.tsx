@@ -3,7 +3,7 @@ import fontsUrl from "~/fonts.css?url";
 /**
  * The brand faces' stylesheet (app/fonts.css), applied once the page has loaded: the fonts then
  * never compete with the page's own files for the first paint, and the metric-matched fallbacks
- * in app.css hold their place until they swap in (ADR 0049). A print stylesheet is fetched
+ * in site.css hold their place until they swap in (ADR 0049). A print stylesheet is fetched
  * without blocking anything and asks for no font until it applies to the screen. A one-line
  * script (with the page's nonce) switches it at the load event, before hydration and at no cost
  * to the page's JavaScript files; without JavaScript the <noscript> copy applies at once.

@@ -72,7 +72,7 @@ export function ChequeredFlagIcon(props: SVGProps<SVGSVGElement>) {
   );
 }
 
-/** The networks with a mark of their own in app.css (`.mark-<name>`); any other gets a plain link mark. */
+/** The networks with a mark of their own in site.css (`.mark-<name>`); any other gets a plain link mark. */
 const MARKED_NETWORKS = ["instagram", "tiktok", "facebook", "twitter", "x", "youtube", "linkedin"];
 
 /**

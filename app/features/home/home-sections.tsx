@@ -6,7 +6,7 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { EpisodeLinks } from "~/features/podcast/episode-links";
 import type { PodcastEpisode } from "~/features/podcast/podcast.server";
 
-/** The mission, vision and values cards' marks: a red disc with a line mark (`.mark-badge` in app.css). */
+/** The mission, vision and values cards' marks: a red disc with a line mark (`.mark-badge` in site.css). */
 type MarkName = "mission" | "vision" | "excellence" | "passion" | "innovation" | "integrity";
 
 const values = [
