@@ -41,10 +41,11 @@ test.describe.configure({ mode: "serial" });
 
 // eslint-disable-next-line no-empty-pattern -- Playwright hands testInfo second; no fixtures are used
 test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(90_000);
+  // The first start migrates and seeds a fresh database: over 40 s on a busy shared machine.
+  testInfo.setTimeout(180_000);
   dataDir = mkdtempSync(path.join(tmpdir(), "ridgeway-visual-e2e-"));
   const port = await freePort();
-  server = await startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "info" });
+  server = await startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "info" }, { timeoutMs: 150_000 });
 });
 
 test.afterAll(async () => {
