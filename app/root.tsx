@@ -14,7 +14,7 @@ import { countItems } from "~/features/cart/cart-state";
 import { DEFAULT_SITE_SETTINGS } from "~/features/settings/site-settings";
 import { getSiteSettings } from "~/features/settings/site-settings.server";
 import { pageMeta } from "~/lib/meta";
-import { wantsBackOfficeStylesheet } from "~/lib/stylesheet-handle";
+import type { BACK_OFFICE_STYLESHEET } from "~/lib/stylesheet-handle";
 import backOfficeStylesheetUrl from "./admin.css?url";
 import stylesheetUrl from "./app.css?url";
 
@@ -44,7 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   // One Tailwind stylesheet a page: the back office's is a superset of the public one (ADR 0080).
-  const backOffice = wantsBackOfficeStylesheet(useMatches().map((match) => match.handle));
+  const backOffice = useMatches().some((match) => (match.handle as typeof BACK_OFFICE_STYLESHEET | undefined)?.stylesheet === "back-office");
   return (
     <html lang="en-GB">
       <head>

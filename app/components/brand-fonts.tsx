@@ -23,12 +23,25 @@ const FACES = [
  * the page's nonce, outside the JavaScript bundles; without JavaScript the <noscript> stylesheet
  * applies the faces at once.
  */
-const SCRIPT = `(function(){var k=${JSON.stringify(BRAND_FONTS_KEY)},f=${JSON.stringify(FACES)},v=f.map(function(x){return x.url}).join(" ");try{if(localStorage.getItem(k)===v){f.forEach(function(x){document.fonts.add(new FontFace(x.family,"url("+x.url+") format('woff2')",{weight:x.weight,unicodeRange:${JSON.stringify(LATIN)},display:"swap"}))});return}addEventListener("load",function(){Promise.all(f.map(function(x){return fetch(x.url).then(function(r){if(!r.ok)throw r.status;return r.arrayBuffer()})})).then(function(){localStorage.setItem(k,v)},function(){})})}catch(e){}})()`;
+function brandFontsScript() {
+  return `(function(){var k=${JSON.stringify(BRAND_FONTS_KEY)},f=${JSON.stringify(FACES)},v=f.map(function(x){return x.url}).join(" ");try{if(localStorage.getItem(k)===v){f.forEach(function(x){document.fonts.add(new FontFace(x.family,"url("+x.url+") format('woff2')",{weight:x.weight,unicodeRange:${JSON.stringify(LATIN)},display:"swap"}))});return}addEventListener("load",function(){Promise.all(f.map(function(x){return fetch(x.url).then(function(r){if(!r.ok)throw r.status;return r.arrayBuffer()})})).then(function(){localStorage.setItem(k,v)},function(){})})}catch(e){}})()`;
+}
 
 export function BrandFonts({ nonce }: { nonce: string | undefined }) {
   return (
     <>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SCRIPT }} />
+      {/*
+        Written by the server only: it has run before hydration, and leaving it out of the client
+        build keeps its bytes out of the home page's JavaScript budget. React does not rewrite
+        a hydrated element's inner HTML.
+      */}
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{
+          __html: import.meta.env.SSR ? brandFontsScript() : "",
+        }}
+      />
       <noscript>
         <link rel="stylesheet" href={fontsUrl} />
       </noscript>

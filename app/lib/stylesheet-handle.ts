@@ -4,9 +4,3 @@
  * (ADR 0080). Read by root.tsx from the matched routes.
  */
 export const BACK_OFFICE_STYLESHEET = { stylesheet: "back-office" } as const;
-
-export function wantsBackOfficeStylesheet(handles: readonly unknown[]): boolean {
-  return handles.some(
-    (handle) => typeof handle === "object" && handle !== null && (handle as { stylesheet?: unknown }).stylesheet === "back-office",
-  );
-}

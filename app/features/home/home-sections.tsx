@@ -98,8 +98,8 @@ function Collapsible({ mark, title, children }: { mark: MarkName; title: string;
     <Card className="h-full p-0 sm:p-0">
       <details className="group md:pointer-events-none md:[&>summary]:cursor-default" open>
         <summary className="flex cursor-pointer list-none items-center gap-3 p-5 text-lg font-bold uppercase sm:p-6 [&::-webkit-details-marker]:hidden">
-          <span aria-hidden="true" className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-accent/15 text-accent-text">
-            <Mark name={mark} className="size-[22px]" />
+          <span aria-hidden="true" className="mark-badge">
+            <Mark name={mark} />
           </span>
           <span className="flex-1">{title}</span>
           <ChevronDownIcon aria-hidden="true" className="size-5 shrink-0 text-muted transition-transform group-open:rotate-180 md:hidden" />
