@@ -5,7 +5,7 @@ import inter from "@capsizecss/metrics/inter";
 import { describe, expect, it } from "vitest";
 
 /*
- * The fallback faces in app.css stand in for the brand faces until they load. Their overrides
+ * The fallback faces in site.css stand in for the brand faces until they load. Their overrides
  * must be the brand face's metrics measured against Arial (the font the fallbacks point at), or
  * text moves when the brand face swaps in. The same formula as Next.js's and fontaine's.
  */
@@ -22,11 +22,11 @@ function overridesFor(font: Metrics, fallback: Metrics) {
   };
 }
 
-const css = readFileSync(new URL("./app.css", import.meta.url), "utf8");
+const css = readFileSync(new URL("./site.css", import.meta.url), "utf8");
 
 function declaredFace(family: string): Record<string, string> {
   const face = [...css.matchAll(/@font-face\s*{([^}]*)}/g)].map((match) => match[1]!).find((body) => body.includes(`font-family: "${family}"`));
-  if (!face) throw new Error(`no @font-face for ${family} in app.css`);
+  if (!face) throw new Error(`no @font-face for ${family} in site.css`);
   return Object.fromEntries(
     face
       .split(";")

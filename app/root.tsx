@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { brand } from "~/brand";
 import { BrandFonts } from "~/components/brand-fonts";
@@ -14,6 +14,8 @@ import { countItems } from "~/features/cart/cart-state";
 import { DEFAULT_SITE_SETTINGS } from "~/features/settings/site-settings";
 import { getSiteSettings } from "~/features/settings/site-settings.server";
 import { pageMeta } from "~/lib/meta";
+import type { BACK_OFFICE_STYLESHEET } from "~/lib/stylesheet-handle";
+import backOfficeStylesheetUrl from "./admin.css?url";
 import stylesheetUrl from "./app.css?url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -41,6 +43,8 @@ const NO_SCRIPT_CSS =
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  // One Tailwind stylesheet a page: the back office's is a superset of the public one (ADR 0080).
+  const backOffice = useMatches().some((match) => (match.handle as typeof BACK_OFFICE_STYLESHEET | undefined)?.stylesheet === "back-office");
   return (
     <html lang="en-GB">
       <head>
@@ -52,7 +56,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           With a precedence, React puts the stylesheet at the top of <head>, ahead of the script
           preloads: it is what the first paint waits for, so it must not queue behind them.
         */}
-        <link rel="stylesheet" href={stylesheetUrl} precedence="default" />
+        <link rel="stylesheet" href={backOffice ? backOfficeStylesheetUrl : stylesheetUrl} precedence="default" />
         <BrandFonts nonce={nonce} />
         <Meta />
         <Links />

@@ -1,5 +1,5 @@
 import type { SVGProps } from "react";
-import { cx } from "~/components/ui/cx";
+import marksUrl from "./marks.svg?no-inline";
 
 function Icon(props: SVGProps<SVGSVGElement>) {
   return (
@@ -72,14 +72,47 @@ export function ChequeredFlagIcon(props: SVGProps<SVGSVGElement>) {
   );
 }
 
-/** The networks with a mark of their own in app.css (`.mark-<name>`); any other gets a plain link mark. */
-const MARKED_NETWORKS = ["instagram", "tiktok", "facebook", "twitter", "x", "youtube", "linkedin"];
+/** The marks in marks.svg, one <symbol> each. */
+export type MarkName =
+  | "instagram"
+  | "tiktok"
+  | "facebook"
+  | "x"
+  | "youtube"
+  | "linkedin"
+  | "link"
+  | "mission"
+  | "vision"
+  | "excellence"
+  | "passion"
+  | "innovation"
+  | "integrity";
 
 /**
- * A social network's mark, by the name staff give the link at /admin/settings. Drawn by CSS
- * (a mask over the text colour), so the marks cost the page's JavaScript nothing.
+ * A mark from the sprite (marks.svg, a hashed, immutably cached file), drawn in the text colour.
+ * Through <use>, so no page carries the marks' paths in its HTML or JavaScript (the home page's
+ * budget: tests/server/server-process.test.ts), and without the CSS masks that made every style
+ * recalculation decode them again (ADR 0081).
  */
+export function Mark({ name, className }: { name: MarkName; className?: string }) {
+  return (
+    <svg aria-hidden="true" focusable="false" className={className}>
+      <use href={`${marksUrl}#${name}`} />
+    </svg>
+  );
+}
+
+const NETWORK_MARKS: Record<string, MarkName> = {
+  instagram: "instagram",
+  tiktok: "tiktok",
+  facebook: "facebook",
+  twitter: "x",
+  x: "x",
+  youtube: "youtube",
+  linkedin: "linkedin",
+};
+
+/** A social network's mark, by the name staff give the link at /admin/settings; any other network gets a plain link mark. */
 export function SocialIcon({ name, className = "size-5" }: { name: string; className?: string }) {
-  const key = name.trim().toLowerCase();
-  return <span aria-hidden="true" className={cx("mark", MARKED_NETWORKS.includes(key) ? `mark-${key}` : "mark-link", className)} />;
+  return <Mark name={NETWORK_MARKS[name.trim().toLowerCase()] ?? "link"} className={className} />;
 }

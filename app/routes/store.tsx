@@ -126,7 +126,7 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      {/* The page's one newsletter form: the footer's is hidden beside it (app.css). */}
+      {/* The page's one newsletter form: the footer's is hidden beside it (site.css). */}
       <section aria-labelledby="store-newsletter-heading" data-newsletter-form className="border-t border-line bg-surface">
         <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-2 md:items-center">
           <div>

@@ -107,19 +107,18 @@ test.describe("footer", () => {
       "YouTube",
       "LinkedIn",
     ]);
-    // Each shows its network's mark (drawn by CSS), and no two the same.
-    const marks = await socials.locator(".mark").evaluateAll((spans) =>
-      spans.map((span) => {
-        const style = getComputedStyle(span);
-        return { image: style.maskImage || style.webkitMaskImage, width: span.getBoundingClientRect().width };
-      }),
+    // Each shows its network's mark (a symbol of the sprite, marks.svg), and no two the same.
+    const marks = await socials.locator("svg").evaluateAll((svgs) =>
+      svgs.map((svg) => ({ href: svg.querySelector("use")?.getAttribute("href") ?? "", width: svg.getBoundingClientRect().width })),
     );
     expect(marks).toHaveLength(6);
+    const sprite = await (await page.request.get(new URL(marks[0]!.href, page.url()).href)).text();
     for (const mark of marks) {
-      expect(mark.image).toMatch(/^url\("data:image\/svg\+xml/);
+      expect(mark.href).toMatch(/\.svg#[a-z]+$/);
+      expect(sprite).toContain(`<symbol id="${mark.href.split("#")[1]}"`);
       expect(mark.width).toBeGreaterThan(15);
     }
-    expect(new Set(marks.map((mark) => mark.image)).size).toBe(6);
+    expect(new Set(marks.map((mark) => mark.href)).size).toBe(6);
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Ridgeway Racing`);
   });
 

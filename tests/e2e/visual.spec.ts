@@ -19,6 +19,8 @@ import { startServer, type ServerProcess } from "../support/server-process";
  */
 
 const PASSWORD = "correct horse battery staple";
+/** BrandFonts' note that the font files are cached (app/components/brand-fonts.tsx). */
+const BRAND_FONTS_KEY = "brand-fonts";
 const CART_KEY = "ridgeway-racing-cart";
 const REPORT = "/news/silverstone-national-season-finale";
 const PRODUCT = "/store/team-cap-red";
@@ -41,10 +43,11 @@ test.describe.configure({ mode: "serial" });
 
 // eslint-disable-next-line no-empty-pattern -- Playwright hands testInfo second; no fixtures are used
 test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(90_000);
+  // The first start migrates and seeds a fresh database: over 40 s on a busy shared machine.
+  testInfo.setTimeout(180_000);
   dataDir = mkdtempSync(path.join(tmpdir(), "ridgeway-visual-e2e-"));
   const port = await freePort();
-  server = await startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "info" });
+  server = await startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "info" }, { timeoutMs: 150_000 });
 });
 
 test.afterAll(async () => {
@@ -53,9 +56,14 @@ test.afterAll(async () => {
 });
 
 test.beforeEach(async ({ page }, testInfo) => {
+  // Two pages a test (the font files cached first), on a machine that may be busy.
+  testInfo.setTimeout(60_000);
   await page.setViewportSize(testInfo.project.name === "phone" ? { width: 390, height: 844 } : { width: 1280, height: 800 });
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.clock.install();
+  // The brand faces are drawn from the second page on, once their files are cached (ADR 0082): visit one first.
+  await page.goto(at("/terms"));
+  await page.waitForFunction((key) => localStorage.getItem(key) !== null, BRAND_FONTS_KEY);
 });
 
 /** A path on this spec's own server. */
@@ -63,8 +71,10 @@ const at = (pathAndQuery: string) => `${server.url}${pathAndQuery}`;
 
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
-  // The brand fonts' stylesheet applies once the page has loaded (ADR 0049): wait for it, then for the fonts.
-  await expect(page.locator("link#brand-fonts")).toHaveAttribute("media", "all");
+  // The brand faces, added from the cache before the first layout (ADR 0082), then loaded.
+  await expect
+    .poll(() => page.evaluate(() => [...document.fonts].filter((face) => ["Inter Variable", "Barlow Condensed"].includes(face.family.replaceAll('"', ""))).length))
+    .toBe(2);
   await page.evaluate(async () => {
     await Promise.all([...document.fonts].map((face) => face.load().catch(() => null)));
     await document.fonts.ready;

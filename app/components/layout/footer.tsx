@@ -38,7 +38,7 @@ export function Footer({ year, contact }: { year: number; contact: { email: stri
         <FooterLinkList title="Legal" links={legalLinks} />
 
         <section aria-labelledby="footer-newsletter">
-          {/* A page with its own newsletter form (data-newsletter-form) hides this one: app.css. */}
+          {/* A page with its own newsletter form (data-newsletter-form) hides this one: site.css. */}
           <div data-footer-newsletter>
             <h2 id="footer-newsletter" className="text-lg font-bold uppercase">
               Subscribe

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { brand } from "~/brand";
-import { CartIcon, ChequeredFlagIcon, CloseIcon, MenuIcon, UserIcon } from "~/components/icons";
+import { CartIcon, ChequeredFlagIcon, ChevronDownIcon, CloseIcon, MenuIcon, UserIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { useCart } from "~/features/cart/cart-context";
@@ -85,6 +85,7 @@ export function Header({
               <li className="nav-more">
                 <button type="button" popoverTarget="more-pages" className={desktopLinkClasses({ isActive: false })}>
                   More
+                  <ChevronDownIcon />
                 </button>
                 <ul id="more-pages" popover="" key={location.key}>
                   {moreNavigation.map((item) => (

@@ -1,13 +1,11 @@
 import type { ReactNode } from "react";
-import { ChevronDownIcon, SocialIcon } from "~/components/icons";
+import { ChevronDownIcon, Mark, type MarkName, SocialIcon } from "~/components/icons";
 import { Card } from "~/components/ui/card";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { EpisodeLinks } from "~/features/podcast/episode-links";
 import type { PodcastEpisode } from "~/features/podcast/podcast.server";
 
-/** The mission, vision and values cards' marks: a red disc with a line mark (`.mark-badge` in app.css). */
-type MarkName = "mission" | "vision" | "excellence" | "passion" | "innovation" | "integrity";
 
 const values = [
   { mark: "excellence", title: "Excellence", text: "Every lap is prepared, measured and reviewed. We chase tenths in the workshop so drivers can find them on track." },
@@ -100,7 +98,9 @@ function Collapsible({ mark, title, children }: { mark: MarkName; title: string;
     <Card className="h-full p-0 sm:p-0">
       <details className="group md:pointer-events-none md:[&>summary]:cursor-default" open>
         <summary className="flex cursor-pointer list-none items-center gap-3 p-5 text-lg font-bold uppercase sm:p-6 [&::-webkit-details-marker]:hidden">
-          <span aria-hidden="true" className={`mark-badge mark-${mark}`} />
+          <span aria-hidden="true" className="mark-badge">
+            <Mark name={mark} />
+          </span>
           <span className="flex-1">{title}</span>
           <ChevronDownIcon aria-hidden="true" className="size-5 shrink-0 text-muted transition-transform group-open:rotate-180 md:hidden" />
         </summary>

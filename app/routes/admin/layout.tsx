@@ -6,6 +6,7 @@ import { visibleAreas } from "~/features/admin/areas";
 import { BACK_OFFICE_HEADERS, requireAnyStaff } from "~/features/admin/staff.server";
 import { STAFF_ROLE_LABELS } from "~/features/admin/staff-roles";
 import { pageMeta } from "~/lib/meta";
+import { BACK_OFFICE_STYLESHEET } from "~/lib/stylesheet-handle";
 
 // Every admin loader and action checks the role itself too: loaders run in parallel, so
 // this layout's check alone would not keep a child's data private.
@@ -15,6 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => BACK_OFFICE_HEADERS;
+
+export const handle = BACK_OFFICE_STYLESHEET;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Back Office", description: "Ridgeway Racing's back office.", path: null });

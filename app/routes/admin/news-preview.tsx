@@ -3,6 +3,7 @@ import type { Route } from "./+types/news-preview";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { ArticlePage } from "~/features/news/article-page";
 import { getPreviewArticle } from "~/features/news/news-desk.server";
+import { BACK_OFFICE_STYLESHEET } from "~/lib/stylesheet-handle";
 
 /**
  * Preview: one revision (by id, never "the latest") on the real public article layout, for
@@ -25,6 +26,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => BACK_OFFICE_HEADERS;
+
+export const handle = BACK_OFFICE_STYLESHEET;
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: `Preview: ${loaderData?.article.title ?? "article"} · not published` },

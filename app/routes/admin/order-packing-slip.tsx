@@ -35,7 +35,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 /**
  * The packing slip: a white A4 page on screen as on paper. When printed, the site's and the back
- * office's frames are left out (app.css, "packing slip" print rules); see ADR 0034.
+ * office's frames are left out (site.css, "packing slip" print rules); see ADR 0034.
  */
 export default function PackingSlip({ loaderData }: Route.ComponentProps) {
   const { orderNumber, placedOn, customerName, customerEmail, customerPhone, notes, address, lines } = loaderData;
