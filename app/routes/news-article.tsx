@@ -13,8 +13,9 @@ import { pageMeta } from "~/lib/meta";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const lookup = await getArticle(context.db, params.reportId);
   if (lookup.found === "redirect") throw redirect(articlePath(lookup.slug), 301);
-  if (lookup.found === "nothing") return data({ article: null, publicUrl: context.publicUrl, shareCard: null }, { status: 404 });
-  return { article: lookup.article, publicUrl: context.publicUrl, shareCard: shareCardImage(articleShareCard(lookup.article)) };
+  if (lookup.found === "nothing") return data({ article: null, publicUrl: context.publicUrl, shareImage: null }, { status: 404 });
+  const { article } = lookup;
+  return { article, publicUrl: context.publicUrl, shareImage: article.shareImage ?? shareCardImage(articleShareCard(article)) };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = (args) => {
       title: article.seoTitle ?? article.title,
       description: article.seoDescription ?? article.excerpt,
       path: articlePath(article.id),
-      image: args.loaderData.shareCard ?? undefined,
+      image: args.loaderData.shareImage ?? undefined,
       type: "article",
     }),
     ...articleMeta(article),

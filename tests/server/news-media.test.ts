@@ -19,6 +19,7 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
  */
 
 const slug = "report-with-a-library-photo";
+const chosenShareImageSlug = "report-with-a-chosen-share-image";
 const altText = "Car 7 leads into Copse at dusk";
 let testDb: TestDatabase;
 let server: ServerProcess;
@@ -65,6 +66,11 @@ beforeAll(async () => {
     if (!focused.ok) throw new Error("could not set the focal point");
 
     refusedUnknownPhoto = await createArticle(context, actor, article({ slug: "no-such-photo", heroAssetId: "00000000-0000-4000-8000-000000000000" }));
+    // Published first, so the photo's article below stays the newest.
+    const chosen = await createArticle(context, actor, article({ slug: chosenShareImageSlug, title: "A report with a share image of its own", shareImage: "/media/share-card.png" }));
+    if (!chosen.ok) throw new Error("could not create the article with a share image");
+    const chosenPublished = await transitionArticle(context, actor, { articleId: chosen.articleId, expectedVersion: chosen.version, transition: { action: "publish" } });
+    if (!chosenPublished.ok) throw new Error("could not publish the article with a share image");
     // Created with the art, then given the photo by a save: the edit form's path.
     const created = await createArticle(context, actor, article({ image: "/media/news/season-opener-silverstone-international.svg" }));
     if (!created.ok) throw new Error("could not create the article");
@@ -128,6 +134,12 @@ describe("an article whose hero is a photo from the library", () => {
 
   it("keeps the seeded SVG art as a plain <img> on the cards", async () => {
     expect(await page("/news")).toMatch(/<img src="\/media\/news\/[\w-]+\.svg" alt="" width="1200" height="675"/);
+  });
+
+  it("gives link previews the share image the editor chose instead of the drawn card", async () => {
+    const html = await page(`/news/${chosenShareImageSlug}`);
+    expect(/<meta property="og:image" content="([^"]+)"/.exec(html)?.[1]).toMatch(/^https?:\/\/[^/]+\/media\/share-card\.png$/);
+    expect(html).not.toContain("/share/news/");
   });
 
   it("gives link previews an absolute URL of the article's drawn share card (with the photo), which the server serves", async () => {

@@ -114,7 +114,8 @@ export async function presentArticle(db: Database, content: ArticleContent, publ
     podcastLinks,
     seoTitle: content.seoTitle,
     seoDescription: content.seoDescription,
-    shareImage: articleShareImage(content.shareImage, hero),
+    // The picture the editor chose for link previews; without one, the drawn share card (ADR 0077).
+    shareImage: content.shareImage ? { path: content.shareImage } : null,
   };
 }
 

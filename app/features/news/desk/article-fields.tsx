@@ -139,7 +139,7 @@ export function ArticleFields({
         <legend className="px-1 text-sm font-semibold uppercase">Search and sharing</legend>
         <FormField label="SEO title" name="seoTitle" defaultValue={value("seoTitle")} error={errors.seoTitle} maxLength={70} hint="Left empty, the title is used." />
         <TextareaField label="SEO description" name="seoDescription" defaultValue={value("seoDescription")} error={errors.seoDescription} maxLength={160} hint="Left empty, the excerpt is used." className="[&_textarea]:min-h-20" />
-        <FormField label="Share image" name="shareImage" defaultValue={value("shareImage")} error={errors.shareImage} hint="/media/… Left empty, the hero photo (a 1280 px WebP of it) or the hero art is used." />
+        <FormField label="Share image" name="shareImage" defaultValue={value("shareImage")} error={errors.shareImage} hint="/media/… Left empty, a card drawn from the title, date and hero picture is used." />
       </fieldset>
     </div>
   );
