@@ -13,9 +13,9 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
 /*
  * Every page, checked by the W3C Nu Html Checker (the `vnu-jar` package, on Java): the public
  * pages the sitemap lists, the pages a visitor reaches without it (sign-in, cart, a missing
- * page), and every desk of the back office as an administrator sees it. Any error or warning
- * fails; only the checker's "info" notes (a trailing slash on void elements, which React writes)
- * are left out.
+ * page), and the account pages and every desk of the back office as an administrator sees them.
+ * Any error or warning fails; only the checker's "info" notes (a trailing slash on void
+ * elements, which React writes) are left out.
  */
 
 const run = promisify(execFile);
@@ -62,6 +62,7 @@ describe.skipIf(!hasJava)("valid HTML on every page (W3C Nu Html Checker)", () =
     expect(listed.length).toBeGreaterThan(20);
     const visitorPages = ["/login", "/forgot-password", "/cart", "/no-such-page", "/calendar?open=1"];
     const deskPages = ADMIN_AREAS.map((area) => area.path);
+    const accountPages = ["/dashboard", "/dashboard/orders", "/dashboard/addresses", "/dashboard/security"];
 
     const directory = mkdtempSync(path.join(tmpdir(), "vnu-"));
     const files = new Map<string, string>();
@@ -74,7 +75,7 @@ describe.skipIf(!hasJava)("valid HTML on every page (W3C Nu Html Checker)", () =
         files.set(`file:${file}`, pagePath);
       };
       for (const pagePath of [...new Set([...listed, ...visitorPages])]) await save(pagePath);
-      for (const pagePath of deskPages) await save(pagePath, { cookie });
+      for (const pagePath of [...accountPages, ...deskPages]) await save(pagePath, { cookie });
 
       const { stdout, stderr } = await run("java", ["-jar", vnuJar, "--format", "json", "--exit-zero-always", ...[...files.keys()].map((url) => url.slice(5))], {
         maxBuffer: 64 * 1024 * 1024,
