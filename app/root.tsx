@@ -43,7 +43,7 @@ const NO_SCRIPT_CSS =
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
-  // One Tailwind stylesheet a page: the back office's is a superset of the public one (ADR 0080).
+  // The back office adds its stylesheet, a superset of the public one, after it (ADR 0080).
   const backOffice = useMatches().some((match) => (match.handle as typeof BACK_OFFICE_STYLESHEET | undefined)?.stylesheet === "back-office");
   return (
     <html lang="en-GB">
@@ -56,7 +56,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           With a precedence, React puts the stylesheet at the top of <head>, ahead of the script
           preloads: it is what the first paint waits for, so it must not queue behind them.
         */}
-        <link rel="stylesheet" href={backOffice ? backOfficeStylesheetUrl : stylesheetUrl} precedence="default" />
+        <link rel="stylesheet" href={stylesheetUrl} precedence="default" />
+        {backOffice ? <link rel="stylesheet" href={backOfficeStylesheetUrl} precedence="back-office" /> : null}
         <BrandFonts nonce={nonce} />
         <Meta />
         <Links />

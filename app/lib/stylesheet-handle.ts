@@ -1,5 +1,5 @@
 /**
- * The route `handle` that gives a page the back office's stylesheet (admin.css) instead of the
+ * The route `handle` that gives a page the back office's stylesheet (admin.css) after the
  * public one (app.css): the back office layout and the pages outside it that render its parts
  * (ADR 0080). Read by root.tsx from the matched routes.
  */

@@ -102,3 +102,34 @@ test("every message in the list opens a preview with its frame and text part", a
     await expect(page.getByTestId("email-text"), href).toContainText("You receive this because");
   }
 });
+
+/** Each element's layout-deciding styles in the back office's main area, as the eye would see them. */
+const layoutOf = (page: Page) =>
+  page.locator("main").evaluate((main) =>
+    [main, ...main.querySelectorAll("*")].map((element) => {
+      const style = getComputedStyle(element);
+      return `${element.tagName} ${style.display} ${style.position} ${style.flexDirection} ${style.gridTemplateColumns}`;
+    }),
+  );
+
+test("the back office looks the same after a visit to the site and back without a page load (ADR 0080)", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInAsStaff(page, desk, staff, "/admin/emails");
+  await expect(page.getByRole("heading", { level: 1, name: "E-mails" })).toBeVisible();
+  const before = await layoutOf(page);
+
+  // To the home page through the header's logo and back through history: React Router moves
+  // between them in the page, and React keeps every stylesheet it has inserted.
+  await page.getByRole("link", { name: "Ridgeway Racing home" }).click();
+  await expect(page).toHaveURL(`${desk.url}/`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "E-mails" })).toBeVisible();
+
+  const sheets = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname));
+  const publicSheet = sheets.findIndex((href) => /\/app-[\w-]+\.css$/.test(href));
+  const backOfficeSheet = sheets.findIndex((href) => /\/admin-[\w-]+\.css$/.test(href));
+  expect(publicSheet, sheets.join(" ")).toBeGreaterThanOrEqual(0);
+  expect(backOfficeSheet, sheets.join(" ")).toBeGreaterThan(publicSheet);
+  expect(await layoutOf(page)).toEqual(before);
+});
