@@ -16,10 +16,10 @@ import {
   PRODUCT_IMAGE_SIZE,
   categoryLabel,
   isOnSale,
-  productJsonLd,
   shippingNotice,
   toProductView,
 } from "~/features/store/store-view";
+import { productJsonLd } from "~/features/store/store-json-ld";
 import { useFavourites } from "~/features/store/use-favourites";
 import { breadcrumbJsonLd } from "~/features/seo/structured-data";
 import { pageMeta } from "~/lib/meta";

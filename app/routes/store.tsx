@@ -22,7 +22,7 @@ import { ProductCard } from "~/features/store/product-card";
 import { CARD_PAYMENT_NOTICE, shippingNotice, toProductView } from "~/features/store/store-view";
 import { useFavourites } from "~/features/store/use-favourites";
 import { JsonLd } from "~/components/json-ld";
-import { storeJsonLd } from "~/features/store/store-view";
+import { storeJsonLd } from "~/features/store/store-json-ld";
 import { pageMeta } from "~/lib/meta";
 import { PAGE_VALIDATORS, validatedBy } from "~/lib/page-cache-validation";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseFavourites, toggleFavourite } from "./favourites";
-import { categoryLabel, isOnSale, productJsonLd, productPath, ratingLabel, shippingNotice, storeJsonLd, toProductView, type ProductView } from "./store-view";
+import { productJsonLd, storeJsonLd } from "./store-json-ld";
+import { categoryLabel, isOnSale, productPath, ratingLabel, shippingNotice, toProductView, type ProductView } from "./store-view";
 
 const cap: ProductView = toProductView({
   id: 1,

@@ -2,8 +2,7 @@
  * What the store pages show about a product, and the words around it: no
  * database and no Zod, so the store's browser code can use it.
  */
-import { brand } from "~/brand";
-import { formatPence, penceToDecimal } from "~/lib/money";
+import { formatPence } from "~/lib/money";
 import type { ProductCategory } from "../../../db/schema/store";
 import type { PictureImage } from "~/features/media/media";
 import { categoryFilters, type ListedProduct } from "./catalogue";
@@ -95,56 +94,4 @@ export const CARD_PAYMENT_NOTICE = "Secure card payments through our payment pro
 export function ratingLabel(rating: number, reviewCount: number): string {
   const stars = Math.min(5, Math.max(0, Math.round(rating * 10) / 10));
   return `Rated ${stars} out of 5 from ${reviewCount} ${reviewCount === 1 ? "review" : "reviews"}`;
-}
-
-/** schema.org Product with an Offer in GBP for a product page. */
-export function productJsonLd(product: ProductView, publicUrl: string) {
-  const url = `${publicUrl}${productPath(product)}`;
-  const inStock = product.sizes.some((size) => size.stock > 0);
-  return {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: product.name,
-    description: product.description,
-    image: `${publicUrl}${product.image}`,
-    sku: `RR-${product.id}`,
-    category: categoryLabel(product.category),
-    brand: { "@type": "Brand", name: brand.name },
-    url,
-    ...(product.reviewCount > 0
-      ? {
-          aggregateRating: {
-            "@type": "AggregateRating",
-            ratingValue: product.rating,
-            reviewCount: product.reviewCount,
-            bestRating: 5,
-            worstRating: 1,
-          },
-        }
-      : {}),
-    offers: {
-      "@type": "Offer",
-      url,
-      priceCurrency: "GBP",
-      price: penceToDecimal(product.pricePence),
-      availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      itemCondition: "https://schema.org/NewCondition",
-      seller: { "@type": "Organization", name: brand.name, url: `${publicUrl}/` },
-    },
-  };
-}
-
-/** The store page: every product on sale, each with its offer and availability. */
-export function storeJsonLd(products: readonly ProductView[], publicUrl: string) {
-  return {
-    "@context": "https://schema.org",
-    "@type": "ItemList",
-    name: `${brand.name} Team Store`,
-    url: `${publicUrl}/store`,
-    numberOfItems: products.length,
-    itemListElement: products.map((product, index) => {
-      const { "@context": _context, ...item } = productJsonLd(product, publicUrl);
-      return { "@type": "ListItem", position: index + 1, item };
-    }),
-  };
 }
