@@ -70,6 +70,9 @@ async function linkInEmail(to: string, kind: "reset-password" | "verify-email"):
 }
 
 test("a forgotten password is reset from the e-mailed link, once, and every other session is signed out", async ({ page, browser }) => {
+  // Two browsers and three accessibility checks: it ran out of its 30 s, every step passing,
+  // in a full run on the two-core machine.
+  test.slow();
   const email = uniqueEmail("reset");
   await createAccount(page, email);
 
