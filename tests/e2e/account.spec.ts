@@ -93,6 +93,9 @@ test("a driver signs up, lands on the driver dashboard, signs out and back in, w
 });
 
 test("a team member signs up, edits the profile, signs out, and a wrong password is told apart from nothing", async ({ page, isMobile }) => {
+  // Eleven pages and four accessibility checks: full runs on the two-core machine ran it out of
+  // its 30 s at the last step.
+  test.slow();
   const email = uniqueEmail("member");
   await signUp(page, { name: "Tam Member", email, role: "Team Member" });
   await expect(page).toHaveURL(/\/dashboard\/team$/);
