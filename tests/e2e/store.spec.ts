@@ -270,6 +270,14 @@ test("the cart stays in step across tabs", async ({ page, context }) => {
   await expect(page.getByTestId("cart-badge")).toHaveText("2");
 });
 
+/** The product's own structured data (the page also carries its breadcrumb trail). */
+async function productJsonLd(page: Page) {
+  const blocks = await page.locator('script[type="application/ld+json"]').evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? "{}")));
+  const products = blocks.filter((block) => block["@type"] === "Product");
+  expect(products).toHaveLength(1);
+  return products[0];
+}
+
 test("each product has a page with Product JSON-LD; an unknown one is a 404", async ({ page }) => {
   await page.goto("/store");
   await card(page, RED_CAP).getByRole("link", { name: RED_CAP }).click();
@@ -277,7 +285,7 @@ test("each product has a page with Product JSON-LD; an unknown one is a 404", as
   await expect(page.getByRole("heading", { level: 1, name: RED_CAP })).toBeVisible();
   await expect(page).toHaveTitle(new RegExp(RED_CAP));
 
-  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  const jsonLd = await productJsonLd(page);
   expect(jsonLd).toMatchObject({
     "@type": "Product",
     name: RED_CAP,
@@ -294,7 +302,7 @@ test("each product has a page with Product JSON-LD; an unknown one is a 404", as
   await expect(page.getByRole("heading", { level: 1, name: TSHIRT })).toBeVisible();
   await expect(page.getByText("Sale", { exact: true })).toBeVisible();
   await expect(page.locator("main .line-through")).toHaveText("Was £30.00");
-  const tshirt = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  const tshirt = await productJsonLd(page);
   expect(tshirt).toMatchObject({
     name: TSHIRT,
     category: "Caps & Apparel",
@@ -303,7 +311,7 @@ test("each product has a page with Product JSON-LD; an unknown one is a 404", as
 
   await page.goto("/store/team-cap-white");
   await expect(page.getByRole("button", { name: "Sold Out" })).toBeDisabled();
-  const white = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  const white = await productJsonLd(page);
   expect(white.offers.availability).toBe("https://schema.org/OutOfStock");
 
   const response = await page.goto("/store/no-such-product");
