@@ -19,7 +19,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: "list",
-  timeout: 30_000,
+  // A journey's time, not a speed check: on the two-core machine the longer journeys (sign-up,
+  // profile, checkout, with axe checks between) ran out of 30 s with every step passing.
+  timeout: 60_000,
   use: {
     // E2E_BASE_URL points the specs at a server that is already running (a dev server, say).
     baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`,
