@@ -23,6 +23,10 @@ export default defineConfig({
   // profile, checkout, with axe checks between) ran out of 30 s with every step passing.
   timeout: 60_000,
   use: {
+    // A click or fill that cannot happen fails in 30 s with what it waited for, instead of
+    // spending the whole test's time (then its retry's) on one step.
+    actionTimeout: 30_000,
+    navigationTimeout: 45_000,
     // E2E_BASE_URL points the specs at a server that is already running (a dev server, say).
     baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",

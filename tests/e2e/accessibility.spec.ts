@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "../support/page-checks";
 
 /** Every public screen; axe must find no serious or critical WCAG 2.2 AA violation on any. */
 const routes = [
@@ -32,12 +32,7 @@ const routes = [
 for (const route of routes) {
   test(`${route} has no serious accessibility violations`, async ({ page }) => {
     await page.goto(route);
-    await page.waitForLoadState("networkidle");
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-    expect(serious).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 }
 
@@ -47,6 +42,5 @@ test("a driver's detail that could not be loaded has no serious accessibility vi
   await page.waitForLoadState("networkidle");
   await page.getByRole("button", { name: /Oliver Hartley/ }).first().click();
   await expect(page.locator("#driver-detail").getByRole("alert")).toBeVisible();
-  const results = await new AxeBuilder({ page }).include("#driver-detail").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
+  await expectNoSeriousViolations(page, { include: "#driver-detail" });
 });

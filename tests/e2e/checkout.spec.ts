@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { emailsTo, uniqueEmail } from "../support/e2e-server";
 import { fillDeliveryAddress } from "../support/e2e-address";
+import { expectNoSeriousViolations } from "../support/page-checks";
 
 // The keyring (120 in stock) and the pens (60) have plenty of stock, and the
 // store's own tests do not count them: each test here reserves one or two.
@@ -21,15 +21,6 @@ async function savedCartItems(page: Page): Promise<unknown[]> {
     const raw = localStorage.getItem(key);
     return raw ? ((JSON.parse(raw) as { items?: unknown[] }).items ?? []) : [];
   }, CART_KEY);
-}
-
-/** No serious or critical WCAG 2.2 AA violation on the page as it is now. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-  expect(serious).toEqual([]);
 }
 
 async function fillCustomer(page: Page, name: string, email: string) {
@@ -61,7 +52,7 @@ test("check out with a test card and RIDGEWAY10: the confirmation shows the orde
   await expect(summary.getByTestId("checkout-total")).toHaveText("£18.87");
   await expect(summary).toContainText("RIDGEWAY10");
   await expect(summary).toContainText("FREE");
-  await expectAccessible(page);
+  await expectNoSeriousViolations(page);
 
   await fillCustomer(page, "Alex Fan", email);
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
@@ -69,7 +60,7 @@ test("check out with a test card and RIDGEWAY10: the confirmation shows the orde
   await expect(page).toHaveURL(/\/pay\/test\/test_cs_/);
   await expect(page.getByText("Test mode: no real card is charged")).toBeVisible();
   await expect(page.getByTestId("pay-total")).toHaveText("£18.87");
-  await expectAccessible(page);
+  await expectNoSeriousViolations(page);
   await payWith(page, "4242 4242 4242 4242");
 
   await expect(page).toHaveURL(/\/order-confirmation\?session_id=test_cs_/);
@@ -79,7 +70,7 @@ test("check out with a test card and RIDGEWAY10: the confirmation shows the orde
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText(/^RR-[0-9A-Z]{8}$/)).toBeVisible();
   await expect.poll(() => savedCartItems(page)).toEqual([]);
-  await expectAccessible(page);
+  await expectNoSeriousViolations(page);
   await expect.poll(() => emailsTo(email).length, { timeout: 10_000 }).toBe(1);
   expect(emailsTo(email)[0]!.text).toContain("Total: £18.87");
 });
@@ -94,7 +85,7 @@ test("a declined card shows the decline; the order is not paid, and a later paym
 
   await payWith(page, "4000 0000 0000 0002");
   await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
-  await expectAccessible(page);
+  await expectNoSeriousViolations(page);
   await payWith(page, "4000 0000 0000 9995");
   await expect(page.getByRole("alert")).toHaveText("Your card has insufficient funds.");
 
@@ -140,7 +131,7 @@ test("a missing or unknown order reference: 'Order Not Found' with a link to the
     await expect(page.getByText("We couldn't find your order details.")).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "Back to Store" })).toHaveAttribute("href", "/store");
   }
-  await expectAccessible(page);
+  await expectNoSeriousViolations(page);
 });
 
 test("a field error shows under the field with the banner, and clears when the field is edited", async ({ page }) => {
@@ -152,7 +143,7 @@ test("a field error shows under the field with the banner, and clears when the f
   await expect(page.getByText("Full name is required")).toBeVisible();
   await expect(page.getByText("Please enter a valid email address")).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);
-  await expectAccessible(page);
+  await expectNoSeriousViolations(page);
   await page.getByLabel("Full Name", { exact: true }).fill("Alex Fan");
   await expect(page.getByText("Full name is required")).toBeHidden();
   await expect(page.getByText("Please enter a valid email address")).toBeVisible();

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "../support/page-checks";
 
 test.describe("mobile menu", () => {
   test("locks page scrolling while open and closes on navigation", async ({ page }) => {
@@ -78,6 +78,5 @@ test("the open menu has no serious accessibility violations", async ({ page }) =
   await page.goto("/");
   await page.getByRole("button", { name: "Open menu" }).click();
   await expect(page.locator("#mobile-menu")).toBeVisible();
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await expectNoSeriousViolations(page);
 });

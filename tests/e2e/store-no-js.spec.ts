@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { emailsTo, uniqueEmail } from "../support/e2e-server";
 import { expectDeliveryShown, fillDeliveryAddress } from "../support/e2e-address";
+import { expectNoSeriousViolations } from "../support/page-checks";
 
 // The store without JavaScript (ADR 0016): the cart lives in a cookie that the server keeps.
 const TSHIRT = "Ridgeway Racing Team T-Shirt";
@@ -12,14 +12,6 @@ const CART_COOKIE = "ridgeway-racing-cart-nojs";
 /** The cookie value the server writes for these lines (cart-cookie.ts). */
 const cookieCartValue = (lines: [number, string, number][], promoCode?: string) =>
   encodeURIComponent(JSON.stringify(promoCode ? { v: 1, l: lines, p: promoCode } : { v: 1, l: lines }));
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-  expect(serious).toEqual([]);
-}
 
 /**
  * Axe needs JavaScript, so the page as the shopper sees it without JavaScript is copied into a
@@ -33,7 +25,7 @@ async function expectAccessibleWithoutScripts(page: Page) {
     const copy = await context.newPage();
     await copy.goto(new URL("/healthz", page.url()).href);
     await copy.setContent(html, { waitUntil: "load" });
-    await expectAccessible(copy);
+    await expectNoSeriousViolations(copy);
   } finally {
     await context.close();
   }
