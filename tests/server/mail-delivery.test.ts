@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../db/client.server";
@@ -181,6 +181,21 @@ describe("failures", () => {
     const { rows } = await listMailQueue(suite.db, "problems", 1);
     expect(rows).toEqual([expect.objectContaining({ id: tried!.id, state: "retrying", attempts: 1, nextAttemptAt: tried!.nextAttemptAt, lastError: expect.stringMatching(/ECONNREFUSED/) })]);
     expect((await listMailQueue(suite.db, "waiting", 1)).total).toBe(3);
+  });
+});
+
+describe("when a message is due", () => {
+  it("one queued within the round's own millisecond goes in that round; one a millisecond later waits", async () => {
+    const mailServer = await server();
+    // The database keeps microseconds; a round's clock (JavaScript) keeps milliseconds.
+    const sameMillisecond = await queue("same@example.com");
+    const nextMillisecond = await queue("next@example.com");
+    await suite.db.update(emailOutbox).set({ nextAttemptAt: sql`'2030-01-01T12:00:00.000999Z'::timestamptz` }).where(eq(emailOutbox.id, sameMillisecond.id));
+    await suite.db.update(emailOutbox).set({ nextAttemptAt: sql`'2030-01-01T12:00:00.001000Z'::timestamptz` }).where(eq(emailOutbox.id, nextMillisecond.id));
+    const result = await round(smtp(mailServer.url), { now: () => new Date("2030-01-01T12:00:00.000Z") });
+    expect(result).toMatchObject({ claimed: 1, sent: 1 });
+    expect(await row(sameMillisecond.id)).toMatchObject({ sentAt: expect.any(Date) });
+    expect(await row(nextMillisecond.id)).toMatchObject({ sentAt: null });
   });
 });
 

@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { Database } from "../../../db/client.server";
@@ -129,6 +129,9 @@ export function outgoingMessage(email: Pick<ClaimedEmail, "id" | "toAddress" | "
  * same row, and a row whose lease ran out (its process died mid-send) is due again.
  */
 async function claimBatch(db: Database, now: Date, batchSize: number, leaseMs: number): Promise<ClaimedEmail[]> {
+  // A message is queued at the database's now(), in microseconds; `now` is a JavaScript date, in
+  // milliseconds. One queued within the round's own millisecond is due: compare to its end.
+  const endOfNow = new Date(now.getTime() + 1);
   const due = db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
@@ -136,7 +139,7 @@ async function claimBatch(db: Database, now: Date, batchSize: number, leaseMs: n
       and(
         isNull(emailOutbox.sentAt),
         isNull(emailOutbox.failedAt),
-        lte(emailOutbox.nextAttemptAt, now),
+        lt(emailOutbox.nextAttemptAt, endOfNow),
         or(isNull(emailOutbox.claimedUntil), lte(emailOutbox.claimedUntil, now)),
       ),
     )
