@@ -26,7 +26,8 @@ import { originCheck } from "./origin-check";
 import { mediaFiles } from "./media-files";
 import { shareCards } from "./share-cards/handler";
 import { createShareCardRenderer } from "./share-cards/renderer";
-import { createPageCache } from "./page-cache";
+import { createPageCache, PAGE_SCRIPT_HASHES_HEADER, type CachedPage } from "./page-cache";
+import { policyWithScriptHashes } from "./public-page";
 import { createFreshRead } from "./fresh-read";
 import { createContentMemo } from "../app/lib/content-memo";
 import { httpRequestDuration, httpRequests, pageCacheLookups, registry } from "../app/features/operations/metrics.server";
@@ -228,15 +229,11 @@ export function createApp(options: AppOptions) {
     res.locals.servedBy = "page";
     // Kept out of search results by a header rather than robots.txt (ADR 0076), cached or not.
     if (isPrivatePath(req.path)) res.setHeader("X-Robots-Tag", "noindex");
-    const pageRequest = { method: req.method, pathAndQuery: req.originalUrl, hasCookie: req.headers.cookie !== undefined };
-    const cached = await pages.lookup(pageRequest, res.locals.cspNonce as string);
+    const pageRequest = { method: req.method, pathAndQuery: req.originalUrl, personal: isPersonalRequest(req.headers.cookie) };
+    const cached = await pages.lookup(pageRequest);
     if (pages.isCacheable(pageRequest)) pageCacheLookups.inc({ result: cached ? "hit" : "miss" });
     if (cached) {
-      res.status(cached.status);
-      for (const [name, value] of cached.headers) res.append(name, value);
-      const cacheControl = cached.headers.find(([name]) => name === "cache-control")?.[1] ?? null;
-      res.setHeader("Cache-Control", cacheControlFor({ personal: false }, { cacheControl, setsCookie: false }));
-      res.end(cached.body);
+      sendCachedPage(req, res, cached);
       return;
     }
     try {
@@ -269,6 +266,11 @@ export function createApp(options: AppOptions) {
         { cacheControl: response.headers.get("cache-control"), setsCookie: response.headers.has("set-cookie") || context.setCookies.length > 0 },
       );
       response.headers.set("Cache-Control", cacheControl);
+      const scriptHashes = response.headers.get(PAGE_SCRIPT_HASHES_HEADER);
+      if (scriptHashes !== null) {
+        response.headers.delete(PAGE_SCRIPT_HASHES_HEADER);
+        allowScriptsByHash(res, scriptHashes ? scriptHashes.split(" ") : []);
+      }
       for (const cookie of context.setCookies) res.append("Set-Cookie", cookie);
       await sendFetchResponse(res, response);
     } catch (error) {
@@ -276,6 +278,40 @@ export function createApp(options: AppOptions) {
     }
   });
   return app;
+}
+
+/** The page's policy allows its inline scripts by their hashes instead of this request's nonce. */
+function allowScriptsByHash(res: express.Response, scriptHashes: readonly string[]) {
+  const policy = res.getHeader("Content-Security-Policy");
+  if (typeof policy === "string") res.setHeader("Content-Security-Policy", policyWithScriptHashes(policy, scriptHashes));
+}
+
+/**
+ * A page from the cache, as stored: the same bytes for everyone, compressed once, with a strong
+ * ETag per encoding, so a browser or a shared cache that holds it gets a 304.
+ */
+function sendCachedPage(req: express.Request, res: express.Response, page: CachedPage) {
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.append(name, value);
+  const cacheControl = page.headers.find(([name]) => name === "cache-control")?.[1] ?? null;
+  res.setHeader("Cache-Control", cacheControlFor({ personal: false }, { cacheControl, setsCookie: false }));
+  allowScriptsByHash(res, page.scriptHashes);
+  res.vary("Accept-Encoding");
+  // Brotli whenever the browser takes it, as the compression middleware does: browsers list gzip first.
+  const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : undefined;
+  const encoded = encoding && page.encoded[encoding];
+  res.setHeader("ETag", encoded ? page.etag.replace(/"$/, `-${encoding}"`) : page.etag);
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  if (!encoded) {
+    res.end(page.body);
+    return;
+  }
+  res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", encoded.length);
+  res.end(encoded);
 }
 
 /**

@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { createPageCache, PAGE_CACHE_VALIDATE_HEADER, type FetchHandler } from "./page-cache";
+import { createHash } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { CART_COOKIE_NAME } from "../app/features/cart/cart-cookie";
+import { createPageCache, PAGE_CACHE_VALIDATE_HEADER, PAGE_SCRIPT_HASHES_HEADER, type FetchHandler } from "./page-cache";
 
 function setup(options: { ttlMs?: number; maxEntries?: number; onExpireAll?: () => void } = {}) {
   let clock = 1_000;
@@ -14,24 +17,56 @@ function setup(options: { ttlMs?: number; maxEntries?: number; onExpireAll?: () 
     });
   });
   const cache = createPageCache(handler, { ttlMs: options.ttlMs ?? 60_000, maxEntries: options.maxEntries ?? 10, now: () => clock, onExpireAll: options.onExpireAll });
+  // Real nonces are 16 random bytes in base64; the tests name theirs with a short label.
   const get = (path: string, nonce: string, headers: HeadersInit = {}) =>
-    cache.handle(new Request(`http://site.test${path}`, { headers }), { cspNonce: nonce }).then((r) => r.text());
+    cache.handle(new Request(`http://site.test${path}`, { headers }), { cspNonce: `${nonce}-nonce-of-this-request` }).then((r) => r.text());
   return { cache, handler, get, advance: (ms: number) => (clock += ms) };
 }
 
 describe("createPageCache", () => {
-  it("serves a repeat request from the cache with the new request's nonce", async () => {
-    const { get, handler } = setup();
-    expect(await get("/", "AAA")).toBe('<script nonce="AAA">render 1 of /</script>');
-    expect(await get("/", "BBB")).toBe('<script nonce="BBB">render 1 of /</script>');
+  it("serves a repeat request from the cache, the same page for everyone: no nonce, its scripts' hashes", async () => {
+    const { cache, get, handler } = setup();
+    const first = await cache.handle(new Request("http://site.test/"), { cspNonce: "AAA-nonce-of-this-request" });
+    expect(await first.text()).toBe("<script>render 1 of /</script>");
+    const hash = `'sha256-${createHash("sha256").update("render 1 of /").digest("base64")}'`;
+    expect(first.headers.get(PAGE_SCRIPT_HASHES_HEADER)).toBe(hash);
+    expect(await get("/", "BBB")).toBe("<script>render 1 of /</script>");
     expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps a page for a visitor whose cookies carry no session or cart, and never one for a cart", async () => {
+    const { get, handler } = setup();
+    await get("/", "A", { cookie: "consent=yes" });
+    expect(await get("/", "B", { cookie: "analytics=1" })).toContain("render 1");
+    expect(await get("/", "C", { cookie: `${CART_COOKIE_NAME}=x` })).toContain("render 2");
+    expect(handler).toHaveBeenCalledTimes(2);
+  });
+
+  it("does not keep a page whose nonce shows anywhere but in a nonce attribute", async () => {
+    const handler = vi.fn<FetchHandler>(async (_request, { cspNonce }) => new Response(`<p>${cspNonce}</p>`));
+    const cache = createPageCache(handler, { ttlMs: 60_000, maxEntries: 10 });
+    const nonce = "leaked-nonce-0123456789";
+    expect(await (await cache.handle(new Request("http://site.test/"), { cspNonce: nonce })).text()).toBe(`<p>${nonce}</p>`);
+    await cache.handle(new Request("http://site.test/"), { cspNonce: nonce });
+    expect(handler).toHaveBeenCalledTimes(2);
+  });
+
+  it("compresses a kept page once, off the main thread, and gives it a strong ETag", async () => {
+    const { cache, get } = setup();
+    await get("/", "A");
+    const request = { method: "GET", pathAndQuery: "/", personal: false };
+    await vi.waitFor(async () => expect((await cache.lookup(request))?.encoded.br).toBeDefined());
+    const page = (await cache.lookup(request))!;
+    expect(brotliDecompressSync(page.encoded.br!).toString()).toBe(page.body);
+    expect(gunzipSync(page.encoded.gzip!).toString()).toBe(page.body);
+    expect(page.etag).toMatch(/^"[\w-]{27}"$/);
   });
 
   it("renders again once the entry has expired", async () => {
     const { get, advance } = setup({ ttlMs: 5_000 });
     await get("/", "A");
     advance(5_001);
-    expect(await get("/", "B")).toBe('<script nonce="B">render 2 of /</script>');
+    expect(await get("/", "B")).toBe("<script>render 2 of /</script>");
   });
 
   it("keeps query strings apart", async () => {
@@ -42,8 +77,8 @@ describe("createPageCache", () => {
 
   it("never caches requests with cookies, private responses or errors", async () => {
     const { get, handler } = setup();
-    await get("/", "A", { cookie: "session=x" });
-    await get("/", "A", { cookie: "session=x" });
+    await get("/", "A", { cookie: "ridgeway.session_token=x" });
+    await get("/", "A", { cookie: "ridgeway.session_token=x" });
     await get("/private", "A");
     await get("/private", "A");
     await get("/missing", "A");
@@ -71,14 +106,14 @@ describe("createPageCache", () => {
 });
 
 describe("PageCache.lookup", () => {
-  it("answers a cached GET with the new nonce, and nothing for cookies, other methods or unknown pages", async () => {
+  it("answers a cached GET, and nothing for a personal request, other methods or unknown pages", async () => {
     const { cache, get } = setup();
     await get("/news?q=a", "AAA");
-    const request = { method: "GET", pathAndQuery: "/news?q=a", hasCookie: false };
-    expect(await cache.lookup(request, "BBB")).toMatchObject({ status: 200, body: '<script nonce="BBB">render 1 of /news</script>' });
-    expect(await cache.lookup({ ...request, hasCookie: true }, "BBB")).toBeUndefined();
-    expect(await cache.lookup({ ...request, method: "POST" }, "BBB")).toBeUndefined();
-    expect(await cache.lookup({ ...request, pathAndQuery: "/news?q=b" }, "BBB")).toBeUndefined();
+    const request = { method: "GET", pathAndQuery: "/news?q=a", personal: false };
+    expect(await cache.lookup(request)).toMatchObject({ status: 200, body: "<script>render 1 of /news</script>" });
+    expect(await cache.lookup({ ...request, personal: true })).toBeUndefined();
+    expect(await cache.lookup({ ...request, method: "POST" })).toBeUndefined();
+    expect(await cache.lookup({ ...request, pathAndQuery: "/news?q=b" })).toBeUndefined();
   });
 
   it("drops every page at the moment set by expireAllAt (a scheduled article going live), and asks for the next one", async () => {
@@ -131,7 +166,7 @@ describe("pages that name a validator (the store's stock)", () => {
       },
     });
     const get = async (path: string) => {
-      const response = await cache.handle(new Request(`http://site.test${path}`), { cspNonce: "n" });
+      const response = await cache.handle(new Request(`http://site.test${path}`), { cspNonce: "nonce-of-this-request" });
       return { text: await response.text(), validateHeader: response.headers.get(PAGE_CACHE_VALIDATE_HEADER) };
     };
     return { cache, handler, get, order, reads: () => reads, sell: () => (stock -= 1) };

@@ -1,8 +1,10 @@
 /**
- * A short-lived cache of whole responses for anonymous GET requests. Content
- * changes rarely, so serving a page rendered a few seconds ago is as good as
- * rendering it again, and much cheaper. The one per-request part of a page,
- * the CSP nonce, is swapped for the current request's nonce on every hit.
+ * A short-lived cache of whole responses for GET requests that carry no session
+ * or cart. Content changes rarely, so serving a page rendered a few seconds ago
+ * is as good as rendering it again, and much cheaper. A kept page has no CSP
+ * nonce: its inline scripts are allowed by their hashes (public-page.ts), so
+ * every hit sends the same bytes, compressed once (brotli 11, gzip 9) off the
+ * main thread, with an ETag.
  *
  * Some pages show data that changes all the time (the store's stock). Such a
  * page names a validator in the PAGE_CACHE_VALIDATE_HEADER response header; the
@@ -15,18 +17,28 @@ export type FetchHandler<Context extends { cspNonce: string } = { cspNonce: stri
   context: Context,
 ) => Promise<Response>;
 
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { PAGE_CACHE_VALIDATE_HEADER } from "../app/lib/page-cache-validation";
+import { isPersonalRequest } from "./cache-policy";
+import { toPublicPage } from "./public-page";
 
 export { PAGE_CACHE_VALIDATE_HEADER };
+
+/**
+ * Set on a response the cache kept (or could have kept): the CSP hashes of its inline scripts,
+ * for the server to put in the policy in place of the nonce. Never leaves the server.
+ */
+export const PAGE_SCRIPT_HASHES_HEADER = "x-page-script-hashes";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 /** Reads a value that changes whenever what a page shows changes, never older than the call. */
 export type PageValidator = () => Promise<string>;
 
-interface CachedResponse {
-  status: number;
-  headers: Array<[string, string]>;
-  body: string;
-  nonce: string;
+interface CachedResponse extends CachedPage {
   expiresAt: number;
   /** Each validator the page depends on, with its value read before the page was rendered. */
   checks: Array<[name: string, value: string]>;
@@ -37,6 +49,12 @@ export interface CachedPage {
   status: number;
   headers: Array<[string, string]>;
   body: string;
+  /** CSP source expressions for the page's inline scripts. */
+  scriptHashes: string[];
+  /** A strong validator of the body, quoted, without an encoding suffix. */
+  etag: string;
+  /** The body compressed once, filled in shortly after the page was kept. */
+  encoded: Partial<Record<"br" | "gzip", Buffer>>;
 }
 
 /** What decides whether a request may be answered from the cache. */
@@ -44,16 +62,14 @@ export interface PageRequest {
   method: string;
   /** Path and query string, e.g. "/news?q=silverstone". */
   pathAndQuery: string;
-  hasCookie: boolean;
+  /** Whether the request carries a session or a cart (cache-policy.ts): its page is its own. */
+  personal: boolean;
 }
 
 export interface PageCache<Context extends { cspNonce: string }> {
   handle: FetchHandler<Context>;
-  /**
-   * The fresh cached page for a request, with `nonce` in place of the one it was rendered with;
-   * lets the server answer a hit without building Fetch objects.
-   */
-  lookup(request: PageRequest, nonce: string): Promise<CachedPage | undefined>;
+  /** The fresh cached page for a request; lets the server answer a hit without building Fetch objects. */
+  lookup(request: PageRequest): Promise<CachedPage | undefined>;
   /** Whether a request may be answered from the cache at all (for the hit/miss metrics). */
   isCacheable(request: PageRequest): boolean;
   /** Drops every cached page, e.g. after content was edited. */
@@ -93,11 +109,11 @@ export function createPageCache<Context extends { cspNonce: string }>(
   }
 
   function isCacheableRequest(request: PageRequest): boolean {
-    // Any cookie may carry a session: signed-in visitors always get a fresh page.
-    return options.ttlMs > 0 && request.method === "GET" && !request.hasCookie;
+    // Signed-in visitors and no-JavaScript carts always get a fresh page; other cookies change nothing.
+    return options.ttlMs > 0 && request.method === "GET" && !request.personal;
   }
 
-  async function lookup(request: PageRequest, nonce: string): Promise<CachedPage | undefined> {
+  async function lookup(request: PageRequest): Promise<CachedPage | undefined> {
     if (!isCacheableRequest(request)) return undefined;
     expireAllIfDue();
     const entry = entries.get(request.pathAndQuery);
@@ -110,7 +126,7 @@ export function createPageCache<Context extends { cspNonce: string }>(
       if (entries.get(request.pathAndQuery) === entry) entries.delete(request.pathAndQuery);
       return undefined;
     }
-    return { status: entry.status, headers: entry.headers, body: entry.body.replaceAll(entry.nonce, nonce) };
+    return entry;
   }
 
   async function stillValid(entry: CachedResponse): Promise<boolean> {
@@ -143,8 +159,24 @@ export function createPageCache<Context extends { cspNonce: string }>(
     return response.status === 200 && !response.headers.has("set-cookie") && !/no-store|private/i.test(cacheControl);
   }
 
-  function toResponse(page: CachedPage): Response {
-    return new Response(page.body, { status: page.status, headers: page.headers });
+  function toResponse(page: Pick<CachedPage, "status" | "headers" | "body" | "scriptHashes">): Response {
+    const headers = new Headers(page.headers);
+    headers.set(PAGE_SCRIPT_HASHES_HEADER, page.scriptHashes.join(" "));
+    return new Response(page.body, { status: page.status, headers });
+  }
+
+  /** Compresses a kept page on the thread pool; a hit before it is done is compressed per request. */
+  function compressOnce(entry: CachedResponse) {
+    const body = Buffer.from(entry.body);
+    const sizeHint = { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length };
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, ...sizeHint } }).then(
+      (encoded) => (entry.encoded.br = encoded),
+      () => undefined,
+    );
+    gzip(body, { level: 9 }).then(
+      (encoded) => (entry.encoded.gzip = encoded),
+      () => undefined,
+    );
   }
 
   return {
@@ -160,9 +192,13 @@ export function createPageCache<Context extends { cspNonce: string }>(
     isCacheable: isCacheableRequest,
     handle: async (request, context) => {
       const url = new URL(request.url);
-      const pageRequest = { method: request.method, pathAndQuery: `${url.pathname}${url.search}`, hasCookie: request.headers.has("cookie") };
+      const pageRequest = {
+        method: request.method,
+        pathAndQuery: `${url.pathname}${url.search}`,
+        personal: isPersonalRequest(request.headers.get("cookie") ?? undefined),
+      };
       if (!isCacheableRequest(pageRequest)) return withoutValidateHeader(await handler(request, context));
-      const hit = await lookup(pageRequest, context.cspNonce);
+      const hit = await lookup(pageRequest);
       if (hit) return toResponse(hit);
       const cacheKey = pageRequest.pathAndQuery;
 
@@ -183,21 +219,27 @@ export function createPageCache<Context extends { cspNonce: string }>(
       else validatedPages.delete(cacheKey);
       // Rendered without reading what it turned out to depend on: not kept; its next render reads it.
       if (named.some((name) => !expected.includes(name))) return sent;
+      const rendered = await sent.text();
+      const page = toPublicPage(rendered, context.cspNonce);
+      if (!page) return new Response(rendered, { status: sent.status, headers: sent.headers });
       // A page rendered across the moment an article went live may show either side of it.
       expireAllIfDue();
       const entry: CachedResponse = {
         status: sent.status,
         headers: [...sent.headers.entries()],
-        body: await sent.text(),
-        nonce: context.cspNonce,
+        body: page.html,
+        scriptHashes: page.scriptHashes,
+        etag: `"${createHash("sha256").update(page.html).digest("base64url").slice(0, 27)}"`,
+        encoded: {},
         expiresAt: now() + options.ttlMs,
         checks: checks.filter(([name]) => named.includes(name)),
       };
       entries.set(cacheKey, entry);
+      compressOnce(entry);
       // Map keeps insertion order: the first key is the oldest entry.
       if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
       if (validatedPages.size > options.maxEntries * 2) validatedPages.delete(validatedPages.keys().next().value!);
-      return toResponse({ status: entry.status, headers: entry.headers, body: entry.body });
+      return toResponse(entry);
     },
   };
 }

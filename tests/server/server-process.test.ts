@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import http from "node:http";
 import { readFileSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -28,8 +29,10 @@ describe("the production server", () => {
     expect(await ready.json()).toEqual({ status: "ready", database: "ok" });
   });
 
-  it("sends security headers with a fresh script nonce on every page", async () => {
-    const [first, second] = await Promise.all([fetch(`${server.url}/`), fetch(`${server.url}/`)]);
+  it("sends security headers: a fresh script nonce on a personal page, script hashes on a shared one", async () => {
+    // A session cookie (even one that signs nobody in) makes the page the visitor's own.
+    const personal = { headers: { cookie: "ridgeway.session_token=unknown" } };
+    const [first, second] = await Promise.all([fetch(`${server.url}/`, personal), fetch(`${server.url}/`, personal)]);
     const csp = first.headers.get("content-security-policy")!;
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
@@ -38,11 +41,57 @@ describe("the production server", () => {
     expect(second.headers.get("content-security-policy")).not.toContain(nonce);
     const html = await first.text();
     expect(html).toContain(`nonce="${nonce}"`);
+
+    // The page anyone may be sent (the page cache's, a shared cache's) carries no nonce at all:
+    // its policy lists the hash of each inline script it has, and of nothing else.
+    for (const response of await Promise.all([fetch(`${server.url}/`), fetch(`${server.url}/`)])) {
+      const policy = response.headers.get("content-security-policy")!;
+      expect(policy).not.toContain("'nonce-");
+      const page = await response.text();
+      expect(page).not.toContain("nonce=");
+      const inline = [...page.matchAll(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      const hashes = new Set(inline.map((text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`));
+      expect(hashes.size).toBeGreaterThan(2);
+      expect(/script-src ([^;]*)/.exec(policy)![1]!.split(" ").filter((source) => source.startsWith("'sha256-")).sort()).toEqual([...hashes].sort());
+    }
     expect(first.headers.get("x-content-type-options")).toBe("nosniff");
     expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(first.headers.get("x-request-id")).toMatch(/^[\w-]+$/);
     // Served over plain HTTP here, so no HSTS.
     expect(first.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("sends a cached page as stored: compressed once, with a strong ETag per encoding, and a 304 for it", async () => {
+    const path = `${server.url}/news`;
+    await fetch(path);
+    let brotli: Response | undefined;
+    for (let attempt = 0; attempt < 50 && !brotli?.headers.get("etag")?.endsWith('-br"'); attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      brotli = await fetch(path, { headers: { "accept-encoding": "gzip, deflate, br" } });
+      await brotli.arrayBuffer();
+    }
+    const etag = brotli!.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]+-br"$/);
+    expect(brotli!.headers.get("content-encoding")).toBe("br");
+    expect(brotli!.headers.get("vary")).toMatch(/accept-encoding/i);
+
+    // Through node:http: fetch adds "Cache-Control: no-cache" to a conditional request, which asks
+    // for the page again whatever the ETag (as a shared cache revalidating would not).
+    const conditional = (encoding: string) =>
+      new Promise<{ status: number; etag: string | undefined; body: string }>((resolve, reject) => {
+        http
+          .get(path, { headers: { "accept-encoding": encoding, "if-none-match": etag } }, (response) => {
+            let body = "";
+            response.setEncoding("latin1").on("data", (chunk: string) => (body += chunk));
+            response.on("end", () => resolve({ status: response.statusCode!, etag: response.headers.etag, body }));
+          })
+          .on("error", reject);
+      });
+    expect(await conditional("br")).toEqual({ status: 304, etag, body: "" });
+    const plain = await conditional("identity");
+    expect(plain.status).toBe(200);
+    expect(plain.etag).toBe(etag.replace('-br"', '"'));
+    expect(plain.body).toContain("</html>");
   });
 
   it("answers methods pages do not take without an error or a stack trace in the log", async () => {
