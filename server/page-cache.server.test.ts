@@ -51,7 +51,7 @@ describe("createPageCache", () => {
     expect(handler).toHaveBeenCalledTimes(2);
   });
 
-  it("compresses a kept page once, off the main thread, and gives it a strong ETag", async () => {
+  it("compresses a kept page once it is asked for again, off the main thread, and gives it a strong ETag", async () => {
     const { cache, get } = setup();
     await get("/", "A");
     const request = { method: "GET", pathAndQuery: "/", personal: false };

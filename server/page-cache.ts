@@ -4,7 +4,7 @@
  * is as good as rendering it again, and much cheaper. A kept page has no CSP
  * nonce: its inline scripts are allowed by their hashes (public-page.ts), so
  * every hit sends the same bytes, compressed once (brotli 11, gzip 9) off the
- * main thread, with an ETag.
+ * main thread from its first hit on, with an ETag.
  *
  * Some pages show data that changes all the time (the store's stock). Such a
  * page names a validator in the PAGE_CACHE_VALIDATE_HEADER response header; the
@@ -40,6 +40,8 @@ export type PageValidator = () => Promise<string>;
 
 interface CachedResponse extends CachedPage {
   expiresAt: number;
+  /** Set by the first hit: a page nobody asks for again (the store between two sales) is never compressed. */
+  compressing: boolean;
   /** Each validator the page depends on, with its value read before the page was rendered. */
   checks: Array<[name: string, value: string]>;
 }
@@ -126,6 +128,7 @@ export function createPageCache<Context extends { cspNonce: string }>(
       if (entries.get(request.pathAndQuery) === entry) entries.delete(request.pathAndQuery);
       return undefined;
     }
+    if (!entry.compressing) compressOnce(entry);
     return entry;
   }
 
@@ -167,6 +170,7 @@ export function createPageCache<Context extends { cspNonce: string }>(
 
   /** Compresses a kept page on the thread pool; a hit before it is done is compressed per request. */
   function compressOnce(entry: CachedResponse) {
+    entry.compressing = true;
     const body = Buffer.from(entry.body);
     const sizeHint = { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length };
     brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, ...sizeHint } }).then(
@@ -231,11 +235,11 @@ export function createPageCache<Context extends { cspNonce: string }>(
         scriptHashes: page.scriptHashes,
         etag: `"${createHash("sha256").update(page.html).digest("base64url").slice(0, 27)}"`,
         encoded: {},
+        compressing: false,
         expiresAt: now() + options.ttlMs,
         checks: checks.filter(([name]) => named.includes(name)),
       };
       entries.set(cacheKey, entry);
-      compressOnce(entry);
       // Map keeps insertion order: the first key is the oldest entry.
       if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
       if (validatedPages.size > options.maxEntries * 2) validatedPages.delete(validatedPages.keys().next().value!);
