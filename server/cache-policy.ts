@@ -17,8 +17,13 @@ export function isPersonalRequest(cookieHeader: string | undefined): boolean {
 }
 
 export const PERSONAL = "private, no-store";
-/** Public pages may be kept, but asked for again each time: an edit shows on the next view. */
-export const PUBLIC_DEFAULT = "public, max-age=0, must-revalidate";
+/**
+ * Public pages: a browser asks again each time (an edit shows on the next view, with a 304 when
+ * nothing changed); a shared cache in front of the app (deploy/nginx-cache.conf) may keep them
+ * for 10 s and serve the stale copy for 10 s more while it fetches the next (ADR 0086), so an
+ * edit shows within 20 s and a race-day crowd costs the app one request per page per 10 s.
+ */
+export const PUBLIC_DEFAULT = "public, max-age=0, s-maxage=10, stale-while-revalidate=10";
 
 /**
  * The Cache-Control a response leaves with. A page made for one person (the request carried their

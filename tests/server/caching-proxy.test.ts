@@ -1,0 +1,167 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTENT_CHANGE_CHANNEL } from "../../db/content-changes.server";
+import { startServer, type ServerProcess } from "../support/server-process";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+/*
+ * The app behind a real caching proxy: Debian's nginx, started here on loopback with the
+ * project's own configuration (deploy/nginx-cache.conf, ADR 0086). Edits are made straight in
+ * the database and announced as the back office does, so this runs on PostgreSQL, as
+ * production would.
+ */
+
+const METRICS_TOKEN = "caching-proxy-test-token-0123456789abcdef";
+const hasNginx = spawnSync("nginx", ["-v"]).status === 0;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+}
+
+/** Starts nginx in the foreground with deploy/nginx-cache.conf, pointed at `appUrl`. */
+async function startNginx(appUrl: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "ridgeway-nginx-"));
+  const port = await freePort();
+  const site = readFileSync(path.resolve(import.meta.dirname, "../../deploy/nginx-cache.conf"), "utf8")
+    .replace("server 127.0.0.1:3000;", `server ${new URL(appUrl).host};`)
+    .replace("listen 8080;", `listen 127.0.0.1:${port};`)
+    .replace("/var/cache/nginx/ridgeway", path.join(dir, "cache"));
+  writeFileSync(path.join(dir, "site.conf"), site);
+  writeFileSync(
+    path.join(dir, "nginx.conf"),
+    [
+      // Root runs the workers as root here: the temporary directory is root's alone.
+      ...(process.getuid?.() === 0 ? ["user root;"] : []),
+      "worker_processes 1;",
+      `pid ${dir}/nginx.pid;`,
+      `error_log ${dir}/error.log warn;`,
+      "events { worker_connections 1024; }",
+      "http {",
+      "  access_log off;",
+      ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `  ${kind}_temp_path ${dir}/${kind};`),
+      `  include ${dir}/site.conf;`,
+      "}",
+    ].join("\n"),
+  );
+  const child: ChildProcess = spawn("nginx", ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: "ignore" });
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    try {
+      await fetch(`${url}/healthz`);
+      break;
+    } catch {
+      if (Date.now() - started > 10_000) throw new Error(`nginx did not start: ${readFileSync(path.join(dir, "error.log"), "utf8")}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    url,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The app's own count of the GET requests it answered for one route, from /metrics. */
+async function appRequests(server: ServerProcess, route: string): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const pattern = new RegExp(`^ridgeway_http_requests_total\\{method="GET",route="${route.replaceAll("/", "\\/")}",status="(?:200|304)"\\} (\\d+)`, "gm");
+  return [...text.matchAll(pattern)].reduce((sum, match) => sum + Number(match[1]), 0);
+}
+
+describe.runIf(process.env.TEST_DATABASE_URL && (hasNginx || process.env.CI))("the site behind a caching proxy (nginx)", () => {
+  let testDb: TestDatabase;
+  let app: ServerProcess;
+  let proxy: Awaited<ReturnType<typeof startNginx>>;
+  let sql: pg.Client;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    app = await startServer({ ...testDb.env, METRICS_TOKEN });
+    proxy = await startNginx(app.url);
+    sql = new pg.Client({ connectionString: testDb.databaseUrl });
+    await sql.connect();
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await proxy?.stop();
+    await app?.stop();
+    await testDb?.drop();
+  });
+
+  it("answers 200 people asking for one page at once with one request to the app", async () => {
+    const before = await appRequests(app, "/news");
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, async () => {
+        const response = await fetch(`${proxy.url}/news`);
+        return { status: response.status, body: await response.text() };
+      }),
+    );
+    expect(answers.every(({ status }) => status === 200)).toBe(true);
+    expect(new Set(answers.map(({ body }) => body)).size).toBe(1);
+    expect(answers[0]!.body).toContain("<h1");
+    expect((await appRequests(app, "/news")) - before).toBe(1);
+  });
+
+  it("never gives one person's page to anyone else, nor the shared page to a signed-in visitor", async () => {
+    const signUp = await fetch(`${app.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "sign-up", name: "Robin Proxy", email: "robin.proxy@example.com", password: "a long enough password", role: "team_member" }),
+    });
+    const session = signUp.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
+    expect(session).toContain("session_token");
+
+    // The shared copy of / is in the proxy first; the signed-in visitor still gets their own.
+    await (await fetch(`${proxy.url}/`)).text();
+    const shared = await fetch(`${proxy.url}/`);
+    expect(shared.headers.get("x-cache-status")).toBe("HIT");
+    expect(await shared.text()).toContain("Sign In");
+    const own = await fetch(`${proxy.url}/`, { headers: { cookie: session } });
+    expect(own.headers.get("cache-control")).toBe("private, no-store");
+    expect(await own.text()).not.toContain("Sign In");
+
+    const dashboard = await fetch(`${proxy.url}/dashboard`, { headers: { cookie: session } });
+    expect(await dashboard.text()).toContain("Robin Proxy");
+    for (const headers of [{}, { cookie: "consent=yes" }] as Array<Record<string, string>>) {
+      const other = await fetch(`${proxy.url}/dashboard`, { headers, redirect: "manual" });
+      expect(other.status).toBe(302);
+      expect(await other.text()).not.toContain("Robin Proxy");
+      const home = await (await fetch(`${proxy.url}/`, { headers })).text();
+      expect(home).not.toContain("Robin Proxy");
+    }
+  });
+
+  it("shows an edit through the proxy within the shared lifetime (10 s, plus 10 s served stale)", async () => {
+    const title = async () => /<h1[^>]*>(.*?)<\/h1>/s.exec(await (await fetch(`${proxy.url}/terms`)).text())?.[1]?.replace(/<[^>]+>/g, "");
+    expect(await title()).toBe("Terms of Service");
+    // Now kept by the proxy, which nothing tells of the edit.
+    expect((await fetch(`${proxy.url}/terms`)).headers.get("x-cache-status")).toBe("HIT");
+    await sql.query("update legal_documents set title = 'Terms, revised at the track' where slug = 'terms'");
+    await sql.query(`select pg_notify('${CONTENT_CHANGE_CHANNEL}', '')`);
+    const edited = Date.now();
+    while ((await title()) !== "Terms, revised at the track") {
+      expect(Date.now() - edited, "the edit did not show through the proxy in time").toBeLessThan(21_000);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }, 30_000);
+});
