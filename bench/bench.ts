@@ -4,11 +4,13 @@
  *
  *   npm run bench -- / /terms
  *   BENCH_DURATION=30 npm run bench -- /
+ *   BENCH_PROXY=nginx BENCH_CONNECTIONS=256 npm run bench -- /   (both through deploy/nginx-cache.conf)
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { startNginx, type CachingProxy } from "../tests/support/caching-proxy";
 import { benchCheckout, CHECKOUT_ARG } from "./checkout";
 import { BenchError, PROJECT_ROOT, reportFatal, routesFromArgs, startProductionServer, writeReport } from "./server";
 
@@ -136,13 +138,19 @@ async function main(): Promise<number> {
   }
   const routes = routesFromArgs(args);
   const duration = durationFromEnv();
+  const proxyKind = process.env.BENCH_PROXY ?? "";
+  if (proxyKind !== "" && proxyKind !== "nginx") throw new BenchError(`BENCH_PROXY must be "nginx" or unset (got "${proxyKind}").`);
   const server = await startProductionServer();
+  let proxy: CachingProxy | undefined;
   const removeStaticCopies = () => rmSync(STATIC_DIR, { recursive: true, force: true });
   process.on("exit", removeStaticCopies);
   const problems: string[] = [];
   const results: RouteFigures[] = [];
   try {
     mkdirSync(STATIC_DIR, { recursive: true });
+    // Through the proxy, both the page and its static copy are what nginx keeps and serves.
+    if (proxyKind === "nginx") proxy = await startNginx(server.url);
+    const origin = proxy?.url ?? server.url;
     const taken = new Set<string>();
     for (const route of routes) {
       const response = await fetch(server.url + route, { redirect: "manual" });
@@ -159,8 +167,8 @@ async function main(): Promise<number> {
       }
 
       console.log(`\n${route} → static copy ${staticPath}`);
-      const dynamic = await measure(server.url, route, duration);
-      const stat = await measure(server.url, staticPath, duration);
+      const dynamic = await measure(origin, route, duration);
+      const stat = await measure(origin, staticPath, duration);
       const figs: RouteFigures = {
         route,
         status: response.status,
@@ -183,6 +191,7 @@ async function main(): Promise<number> {
   } finally {
     removeStaticCopies();
     process.off("exit", removeStaticCopies);
+    await proxy?.stop();
     await server.stop();
   }
 
@@ -196,6 +205,7 @@ async function main(): Promise<number> {
     durationSeconds: duration,
     warmupSeconds: WARMUP_SECONDS,
     connections: CONNECTIONS,
+    proxy: proxyKind || null,
     routes: results,
     problems,
   });

@@ -1,11 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import os from "node:os";
-import path from "node:path";
+import { spawnSync } from "node:child_process";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_CHANGE_CHANNEL } from "../../db/content-changes.server";
+import { startNginx, type CachingProxy } from "../support/caching-proxy";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -19,64 +16,6 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
 const METRICS_TOKEN = "caching-proxy-test-token-0123456789abcdef";
 const hasNginx = spawnSync("nginx", ["-v"]).status === 0;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
-}
-
-/** Starts nginx in the foreground with deploy/nginx-cache.conf, pointed at `appUrl`. */
-async function startNginx(appUrl: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "ridgeway-nginx-"));
-  const port = await freePort();
-  const site = readFileSync(path.resolve(import.meta.dirname, "../../deploy/nginx-cache.conf"), "utf8")
-    .replace("server 127.0.0.1:3000;", `server ${new URL(appUrl).host};`)
-    .replace("listen 8080;", `listen 127.0.0.1:${port};`)
-    .replace("/var/cache/nginx/ridgeway", path.join(dir, "cache"));
-  writeFileSync(path.join(dir, "site.conf"), site);
-  writeFileSync(
-    path.join(dir, "nginx.conf"),
-    [
-      // Root runs the workers as root here: the temporary directory is root's alone.
-      ...(process.getuid?.() === 0 ? ["user root;"] : []),
-      "worker_processes 1;",
-      `pid ${dir}/nginx.pid;`,
-      `error_log ${dir}/error.log warn;`,
-      "events { worker_connections 1024; }",
-      "http {",
-      "  access_log off;",
-      ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `  ${kind}_temp_path ${dir}/${kind};`),
-      `  include ${dir}/site.conf;`,
-      "}",
-    ].join("\n"),
-  );
-  const child: ChildProcess = spawn("nginx", ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: "ignore" });
-  const url = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  for (;;) {
-    try {
-      await fetch(`${url}/healthz`);
-      break;
-    } catch {
-      if (Date.now() - started > 10_000) throw new Error(`nginx did not start: ${readFileSync(path.join(dir, "error.log"), "utf8")}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  return {
-    url,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** The app's own count of the GET requests it answered for one route, from /metrics. */
 async function appRequests(server: ServerProcess, route: string): Promise<number> {
   const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
@@ -87,7 +26,7 @@ async function appRequests(server: ServerProcess, route: string): Promise<number
 describe.runIf(process.env.TEST_DATABASE_URL && (hasNginx || process.env.CI))("the site behind a caching proxy (nginx)", () => {
   let testDb: TestDatabase;
   let app: ServerProcess;
-  let proxy: Awaited<ReturnType<typeof startNginx>>;
+  let proxy: CachingProxy;
   let sql: pg.Client;
 
   beforeAll(async () => {
