@@ -4,7 +4,7 @@
  *
  *   npm run bench -- / /terms
  *   BENCH_DURATION=30 npm run bench -- /
- *   BENCH_PROXY=nginx BENCH_CONNECTIONS=256 npm run bench -- /   (both through deploy/nginx-cache.conf)
+ *   BENCH_PROXY=nginx BENCH_CONNECTIONS=256 npm run bench -- /   (both through deploy/nginx/page-cache.conf)
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";

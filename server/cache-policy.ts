@@ -19,7 +19,7 @@ export function isPersonalRequest(cookieHeader: string | undefined): boolean {
 export const PERSONAL = "private, no-store";
 /**
  * Public pages: a browser asks again each time (an edit shows on the next view, with a 304 when
- * nothing changed); a shared cache in front of the app (deploy/nginx-cache.conf) may keep them
+ * nothing changed); a shared cache in front of the app (deploy/nginx/page-cache.conf) may keep them
  * for 10 s and serve the stale copy for 10 s more while it fetches the next (ADR 0086), so an
  * edit shows within 20 s and a race-day crowd costs the app one request per page per 10 s.
  */

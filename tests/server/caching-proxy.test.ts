@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
 
 /*
  * The app behind a real caching proxy: Debian's nginx, started here on loopback with the
- * project's own configuration (deploy/nginx-cache.conf, ADR 0086). Edits are made straight in
+ * project's own configuration (deploy/nginx/page-cache.conf, ADR 0086). Edits are made straight in
  * the database and announced as the back office does, so this runs on PostgreSQL, as
  * production would.
  */

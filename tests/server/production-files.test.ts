@@ -14,6 +14,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pageCacheConfig } from "../support/caching-proxy";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -113,9 +114,11 @@ describe.runIf(firstPass && has("nginx") && has("openssl"))("the nginx configura
     replace("127.0.0.1:3001", `127.0.0.1:${appPort}`);
     for (const port of [3002, 3003, 3004]) replace(`127.0.0.1:${port}`, `127.0.0.1:${await freePort()}`);
     writeFileSync(path.join(scratch, "ridgeway.conf"), config);
+    // Both files go into /etc/nginx/conf.d/ (docs/production.md).
+    writeFileSync(path.join(scratch, "page-cache.conf"), pageCacheConfig(path.join(scratch, "cache")));
     writeFileSync(
       path.join(scratch, "nginx.conf"),
-      `worker_processes 1;
+      `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;
 pid ${scratch}/nginx.pid;
 error_log ${scratch}/error.log warn;
 events { worker_connections 64; }
@@ -126,6 +129,7 @@ http {
   fastcgi_temp_path ${scratch}/fastcgi;
   uwsgi_temp_path ${scratch}/uwsgi;
   scgi_temp_path ${scratch}/scgi;
+  include ${scratch}/page-cache.conf;
   include ${scratch}/ridgeway.conf;
 }
 `,
@@ -157,6 +161,8 @@ http {
     // HSTS is only sent for secure requests: the app believed nginx's X-Forwarded-Proto.
     expect(home.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
     expect(home.headers["x-request-id"]).toMatch(/^[0-9a-f]{32}$/);
+    // The page cache (page-cache.conf) is in place: the second visitor gets nginx's copy.
+    expect((await get(`https://127.0.0.1:${httpsPort}/`)).headers["x-cache-status"]).toBe("HIT");
     const asset = readdirSync(path.join(root, "build/client/assets")).find((name) => name.endsWith(".css"))!;
     const css = await get(`https://127.0.0.1:${httpsPort}/assets/${asset}`);
     expect(css.status).toBe(200);

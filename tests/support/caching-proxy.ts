@@ -5,10 +5,17 @@ import os from "node:os";
 import path from "node:path";
 
 /*
- * Debian's nginx with the project's caching configuration (deploy/nginx-cache.conf, ADR 0086),
+ * Debian's nginx with the project's caching configuration (deploy/nginx/page-cache.conf, ADR 0086),
  * started in the foreground on loopback in front of an app: for the caching-proxy test and
  * `BENCH_PROXY=nginx npm run bench`.
  */
+
+/** deploy/nginx/page-cache.conf with its cache kept in `cacheDir`. */
+export function pageCacheConfig(cacheDir: string): string {
+  const config = readFileSync(path.resolve(import.meta.dirname, "../../deploy/nginx/page-cache.conf"), "utf8");
+  if (!config.includes("/var/cache/nginx/ridgeway")) throw new Error("deploy/nginx/page-cache.conf no longer keeps its cache in /var/cache/nginx/ridgeway");
+  return config.replace("/var/cache/nginx/ridgeway", cacheDir);
+}
 
 export interface CachingProxy {
   url: string;
@@ -25,15 +32,11 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts nginx in the foreground with deploy/nginx-cache.conf, pointed at `appUrl`. */
+/** Starts nginx in the foreground with deploy/nginx/page-cache.conf, pointed at `appUrl`. */
 export async function startNginx(appUrl: string): Promise<CachingProxy> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "ridgeway-nginx-"));
   const port = await freePort();
-  const site = readFileSync(path.resolve(import.meta.dirname, "../../deploy/nginx-cache.conf"), "utf8")
-    .replace("server 127.0.0.1:3000;", `server ${new URL(appUrl).host};`)
-    .replace("listen 8080;", `listen 127.0.0.1:${port};`)
-    .replace("/var/cache/nginx/ridgeway", path.join(dir, "cache"));
-  writeFileSync(path.join(dir, "site.conf"), site);
+  writeFileSync(path.join(dir, "page-cache.conf"), pageCacheConfig(path.join(dir, "cache")));
   writeFileSync(
     path.join(dir, "nginx.conf"),
     [
@@ -46,7 +49,19 @@ export async function startNginx(appUrl: string): Promise<CachingProxy> {
       "http {",
       "  access_log off;",
       ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `  ${kind}_temp_path ${dir}/${kind};`),
-      `  include ${dir}/site.conf;`,
+      `  include ${dir}/page-cache.conf;`,
+      // What deploy/nginx/ridgeway.conf adds around it (TLS, several app processes) is covered
+      // by tests/server/production-files.test.ts.
+      `  upstream ridgeway_app { server ${new URL(appUrl).host}; keepalive 32; }`,
+      "  server {",
+      `    listen 127.0.0.1:${port};`,
+      "    location / {",
+      "      proxy_pass http://ridgeway_app;",
+      "      proxy_http_version 1.1;",
+      '      proxy_set_header Connection "";',
+      "      proxy_set_header Host $http_host;",
+      "    }",
+      "  }",
       "}",
     ].join("\n"),
   );
