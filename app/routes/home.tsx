@@ -66,7 +66,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <JsonLd data={organizationJsonLd(publicUrl, contact)} />
       {/* Hidden, as the hero says it in pictures; shown while it has focus (after a navigation here), as the skip link is. */}
-      <h1 className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-[calc(var(--header-height)+1rem)] focus:z-30 focus:rounded focus:bg-ink/90 focus:px-4 focus:py-2 focus:text-xl focus:font-bold focus:uppercase">
+      <h1 className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-[calc(var(--header-height)+1rem)] focus:z-30 focus:max-w-[calc(100vw-2rem)] focus:rounded focus:bg-ink/90 focus:px-4 focus:py-2 focus:text-xl focus:font-bold focus:uppercase">
         {brand.name}: international motorsport team
       </h1>
       <HeroSlider slides={heroSlides} />

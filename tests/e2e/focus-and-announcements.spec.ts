@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectFocusShown, statusAnnouncer } from "../support/focus-checks";
+import { expectNoSidewaysScroll } from "../support/page-checks";
 
 // WCAG 2.4.3 and 4.1.3: focus is never thrown to the page's <body> when what had it goes away
 // (app/components/focus-fallback.tsx), a client-side navigation starts again at the new page's
@@ -38,6 +39,7 @@ test("a client-side navigation moves focus to the new page's heading and says it
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
   await expectFocusShown(page);
+  await expectNoSidewaysScroll(page);
   await expect(statusAnnouncer(page)).toHaveText(/page loaded$/);
 });
 
