@@ -70,11 +70,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const cart = useCart();
   const browserQuote = useCartQuote();
   const { cookieCart } = loaderData;
-  const pendingChange = usePricedAnnouncement(cart.hydrated ? cart.lines.length : null, browserQuote);
+  const announceChange = usePricedAnnouncement(cart.hydrated ? cart.lines.length : null, browserQuote);
 
   let shown: ShownCart | null = null;
   if (cart.hydrated) {
-    shown = { inBrowser: true, lines: cart.lines, promoCode: cart.promoCode, quote: browserQuote, cart, announceChange: pendingChange };
+    shown = { inBrowser: true, lines: cart.lines, promoCode: cart.promoCode, quote: browserQuote, cart, announceChange };
   } else if (cookieCart) {
     shown = {
       inBrowser: false,
@@ -82,7 +82,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       promoCode: cookieCart.promoCode,
       quote: cookieCartQuote(cookieCart),
       cart,
-      announceChange: pendingChange,
+      announceChange,
     };
   }
 
