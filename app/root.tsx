@@ -4,8 +4,11 @@ import { brand } from "~/brand";
 import { BrandFonts } from "~/components/brand-fonts";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
+import { FocusFallback } from "~/components/focus-fallback";
 import { NotFound } from "~/components/not-found";
 import { useNonce } from "~/components/nonce";
+import { RouteAnnouncer } from "~/components/route-announcer";
+import { StatusAnnouncer } from "~/components/status-announcer";
 import { LinkButton } from "~/components/ui/link-button";
 import { getOptionalUser } from "~/features/account/session.server";
 import { CartProvider } from "~/features/cart/cart-context";
@@ -76,18 +79,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <CartProvider>
-          <Header
-            user={data?.user ?? null}
-            cookieCartCount={data?.cookieCartCount ?? 0}
-            joinTheTeamUrl={data?.site.joinTheTeamUrl ?? DEFAULT_SITE_SETTINGS.joinTheTeamUrl}
-          />
-          <main id="main" className="flex-1 pt-(--header-height)">
-            {data?.testPayments && <TestPaymentsBanner />}
-            {children}
-          </main>
-          <Footer year={data?.year ?? new Date().getFullYear()} contact={data?.site ?? DEFAULT_SITE_SETTINGS} />
-        </CartProvider>
+        <StatusAnnouncer>
+          <CartProvider>
+            <Header
+              user={data?.user ?? null}
+              cookieCartCount={data?.cookieCartCount ?? 0}
+              joinTheTeamUrl={data?.site.joinTheTeamUrl ?? DEFAULT_SITE_SETTINGS.joinTheTeamUrl}
+            />
+            <main id="main" className="flex-1 pt-(--header-height)">
+              {data?.testPayments && <TestPaymentsBanner />}
+              {children}
+            </main>
+            <Footer year={data?.year ?? new Date().getFullYear()} contact={data?.site ?? DEFAULT_SITE_SETTINGS} />
+          </CartProvider>
+          <FocusFallback />
+          <RouteAnnouncer />
+        </StatusAnnouncer>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

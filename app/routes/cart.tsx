@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/cart";
 import { brand } from "~/brand";
@@ -6,6 +6,8 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { inputClasses } from "~/components/ui/form-field";
 import { LinkButton } from "~/components/ui/link-button";
+import { useAnnounce } from "~/components/status-announcer";
+import { cartChangeAnnouncement } from "~/features/cart/cart-announcement";
 import { CartActionForm } from "~/features/cart/cart-action-form";
 import { useCart, type CartContextValue } from "~/features/cart/cart-context";
 import { CART_FIELDS, type CookieCartView } from "~/features/cart/cart-form";
@@ -54,6 +56,8 @@ interface ShownCart {
   promoCode: string | null;
   quote: CartQuoteState & { retry: () => void };
   cart: CartContextValue;
+  /** Says `change` in the site's status region once the cart has been priced again. */
+  announceChange: (change: string) => void;
 }
 
 const noRetry = () => {};
@@ -66,10 +70,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const cart = useCart();
   const browserQuote = useCartQuote();
   const { cookieCart } = loaderData;
+  const announceChange = usePricedAnnouncement(cart.hydrated ? cart.lines.length : null, browserQuote);
 
   let shown: ShownCart | null = null;
   if (cart.hydrated) {
-    shown = { inBrowser: true, lines: cart.lines, promoCode: cart.promoCode, quote: browserQuote, cart };
+    shown = { inBrowser: true, lines: cart.lines, promoCode: cart.promoCode, quote: browserQuote, cart, announceChange };
   } else if (cookieCart) {
     shown = {
       inBrowser: false,
@@ -77,6 +82,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       promoCode: cookieCart.promoCode,
       quote: cookieCartQuote(cookieCart),
       cart,
+      announceChange,
     };
   }
 
@@ -111,10 +117,17 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
         <div>
           <div className="mb-4 flex items-center justify-between gap-4">
-            <h2 className="text-xl font-bold uppercase">
+            <h2 tabIndex={-1} data-focus-fallback="" className="text-xl font-bold uppercase">
               {itemCount} {itemCount === 1 ? "item" : "items"}
             </h2>
-            <CartActionForm intent="clear" inBrowser={shown.inBrowser} onChange={cart.clearCart}>
+            <CartActionForm
+              intent="clear"
+              inBrowser={shown.inBrowser}
+              onChange={() => {
+                cart.clearCart();
+                shown.announceChange("Cart cleared.");
+              }}
+            >
               <Button type="submit" variant="ghost" size="sm">
                 <TrashIcon className="size-4" /> Clear Cart
               </Button>
@@ -147,7 +160,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
 function EmptyCart() {
   return (
     <div className="rounded-card border border-dashed border-line bg-surface px-6 py-16 text-center">
-      <h2 className="text-3xl font-bold uppercase">Your Cart is Empty</h2>
+      <h2 tabIndex={-1} data-focus-fallback="" className="text-3xl font-bold uppercase">
+        Your Cart is Empty
+      </h2>
       <p className="mt-3 text-muted">Team caps, keyrings and more are waiting in the store.</p>
       <div className="mt-8">
         <LinkButton to="/store">Continue Shopping</LinkButton>
@@ -177,7 +192,7 @@ function CartFrame({ error, children }: { error?: string | null; children: React
 }
 
 function CartLineRow({ line, quoteLine, shown }: { line: CartLine; quoteLine: CartQuoteLine | undefined; shown: ShownCart }) {
-  const { cart, inBrowser } = shown;
+  const { cart, inBrowser, announceChange } = shown;
   const name = quoteLine?.name ?? (quoteLine ? "Item no longer in the store" : "Checking item...");
   const label = `${quoteLine?.name ?? "item"}, ${line.selectedSize}`;
   const maxQuantity = quoteLine ? Math.min(MAX_QUANTITY_PER_LINE, Math.max(quoteLine.availableStock, 0)) : MAX_QUANTITY_PER_LINE;
@@ -186,6 +201,10 @@ function CartLineRow({ line, quoteLine, shown }: { line: CartLine; quoteLine: Ca
   const fixedQuantity =
     problem?.kind === "insufficient_stock" && problem.available > 0 ? problem.available : problem?.kind === "hold_limit" ? problem.max : null;
   const lineForm = { productId: line.id, size: line.selectedSize, inBrowser };
+  const removeLine = () => {
+    cart.removeLine(line.id, line.selectedSize);
+    announceChange(`Removed ${label} from your cart.`);
+  };
   return (
     <article
       aria-label={label}
@@ -235,7 +254,7 @@ function CartLineRow({ line, quoteLine, shown }: { line: CartLine; quoteLine: Ca
                 </Button>
               </CartActionForm>
             ) : (
-              <CartActionForm intent="remove" {...lineForm} onChange={() => cart.removeLine(line.id, line.selectedSize)}>
+              <CartActionForm intent="remove" {...lineForm} onChange={removeLine}>
                 <Button type="submit" size="sm" variant="secondary">
                   Remove item
                 </Button>
@@ -272,7 +291,7 @@ function CartLineRow({ line, quoteLine, shown }: { line: CartLine; quoteLine: Ca
         <p className="font-display text-lg font-bold">
           {quoteLine && !quoteLine.problem ? formatPence(quoteLine.lineTotalPence) : "\u00a0"}
         </p>
-        <CartActionForm intent="remove" {...lineForm} onChange={() => cart.removeLine(line.id, line.selectedSize)}>
+        <CartActionForm intent="remove" {...lineForm} onChange={removeLine}>
           <button
             type="submit"
             aria-label={`Remove ${label} from cart`}
@@ -343,7 +362,8 @@ function OrderSummary({ shown, promoError }: { shown: ShownCart; promoError: str
         Order Summary
       </h2>
       <PromoBox shown={shown} serverError={promoError} />
-      <p role="status" className="mt-4 min-h-5 text-sm text-muted">
+      {/* Seen, not said: the status region says the new total once it is known. */}
+      <p className="mt-4 min-h-5 text-sm text-muted">
         {quote.state === "loading" ? "Updating prices..." : ""}
       </p>
       {quote.state === "error" && (
@@ -418,7 +438,7 @@ function PromoBox({ shown, serverError }: { shown: ShownCart; serverError: strin
   const [rejected, setRejected] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [checkFailed, setCheckFailed] = useState(false);
-  const { inBrowser, promoCode, lines, cart } = shown;
+  const { inBrowser, promoCode, lines, cart, announceChange } = shown;
   const { setPromoCode } = cart;
   const quote = shown.quote.quote;
   // A kept code that has stopped working (expired, used up) is reported by the quote.
@@ -436,6 +456,7 @@ function PromoBox({ shown, serverError }: { shown: ShownCart; serverError: strin
             : null;
 
   const apply = async () => {
+    if (checking) return;
     const cleaned = cleanPromoCode(code);
     if (!cleaned) {
       setRejected(code);
@@ -449,6 +470,7 @@ function PromoBox({ shown, serverError }: { shown: ShownCart; serverError: strin
         setPromoCode(cleaned);
         setRejected(null);
         setCode("");
+        announceChange(`Promo code ${cleaned} applied: ${result.promo.label}.`);
       } else {
         setRejected(cleaned);
       }
@@ -462,9 +484,21 @@ function PromoBox({ shown, serverError }: { shown: ShownCart; serverError: strin
   };
 
   const removeCode = (
-    <CartActionForm intent="remove_promo" inBrowser={inBrowser} onChange={() => setPromoCode(null)}>
+    <CartActionForm
+      intent="remove_promo"
+      inBrowser={inBrowser}
+      onChange={() => {
+        setPromoCode(null);
+        announceChange(`Promo code ${promoCode} removed.`);
+      }}
+    >
       {promoCode && !staleCode ? (
-        <button type="submit" className="min-h-11 font-semibold text-muted hover:text-accent-text" aria-label={`Remove promo code ${promoCode}`}>
+        <button
+          type="submit"
+          data-focus-fallback=""
+          className="min-h-11 font-semibold text-muted hover:text-accent-text"
+          aria-label={`Remove promo code ${promoCode}`}
+        >
           Remove
         </button>
       ) : (
@@ -478,7 +512,7 @@ function PromoBox({ shown, serverError }: { shown: ShownCart; serverError: strin
   if (promoCode && !staleCode) {
     return (
       <div className="mt-4 flex items-center justify-between gap-3 rounded-lg border border-success/40 bg-success/10 px-3 py-2 text-sm">
-        <p role="status">
+        <p>
           <strong>{promoCode}</strong> applied{applied ? `: ${applied.label}` : ""}
         </p>
         {removeCode}
@@ -509,9 +543,12 @@ function PromoBox({ shown, serverError }: { shown: ShownCart; serverError: strin
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-promo-error` : undefined}
             className={cx(inputClasses, "min-h-11 flex-1 uppercase")}
-            disabled={checking}
+            // Read-only, not disabled, while the code is checked: a disabled field would lose focus.
+            readOnly={checking}
+            aria-busy={checking || undefined}
+            data-focus-fallback=""
           />
-          <Button type="submit" variant="secondary" disabled={inBrowser && (checking || code.trim() === "")}>
+          <Button type="submit" variant="secondary" disabled={inBrowser && !checking && code.trim() === ""} aria-disabled={checking || undefined}>
             {checking ? "Checking..." : "Apply"}
           </Button>
         </div>
@@ -522,4 +559,27 @@ function PromoBox({ shown, serverError }: { shown: ShownCart; serverError: strin
       {staleCode && removeCode}
     </div>
   );
+}
+
+/**
+ * The cart's changes said in the site's status region (WCAG 4.1.3) once they are priced: the
+ * change the shopper made, then the new total the server worked out, or that the cart is empty.
+ * `lineCount` is null until the browser cart has been read.
+ */
+function usePricedAnnouncement(lineCount: number | null, quote: CartQuoteState): (change: string) => void {
+  const announce = useAnnounce();
+  // A ref, not state: the change itself re-renders the cart (its lines or promo code, so its quote).
+  const pending = useRef<string | null>(null);
+  useEffect(() => {
+    const change = pending.current;
+    if (change === null || lineCount === null) return;
+    if (lineCount === 0) announce(cartChangeAnnouncement(change, { empty: true }));
+    else if (quote.state === "ready") announce(cartChangeAnnouncement(change, { empty: false, totalPence: quote.quote.totalPence }));
+    else if (quote.state === "error") announce(cartChangeAnnouncement(change, { empty: false, totalPence: null }));
+    else return;
+    pending.current = null;
+  }, [lineCount, quote.state, quote.quote, announce]);
+  return useCallback((change: string) => {
+    pending.current = change;
+  }, []);
 }

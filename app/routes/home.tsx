@@ -65,7 +65,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <JsonLd data={organizationJsonLd(publicUrl, contact)} />
-      <h1 className="sr-only">{brand.name}: international motorsport team</h1>
+      {/* Hidden, as the hero says it in pictures; shown while it has focus (after a navigation here), as the skip link is. */}
+      <h1 className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-[calc(var(--header-height)+1rem)] focus:z-30 focus:max-w-[calc(100vw-2rem)] focus:rounded focus:bg-ink/90 focus:px-4 focus:py-2 focus:text-xl focus:font-bold focus:uppercase">
+        {brand.name}: international motorsport team
+      </h1>
       <HeroSlider slides={heroSlides} />
 
       <section aria-labelledby="next-race-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">

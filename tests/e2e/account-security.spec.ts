@@ -85,7 +85,7 @@ test("a forgotten password is reset from the e-mailed link, once, and every othe
   await expectNoSeriousViolations(visitor);
   await visitor.locator("main").getByLabel("Email", { exact: true }).fill(email);
   await visitor.getByRole("button", { name: "Send Reset Link" }).click();
-  await expect(visitor.getByRole("status")).toContainText("If an account uses that address, we've sent it a link");
+  await expect(visitor.locator("main").getByRole("status")).toContainText("If an account uses that address, we've sent it a link");
 
   const link = await linkInEmail(email, "reset-password");
   await visitor.goto(link);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectFocusShown } from "../support/focus-checks";
 import { expectNoSeriousViolations } from "../support/page-checks";
 
 test.describe("mobile menu", () => {
@@ -79,4 +80,15 @@ test("the open menu has no serious accessibility violations", async ({ page }) =
   await page.getByRole("button", { name: "Open menu" }).click();
   await expect(page.locator("#mobile-menu")).toBeVisible();
   await expectNoSeriousViolations(page);
+});
+
+test("Escape from a link in the open menu hands focus back to the menu button", async ({ page }) => {
+  await page.goto("/terms");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.keyboard.press("Tab");
+  await expect(page.locator("#mobile-menu").getByRole("link", { name: "Home" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(page.locator("#mobile-menu")).toBeHidden();
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+  await expectFocusShown(page);
 });

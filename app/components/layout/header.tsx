@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { brand } from "~/brand";
 import { CartIcon, ChequeredFlagIcon, ChevronDownIcon, CloseIcon, MenuIcon, UserIcon } from "~/components/icons";
@@ -40,10 +40,18 @@ export function Header({
   const menuOpen = menuOpenedAt === location.key;
   const setMenuOpen = (open: boolean) => setMenuOpenedAt(open ? location.key : null);
 
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
   useScrollLock(menuOpen);
   useEffect(() => {
     if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => event.key === "Escape" && setMenuOpenedAt(null);
+    // Escape hands the keyboard back to the menu button before the panel (and the link that had
+    // focus) goes, as a disclosure should; otherwise focus would fall to the page's <body>.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      menuButtonRef.current?.focus();
+      setMenuOpenedAt(null);
+    };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [menuOpen]);
@@ -114,6 +122,7 @@ export function Header({
               </a>
             </div>
             <button
+              ref={menuButtonRef}
               type="button"
               className="inline-flex size-11 items-center justify-center rounded-full hover:bg-surface-raised xl:hidden"
               aria-expanded={menuOpen}

@@ -43,11 +43,15 @@ export function AddToCart({ product, size: layout = "card" }: { product: Product
   // The confirmation a form post came back with shows until the shopper adds something here.
   const [addedHere, setAddedHere] = useState(false);
 
+  // The confirmation (with its "View cart" link) stays while it has focus or the pointer (WCAG
+  // 2.2.1, 2.4.3): taking it away under the shopper would drop their focus on the page's <body>.
+  const [held, setHeld] = useState({ focus: false, pointer: false });
+  const holding = held.focus || held.pointer;
   useEffect(() => {
-    if (!added) return;
+    if (!added || holding) return;
     const timer = window.setTimeout(() => setAdded(null), CONFIRMATION_MS);
     return () => window.clearTimeout(timer);
-  }, [added]);
+  }, [added, holding]);
   const confirmation = added ?? (addedHere ? null : noticeHere);
 
   const choice = product.sizes.find((size) => size.size === selected);
@@ -119,7 +123,15 @@ export function AddToCart({ product, size: layout = "card" }: { product: Product
       >
         {state.kind === "sold_out" ? "Sold Out" : "Add to Cart"}
       </Button>
-      <p role="status" aria-live="polite" className="min-h-5 text-sm text-success">
+      <p
+        role="status"
+        aria-live="polite"
+        className="min-h-5 text-sm text-success"
+        onFocus={() => setHeld((current) => ({ ...current, focus: true }))}
+        onBlur={() => setHeld((current) => ({ ...current, focus: false }))}
+        onPointerEnter={() => setHeld((current) => ({ ...current, pointer: true }))}
+        onPointerLeave={() => setHeld((current) => ({ ...current, pointer: false }))}
+      >
         {confirmation ? (
           <>
             Added to cart ({confirmation.size}).{" "}

@@ -218,6 +218,8 @@ function StepButton({ label, direction, disabled, onClick }: { label: string; di
       type="button"
       onClick={onClick}
       disabled={disabled}
+      // At either end one arrow is disabled; focus on it moves to the other (FocusFallback).
+      data-focus-fallback=""
       className="inline-flex size-11 items-center justify-center rounded-full border border-line bg-surface-raised hover:border-muted disabled:cursor-not-allowed disabled:opacity-40"
     >
       <span className="sr-only">{label}</span>
