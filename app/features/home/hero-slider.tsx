@@ -101,23 +101,25 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
       </div>
       <div className="absolute inset-x-0 bottom-6 flex flex-wrap items-center justify-center gap-2 px-4">
         {!reducedMotion && slides.length > 1 && <PauseButton paused={stopped} onPausedChange={setStopped} what="slides" />}
-        {slides.map((slide, slideIndex) => (
-          <button
-            key={slide.id}
-            type="button"
-            aria-label={`Show slide ${slideIndex + 1}: ${slide.title}`}
-            aria-current={slideIndex === index}
-            onClick={() => setIndex(slideIndex)}
-            className="flex size-11 items-center justify-center"
-          >
-            <span
-              className={cx(
-                "block h-2.5 rounded-full transition-all",
-                slideIndex === index ? "w-8 bg-accent" : "w-2.5 bg-text/50",
-              )}
-            />
-          </button>
-        ))}
+        <div className="flex gap-2">
+          {slides.map((slide, slideIndex) => (
+            <button
+              key={slide.id}
+              type="button"
+              aria-label={`Show slide ${slideIndex + 1}: ${slide.title}`}
+              aria-current={slideIndex === index}
+              onClick={() => setIndex(slideIndex)}
+              className="flex size-11 items-center justify-center"
+            >
+              <span
+                className={cx(
+                  "block h-2.5 rounded-full transition-all",
+                  slideIndex === index ? "w-8 bg-accent" : "w-2.5 bg-text/50",
+                )}
+              />
+            </button>
+          ))}
+        </div>
       </div>
     </section>
   );
