@@ -6,6 +6,7 @@ export default [
   route("privacy", "routes/legal.tsx", { id: "legal-privacy" }),
   route("returns", "routes/legal.tsx", { id: "legal-returns" }),
   route("cookies", "routes/legal.tsx", { id: "legal-cookies" }),
+  route("accessibility", "routes/accessibility.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),

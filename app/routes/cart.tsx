@@ -263,7 +263,7 @@ function CartLineRow({ line, quoteLine, shown }: { line: CartLine; quoteLine: Ca
           </div>
         )}
       </div>
-      <div className="col-span-2 flex items-center justify-between gap-4 sm:col-span-1 sm:flex-col sm:items-end">
+      <div className="col-span-2 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 sm:col-span-1 sm:flex-col sm:flex-nowrap sm:items-end sm:gap-y-4">
         <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${label}`}>
           <CartActionForm intent="decrement" {...lineForm} onChange={() => cart.decrementLine(line.id, line.selectedSize)}>
             <button

@@ -17,6 +17,7 @@ import { getPodcast } from "~/features/podcast/podcast.server";
 import { getMerchStrip } from "~/features/store/catalogue.server";
 import { MerchStrip } from "~/features/store/merch-strip";
 import { shippingNotice } from "~/features/store/store-view";
+import { ClipsPauseButton } from "~/features/team/clips-pause";
 import { DRIVER_PARAM, DriverCarousel } from "~/features/team/driver-carousel";
 import { getDriverCarousel } from "~/features/team/drivers.server";
 import { VideoTile } from "~/features/team/video-tile";
@@ -102,7 +103,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="our-team-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <SectionHeading id="our-team-heading" eyebrow="In the garage" title="Our Team" />
+        <div className="flex flex-wrap items-end justify-between gap-x-4">
+          <SectionHeading id="our-team-heading" eyebrow="In the garage" title="Our Team" />
+          {teamTiles.some((tile) => tile.video) && <ClipsPauseButton className="mb-8" />}
+        </div>
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
           {teamTiles.map((tile, index) => (
             <li key={tile.key}>

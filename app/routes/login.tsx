@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { FormField } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { LOGIN_LIMITS, type LoginActionData, type LoginMode, type LoginValues } from "~/features/account/login-form";
+import { LOGIN_LIMITS, type LoginActionData, type LoginField, type LoginMode, type LoginValues } from "~/features/account/login-form";
 import { loginMode, loginValues, parseSignIn, parseSignUp } from "~/features/account/login-form.server";
 import { signIn, signUp } from "~/features/account/login.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/account/password-policy";
@@ -27,23 +27,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const mode = loginMode(form);
   if (!mode) throw data({ message: "Unknown form intent." }, { status: 400 });
   const values = loginValues(form);
-  const refuse = (status: number, message: string, headers: Record<string, string> = {}) =>
-    data({ mode, message, values } satisfies LoginActionData, { status, headers: { ...NO_STORE, ...headers } });
+  const refuse = (status: number, message: string, field?: LoginField, headers: Record<string, string> = {}) =>
+    data({ mode, message, field, values } satisfies LoginActionData, { status, headers: { ...NO_STORE, ...headers } });
 
   let outcome;
   if (mode === "sign-in") {
     const parsed = parseSignIn(form);
-    if (!parsed.ok) return refuse(400, parsed.message);
+    if (!parsed.ok) return refuse(400, parsed.message, parsed.field);
     outcome = await signIn(request, context, parsed.value);
   } else {
     const parsed = parseSignUp(form);
-    if (!parsed.ok) return refuse(400, parsed.message);
+    if (!parsed.ok) return refuse(400, parsed.message, parsed.field);
     outcome = await signUp(request, context, parsed.value);
   }
   if (outcome.kind === "refused") {
     return refuse(
       outcome.status,
       outcome.message,
+      outcome.field,
       outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {},
     );
   }
@@ -56,16 +57,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
   actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
 
+/** The mode the address asks for; a form posts to its own mode's address (modeHref). */
+function modeOf(search: string): LoginMode {
+  return new URLSearchParams(search).get("mode") === "create" ? "sign-up" : "sign-in";
+}
+
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: "Sign In",
+    title: modeOf(args.location.search) === "sign-up" ? "Create Account" : "Sign In",
     description: "Sign in to your Ridgeway Racing account, or create one as a team member or driver.",
     path: null,
   });
 
 export default function LoginPage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
-  const mode: LoginMode = actionData?.mode ?? (searchParams.get("mode") === "create" ? "sign-up" : "sign-in");
+  const mode: LoginMode = actionData?.mode ?? modeOf(searchParams.toString());
   const redirectTo = safeRedirectPath(searchParams.get("redirectTo"));
   return (
     <section className="mx-auto max-w-md px-4 py-16 sm:px-6">
@@ -129,21 +135,27 @@ function LoginForm({
   const processing = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
   const noticeRef = useRef<HTMLDivElement>(null);
   const values: Partial<LoginValues> = result?.values ?? {};
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refusal about one field is shown under it and takes the visitor there; any other above the form.
+  const fieldError = (field: LoginField) => (result?.field === field ? result.message : undefined);
 
   useEffect(() => {
-    if (result) noticeRef.current?.focus();
+    if (!result) return;
+    const field = result.field && formRef.current?.elements.namedItem(result.field);
+    if (field instanceof HTMLInputElement) field.focus();
+    else noticeRef.current?.focus();
   }, [result]);
 
   return (
     <div className="rounded-card border border-line bg-surface p-5 sm:p-8">
       <div ref={noticeRef} tabIndex={-1} aria-live="polite" className="outline-none">
-        {result && (
+        {result && !result.field && (
           <p role="alert" className="mb-5 rounded-lg border border-danger/50 bg-danger/10 px-4 py-3 text-sm font-medium text-danger">
             {result.message}
           </p>
         )}
       </div>
-      <Form method="post" action={modeHref(mode, redirectTo)} className="grid gap-5">
+      <Form ref={formRef} method="post" action={modeHref(mode, redirectTo)} className="grid gap-5">
         <input type="hidden" name="intent" value={mode} />
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
         <fieldset disabled={processing} className="grid gap-5">
@@ -156,6 +168,7 @@ function LoginForm({
               required
               maxLength={LOGIN_LIMITS.name}
               defaultValue={values.name}
+              error={fieldError("name")}
             />
           )}
           <FormField
@@ -166,6 +179,7 @@ function LoginForm({
             required
             maxLength={LOGIN_LIMITS.email}
             defaultValue={values.email}
+            error={fieldError("email")}
           />
           <FormField
             label="Password"
@@ -175,6 +189,7 @@ function LoginForm({
             required
             minLength={mode === "sign-up" ? PASSWORD_MIN_LENGTH : undefined}
             maxLength={PASSWORD_MAX_LENGTH * 2}
+            error={fieldError("password")}
             hint={mode === "sign-up" ? `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.` : undefined}
           />
           {mode === "sign-up" && <RoleChoice defaultRole={values.role ?? "team_member"} />}

@@ -31,9 +31,9 @@ test.describe("partners", () => {
   test("a logo opens the partner's details in a dialog; Escape and Close shut it and focus returns", async ({ page }) => {
     await page.goto("/partners");
     await expect(page).toHaveTitle("Partners | Ridgeway Racing");
-    // The logos become dialog openers once the page is interactive.
+    // The logos become buttons that open a dialog once the page is interactive.
     await page.waitForLoadState("networkidle");
-    const logos = page.getByRole("list", { name: "Partner logos" }).getByRole("link");
+    const logos = page.getByRole("list", { name: "Partner logos" }).getByRole("button");
     await expect(logos).toHaveCount(3);
     const vortex = logos.filter({ hasText: "Vortex Air Systems" });
 

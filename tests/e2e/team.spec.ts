@@ -49,7 +49,7 @@ test.describe("team page", () => {
 
     await expect(section(page, "Our Drivers").getByRole("list", { name: "Drivers" }).getByRole("button")).toHaveCount(7);
 
-    const maleSide = section(page, "The Male Side").getByRole("button");
+    const maleSide = section(page, "The Male Side").getByRole("list").getByRole("button");
     await expect(maleSide).toHaveCount(3);
     await expect(maleSide.nth(0)).toContainText("Dave Pickering");
     await expect(maleSide.nth(0)).toContainText("Chief Mechanic");

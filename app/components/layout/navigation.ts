@@ -34,6 +34,7 @@ export const legalLinks = [
   { to: "/privacy", label: "Privacy Policy" },
   { to: "/cookies", label: "Cookie Policy" },
   { to: "/returns", label: "Returns & Refunds" },
+  { to: "/accessibility", label: "Accessibility" },
 ] as const;
 
 /** The places the 404 page suggests. */

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { LOGIN_LIMITS, LOGIN_MESSAGES, type LoginMode, type LoginValues, type SignInInput, type SignUpInput } from "./login-form";
+import { LOGIN_LIMITS, LOGIN_MESSAGES, type LoginField, type LoginMode, type LoginValues, type SignInInput, type SignUpInput } from "./login-form";
 import { passwordLengthError } from "./password-policy";
 import { safeRedirectPath } from "./redirect-path";
 import { isSelfServiceRole } from "./roles";
@@ -38,13 +38,13 @@ export function loginValues(form: FormData): LoginValues {
   };
 }
 
-type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+type Parsed<T> = { ok: true; value: T } | { ok: false; message: string; field?: LoginField };
 
 export function parseSignIn(form: FormData): Parsed<SignInInput> {
   const email = emailSchema.safeParse(form.get("email") ?? "");
-  if (!email.success) return { ok: false, message: email.error.issues[0]!.message };
+  if (!email.success) return { ok: false, message: email.error.issues[0]!.message, field: "email" };
   const password = text(form, "password");
-  if (password === "") return { ok: false, message: LOGIN_MESSAGES.passwordRequired };
+  if (password === "") return { ok: false, message: LOGIN_MESSAGES.passwordRequired, field: "password" };
   return {
     ok: true,
     value: {
@@ -59,15 +59,15 @@ export function parseSignIn(form: FormData): Parsed<SignInInput> {
 /** Sign-up checks everything but the common-password list (the server adds that). */
 export function parseSignUp(form: FormData): Parsed<SignUpInput> {
   const name = nameSchema.safeParse(form.get("name") ?? "");
-  if (!name.success) return { ok: false, message: name.error.issues[0]!.message };
+  if (!name.success) return { ok: false, message: name.error.issues[0]!.message, field: "name" };
   const role = form.get("role");
   // Anything but the two self-service roles ("admin" included) is refused, not quietly changed.
   if (!isSelfServiceRole(role)) return { ok: false, message: LOGIN_MESSAGES.roleInvalid };
   const email = emailSchema.safeParse(form.get("email") ?? "");
-  if (!email.success) return { ok: false, message: email.error.issues[0]!.message };
+  if (!email.success) return { ok: false, message: email.error.issues[0]!.message, field: "email" };
   const password = text(form, "password");
   const passwordError = passwordLengthError(password);
-  if (passwordError) return { ok: false, message: passwordError };
+  if (passwordError) return { ok: false, message: passwordError, field: "password" };
   return {
     ok: true,
     value: {

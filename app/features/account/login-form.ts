@@ -46,7 +46,10 @@ export interface LoginValues {
   rememberMe: boolean;
 }
 
-export type LoginActionData = { mode: LoginMode; message: string; values: LoginValues };
+/** The field a refusal is about, marked invalid and described by the message; none when it is about the whole form. */
+export type LoginField = "name" | "email" | "password";
+
+export type LoginActionData = { mode: LoginMode; message: string; field?: LoginField; values: LoginValues };
 
 export interface SignInInput {
   email: string;

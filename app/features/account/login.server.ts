@@ -7,6 +7,7 @@ import {
   accountSlowedMessage,
   LOGIN_MESSAGES,
   tooManyAttemptsMessage,
+  type LoginField,
   type SignInInput,
   type SignUpInput,
 } from "./login-form";
@@ -45,7 +46,7 @@ export const SIGN_UP_RATE_LIMIT = { limit: 10, windowMs: 60 * 60_000 } as const;
 
 export type LoginOutcome =
   | { kind: "signed-in"; location: string; cookies: string[] }
-  | { kind: "refused"; status: 400 | 401 | 429; message: string; retryAfterSeconds?: number };
+  | { kind: "refused"; status: 400 | 401 | 429; message: string; field?: LoginField; retryAfterSeconds?: number };
 
 function landingPage(role: AccountRole, redirectTo: string | null): string {
   return redirectTo ?? dashboardFor(role);
@@ -116,7 +117,7 @@ export async function signIn(request: Request, context: RequestContext, input: S
 
 export async function signUp(request: Request, context: RequestContext, input: SignUpInput): Promise<LoginOutcome> {
   const policy = passwordPolicyError(input.password);
-  if (policy) return { kind: "refused", status: 400, message: policy };
+  if (policy) return { kind: "refused", status: 400, message: policy, field: "password" };
   const perClient = await limited(context, { key: `sign-up:${context.clientIp}`, ...SIGN_UP_RATE_LIMIT }, "sign-up");
   if (perClient) return perClient;
   try {

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
+import { PauseButton } from "~/components/ui/pause-button";
 import { usePrefersReducedMotion } from "~/components/use-prefers-reduced-motion";
 import { SitePicture } from "~/components/site-picture";
 import type { PictureImage } from "~/features/media/media";
@@ -20,13 +21,16 @@ export interface HeroSlide {
 }
 
 /**
- * The home page's three slides. Advances every 6 s, but not while the pointer
- * or keyboard focus is on it, while the tab is hidden, or for visitors who
- * asked for reduced motion; the dots jump to a slide.
+ * The home page's three slides. Advances every 6 s, but not once the visitor
+ * presses Pause slides, while the pointer or keyboard focus is on it, while the
+ * tab is hidden, or for visitors who asked for reduced motion; the dots jump to
+ * a slide.
  */
 export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
+  // The visitor's own choice (Pause slides), which pointing at the hero or leaving it does not undo.
+  const [stopped, setStopped] = useState(false);
   const [hidden, setHidden] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
 
@@ -37,10 +41,10 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
   }, []);
 
   useEffect(() => {
-    if (paused || hidden || reducedMotion || slides.length < 2) return;
+    if (paused || stopped || hidden || reducedMotion || slides.length < 2) return;
     const timer = setTimeout(() => setIndex((current) => (current + 1) % slides.length), HERO_ADVANCE_MS);
     return () => clearTimeout(timer);
-  }, [index, paused, hidden, reducedMotion, slides.length]);
+  }, [index, paused, stopped, hidden, reducedMotion, slides.length]);
 
   if (slides.length === 0) return null;
   return (
@@ -95,24 +99,27 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
           </div>
         ))}
       </div>
-      <div className="absolute inset-x-0 bottom-6 flex justify-center gap-2">
-        {slides.map((slide, slideIndex) => (
-          <button
-            key={slide.id}
-            type="button"
-            aria-label={`Show slide ${slideIndex + 1}: ${slide.title}`}
-            aria-current={slideIndex === index}
-            onClick={() => setIndex(slideIndex)}
-            className="flex size-11 items-center justify-center"
-          >
-            <span
-              className={cx(
-                "block h-2.5 rounded-full transition-all",
-                slideIndex === index ? "w-8 bg-accent" : "w-2.5 bg-text/50",
-              )}
-            />
-          </button>
-        ))}
+      <div className="absolute inset-x-0 bottom-6 flex flex-wrap items-center justify-center gap-2 px-4">
+        {!reducedMotion && slides.length > 1 && <PauseButton paused={stopped} onPausedChange={setStopped} what="slides" />}
+        <div className="flex gap-2">
+          {slides.map((slide, slideIndex) => (
+            <button
+              key={slide.id}
+              type="button"
+              aria-label={`Show slide ${slideIndex + 1}: ${slide.title}`}
+              aria-current={slideIndex === index}
+              onClick={() => setIndex(slideIndex)}
+              className="flex size-11 items-center justify-center"
+            >
+              <span
+                className={cx(
+                  "block h-2.5 rounded-full transition-all",
+                  slideIndex === index ? "w-8 bg-accent" : "w-2.5 bg-text/50",
+                )}
+              />
+            </button>
+          ))}
+        </div>
       </div>
     </section>
   );

@@ -55,7 +55,7 @@ export function OurCars() {
   );
 }
 
-/** Mission, vision and values; on small screens each part folds away behind its heading. */
+/** Mission, vision and values; each part folds away behind its heading. */
 export function MissionAndValues() {
   return (
     <section aria-labelledby="mission-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
@@ -90,19 +90,20 @@ export function MissionAndValues() {
 }
 
 /**
- * Open on wide screens (CSS), a disclosure on small ones; readable without JavaScript either way.
- * The disclosure's sign is a chevron that turns (a "+" turned 45° read as a close button).
+ * A disclosure, open to begin with, that the mouse and the keyboard open and close alike at every
+ * width; readable without JavaScript. Its sign is a chevron that turns (a "+" turned 45° read as a
+ * close button).
  */
 function Collapsible({ mark, title, children }: { mark: MarkName; title: string; children: ReactNode }) {
   return (
     <Card className="h-full p-0 sm:p-0">
-      <details className="group md:pointer-events-none md:[&>summary]:cursor-default" open>
+      <details className="group" open>
         <summary className="flex cursor-pointer list-none items-center gap-3 p-5 text-lg font-bold uppercase sm:p-6 [&::-webkit-details-marker]:hidden">
           <span aria-hidden="true" className="mark-badge">
             <Mark name={mark} />
           </span>
           <span className="flex-1">{title}</span>
-          <ChevronDownIcon aria-hidden="true" className="size-5 shrink-0 text-muted transition-transform group-open:rotate-180 md:hidden" />
+          <ChevronDownIcon aria-hidden="true" className="size-5 shrink-0 text-muted transition-transform group-open:rotate-180" />
         </summary>
         <p className="px-5 pb-5 text-muted sm:px-6 sm:pb-6">{children}</p>
       </details>

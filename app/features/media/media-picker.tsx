@@ -1,9 +1,8 @@
-import { useId, useState, useSyncExternalStore } from "react";
+import { useId, useState } from "react";
 import { cx } from "~/components/ui/cx";
+import { useHydrated } from "~/components/use-hydrated";
 import { inputClasses } from "~/components/ui/form-field";
 import { mediaFileUrl } from "./media";
-
-const noSubscription = () => () => {};
 
 /** One choice in a MediaPicker: listMediaChoices() in media.server.ts makes them. */
 export interface MediaChoice {
@@ -38,11 +37,7 @@ export function MediaPicker({ name, label, choices, defaultValue, error, hint, r
   const [selected, setSelected] = useState(defaultValue ?? "");
   const [filter, setFilter] = useState("");
   // False in the server's HTML, true once React runs in the browser: the filter needs script.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const needle = filter.trim().toLowerCase();
   // The chosen one stays listed whatever the filter, so the select never changes value by itself.
   const shown = needle ? choices.filter((choice) => choice.id === selected || choice.label.toLowerCase().includes(needle)) : choices;

@@ -21,6 +21,7 @@ const staticPaths = [
   "/privacy",
   "/cookies",
   "/returns",
+  "/accessibility",
 ];
 
 export async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {

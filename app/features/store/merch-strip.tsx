@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { LinkButton } from "~/components/ui/link-button";
+import { PauseButton } from "~/components/ui/pause-button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { usePrefersReducedMotion } from "~/components/use-prefers-reduced-motion";
 import { formatPence } from "~/lib/money";
@@ -58,14 +59,7 @@ export function MerchStrip({ products, shippingPerk }: MerchStripProps) {
       <div className="mx-auto flex max-w-7xl flex-wrap items-end justify-between gap-4 px-4 sm:px-6">
         <SectionHeading id="merch-heading" eyebrow="Team store" title="Exclusive Merchandise" />
         {!reducedMotion && products.length > 1 && (
-          <button
-            type="button"
-            onClick={() => setPaused(!paused)}
-            aria-pressed={paused}
-            className="mb-8 min-h-11 rounded-full border border-line px-4 text-sm font-semibold uppercase tracking-wide hover:border-accent-text"
-          >
-            {paused ? "Play strip" : "Pause strip"}
-          </button>
+          <PauseButton paused={paused} onPausedChange={setPaused} what="strip" className="mb-8" />
         )}
       </div>
       <div

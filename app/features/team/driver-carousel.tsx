@@ -41,21 +41,23 @@ interface DriverCarouselProps {
 export function DriverCarousel({ id, drivers, openDriver, seasonYear, collapseStatsOnMobile, showCareer }: DriverCarouselProps) {
   const [selectedId, toggle] = useSelection(DRIVER_PARAM);
   const { details, load } = useDriverDetails(openDriver);
-  const detailRef = useRef<HTMLDivElement>(null);
+  const carouselRef = useRef<HTMLFormElement>(null);
   const selected = drivers.find((driver) => driver.id === selectedId);
   const open = (driverId: string) => {
     load(driverId);
     toggle(driverId);
   };
 
+  // The cards and the detail together: a detail taller than the window, scrolled into view alone,
+  // took the focused card up under the fixed header. Together, the top (the cards) comes first.
   useEffect(() => {
-    if (selectedId) detailRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: "nearest" });
+    if (selectedId) carouselRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: "nearest" });
   }, [selectedId]);
 
   return (
-    <form method="get" action={`#${id}`}>
+    <form ref={carouselRef} method="get" action={`#${id}`}>
       <DriverStrip drivers={drivers} selectedId={selectedId} detailId={id} onToggle={open} onIntent={load} />
-      <div id={id} ref={detailRef} className="mt-6">
+      <div id={id} className="mt-6">
         {selected && (
           <OpenDriver
             key={selected.id}

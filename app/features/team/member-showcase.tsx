@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { scrollBehavior } from "~/lib/motion";
 import { SitePicture } from "~/components/site-picture";
 import type { PictureImage } from "~/features/media/media";
+import { ClipsPauseButton } from "./clips-pause";
 import { PORTRAIT_SIZE } from "./portrait";
 import { splitParagraphs } from "./text";
 import { toggleButtonProps } from "./use-selection";
@@ -41,6 +42,11 @@ export function MemberShowcase({ id, members, selectedKey, onToggle, firstTileIn
   const selected = members.find((member) => member.key === selectedKey);
   return (
     <form method="get" action={`#${id}`}>
+      {members.some((member) => member.video) && (
+        <div className="mb-4 flex justify-end">
+          <ClipsPauseButton />
+        </div>
+      )}
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {members.map((member, index) => (
           <li key={member.key}>

@@ -3,6 +3,7 @@ import { cx } from "~/components/ui/cx";
 import { SitePicture } from "~/components/site-picture";
 import { buildPictureSources, type PictureImage } from "~/features/media/media";
 import { prefersReducedMotion } from "~/lib/motion";
+import { useClipsPaused } from "./clips-pause";
 import { PORTRAIT_SIZE } from "./portrait";
 import { createTilePlayback, TILE_PRELOAD_MARGIN, type PlaybackClock } from "./video-playback";
 
@@ -114,6 +115,7 @@ function TileVideo({ src, poster, index }: { src: string; poster: string; index:
   const [nearViewport, setNearViewport] = useState(false);
   // Until the clip plays, the still beneath it shows (some browsers paint a poster late, or black).
   const [playing, setPlaying] = useState(false);
+  const paused = useClipsPaused();
 
   useEffect(() => {
     const video = ref.current;
@@ -134,6 +136,10 @@ function TileVideo({ src, poster, index }: { src: string; poster: string; index:
   useEffect(() => {
     const video = ref.current;
     if (!video || !nearViewport) return;
+    if (paused) {
+      video.pause();
+      return;
+    }
     // React sets no muted attribute, and browsers only autoplay muted media.
     video.muted = true;
     const playback = createTilePlayback(
@@ -153,7 +159,7 @@ function TileVideo({ src, poster, index }: { src: string; poster: string; index:
       video.removeEventListener("ended", onEnded);
       playback.dispose();
     };
-  }, [nearViewport, index]);
+  }, [nearViewport, index, paused]);
 
   return (
     <video
