@@ -11,15 +11,22 @@ const CART_KEY = "ridgeway-racing-cart";
 const KEYRING = "Ridgeway Racing Keyring";
 const PENS = "Ridgeway Racing Pens (Set of 2)";
 
+/*
+ * Every page is opened and then left to finish loading its scripts: the keys and clicks here are
+ * about what the hydrated page does (a click before hydration is a plain link or form post).
+ */
+
 /** Opens a page with this cart already saved in the browser (the format of cart-storage.ts). */
 async function withSavedCart(page: Page, path: string, items: { id: number; selectedSize: string; quantity: number }[]) {
   await page.goto("/terms");
   await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [CART_KEY, JSON.stringify({ items })]);
   await page.goto(path);
+  await page.waitForLoadState("networkidle");
 }
 
 test("a client-side navigation moves focus to the new page's heading and says its title; a filter leaves focus alone", async ({ page }) => {
   await page.goto("/");
+  await page.waitForLoadState("networkidle");
   await page.getByRole("link", { name: "View All News" }).click();
   await expect(page).toHaveURL(/\/news$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
@@ -75,6 +82,7 @@ test("cart changes keep focus on the page and are said with the new total", asyn
 test("the add-to-cart confirmation stays while its View cart link has focus", async ({ page }) => {
   await page.clock.install();
   await page.goto("/store");
+  await page.waitForLoadState("networkidle");
   const keyring = page.getByRole("article", { name: KEYRING, exact: true });
   await keyring.getByRole("button", { name: "Add to Cart" }).click();
   const viewCart = keyring.getByRole("link", { name: "View cart" });
@@ -92,6 +100,7 @@ test("the add-to-cart confirmation stays while its View cart link has focus", as
 test("at the end of the driver strip focus moves from the disabled Next arrow to Previous", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/");
+  await page.waitForLoadState("networkidle");
   const next = page.getByRole("button", { name: "Next drivers" });
   await next.focus();
   for (let presses = 0; presses < 12 && (await next.isEnabled()); presses++) await page.keyboard.press("Enter");

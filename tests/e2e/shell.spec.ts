@@ -90,6 +90,7 @@ test.describe("footer", () => {
       "Privacy Policy",
       "Cookie Policy",
       "Returns & Refunds",
+      "Accessibility",
     ]);
     await expect(footer.getByText("I agree to receive emails about news, updates, and promotions")).toBeVisible();
     await expect(footer.getByRole("textbox", { name: "Email address" })).toHaveAttribute("type", "email");

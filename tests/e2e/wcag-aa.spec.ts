@@ -96,6 +96,7 @@ test.describe("moving content can be paused (2.2.2)", () => {
 
   test("the team clips stop on Pause clips and do not start again by themselves", async ({ page }) => {
     await page.goto("/");
+    await page.waitForLoadState("networkidle");
     const team = page.locator("section", { has: page.getByRole("heading", { name: "Our Team", exact: true }) });
     await team.scrollIntoViewIfNeeded();
     const videos = team.locator("video");
@@ -172,6 +173,7 @@ test.describe("sign-in and create account (2.4.2, 3.3.1)", () => {
 
   test("a refused password is marked on the password field and described by the error", async ({ page }) => {
     await page.goto("/login?mode=create");
+    await page.waitForLoadState("networkidle");
     const form = page.locator("main form");
     await form.getByLabel("Full Name").fill("Pat Password");
     await form.getByLabel("Email", { exact: true }).fill(`pat.password.${test.info().project.name}@example.com`);
