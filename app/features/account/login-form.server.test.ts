@@ -27,12 +27,13 @@ describe("the /login form", () => {
   });
 
   it("says what is missing or wrong", () => {
-    expect(parseSignIn(form({ email: "", password: "x" }))).toEqual({ ok: false, message: LOGIN_MESSAGES.emailRequired });
-    expect(parseSignIn(form({ email: "not-an-email", password: "x" }))).toEqual({ ok: false, message: LOGIN_MESSAGES.emailInvalid });
-    expect(parseSignIn(form({ email: "sam@example.com", password: "" }))).toEqual({ ok: false, message: LOGIN_MESSAGES.passwordRequired });
+    expect(parseSignIn(form({ email: "", password: "x" }))).toEqual({ ok: false, message: LOGIN_MESSAGES.emailRequired, field: "email" });
+    expect(parseSignIn(form({ email: "not-an-email", password: "x" }))).toEqual({ ok: false, message: LOGIN_MESSAGES.emailInvalid, field: "email" });
+    expect(parseSignIn(form({ email: "sam@example.com", password: "" }))).toEqual({ ok: false, message: LOGIN_MESSAGES.passwordRequired, field: "password" });
     expect(parseSignUp(form({ name: " ", email: "a@example.com", password: "long enough pass", role: "driver" }))).toEqual({
       ok: false,
       message: LOGIN_MESSAGES.nameRequired,
+      field: "name",
     });
     expect(parseSignUp(form({ name: "Sam", email: "a@example.com", password: "long enough pass", role: "admin" }))).toEqual({
       ok: false,
@@ -41,6 +42,7 @@ describe("the /login form", () => {
     expect(parseSignUp(form({ name: "Sam", email: "a@example.com", password: "short", role: "driver" }))).toEqual({
       ok: false,
       message: "Password must be at least 8 characters.",
+      field: "password",
     });
   });
 
