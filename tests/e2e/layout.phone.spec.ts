@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { PUBLIC_ROUTES } from "../support/public-routes";
 
 /*
  * Layout assertions that look at the screen, not the DOM (issue 16): no public page is wider than
@@ -6,27 +7,6 @@ import { expect, test, type Page } from "@playwright/test";
  * mobile-menu.phone.spec.ts; the look itself in visual.spec.ts.
  */
 
-const PUBLIC_PAGES = [
-  "/",
-  "/team",
-  "/team/1",
-  "/female-side",
-  "/calendar",
-  "/news",
-  "/news/anglesey-coastal-challenge",
-  "/gallery",
-  "/store",
-  "/store/team-tshirt",
-  "/cart",
-  "/partners",
-  "/partner-packages",
-  "/podcast",
-  "/contact",
-  "/login",
-  "/login?mode=create",
-  "/terms",
-  "/no-such-page",
-];
 
 async function sidewaysOverflow(page: Page) {
   return page.evaluate(() => {
@@ -48,7 +28,7 @@ for (const width of [320, 390, 768]) {
   test(`no public page is wider than a ${width} px screen`, async ({ page }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 800 });
-    for (const path of PUBLIC_PAGES) {
+    for (const path of PUBLIC_ROUTES) {
       await page.goto(path);
       await page.waitForLoadState("load");
       const { scrollWidth, culprits } = await sidewaysOverflow(page);

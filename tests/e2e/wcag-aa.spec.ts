@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { PUBLIC_ROUTES } from "../support/public-routes";
 
 /*
  * The WCAG 2.2 AA fixes that axe cannot see: moving content that can be paused, reflow at 320 px,
@@ -9,35 +10,6 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 
 const CART_KEY = "ridgeway-racing-cart";
 
-/** Every public screen a visitor can reach, one page each. */
-const PUBLIC_ROUTES = [
-  "/",
-  "/team",
-  "/team/1",
-  "/female-side",
-  "/calendar",
-  "/news",
-  "/news/season-opener-silverstone-international",
-  "/gallery",
-  "/partners",
-  "/partner-packages",
-  "/podcast",
-  "/contact",
-  "/store",
-  "/store/team-cap-red",
-  "/cart",
-  "/checkout",
-  "/login",
-  "/login?mode=create",
-  "/forgot-password",
-  "/newsletter",
-  "/terms",
-  "/privacy",
-  "/returns",
-  "/cookies",
-  "/accessibility",
-  "/no-such-page",
-];
 
 /** WCAG 1.4.12's text-spacing overrides, as a bookmarklet would apply them. */
 const TEXT_SPACING_CSS = `* {
