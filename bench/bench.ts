@@ -5,6 +5,11 @@
  *   npm run bench -- / /terms
  *   BENCH_DURATION=30 npm run bench -- /
  *   BENCH_PROXY=nginx BENCH_CONNECTIONS=256 npm run bench -- /   (both through deploy/nginx/page-cache.conf)
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_PROCESSES=2 npm run bench -- /
+ *     (two app processes on one new PostgreSQL database, behind nginx)
+ *
+ * Each route is loaded as three visitors (anonymous, with an unrelated cookie, signed in) and
+ * as its static copy, one after another in the same run.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -12,7 +17,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { startNginx, type CachingProxy } from "../tests/support/caching-proxy";
 import { benchCheckout, CHECKOUT_ARG } from "./checkout";
-import { BenchError, PROJECT_ROOT, reportFatal, routesFromArgs, startProductionServer, writeReport } from "./server";
+import { BenchError, createBenchDatabase, PROJECT_ROOT, reportFatal, routesFromArgs, startProductionServer, writeReport, type RunningServer } from "./server";
 
 const CONNECTIONS = connectionsFromEnv();
 const WARMUP_SECONDS = 2;
@@ -33,14 +38,33 @@ interface LoadFigures {
   statusCodes: Record<string, number>;
 }
 
+/**
+ * Who asks for the page, which decides what may answer it: an anonymous visitor and one with a
+ * cookie the site does not read (consent, analytics) get the shared page from the cache; a
+ * signed-in visitor's page is rendered for them.
+ */
+const VISITORS = ["anonymous", "cookie", "signed-in"] as const;
+type Visitor = (typeof VISITORS)[number];
+const UNRELATED_COOKIE = "consent=analytics; _ga=GA1.1.1234567890.1764000000";
+
 interface RouteFigures {
   route: string;
   status: number;
   htmlBytes: number;
-  dynamic: LoadFigures;
+  visitors: Record<Visitor, LoadFigures>;
   static: LoadFigures;
-  /** dynamic req/s divided by static req/s. */
-  ratio: number;
+  /** Each visitor's req/s divided by the static copy's. */
+  ratios: Record<Visitor, number>;
+}
+
+function processesFromEnv(): number {
+  const raw = process.env.BENCH_PROCESSES;
+  if (raw === undefined || raw === "") return 1;
+  const processes = Number(raw);
+  if (!Number.isInteger(processes) || processes < 1 || processes > 8) {
+    throw new BenchError(`BENCH_PROCESSES must be a whole number from 1 to 8 (got "${raw}").`);
+  }
+  return processes;
 }
 
 function connectionsFromEnv(): number {
@@ -76,10 +100,10 @@ function safeName(route: string, taken: Set<string>): string {
   return name;
 }
 
-async function load(url: string, duration: number): Promise<autocannon.Result> {
+async function load(url: string, duration: number, headers: Record<string, string>): Promise<autocannon.Result> {
   // autocannon must never leave this machine; the server only listens on 127.0.0.1.
   if (new URL(url).hostname !== "127.0.0.1") throw new Error(`refusing to load ${url}: not 127.0.0.1`);
-  return autocannon({ url, connections: CONNECTIONS, duration });
+  return autocannon({ url, connections: CONNECTIONS, duration, headers });
 }
 
 function figures(pathname: string, result: autocannon.Result): LoadFigures {
@@ -102,19 +126,36 @@ function figures(pathname: string, result: autocannon.Result): LoadFigures {
   };
 }
 
-async function measure(origin: string, pathname: string, duration: number): Promise<LoadFigures> {
+async function measure(origin: string, pathname: string, duration: number, label: string, headers: Record<string, string> = {}): Promise<LoadFigures> {
   const url = origin + pathname;
-  process.stdout.write(`  ${pathname}: warm-up ${WARMUP_SECONDS} s, measure ${duration} s\n`);
-  await load(url, WARMUP_SECONDS);
-  return figures(pathname, await load(url, duration));
+  process.stdout.write(`  ${label} ${pathname}: warm-up ${WARMUP_SECONDS} s, measure ${duration} s\n`);
+  await load(url, WARMUP_SECONDS, headers);
+  return figures(pathname, await load(url, duration, headers));
+}
+
+/** Creates an account on the server (as the sign-up form does) and returns its session cookie. */
+async function signedInCookie(serverUrl: string): Promise<string> {
+  const response = await fetch(`${serverUrl}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: serverUrl, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "sign-up", name: "Bench Visitor", email: `bench.${Date.now()}@example.com`, password: "a long enough bench password", role: "team_member" }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  if (!cookie.includes("session_token")) throw new BenchError(`signing up gave no session (HTTP ${response.status})`);
+  return cookie;
 }
 
 function printTable(figs: RouteFigures): void {
   const rows: string[][] = [
-    ["", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors"],
-    ...[figs.dynamic, figs.static].map((f, i) => [
-      `${i === 0 ? "dynamic" : "static"} ${f.path}`,
+    ["", "req/s", "÷static", "p50 ms", "p99 ms", "non-2xx", "errors"],
+    ...[...VISITORS.map((visitor) => [visitor, figs.visitors[visitor], figs.ratios[visitor]] as const), ["static", figs.static, 1] as const].map(([label, f, ratio]) => [
+      label,
       f.requestsPerSecond.toFixed(1),
+      ratio.toFixed(2),
       String(f.latencyP50Ms),
       String(f.latencyP99Ms),
       String(f.non2xx),
@@ -127,7 +168,6 @@ function printTable(figs: RouteFigures): void {
   console.log(`\n${figs.route}  (HTTP ${figs.status}, ${figs.htmlBytes} bytes of HTML)`);
   console.log(line(rows[0]!));
   for (const row of rows.slice(1)) console.log(line(row));
-  console.log(`dynamic/static req/s: ${figs.ratio.toFixed(3)}\n`);
 }
 
 async function main(): Promise<number> {
@@ -138,19 +178,33 @@ async function main(): Promise<number> {
   }
   const routes = routesFromArgs(args);
   const duration = durationFromEnv();
-  const proxyKind = process.env.BENCH_PROXY ?? "";
+  const processes = processesFromEnv();
+  const databaseServer = process.env.BENCH_DATABASE_URL ?? "";
+  const proxyKind = process.env.BENCH_PROXY ?? (processes > 1 ? "nginx" : "");
   if (proxyKind !== "" && proxyKind !== "nginx") throw new BenchError(`BENCH_PROXY must be "nginx" or unset (got "${proxyKind}").`);
-  const server = await startProductionServer();
+  if (processes > 1 && (databaseServer === "" || proxyKind !== "nginx")) {
+    throw new BenchError("BENCH_PROCESSES above 1 needs BENCH_DATABASE_URL (a PostgreSQL server; the processes share one database) and the nginx proxy in front.");
+  }
+  const database = databaseServer ? await createBenchDatabase(databaseServer) : undefined;
+  const servers: RunningServer[] = [];
   let proxy: CachingProxy | undefined;
   const removeStaticCopies = () => rmSync(STATIC_DIR, { recursive: true, force: true });
   process.on("exit", removeStaticCopies);
   const problems: string[] = [];
   const results: RouteFigures[] = [];
   try {
+    // One at a time: the first migrates and seeds the database the others then share.
+    for (let n = 0; n < processes; n++) servers.push(await startProductionServer({ databaseUrl: database?.url }));
+    const server = servers[0]!;
     mkdirSync(STATIC_DIR, { recursive: true });
     // Through the proxy, both the page and its static copy are what nginx keeps and serves.
-    if (proxyKind === "nginx") proxy = await startNginx(server.url);
+    if (proxyKind === "nginx") proxy = await startNginx(servers.map(({ url }) => url));
     const origin = proxy?.url ?? server.url;
+    const visitorHeaders: Record<Visitor, Record<string, string>> = {
+      anonymous: {},
+      cookie: { cookie: UNRELATED_COOKIE },
+      "signed-in": { cookie: await signedInCookie(server.url) },
+    };
     const taken = new Set<string>();
     for (const route of routes) {
       const response = await fetch(server.url + route, { redirect: "manual" });
@@ -160,31 +214,35 @@ async function main(): Promise<number> {
       }
       const staticPath = `/${STATIC_DIR_NAME}/${safeName(route, taken)}.html`;
       writeFileSync(path.join(PROJECT_ROOT, "build/client", staticPath), html);
-      const check = await fetch(server.url + staticPath);
-      const copy = await check.text();
-      if (check.status !== 200 || copy !== html) {
-        throw new BenchError(`the static copy at ${staticPath} was not served back intact (HTTP ${check.status})`);
+      // Every process serves the static copy from the same build directory.
+      for (const { url } of servers) {
+        const check = await fetch(url + staticPath);
+        if (check.status !== 200 || (await check.text()) !== html) {
+          throw new BenchError(`the static copy at ${staticPath} was not served back intact by ${url} (HTTP ${check.status})`);
+        }
       }
 
       console.log(`\n${route} → static copy ${staticPath}`);
-      const dynamic = await measure(origin, route, duration);
-      const stat = await measure(origin, staticPath, duration);
+      const visitors = {} as Record<Visitor, LoadFigures>;
+      for (const visitor of VISITORS) visitors[visitor] = await measure(origin, route, duration, visitor, visitorHeaders[visitor]);
+      const stat = await measure(origin, staticPath, duration, "static");
+      const ratio = (f: LoadFigures) => (stat.requestsPerSecond > 0 ? f.requestsPerSecond / stat.requestsPerSecond : 0);
       const figs: RouteFigures = {
         route,
         status: response.status,
         htmlBytes: Buffer.byteLength(html),
-        dynamic,
+        visitors,
         static: stat,
-        ratio: stat.requestsPerSecond > 0 ? dynamic.requestsPerSecond / stat.requestsPerSecond : 0,
+        ratios: { anonymous: ratio(visitors.anonymous), cookie: ratio(visitors.cookie), "signed-in": ratio(visitors["signed-in"]) },
       };
       results.push(figs);
       printTable(figs);
 
-      for (const f of [dynamic, stat]) {
-        if (f.errors > 0) problems.push(`${f.path}: ${f.errors} request errors (${f.timeouts} timeouts)`);
+      for (const [label, f] of [...Object.entries(visitors), ["static", stat] as const]) {
+        if (f.errors > 0) problems.push(`${label} ${f.path}: ${f.errors} request errors (${f.timeouts} timeouts)`);
         // A route that did not answer 200 to start with is already reported above.
         if (f.non2xx > 0 && (f === stat || response.status === 200)) {
-          problems.push(`${f.path}: ${f.non2xx} non-2xx responses ${JSON.stringify(f.statusCodes)}`);
+          problems.push(`${label} ${f.path}: ${f.non2xx} non-2xx responses ${JSON.stringify(f.statusCodes)}`);
         }
       }
     }
@@ -192,7 +250,8 @@ async function main(): Promise<number> {
     removeStaticCopies();
     process.off("exit", removeStaticCopies);
     await proxy?.stop();
-    await server.stop();
+    for (const server of servers) await server.stop();
+    await database?.drop();
   }
 
   const reportPath = writeReport("bench", {
@@ -206,6 +265,8 @@ async function main(): Promise<number> {
     warmupSeconds: WARMUP_SECONDS,
     connections: CONNECTIONS,
     proxy: proxyKind || null,
+    processes,
+    database: database ? "postgresql" : "pglite",
     routes: results,
     problems,
   });

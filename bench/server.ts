@@ -4,11 +4,13 @@
  * write JSON reports under bench/results/.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { freePort } from "../tests/support/free-port";
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const PROJECT_ROOT = path.resolve(BENCH_DIR, "..");
@@ -53,22 +55,6 @@ function build(): Promise<void> {
   return buildOnce;
 }
 
-/** Asks the OS for a free TCP port on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.once("error", reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (typeof address === "object" && address) resolve(address.port);
-        else reject(new Error("could not determine a free port"));
-      });
-    });
-  });
-}
-
 /** Keeps the last `limit` characters written to a stream. */
 function tail(stream: NodeJS.ReadableStream | null, limit = OUTPUT_TAIL_CHARS): () => string {
   let text = "";
@@ -100,13 +86,16 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 
 /**
  * Builds the app (once), then starts `node --import tsx server/index.ts` on a free port of
- * 127.0.0.1 with a fresh PGlite DATA_DIR, and resolves when /readyz answers 200.
+ * 127.0.0.1 with a fresh PGlite DATA_DIR (or on `databaseUrl`), and resolves when /readyz
+ * answers 200.
  */
 export async function startProductionServer(
   options: {
     /** Runs on the fresh DATA_DIR before the server starts (e.g. to seed stock). */
     prepareDataDir?: (dataDir: string) => Promise<void>;
     env?: Record<string, string>;
+    /** A PostgreSQL database of the bench's own (createBenchDatabase); the embedded one otherwise. */
+    databaseUrl?: string;
   } = {},
 ): Promise<RunningServer> {
   await build();
@@ -133,8 +122,10 @@ export async function startProductionServer(
     PUBLIC_URL: url,
     ...options.env,
   };
-  // Always measure the embedded PGlite database, never an external one.
+  // The embedded database unless the bench made a PostgreSQL database for this run: never one
+  // DATABASE_URL happens to name.
   delete env.DATABASE_URL;
+  if (options.databaseUrl) Object.assign(env, { DATABASE_URL: options.databaseUrl, AUTH_SECRET: BENCH_AUTH_SECRET, PAYMENTS: "test" });
 
   // As `npm start` runs it: one node process that gets its signals itself. detached: it gets
   // its own process group, so a forced kill reaches anything it started.
@@ -202,6 +193,35 @@ export async function startProductionServer(
     throw new BenchError(`${(error as Error).message}\n${output || "(the server printed nothing)"}`, { cause: error });
   }
   return { url, pid: child.pid!, stop };
+}
+
+/** What every process on one PostgreSQL database shares (production requires it to be set). */
+const BENCH_AUTH_SECRET = "bench-secret-shared-by-every-process-0123456789";
+
+export interface BenchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A new, empty database on the PostgreSQL server `serverUrl` names (the first server process
+ * migrates and seeds it), dropped by `drop()`.
+ */
+export async function createBenchDatabase(serverUrl: string): Promise<BenchDatabase> {
+  const name = `bench_${randomBytes(6).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {

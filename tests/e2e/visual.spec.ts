@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { startServer, type ServerProcess } from "../support/server-process";
+import { freePort } from "../support/free-port";
 
 /*
  * Visual baselines of the key pages at 390 px (the phone project) and 1280 px (desktop): a change
@@ -27,17 +27,6 @@ const PRODUCT = "/store/team-cap-red";
 
 let server: ServerProcess;
 let dataDir: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test.describe.configure({ mode: "serial" });
 

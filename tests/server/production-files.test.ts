@@ -10,13 +10,13 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageCacheConfig } from "../support/caching-proxy";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { freePort } from "../support/free-port";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const has = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
@@ -42,16 +42,6 @@ describe.runIf(firstPass && has("systemd-analyze"))("the systemd units in deploy
     expect(result.status).toBe(0);
   });
 });
-
-/** A port nothing listens on (taken from the kernel, then released). */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Answer {
   status: number;

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port";
 
 /*
  * Debian's nginx with the project's caching configuration (deploy/nginx/page-cache.conf, ADR 0086),
@@ -22,18 +22,12 @@ export interface CachingProxy {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
-}
-
-/** Starts nginx in the foreground with deploy/nginx/page-cache.conf, pointed at `appUrl`. */
-export async function startNginx(appUrl: string): Promise<CachingProxy> {
+/**
+ * Starts nginx in the foreground with deploy/nginx/page-cache.conf, in front of one app process or
+ * several (taken in turn, as deploy/nginx/ridgeway.conf's upstream does).
+ */
+export async function startNginx(appUrls: string | readonly string[]): Promise<CachingProxy> {
+  const upstreams = (typeof appUrls === "string" ? [appUrls] : appUrls).map((url) => `server ${new URL(url).host};`);
   const dir = mkdtempSync(path.join(os.tmpdir(), "ridgeway-nginx-"));
   const port = await freePort();
   writeFileSync(path.join(dir, "page-cache.conf"), pageCacheConfig(path.join(dir, "cache")));
@@ -52,7 +46,7 @@ export async function startNginx(appUrl: string): Promise<CachingProxy> {
       `  include ${dir}/page-cache.conf;`,
       // What deploy/nginx/ridgeway.conf adds around it (TLS, several app processes) is covered
       // by tests/server/production-files.test.ts.
-      `  upstream ridgeway_app { server ${new URL(appUrl).host}; keepalive 32; }`,
+      `  upstream ridgeway_app { ${upstreams.join(" ")} keepalive 32; }`,
       "  server {",
       `    listen 127.0.0.1:${port};`,
       "    location / {",

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
 import { expect, type Page } from "@playwright/test";
 import type { StaffRole } from "../../app/features/admin/staff-roles";
 import { freshCode, prepareStaff, type PreparedStaff } from "./prepared-staff";
 import { startServer, type ServerProcess } from "./server-process";
 import { createTestDatabase, type TestDatabase } from "./test-database";
+import { freePort } from "./free-port";
 
 /*
  * What the back-office browser specs share. The back office needs staff with two-factor, which
@@ -23,17 +23,6 @@ export interface DeskSite {
   /** Stops the server (a command may then open the embedded database), and starts it again. */
   restart(between?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export interface StaffMember {
