@@ -167,7 +167,7 @@ function StoreFilters({ query, counts }: { query: StoreQuery; counts: Record<Sto
               name="q"
               defaultValue={query.search}
               maxLength={100}
-              placeholder="Search by name or description..."
+              placeholder="Cap, T-shirt, keyring…"
               autoComplete="off"
               enterKeyHint="search"
               className={cx(inputClasses, "min-h-11 flex-1")}
