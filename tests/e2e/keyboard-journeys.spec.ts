@@ -11,6 +11,10 @@ import { test } from "../support/own-address";
  * that is pressed on server HTML that the page's scripts have not yet taken over.
  */
 
+test.beforeEach(async ({ page }, testInfo) => {
+  if (testInfo.project.name === "phone") await page.setViewportSize({ width: 390, height: 844 });
+});
+
 async function open(page: Page, path: string) {
   await page.goto(path);
   await page.waitForLoadState("networkidle");
