@@ -1,23 +1,15 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { PUBLIC_ROUTES } from "../support/public-routes";
 
 /*
- * The WCAG 2.2 AA fixes that axe cannot see: moving content that can be paused, reflow at 320 px,
- * heading names, the sign-up page's title and errors, focus not hidden under the fixed header,
- * partner logos that act as buttons, text spacing and the Mission and Values disclosures. Each
- * asserts what a person sees or does: bounding boxes, what is under a point, what a key does.
+ * The WCAG 2.2 AA fixes that axe cannot see: moving content that can be paused, the cart at
+ * 320 px, heading names, the sign-up page's title and errors, focus not hidden under the fixed
+ * header, partner logos that act as buttons and the Mission and Values disclosures. Each asserts
+ * what a person sees or does: bounding boxes, what is under a point, what a key does. Every page
+ * at 320 px is in layout.phone.spec.ts, text spacing in text-spacing.spec.ts, whole keyboard
+ * journeys in keyboard-journeys.spec.ts and the accessibility tree in accessibility-tree.spec.ts.
  */
 
 const CART_KEY = "ridgeway-racing-cart";
-
-
-/** WCAG 1.4.12's text-spacing overrides, as a bookmarklet would apply them. */
-const TEXT_SPACING_CSS = `* {
-  line-height: 1.5 !important;
-  letter-spacing: 0.12em !important;
-  word-spacing: 0.16em !important;
-}
-p { margin-bottom: 2em !important; }`;
 
 /** Two lines in the cart, and the brand fonts cached so every later page is drawn in them (ADR 0082). */
 async function putTwoItemsInTheCart(page: Page) {
@@ -95,22 +87,6 @@ test.describe("moving content can be paused (2.2.2)", () => {
 });
 
 test.describe("reflow at 320 px (1.4.10)", () => {
-  test("no public page scrolls sideways at 320 px", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "phone", "one width, 320 px, whatever the project");
-    test.setTimeout(120_000);
-    await putTwoItemsInTheCart(page);
-    await page.setViewportSize({ width: 320, height: 640 });
-    const wide: string[] = [];
-    for (const route of PUBLIC_ROUTES) {
-      await page.goto(route);
-      await page.waitForLoadState("load");
-      await page.evaluate(() => document.fonts.ready);
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      if (width > 320) wide.push(`${route}: ${width} px`);
-    }
-    expect(wide).toEqual([]);
-  });
-
   test("the cart's Remove buttons are on screen at 320 px", async ({ page }) => {
     await putTwoItemsInTheCart(page);
     await page.setViewportSize({ width: 320, height: 640 });
@@ -204,43 +180,6 @@ test("without JavaScript a partner logo still leads to the partner's card", asyn
   await first.click();
   await expect(page.locator(target)).toBeInViewport();
   await context.close();
-});
-
-test("team tile names are not clipped with WCAG text spacing (1.4.12)", async ({ page }) => {
-  const clipped: string[] = [];
-  await page.goto("/terms");
-  await page.waitForFunction(() => localStorage.getItem("brand-fonts") !== null);
-  for (const route of ["/", "/team", "/female-side"]) {
-    await page.goto(route);
-    await page.evaluate(() => document.fonts.ready);
-    await page.addStyleTag({ content: TEXT_SPACING_CSS });
-    const found = await page.evaluate(() => {
-      const lines: string[] = [];
-      const checked = document.querySelectorAll("main h1, main h2, main h3, main figcaption > span, main button > span > span");
-      for (const element of checked) {
-        const box = element.getBoundingClientRect();
-        if (box.width <= 1 || element.closest("[aria-hidden=true], [inert]")) continue;
-        // Text that runs past its own box, or past an ancestor that hides what overflows it.
-        if (element.scrollWidth > element.clientWidth + 1) lines.push(element.textContent!.trim());
-        for (let parent = element.parentElement; parent; parent = parent.parentElement) {
-          const style = getComputedStyle(parent);
-          if (style.overflowX === "visible" && style.overflowY === "visible") continue;
-          if (style.overflowX !== "visible" && style.overflowX !== "auto" && style.overflowX !== "scroll") {
-            const edge = parent.getBoundingClientRect();
-            if (box.left < edge.left - 1 || box.right > edge.right + 1) lines.push(element.textContent!.trim());
-          }
-          if (style.overflowY !== "visible" && style.overflowY !== "auto" && style.overflowY !== "scroll") {
-            const edge = parent.getBoundingClientRect();
-            if (box.top < edge.top - 1 || box.bottom > edge.bottom + 1) lines.push(element.textContent!.trim());
-          }
-          break;
-        }
-      }
-      return lines;
-    });
-    clipped.push(...found.map((text) => `${route}: ${text}`));
-  }
-  expect(clipped).toEqual([]);
 });
 
 test("Mission and Values open and close alike by mouse and keyboard", async ({ page }) => {

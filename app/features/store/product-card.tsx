@@ -50,7 +50,7 @@ export function ProductCard({ product, eager = false, favourite, onToggleFavouri
           </Link>
         </h2>
         <Stars rating={product.rating} reviewCount={product.reviewCount} />
-        <p className="line-clamp-2 text-sm text-muted sm:line-clamp-none">{product.description}</p>
+        <p className="text-sm text-muted">{product.description}</p>
         <Price pricePence={product.pricePence} originalPricePence={sale ? product.originalPricePence : null} />
         <div className="mt-auto">
           <AddToCart product={product} />
