@@ -41,6 +41,12 @@ export interface RequestContext {
   contentMemo: ContentMemo;
   /** Set-Cookie headers added to this request's response (a session extended or cleared while read). */
   setCookies: string[];
+  /**
+   * Set by getOptionalUser: something on this page depends on who is signed in, so the page is
+   * never shared with another signed-in visitor (server/page-cache.ts, ADR 0090). The header's
+   * signed-in-or-not (isSignedIn) does not set it.
+   */
+  madeForVisitor?: boolean;
   /** The request's id (X-Request-Id), as in the logs; the audit trail records it. */
   requestId?: string;
   /** What the back office's operational warnings are judged against (BACKUP_SCHEDULE, PAYMENT_WEBHOOK_WARNING_MINUTES). */

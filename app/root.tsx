@@ -10,7 +10,7 @@ import { useNonce } from "~/components/nonce";
 import { RouteAnnouncer } from "~/components/route-announcer";
 import { StatusAnnouncer } from "~/components/status-announcer";
 import { LinkButton } from "~/components/ui/link-button";
-import { getOptionalUser } from "~/features/account/session.server";
+import { isSignedIn } from "~/features/account/session.server";
 import { CartProvider } from "~/features/cart/cart-context";
 import { cartCookieHeader, readCartCookie } from "~/features/cart/cart-cookie";
 import { countItems } from "~/features/cart/cart-state";
@@ -22,14 +22,15 @@ import backOfficeStylesheetUrl from "./admin.css?url";
 import stylesheetUrl from "./app.css?url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [user, settings] = await Promise.all([getOptionalUser(request, context), getSiteSettings(context)]);
+  const [signedIn, settings] = await Promise.all([isSignedIn(request, context), getSiteSettings(context)]);
   // The cart kept in a cookie without JavaScript (ADR 0016): its count for the header badge.
   const cookieCart = readCartCookie(request.headers.get("Cookie"));
   const body = {
     publicUrl: context.publicUrl,
     year: new Date().getFullYear(),
-    // Only what the header shows; pages that need more ask for it themselves.
-    user: user && { name: user.name, role: user.role, image: user.image },
+    // Only what the header shows, the same for every signed-in visitor (ADR 0090); pages that need
+    // to know who it is ask for it themselves.
+    signedIn,
     cookieCartCount: cookieCart.kind === "cart" ? countItems(cookieCart.cart.lines) : 0,
     testPayments: context.testPaymentsBanner,
     // The header's and footer's part of the site settings.
@@ -82,7 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <StatusAnnouncer>
           <CartProvider>
             <Header
-              user={data?.user ?? null}
+              signedIn={data?.signedIn ?? false}
               cookieCartCount={data?.cookieCartCount ?? 0}
               joinTheTeamUrl={data?.site.joinTheTeamUrl ?? DEFAULT_SITE_SETTINGS.joinTheTeamUrl}
             />

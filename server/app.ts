@@ -26,7 +26,8 @@ import { originCheck } from "./origin-check";
 import { mediaFiles } from "./media-files";
 import { shareCards } from "./share-cards/handler";
 import { createShareCardRenderer } from "./share-cards/renderer";
-import { createPageCache, PAGE_SCRIPT_HASHES_HEADER, type CachedPage } from "./page-cache";
+import { createPageCache, PAGE_SCRIPT_HASHES_HEADER, type CachedPage, type PageAudience } from "./page-cache";
+import { createPageAudience } from "./page-audience";
 import { policyWithScriptHashes } from "./public-page";
 import { createFreshRead } from "./fresh-read";
 import { createContentMemo } from "../app/lib/content-memo";
@@ -212,6 +213,7 @@ export function createApp(options: AppOptions) {
   });
   void refreshPublishSchedule();
   const contentMemo = createContentMemo();
+  const audienceOf = createPageAudience(auth);
   // A change announced by any process (a back-office write): the pages and the memo of
   // settings go, and the next publication time is read again, since a schedule may have been
   // set or moved.
@@ -229,11 +231,14 @@ export function createApp(options: AppOptions) {
     res.locals.servedBy = "page";
     // Kept out of search results by a header rather than robots.txt (ADR 0076), cached or not.
     if (isPrivatePath(req.path)) res.setHeader("X-Robots-Tag", "noindex");
-    const pageRequest = { method: req.method, pathAndQuery: req.originalUrl, personal: isPersonalRequest(req.headers.cookie) };
+    const { audience, setCookies } = await audienceOf(req.method, req.headers.cookie);
+    // A session the check extended: its fresh cookie goes with whatever page is sent.
+    for (const cookie of setCookies) res.append("Set-Cookie", cookie);
+    const pageRequest = { method: req.method, pathAndQuery: req.originalUrl, audience };
     const cached = await pages.lookup(pageRequest);
-    if (pages.isCacheable(pageRequest)) pageCacheLookups.inc({ result: cached ? "hit" : "miss" });
+    if (pages.isCacheable(pageRequest)) pageCacheLookups.inc({ result: cached ? "hit" : "miss", audience });
     if (cached) {
-      sendCachedPage(req, res, cached);
+      sendCachedPage(req, res, cached, audience);
       return;
     }
     try {
@@ -259,7 +264,7 @@ export function createApp(options: AppOptions) {
         requestId: String(req.id),
         operations: options.operations ?? DEFAULT_OPERATIONS,
       };
-      const response = withBackOfficeHeaders(req.path, await pages.handle(toFetchRequest(req, res), context));
+      const response = withBackOfficeHeaders(req.path, await pages.handle(toFetchRequest(req, res), context, audience));
       const cacheControl = cacheControlFor(
         // An answer to a form post or any other write is about that one request: never kept.
         { personal: isPersonalRequest(req.headers.cookie) || !(req.method === "GET" || req.method === "HEAD") },
@@ -290,11 +295,12 @@ function allowScriptsByHash(res: express.Response, scriptHashes: readonly string
  * A page from the cache, as stored: the same bytes for everyone, compressed once, with a strong
  * ETag per encoding, so a browser or a shared cache that holds it gets a 304.
  */
-function sendCachedPage(req: express.Request, res: express.Response, page: CachedPage) {
+function sendCachedPage(req: express.Request, res: express.Response, page: CachedPage, audience: PageAudience) {
   res.status(page.status);
   for (const [name, value] of page.headers) res.append(name, value);
   const cacheControl = page.headers.find(([name]) => name === "cache-control")?.[1] ?? null;
-  res.setHeader("Cache-Control", cacheControlFor({ personal: false }, { cacheControl, setsCookie: false }));
+  // The signed-in page holds nothing of the person, but says someone is signed in: never for a shared cache.
+  res.setHeader("Cache-Control", cacheControlFor({ personal: audience !== "everyone" }, { cacheControl, setsCookie: false }));
   allowScriptsByHash(res, page.scriptHashes);
   res.vary("Accept-Encoding");
   // Brotli whenever the browser takes it, as the compression middleware does: browsers list gzip first.

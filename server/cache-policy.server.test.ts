@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CART_COOKIE_NAME } from "../app/features/cart/cart-cookie";
-import { cacheControlFor, isPersonalRequest, PERSONAL, PUBLIC_DEFAULT } from "./cache-policy";
+import { cacheControlFor, hasCartCookie, isPersonalRequest, PERSONAL, PUBLIC_DEFAULT, sessionCookieValue } from "./cache-policy";
 
 describe("isPersonalRequest", () => {
   it.each([
@@ -14,6 +14,24 @@ describe("isPersonalRequest", () => {
     [undefined, false],
   ])("%j -> %s", (cookie, personal) => {
     expect(isPersonalRequest(cookie)).toBe(personal);
+  });
+});
+
+describe("sessionCookieValue and hasCartCookie", () => {
+  it.each([
+    ["ridgeway.session_token=abc.d%3D", "abc.d%3D"],
+    ["consent=yes; __Secure-ridgeway.session_token=xyz", "xyz"],
+    ["ridgeway.session_token=", null],
+    ["ridgeway.two_factor=x", null],
+    ["not-ridgeway.session_token=1", null],
+    [undefined, null],
+  ])("%j -> %j", (cookie, value) => {
+    expect(sessionCookieValue(cookie)).toBe(value);
+  });
+
+  it("finds the no-JavaScript cart by its exact name", () => {
+    expect(hasCartCookie(`a=1; ${CART_COOKIE_NAME}=v1`)).toBe(true);
+    expect(hasCartCookie(`x${CART_COOKIE_NAME}=v1`)).toBe(false);
   });
 });
 

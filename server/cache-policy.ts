@@ -2,6 +2,20 @@ import { CART_COOKIE_NAME } from "../app/features/cart/cart-cookie";
 
 /** better-auth's cookies (session, two-factor challenge) carry this prefix; see auth.server.ts. */
 const AUTH_COOKIE = /^(?:__Secure-|__Host-)?ridgeway\./;
+/** better-auth's session cookie (with __Secure- over HTTPS). */
+const SESSION_COOKIE = /^(?:__Secure-)?ridgeway\.session_token$/;
+
+function cookies(cookieHeader: string | undefined): Array<[name: string, value: string]> {
+  if (!cookieHeader) return [];
+  return cookieHeader.split(";").map((part) => {
+    const equals = part.indexOf("=");
+    return equals === -1 ? [part.trim(), ""] : [part.slice(0, equals).trim(), part.slice(equals + 1).trim()];
+  });
+}
+
+function cookieNames(cookieHeader: string | undefined): string[] {
+  return cookies(cookieHeader).map(([name]) => name);
+}
 
 /**
  * Whether a request carries what makes its page someone's own: a session (the header shows the
@@ -9,11 +23,18 @@ const AUTH_COOKIE = /^(?:__Secure-|__Host-)?ridgeway\./;
  * analytics) change nothing on a page.
  */
 export function isPersonalRequest(cookieHeader: string | undefined): boolean {
-  if (!cookieHeader) return false;
-  return cookieHeader.split(";").some((part) => {
-    const name = part.slice(0, part.indexOf("=") >>> 0).trim();
-    return name === CART_COOKIE_NAME || AUTH_COOKIE.test(name);
-  });
+  return cookieNames(cookieHeader).some((name) => name === CART_COOKIE_NAME || AUTH_COOKIE.test(name));
+}
+
+/** Whether a request carries the no-JavaScript cart (ADR 0016). */
+export function hasCartCookie(cookieHeader: string | undefined): boolean {
+  return cookieNames(cookieHeader).includes(CART_COOKIE_NAME);
+}
+
+/** The session cookie's value, or null without one (whether the session is live is another question). */
+export function sessionCookieValue(cookieHeader: string | undefined): string | null {
+  const session = cookies(cookieHeader).find(([name, value]) => SESSION_COOKIE.test(name) && value !== "");
+  return session ? session[1] : null;
 }
 
 export const PERSONAL = "private, no-store";

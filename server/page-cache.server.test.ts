@@ -54,7 +54,7 @@ describe("createPageCache", () => {
   it("compresses a kept page once it is asked for again, off the main thread, and gives it a strong ETag", async () => {
     const { cache, get } = setup();
     await get("/", "A");
-    const request = { method: "GET", pathAndQuery: "/", personal: false };
+    const request = { method: "GET", pathAndQuery: "/", audience: "everyone" as const };
     await vi.waitFor(async () => expect((await cache.lookup(request))?.encoded.br).toBeDefined());
     const page = (await cache.lookup(request))!;
     expect(brotliDecompressSync(page.encoded.br!).toString()).toBe(page.body);
@@ -75,7 +75,7 @@ describe("createPageCache", () => {
     expect(await get("/news?q=b", "B")).toContain("render 2");
   });
 
-  it("never caches requests with cookies, private responses or errors", async () => {
+  it("never caches requests with a session or cart it was not told about, private responses or errors", async () => {
     const { get, handler } = setup();
     await get("/", "A", { cookie: "ridgeway.session_token=x" });
     await get("/", "A", { cookie: "ridgeway.session_token=x" });
@@ -105,13 +105,43 @@ describe("createPageCache", () => {
   });
 });
 
+describe("signed-in visitors' pages (ADR 0090)", () => {
+  const signedIn = (cache: ReturnType<typeof setup>["cache"], path: string, context: { cspNonce: string; madeForVisitor?: boolean } = { cspNonce: "S-nonce-of-this-request" }) =>
+    cache.handle(new Request(`http://site.test${path}`, { headers: { cookie: "ridgeway.session_token=live" } }), context, "signed-in").then((r) => r.text());
+
+  it("keeps one page for every signed-in visitor, apart from everyone's", async () => {
+    const { cache, get, handler } = setup();
+    expect(await get("/", "A")).toBe("<script>render 1 of /</script>");
+    expect(await signedIn(cache, "/")).toBe("<script>render 2 of /</script>");
+    expect(await signedIn(cache, "/")).toBe("<script>render 2 of /</script>");
+    expect(await get("/", "B")).toBe("<script>render 1 of /</script>");
+    expect(handler).toHaveBeenCalledTimes(2);
+    expect(await cache.lookup({ method: "GET", pathAndQuery: "/", audience: "signed-in" })).toMatchObject({ body: "<script>render 2 of /</script>" });
+  });
+
+  it("never keeps a page that asked who the visitor is, nor one for their own audience", async () => {
+    const { cache, handler } = setup();
+    handler.mockImplementation(async (request, context) => {
+      (context as { madeForVisitor?: boolean }).madeForVisitor = true;
+      return new Response(`for one person at ${new URL(request.url).pathname}`);
+    });
+    await signedIn(cache, "/checkout");
+    await signedIn(cache, "/checkout");
+    expect(handler).toHaveBeenCalledTimes(2);
+    expect(await cache.lookup({ method: "GET", pathAndQuery: "/checkout", audience: "signed-in" })).toBeUndefined();
+    await cache.handle(new Request("http://site.test/news"), { cspNonce: "O-nonce-of-this-request" }, "own");
+    expect(await cache.lookup({ method: "GET", pathAndQuery: "/news", audience: "own" })).toBeUndefined();
+    expect(await cache.lookup({ method: "GET", pathAndQuery: "/news", audience: "everyone" })).toBeUndefined();
+  });
+});
+
 describe("PageCache.lookup", () => {
   it("answers a cached GET, and nothing for a personal request, other methods or unknown pages", async () => {
     const { cache, get } = setup();
     await get("/news?q=a", "AAA");
-    const request = { method: "GET", pathAndQuery: "/news?q=a", personal: false };
+    const request = { method: "GET", pathAndQuery: "/news?q=a", audience: "everyone" as const };
     expect(await cache.lookup(request)).toMatchObject({ status: 200, body: "<script>render 1 of /news</script>" });
-    expect(await cache.lookup({ ...request, personal: true })).toBeUndefined();
+    expect(await cache.lookup({ ...request, audience: "own" })).toBeUndefined();
     expect(await cache.lookup({ ...request, method: "POST" })).toBeUndefined();
     expect(await cache.lookup({ ...request, pathAndQuery: "/news?q=b" })).toBeUndefined();
   });

@@ -1,7 +1,8 @@
 /**
- * A short-lived cache of whole responses for GET requests that carry no session
- * or cart. Content changes rarely, so serving a page rendered a few seconds ago
- * is as good as rendering it again, and much cheaper. A kept page has no CSP
+ * A short-lived cache of whole responses for GET requests, kept for two audiences:
+ * everyone (no session, no cart) and signed-in visitors, whose pages differ only in
+ * the header's account buttons (ADR 0090). Content changes rarely, so serving a page
+ * rendered a few seconds ago is as good as rendering it again, and much cheaper. A kept page has no CSP
  * nonce: its inline scripts are allowed by their hashes (public-page.ts), so
  * every hit sends the same bytes, compressed once (brotli 11, gzip 9) off the
  * main thread from its first hit on, with an ETag.
@@ -12,7 +13,7 @@
  * serves the page again only while a fresh read of it gives the same value
  * (ADR 0054). The header never leaves the server.
  */
-export type FetchHandler<Context extends { cspNonce: string } = { cspNonce: string }> = (
+export type FetchHandler<Context extends PageContext = PageContext> = (
   request: Request,
   context: Context,
 ) => Promise<Response>;
@@ -59,17 +60,40 @@ export interface CachedPage {
   encoded: Partial<Record<"br" | "gzip", Buffer>>;
 }
 
+/**
+ * Who a page is made for (ADR 0090):
+ * - "everyone": no session and no cart cookie;
+ * - "signed-in": a live session and no cart: the page is the same for every signed-in visitor,
+ *   unless what rendered it asked who they are (`madeForVisitor`), and is kept apart from
+ *   everyone's;
+ * - "own": a no-JavaScript cart, or a session not known to be live: rendered for this request
+ *   alone, never kept.
+ */
+export type PageAudience = "everyone" | "signed-in" | "own";
+
 /** What decides whether a request may be answered from the cache. */
 export interface PageRequest {
   method: string;
   /** Path and query string, e.g. "/news?q=silverstone". */
   pathAndQuery: string;
-  /** Whether the request carries a session or a cart (cache-policy.ts): its page is its own. */
-  personal: boolean;
+  audience: PageAudience;
 }
 
-export interface PageCache<Context extends { cspNonce: string }> {
-  handle: FetchHandler<Context>;
+/** The audience when nothing more is known than the cookies' names: any session or cart makes the page the request's own. */
+export function audienceFromCookies(cookieHeader: string | undefined): PageAudience {
+  return isPersonalRequest(cookieHeader) ? "own" : "everyone";
+}
+
+/** What the cache reads of a request's context: its nonce, and whether a loader asked who the visitor is. */
+export interface PageContext {
+  cspNonce: string;
+  /** Set while rendering when a loader or action read who is signed in (beyond the header's signed-in or not). */
+  madeForVisitor?: boolean;
+}
+
+export interface PageCache<Context extends PageContext> {
+  /** Answers from the cache or renders (and keeps what may be kept); the audience defaults to audienceFromCookies. */
+  handle(request: Request, context: Context, audience?: PageAudience): Promise<Response>;
   /** The fresh cached page for a request; lets the server answer a hit without building Fetch objects. */
   lookup(request: PageRequest): Promise<CachedPage | undefined>;
   /** Whether a request may be answered from the cache at all (for the hit/miss metrics). */
@@ -85,7 +109,7 @@ export interface PageCache<Context extends { cspNonce: string }> {
   readonly size: number;
 }
 
-export function createPageCache<Context extends { cspNonce: string }>(
+export function createPageCache<Context extends PageContext>(
   handler: FetchHandler<Context>,
   options: {
     ttlMs: number;
@@ -111,21 +135,27 @@ export function createPageCache<Context extends { cspNonce: string }>(
   }
 
   function isCacheableRequest(request: PageRequest): boolean {
-    // Signed-in visitors and no-JavaScript carts always get a fresh page; other cookies change nothing.
-    return options.ttlMs > 0 && request.method === "GET" && !request.personal;
+    // No-JavaScript carts always get a fresh page; cookies the site does not read change nothing.
+    return options.ttlMs > 0 && request.method === "GET" && request.audience !== "own";
+  }
+
+  /** Everyone's pages and signed-in visitors' pages are kept apart. */
+  function cacheKey(request: PageRequest): string {
+    return request.audience === "signed-in" ? `signed-in ${request.pathAndQuery}` : request.pathAndQuery;
   }
 
   async function lookup(request: PageRequest): Promise<CachedPage | undefined> {
     if (!isCacheableRequest(request)) return undefined;
     expireAllIfDue();
-    const entry = entries.get(request.pathAndQuery);
+    const key = cacheKey(request);
+    const entry = entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= now()) {
-      entries.delete(request.pathAndQuery);
+      entries.delete(key);
       return undefined;
     }
     if (entry.checks.length > 0 && !(await stillValid(entry))) {
-      if (entries.get(request.pathAndQuery) === entry) entries.delete(request.pathAndQuery);
+      if (entries.get(key) === entry) entries.delete(key);
       return undefined;
     }
     if (!entry.compressing) compressOnce(entry);
@@ -194,21 +224,17 @@ export function createPageCache<Context extends { cspNonce: string }>(
     },
     lookup,
     isCacheable: isCacheableRequest,
-    handle: async (request, context) => {
+    handle: async (request, context, audience = audienceFromCookies(request.headers.get("cookie") ?? undefined)) => {
       const url = new URL(request.url);
-      const pageRequest = {
-        method: request.method,
-        pathAndQuery: `${url.pathname}${url.search}`,
-        personal: isPersonalRequest(request.headers.get("cookie") ?? undefined),
-      };
+      const pageRequest = { method: request.method, pathAndQuery: `${url.pathname}${url.search}`, audience };
       if (!isCacheableRequest(pageRequest)) return withoutValidateHeader(await handler(request, context));
       const hit = await lookup(pageRequest);
       if (hit) return toResponse(hit);
-      const cacheKey = pageRequest.pathAndQuery;
+      const key = cacheKey(pageRequest);
 
       // A page that depends on validators has them read before it is rendered: a change after the
       // read makes the next hit's read differ, never the other way round.
-      const expected = validatedPages.get(cacheKey) ?? [];
+      const expected = validatedPages.get(key) ?? [];
       let checks: CachedResponse["checks"] | null = null;
       try {
         checks = await Promise.all(expected.map(async (name) => [name, await validators[name]!()] as [string, string]));
@@ -219,8 +245,10 @@ export function createPageCache<Context extends { cspNonce: string }>(
       const named = namedValidators(response);
       const sent = withoutValidateHeader(response);
       if (!isCacheableResponse(sent) || named === null || checks === null) return sent;
-      if (named.length > 0) validatedPages.set(cacheKey, named);
-      else validatedPages.delete(cacheKey);
+      // A page that asked who the visitor is (their dashboard, a checkout filled in for them) is theirs.
+      if (audience === "signed-in" && context.madeForVisitor) return sent;
+      if (named.length > 0) validatedPages.set(key, named);
+      else validatedPages.delete(key);
       // Rendered without reading what it turned out to depend on: not kept; its next render reads it.
       if (named.some((name) => !expected.includes(name))) return sent;
       const rendered = await sent.text();
@@ -239,7 +267,7 @@ export function createPageCache<Context extends { cspNonce: string }>(
         expiresAt: now() + options.ttlMs,
         checks: checks.filter(([name]) => named.includes(name)),
       };
-      entries.set(cacheKey, entry);
+      entries.set(key, entry);
       // Map keeps insertion order: the first key is the oldest entry.
       if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
       if (validatedPages.size > options.maxEntries * 2) validatedPages.delete(validatedPages.keys().next().value!);

@@ -69,8 +69,8 @@ describe("/metrics", () => {
     expect(value(/^ridgeway_http_requests_total\{method="GET",route="\/store",status="200"\} (\d+)/m)).toBeGreaterThanOrEqual(2);
     expect(text).toMatch(/^ridgeway_http_requests_total\{method="GET",route="\/news\/:reportId",status="404"\} 1$/m);
     expect(text).toMatch(/^ridgeway_http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/store",status="200"\} \d+/m);
-    expect(value(/^ridgeway_page_cache_lookups_total\{result="hit"\} (\d+)/m)).toBeGreaterThanOrEqual(1);
-    expect(value(/^ridgeway_page_cache_lookups_total\{result="miss"\} (\d+)/m)).toBeGreaterThanOrEqual(1);
+    expect(value(/^ridgeway_page_cache_lookups_total\{result="hit",audience="everyone"\} (\d+)/m)).toBeGreaterThanOrEqual(1);
+    expect(value(/^ridgeway_page_cache_lookups_total\{result="miss",audience="everyone"\} (\d+)/m)).toBeGreaterThanOrEqual(1);
     expect(value(/^ridgeway_db_query_duration_seconds_count (\d+)/m)).toBeGreaterThan(0);
     // The staff member's sign-up queued one more (unsent, not failing).
     expect(value(/^ridgeway_email_outbox_unsent (\d+)/m)).toBe(2);

@@ -5,28 +5,22 @@ import { CartIcon, ChequeredFlagIcon, ChevronDownIcon, CloseIcon, MenuIcon, User
 import { buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { useCart } from "~/features/cart/cart-context";
-import type { AccountRole } from "~/features/account/roles";
 import { mainNavigation, moreNavigation } from "./navigation";
 
 /** The header turns solid once the page has scrolled past this many pixels. */
 export const SOLID_HEADER_SCROLL_Y = 50;
-
-export interface SignedInUser {
-  name: string;
-  role: AccountRole;
-  image: string | null;
-}
 
 /**
  * `cookieCartCount` is the count of the cart kept in a cookie without
  * JavaScript (ADR 0016), shown until the browser cart has been read.
  */
 export function Header({
-  user,
+  signedIn,
   cookieCartCount = 0,
   joinTheTeamUrl,
 }: {
-  user: SignedInUser | null;
+  /** Whether someone is signed in; the header shows nothing more of who (ADR 0090). */
+  signedIn: boolean;
   cookieCartCount?: number;
   /** From the site settings (/admin/settings). */
   joinTheTeamUrl: string;
@@ -111,7 +105,7 @@ export function Header({
           <div className="ml-auto flex shrink-0 items-center gap-1 xl:ml-1">
             <CartLink count={cartCount} />
             <div className="hidden items-center gap-2 xl:flex">
-              <AccountControls user={user} />
+              <AccountControls signedIn={signedIn} />
               <a
                 href={joinTheTeamUrl}
                 target="_blank"
@@ -135,7 +129,7 @@ export function Header({
           </div>
         </div>
       </header>
-      {menuOpen && <MobileMenu user={user} cartCount={cartCount} joinTheTeamUrl={joinTheTeamUrl} />}
+      {menuOpen && <MobileMenu signedIn={signedIn} cartCount={cartCount} joinTheTeamUrl={joinTheTeamUrl} />}
     </>
   );
 }
@@ -166,8 +160,8 @@ function CartLink({ count }: { count: number }) {
   );
 }
 
-function AccountControls({ user }: { user: SignedInUser | null }) {
-  if (!user) {
+function AccountControls({ signedIn }: { signedIn: boolean }) {
+  if (!signedIn) {
     return (
       <Link to="/login" className={buttonClasses("secondary", "sm")}>
         <UserIcon className="size-4" /> Sign In
@@ -195,7 +189,7 @@ function SignOutButton({ className }: { className: string }) {
   );
 }
 
-function MobileMenu({ user, cartCount, joinTheTeamUrl }: { user: SignedInUser | null; cartCount: number; joinTheTeamUrl: string }) {
+function MobileMenu({ signedIn, cartCount, joinTheTeamUrl }: { signedIn: boolean; cartCount: number; joinTheTeamUrl: string }) {
   const linkClasses = "block rounded-lg px-4 py-2.5 font-display text-2xl font-bold uppercase tracking-wide";
   return (
     <div
@@ -225,7 +219,7 @@ function MobileMenu({ user, cartCount, joinTheTeamUrl }: { user: SignedInUser | 
         </ul>
       </nav>
       <div className="mt-6 flex flex-col gap-3 border-t border-line pt-6">
-        {user ? (
+        {signedIn ? (
           <>
             <Link to="/dashboard" className={buttonClasses("secondary", "lg")}>
               Dashboard

@@ -40,9 +40,24 @@ export function keepCookies(context: RequestContext, headers: Headers): void {
 /**
  * The signed-in person, or null. Read once per request (one indexed query on the
  * session token, joined to the user) and only when a session cookie was sent,
- * so anonymous pages and the checkout of a guest cost nothing extra.
+ * so anonymous pages and the checkout of a guest cost nothing extra. Marks the
+ * page as made for this visitor (`madeForVisitor`).
  */
 export function getOptionalUser(request: Request, context: RequestContext): Promise<SessionUser | null> {
+  context.madeForVisitor = true;
+  return lookupSession(request, context);
+}
+
+/**
+ * Whether someone is signed in, for the header's account buttons only: a page that asks
+ * nothing more is the same for every signed-in visitor and may be kept for all of them
+ * (ADR 0090).
+ */
+export async function isSignedIn(request: Request, context: RequestContext): Promise<boolean> {
+  return (await lookupSession(request, context)) !== null;
+}
+
+function lookupSession(request: Request, context: RequestContext): Promise<SessionUser | null> {
   let lookup = lookups.get(context);
   if (!lookup) {
     lookup = readSession(request, context);

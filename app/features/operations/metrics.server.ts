@@ -37,8 +37,8 @@ export const httpRequestDuration = histogram({
 
 export const pageCacheLookups = counter({
   name: "ridgeway_page_cache_lookups_total",
-  help: "Anonymous GET requests that could be answered from the page cache: hit or miss.",
-  labelNames: ["result"],
+  help: "GET requests that could be answered from the page cache (audience everyone or signed-in): hit or miss.",
+  labelNames: ["result", "audience"],
 });
 
 export const databaseQueryDuration = histogram({
