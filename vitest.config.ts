@@ -12,7 +12,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}"],
+          include: ["app/**/*.test.{ts,tsx}", "bench/**/*.test.ts"],
           exclude: ["app/**/*.server.test.{ts,tsx}"],
           environment: "node",
         },

@@ -11,18 +11,15 @@
  * Each route is loaded as three visitors (anonymous, with an unrelated cookie, signed in) and
  * as its static copy, one after another in the same run.
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { startNginx, type CachingProxy } from "../tests/support/caching-proxy";
 import { benchCheckout, CHECKOUT_ARG } from "./checkout";
-import { BenchError, createBenchDatabase, PROJECT_ROOT, reportFatal, routesFromArgs, startProductionServer, writeReport, type RunningServer } from "./server";
+import { BenchError, createBenchDatabase, createStaticCopies, reportFatal, routesFromArgs, startProductionServer, writeReport, type RunningServer, type StaticCopies } from "./server";
 
 const CONNECTIONS = connectionsFromEnv();
 const WARMUP_SECONDS = 2;
-const STATIC_DIR_NAME = "__bench";
-const STATIC_DIR = path.join(PROJECT_ROOT, "build/client", STATIC_DIR_NAME);
 
 interface LoadFigures {
   path: string;
@@ -85,19 +82,6 @@ function durationFromEnv(): number {
     throw new BenchError(`BENCH_DURATION must be a number of seconds between 0 and 3600 (got "${raw}").`);
   }
   return seconds;
-}
-
-/** "/" → "index", "/terms" → "terms", "/a/b?x=1" → "a_b_x_1"; unique within `taken`. */
-function safeName(route: string, taken: Set<string>): string {
-  const base =
-    route
-      .replace(/^\/+/, "")
-      .replace(/[^A-Za-z0-9._-]+/g, "_")
-      .replace(/^[._]+|_+$/g, "") || "index";
-  let name = base;
-  for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
-  taken.add(name);
-  return name;
 }
 
 async function load(url: string, duration: number, headers: Record<string, string>): Promise<autocannon.Result> {
@@ -188,15 +172,14 @@ async function main(): Promise<number> {
   const database = databaseServer ? await createBenchDatabase(databaseServer) : undefined;
   const servers: RunningServer[] = [];
   let proxy: CachingProxy | undefined;
-  const removeStaticCopies = () => rmSync(STATIC_DIR, { recursive: true, force: true });
-  process.on("exit", removeStaticCopies);
+  let staticCopies: StaticCopies | undefined;
   const problems: string[] = [];
   const results: RouteFigures[] = [];
   try {
     // One at a time: the first migrates and seeds the database the others then share.
     for (let n = 0; n < processes; n++) servers.push(await startProductionServer({ databaseUrl: database?.url }));
     const server = servers[0]!;
-    mkdirSync(STATIC_DIR, { recursive: true });
+    staticCopies = createStaticCopies();
     // Through the proxy, both the page and its static copy are what nginx keeps and serves.
     if (proxyKind === "nginx") proxy = await startNginx(servers.map(({ url }) => url));
     const origin = proxy?.url ?? server.url;
@@ -205,22 +188,14 @@ async function main(): Promise<number> {
       cookie: { cookie: UNRELATED_COOKIE },
       "signed-in": { cookie: await signedInCookie(server.url) },
     };
-    const taken = new Set<string>();
     for (const route of routes) {
       const response = await fetch(server.url + route, { redirect: "manual" });
       const html = await response.text();
       if (response.status !== 200) {
         problems.push(`${route}: answered ${response.status} (expected 200)`);
       }
-      const staticPath = `/${STATIC_DIR_NAME}/${safeName(route, taken)}.html`;
-      writeFileSync(path.join(PROJECT_ROOT, "build/client", staticPath), html);
       // Every process serves the static copy from the same build directory.
-      for (const { url } of servers) {
-        const check = await fetch(url + staticPath);
-        if (check.status !== 200 || (await check.text()) !== html) {
-          throw new BenchError(`the static copy at ${staticPath} was not served back intact by ${url} (HTTP ${check.status})`);
-        }
-      }
+      const staticPath = await staticCopies.add(route, html, servers.map(({ url }) => url));
 
       console.log(`\n${route} → static copy ${staticPath}`);
       const visitors = {} as Record<Visitor, LoadFigures>;
@@ -247,8 +222,7 @@ async function main(): Promise<number> {
       }
     }
   } finally {
-    removeStaticCopies();
-    process.off("exit", removeStaticCopies);
+    staticCopies?.remove();
     await proxy?.stop();
     for (const server of servers) await server.stop();
     await database?.drop();

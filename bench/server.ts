@@ -1,7 +1,7 @@
 /**
  * Shared helpers for the benchmark scripts: build and start the production
- * server on 127.0.0.1 with a throw-away database, parse route arguments, and
- * write JSON reports under bench/results/.
+ * server on 127.0.0.1 with a throw-away database, parse route arguments, serve
+ * static copies of pages from the same server, and write JSON reports under bench/results/.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -273,6 +273,62 @@ export function routesFromArgs(argv: string[]): string[] {
     if (!routes.includes(arg)) routes.push(arg);
   }
   return routes;
+}
+
+/** "/" → "index", "/terms" → "terms", "/a/b?x=1" → "a_b_x_1"; unique within `taken`. */
+export function safeName(route: string, taken: Set<string>): string {
+  const base =
+    route
+      .replace(/^\/+/, "")
+      .replace(/[^A-Za-z0-9._-]+/g, "_")
+      .replace(/^[._]+|_+$/g, "") || "index";
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
+  taken.add(name);
+  return name;
+}
+
+/** Where static copies of pages go: served by the app's own static file handler, under /__bench/. */
+const STATIC_COPIES_DIR_NAME = "__bench";
+const STATIC_COPIES_DIR = path.join(PROJECT_ROOT, "build/client", STATIC_COPIES_DIR_NAME);
+
+export interface StaticCopies {
+  /**
+   * Saves `html` as build/client/__bench/<name>.html (`name` from the route, unique in this set),
+   * checks that every server in `serverUrls` sends it back intact, and returns its path there.
+   */
+  add(route: string, html: string, serverUrls: readonly string[]): Promise<string>;
+  /** Deletes every copy. Safe to call twice; also done on exit (and so on Ctrl-C). */
+  remove(): void;
+}
+
+/**
+ * Static copies of pages, served by the running production server through its static file
+ * handler (`express-static-gzip` over `serve-static`): the cheapest response the same stack can
+ * give (logging, security headers, compression middleware). The build must exist.
+ */
+export function createStaticCopies(): StaticCopies {
+  const taken = new Set<string>();
+  const removeAll = () => rmSync(STATIC_COPIES_DIR, { recursive: true, force: true });
+  process.on("exit", removeAll);
+  mkdirSync(STATIC_COPIES_DIR, { recursive: true });
+  return {
+    async add(route, html, serverUrls) {
+      const copyPath = `/${STATIC_COPIES_DIR_NAME}/${safeName(route, taken)}.html`;
+      writeFileSync(path.join(PROJECT_ROOT, "build/client", copyPath), html);
+      for (const url of serverUrls) {
+        const check = await fetch(url + copyPath);
+        if (check.status !== 200 || (await check.text()) !== html) {
+          throw new BenchError(`the static copy at ${copyPath} was not served back intact by ${url} (HTTP ${check.status})`);
+        }
+      }
+      return copyPath;
+    },
+    remove() {
+      removeAll();
+      process.off("exit", removeAll);
+    },
+  };
 }
 
 /** Writes `report` as JSON to bench/results/<name>-<timestamp>.json and returns the path. */
