@@ -183,10 +183,13 @@ async function main(): Promise<number> {
     // Through the proxy, both the page and its static copy are what nginx keeps and serves.
     if (proxyKind === "nginx") proxy = await startNginx(servers.map(({ url }) => url));
     const origin = proxy?.url ?? server.url;
+    // BENCH_ACCEPT_ENCODING=br asks for what browsers take (through nginx both the page and its
+    // copy are then kept compressed); by default nothing is compressed.
+    const encoding: Record<string, string> = process.env.BENCH_ACCEPT_ENCODING ? { "accept-encoding": process.env.BENCH_ACCEPT_ENCODING } : {};
     const visitorHeaders: Record<Visitor, Record<string, string>> = {
-      anonymous: {},
-      cookie: { cookie: UNRELATED_COOKIE },
-      "signed-in": { cookie: await signedInCookie(server.url) },
+      anonymous: { ...encoding },
+      cookie: { ...encoding, cookie: UNRELATED_COOKIE },
+      "signed-in": { ...encoding, cookie: await signedInCookie(server.url) },
     };
     for (const route of routes) {
       const response = await fetch(server.url + route, { redirect: "manual" });
@@ -200,7 +203,7 @@ async function main(): Promise<number> {
       console.log(`\n${route} → static copy ${staticPath}`);
       const visitors = {} as Record<Visitor, LoadFigures>;
       for (const visitor of VISITORS) visitors[visitor] = await measure(origin, route, duration, visitor, visitorHeaders[visitor]);
-      const stat = await measure(origin, staticPath, duration, "static");
+      const stat = await measure(origin, staticPath, duration, "static", encoding);
       const ratio = (f: LoadFigures) => (stat.requestsPerSecond > 0 ? f.requestsPerSecond / stat.requestsPerSecond : 0);
       const figs: RouteFigures = {
         route,
