@@ -5,6 +5,9 @@
  * of any period is computed from the summed counts without keeping a single sample.
  */
 
+/** Where the browser sends its measurements (ADR 0089). */
+export const VITALS_BEACON_PATH = "/api/vitals";
+
 export const VITAL_METRICS = ["LCP", "INP", "CLS", "TTFB", "FCP"] as const;
 export type VitalMetric = (typeof VITAL_METRICS)[number];
 
