@@ -95,8 +95,8 @@ describe("rateVital and formatVital", () => {
   });
 
   it("shows seconds for load times, milliseconds for INP and CLS as a plain number", () => {
-    expect(formatVital("LCP", 2475)).toBe("2.48 s");
-    expect(formatVital("INP", 87.4)).toBe("87 ms");
+    expect(formatVital("LCP", 2475)).toBe("2.48\u00a0s");
+    expect(formatVital("INP", 87.4)).toBe("87\u00a0ms");
     expect(formatVital("CLS", 0.0312)).toBe("0.03");
   });
 });

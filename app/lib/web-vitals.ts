@@ -125,9 +125,12 @@ export function rateVital(metric: VitalMetric, value: number): VitalRating {
   return "poor";
 }
 
-/** A metric's value as the back office shows it: seconds for page-load times, ms for INP, CLS unitless. */
+/**
+ * A metric's value as the back office shows it: seconds for page-load times, ms for INP, CLS
+ * unitless. The unit is joined by a no-break space, so a line never ends between number and unit.
+ */
 export function formatVital(metric: VitalMetric, value: number): string {
   if (metric === "CLS") return value.toFixed(2);
-  if (metric === "INP") return `${Math.round(value)} ms`;
-  return `${(value / 1000).toFixed(2)} s`;
+  if (metric === "INP") return `${Math.round(value)}\u00a0ms`;
+  return `${(value / 1000).toFixed(2)}\u00a0s`;
 }

@@ -50,14 +50,16 @@ function MetricCell({ metric, summary }: { metric: VitalMetric; summary: VitalSu
         {formatVital(metric, summary.p75.value)}
       </span>
       <span className={cx("block text-xs font-semibold", RATING_CLASSES[summary.rating])}>{VITAL_RATING_LABELS[summary.rating]}</span>
-      <span className="block text-xs text-muted">{summary.samples === 1 ? "1 sample" : `${summary.samples.toLocaleString("en-GB")} samples`}</span>
+      <span className="block text-xs text-muted">
+        {summary.samples === 1 ? "1 sample" : `${summary.samples.toLocaleString("en-GB")} samples`}
+      </span>
     </td>
   );
 }
 
 function VitalsTable({ id, title, pages }: { id: string; title: string; pages: PageVitals[] }) {
   return (
-    <section aria-labelledby={id} className="mb-10">
+    <div className="mb-10">
       <h2 id={id} className="mb-3 text-2xl font-bold uppercase">
         {title}
       </h2>
@@ -65,41 +67,44 @@ function VitalsTable({ id, title, pages }: { id: string; title: string; pages: P
         <p className="text-muted">No page views were measured in this period.</p>
       ) : (
         // The table keeps its columns on a phone and scrolls sideways inside this box, not the page.
-        <div role="region" aria-labelledby={id} tabIndex={0} className="overflow-x-auto rounded-card border border-line">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">75th percentile per page, {title.toLowerCase()}</caption>
-            <thead>
-              <tr className="border-b border-line">
-                <th scope="col" className="px-3 py-2">
-                  Page
-                </th>
-                {SHOWN.map(({ metric, name }) => (
-                  <th key={metric} scope="col" className="px-3 py-2">
-                    {name}
+        <>
+          <p className="mb-2 text-xs text-muted sm:hidden">Swipe the table sideways for layout shift, first byte and page views.</p>
+          <div role="region" aria-labelledby={id} tabIndex={0} className="overflow-x-auto rounded-card border border-line">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <caption className="sr-only">75th percentile per page, {title.toLowerCase()}</caption>
+              <thead>
+                <tr className="border-b border-line">
+                  <th scope="col" className="px-3 py-2">
+                    Page
                   </th>
-                ))}
-                <th scope="col" className="px-3 py-2 text-right">
-                  Page views
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {pages.map((page) => (
-                <tr key={page.page} className="border-b border-line last:border-b-0">
-                  <th scope="row" className="px-3 py-2 align-top font-mono text-xs font-normal break-all">
-                    {page.page}
-                  </th>
-                  {SHOWN.map(({ metric }) => (
-                    <MetricCell key={metric} metric={metric} summary={page.metrics[metric]} />
+                  {SHOWN.map(({ metric, name }) => (
+                    <th key={metric} scope="col" className="px-3 py-2">
+                      {name}
+                    </th>
                   ))}
-                  <td className="px-3 py-2 text-right align-top tabular-nums">{page.pageViews.toLocaleString("en-GB")}</td>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Page views
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {pages.map((page) => (
+                  <tr key={page.page} className="border-b border-line last:border-b-0">
+                    <th scope="row" className="whitespace-nowrap px-3 py-2 align-top font-mono text-xs font-normal">
+                      {page.page}
+                    </th>
+                    {SHOWN.map(({ metric }) => (
+                      <MetricCell key={metric} metric={metric} summary={page.metrics[metric]} />
+                    ))}
+                    <td className="px-3 py-2 text-right align-top tabular-nums">{page.pageViews.toLocaleString("en-GB")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
-    </section>
+    </div>
   );
 }
 
@@ -134,9 +139,9 @@ export default function SiteSpeedPage({ loaderData }: Route.ComponentProps) {
         </>
       )}
       <p className="max-w-3xl text-sm text-muted">
-        Lab figures, for comparison: Lighthouse's mobile preset on a simulated slow 4G link measured the largest paint at
-        2.5 s on the home page, 2.7 s on the team page and 2.4 s on the store, with no layout shift (26 November 2026;
-        docs/performance.md in the code has every run).
+        Lab figures, for comparison: Lighthouse's mobile preset on a simulated slow 4G link measured the largest paint at 2.5 s on the home
+        page, 2.7 s on the team page and 2.4 s on the store, with no layout shift (26 November 2026; docs/performance.md in the code has
+        every run).
       </p>
     </>
   );
