@@ -7,11 +7,12 @@ import { compression } from "vite-plugin-compression2";
 /**
  * The components and helpers under app/components and app/lib travel in one "site" chunk, with
  * what they import (React Router's client code among it): a page then preloads a handful of files
- * instead of thirty 1-2 kB ones, each a round trip on a slow phone link. Zod and anything of the
+ * instead of thirty 1-2 kB ones, each a round trip on a slow phone link. Zod, the web vitals
+ * helpers (only the on-demand reporter and the back office use them, ADR 0089) and anything of the
  * back office stay out of it, so a visitor's page does not fetch them.
  */
 function sharedSiteChunk(id: string): string | undefined {
-  if (/\/app\/(components|lib)\//.test(id) && !/\/lib\/zod\.|admin/.test(id)) return "site";
+  if (/\/app\/(components|lib)\//.test(id) && !/\/lib\/(zod|web-vitals)\.|admin/.test(id)) return "site";
   return undefined;
 }
 

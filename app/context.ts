@@ -51,6 +51,13 @@ export interface RequestContext {
   requestId?: string;
   /** What the back office's operational warnings are judged against (BACKUP_SCHEDULE, PAYMENT_WEBHOOK_WARNING_MINUTES). */
   operations: OperationalSettings;
+  /** Field Core Web Vitals (ADR 0089). */
+  vitals: {
+    /** The share of page views whose browser reports (VITALS_SAMPLE_RATE). */
+    sampleRate: number;
+    /** The route pattern a path matches ("/news/:reportId"), "unmatched" for none. */
+    routePattern: (pathname: string) => string;
+  };
 }
 
 declare module "react-router" {

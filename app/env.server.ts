@@ -4,6 +4,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import type { ShippingRule } from "~/features/store/pricing";
 import type { HoldPolicy } from "~/features/store/hold-policy";
+import { DEFAULT_VITALS_SAMPLE_RATE } from "~/lib/web-vitals";
 import { z } from "~/lib/zod";
 
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -150,6 +151,11 @@ const envSchema = z.object({
    * not served at all.
    */
   METRICS_TOKEN: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional(),
+  /**
+   * The share of page views whose browser reports its Core Web Vitals to /api/vitals (ADR 0089),
+   * from 0 (none) to 1 (every one, as the browser tests use).
+   */
+  VITALS_SAMPLE_RATE: z.coerce.number({ message: "must be a number from 0 to 1" }).min(0, "must be from 0 to 1").max(1, "must be from 0 to 1").default(DEFAULT_VITALS_SAMPLE_RATE),
   /** An order the customer paid for (back from the payment page) but still unpaid after this many minutes is a warning. */
   PAYMENT_WEBHOOK_WARNING_MINUTES: z.coerce.number({ message: "must be a number" }).min(1, "must be at least 1").max(24 * 60, "must be at most 1440 (a day)").default(10),
 }).superRefine((env, ctx) => {

@@ -35,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     testPayments: context.testPaymentsBanner,
     // The header's and footer's part of the site settings.
     site: { joinTheTeamUrl: settings.joinTheTeamUrl, email: settings.email, socials: settings.socials },
+    // Which page this is, as a route pattern, and how often its browser reports (ADR 0089).
+    vitals: { page: context.vitals.routePattern(new URL(request.url).pathname), sampleRate: context.vitals.sampleRate },
   };
   if (cookieCart.kind !== "invalid") return body;
   // A cart cookie this site did not write is dropped, not trusted and not an error.
@@ -50,7 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The back office adds its stylesheet, a superset of the public one, after it (ADR 0080).
   const backOffice = useMatches().some((match) => (match.handle as typeof BACK_OFFICE_STYLESHEET | undefined)?.stylesheet === "back-office");
   return (
-    <html lang="en-GB">
+    <html lang="en-GB" data-vitals-page={data?.vitals.page} data-vitals-sample-rate={data?.vitals.sampleRate}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -34,6 +34,7 @@ import { createContentMemo } from "../app/lib/content-memo";
 import { httpRequestDuration, httpRequests, pageCacheLookups, registry } from "../app/features/operations/metrics.server";
 import type { OperationalSettings } from "../app/features/operations/warnings";
 import { PERMISSIONS_POLICY } from "./permissions-policy";
+import { DEFAULT_VITALS_SAMPLE_RATE } from "../app/lib/web-vitals";
 import { createRouteLabeller, type ManifestRoute } from "./route-label";
 
 export interface AppOptions {
@@ -72,6 +73,8 @@ export interface AppOptions {
   operations?: OperationalSettings;
   /** Where drawn share cards are kept (DATA_DIR/share-cards); in memory only when omitted (ADR 0077). */
   shareCardsDir?: string;
+  /** The share of page views whose browser reports its Core Web Vitals (VITALS_SAMPLE_RATE, ADR 0089). */
+  vitalsSampleRate?: number;
 }
 
 const DEFAULT_OPERATIONS: OperationalSettings = { backupSchedule: "daily", paymentWebhookWarningMinutes: 10 };
@@ -263,6 +266,7 @@ export function createApp(options: AppOptions) {
         setCookies: [],
         requestId: String(req.id),
         operations: options.operations ?? DEFAULT_OPERATIONS,
+        vitals: { sampleRate: options.vitalsSampleRate ?? DEFAULT_VITALS_SAMPLE_RATE, routePattern: pageLabel ?? (await labelPage) },
       };
       const response = withBackOfficeHeaders(req.path, await pages.handle(toFetchRequest(req, res), context, audience));
       const cacheControl = cacheControlFor(

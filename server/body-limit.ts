@@ -5,6 +5,7 @@ import { MEDIA_UPLOAD_MAX_BODY_BYTES, MEDIA_UPLOAD_PATH } from "../app/features/
 import { MAX_ARTICLE_FORM_BYTES } from "../app/features/news/article-form";
 import { MAX_RESULTS_FORM_BYTES } from "../app/features/results/classification-csv";
 import { MAX_QUOTE_BODY_BYTES } from "../app/features/store/quote.server";
+import { MAX_VITALS_BODY_BYTES, VITALS_BEACON_PATH } from "../app/features/vitals/beacon";
 import { RequestBodyTooLargeError } from "../app/lib/request-body";
 
 /** An ordinary form post: the largest (contact, 5,000 characters) is far below this. */
@@ -21,6 +22,8 @@ export const MAX_WEBHOOK_BYTES = 512 * 1024;
 const BODY_LIMITS: { path: string; maxBytes: number }[] = [
   { path: "/api/payments/webhook", maxBytes: MAX_WEBHOOK_BYTES },
   { path: "/api/cart/quote", maxBytes: MAX_QUOTE_BODY_BYTES },
+  // A browser's Core Web Vitals beacon: a route pattern and five numbers (ADR 0089).
+  { path: VITALS_BEACON_PATH, maxBytes: MAX_VITALS_BODY_BYTES },
   // The profile form carries the avatar picture.
   { path: "/dashboard", maxBytes: AVATAR_MAX_BYTES + MAX_FORM_BYTES },
   // The media library's upload: a photo or a team clip.

@@ -12,6 +12,7 @@ import type { RequestHandler } from "express";
 import { DataDirLockedError, openDatabase } from "../db/client.server";
 import { brand } from "../app/brand";
 import { pruneRateLimits } from "../app/lib/rate-limit.server";
+import { pruneVitals } from "../app/features/vitals/vitals.server";
 import { createPaymentProvider } from "../app/features/payments/create-provider.server";
 import { expireOverdueOrders } from "../app/features/store/order-lifecycle.server";
 import { sendLowStockAlerts } from "../app/features/shop-desk/stock.server";
@@ -98,6 +99,7 @@ const appOptions: AppOptions = {
   shipping: shippingRuleFromEnv(env),
   holdPolicy: holdPolicyFromEnv(env),
   metricsToken: env.METRICS_TOKEN,
+  vitalsSampleRate: env.VITALS_SAMPLE_RATE,
   operations,
   // A cache: drawn again from the database when missing, so backups leave it out.
   shareCardsDir: path.join(env.DATA_DIR, "share-cards"),
@@ -165,6 +167,7 @@ const pruning = setInterval(() => {
   pruneRateLimits(database.db, new Date(Date.now() - DAY_MS)).catch((error: unknown) =>
     logger.warn({ err: error }, "could not prune rate limit counters"),
   );
+  pruneVitals(database.db).catch((error: unknown) => logger.warn({ err: error }, "could not prune old web vitals"));
 }, 60 * 60 * 1000);
 pruning.unref();
 

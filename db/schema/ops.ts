@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { versionColumn } from "./columns";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -128,3 +128,21 @@ export const backupRuns = pgTable(
     index("backup_runs_finished_idx").on(table.finishedAt),
   ],
 );
+
+/**
+ * Field Core Web Vitals (ADR 0089): how many page views, per day, page (its route pattern) and
+ * metric, measured a value in each bucket of app/lib/web-vitals.ts. No visitor, address or URL.
+ */
+export const webVitalBuckets = pgTable("web_vital_buckets", {
+  /** The UTC day the beacon arrived. */
+  day: date("day", { mode: "string" }).notNull(),
+  /** The route pattern, e.g. "/news/:reportId". */
+  page: text("page").notNull(),
+  metric: text("metric").notNull(),
+  bucket: smallint("bucket").notNull(),
+  samples: integer("samples").notNull(),
+}, (table) => [
+  primaryKey({ columns: [table.day, table.page, table.metric, table.bucket] }),
+  check("web_vital_buckets_metric_check", sql`${table.metric} in ('LCP', 'INP', 'CLS', 'TTFB', 'FCP')`),
+  check("web_vital_buckets_samples_check", sql`${table.samples} > 0`),
+]);

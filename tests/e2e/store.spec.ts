@@ -337,6 +337,14 @@ test("the home page's merchandise strip reads the catalogue and links to product
   await expect(cap.locator(".line-through")).toHaveCount(0);
   await expect(section).toContainText("Free UK shipping on all orders");
 
+  // Below the fold it stays still: no frame loop runs while a visitor taps at the top (issue 23's INP).
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(300);
+  expect(await strip.evaluate((element) => element.style.transform)).toBe("");
+  // On screen it moves.
+  await strip.scrollIntoViewIfNeeded();
+  await expect.poll(() => strip.evaluate((element) => element.style.transform)).toMatch(/^translate3d\(-\d/);
+
   const pause = section.getByRole("button", { name: "Pause strip" });
   await pause.click();
   await expect(section.getByRole("button", { name: "Play strip" })).toBeVisible();

@@ -39,6 +39,7 @@ export function requestContext(db: Database, auth: Auth, clientIp = "203.0.113.1
     contentMemo: createContentMemo(),
     setCookies: [],
     operations: { backupSchedule: "daily", paymentWebhookWarningMinutes: 10 },
+    vitals: { sampleRate: 0, routePattern: (pathname) => pathname },
   };
 }
 

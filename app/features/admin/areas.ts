@@ -39,6 +39,8 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { path: "/admin/mail", label: "Mail queue", role: "shop" },
   // Previews of every e-mail the site sends, with sample data only: every staff member may look (ADR 0068).
   { path: "/admin/emails", label: "E-mails", role: null },
+  // How fast the site is on visitors' own phones (ADR 0089): every staff member may look.
+  { path: "/admin/vitals", label: "Site speed", role: null },
   { path: "/admin/people", label: "People", role: "admin" },
   { path: "/admin/activity", label: "Activity", role: "admin" },
   { path: "/admin/settings", label: "Settings", role: "admin" },

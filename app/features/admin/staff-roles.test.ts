@@ -35,13 +35,15 @@ describe("admin areas", () => {
       "/admin/legal",
     ];
     const shopDesks = ["/admin/orders", "/admin/products", "/admin/promotions", "/admin/delivery", "/admin/customers", "/admin/messages", "/admin/subscribers", "/admin/mail"];
-    expect(visibleAreas(["shop"]).map((area) => area.path)).toEqual(["/admin", ...shopDesks, "/admin/emails"]);
-    expect(visibleAreas(["editor"]).map((area) => area.path)).toEqual(["/admin", ...editorDesks, "/admin/emails"]);
+    // E-mail previews and Site speed are open to every staff role.
+    expect(visibleAreas(["shop"]).map((area) => area.path)).toEqual(["/admin", ...shopDesks, "/admin/emails", "/admin/vitals"]);
+    expect(visibleAreas(["editor"]).map((area) => area.path)).toEqual(["/admin", ...editorDesks, "/admin/emails", "/admin/vitals"]);
     expect(visibleAreas(["admin"]).map((area) => area.path)).toEqual([
       "/admin",
       ...editorDesks,
       ...shopDesks,
       "/admin/emails",
+      "/admin/vitals",
       "/admin/people",
       "/admin/activity",
       "/admin/settings",

@@ -28,21 +28,38 @@ export function MerchStrip({ products, shippingPerk }: MerchStripProps) {
   const reducedMotion = usePrefersReducedMotion();
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
+  // Only on screen does it move: a strip far down the home page once ran a frame loop from the
+  // first paint on, which delayed every tap at the top of the page (issue 23's INP test).
+  const [onScreen, setOnScreen] = useState(false);
   const trackRef = useRef<HTMLUListElement>(null);
   const offset = useRef(0);
-  const moving = !reducedMotion && !paused && !hovered && products.length > 1;
+  const moving = !reducedMotion && !paused && !hovered && onScreen && products.length > 1;
+
+  useEffect(() => {
+    const track = trackRef.current;
+    if (!track || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry?.isIntersecting ?? false));
+    observer.observe(track);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     const track = trackRef.current;
     if (!track || !moving) return;
+    // The list is drawn twice; after one copy has gone by, start again where it began. Its width
+    // is read when it changes, not in every frame, where the read forced a layout each time.
+    let half = track.scrollWidth / 2;
+    const resized = new ResizeObserver(() => (half = track.scrollWidth / 2));
+    resized.observe(track);
     let frame = requestAnimationFrame(function step() {
-      // The list is drawn twice; after one copy has gone by, start again where it began.
-      const half = track.scrollWidth / 2;
       offset.current = half > 0 ? (offset.current + PIXELS_PER_FRAME) % half : 0;
       track.style.transform = `translate3d(${-offset.current}px, 0, 0)`;
       frame = requestAnimationFrame(step);
     });
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      resized.disconnect();
+    };
   }, [moving]);
 
   useEffect(() => {
