@@ -6,7 +6,7 @@ import * as schema from "../../db/schema";
 import type { Auth } from "../../app/features/account/auth.server";
 import { LOGIN_MESSAGES } from "../../app/features/account/login-form";
 import { PASSWORD_MESSAGES } from "../../app/features/account/password-policy";
-import { getOptionalUser } from "../../app/features/account/session.server";
+import { getOptionalUser, isSignedIn } from "../../app/features/account/session.server";
 import { SESSION_LIMITS } from "../../app/features/account/session-limits";
 import { grantAdmin, linkDriver } from "../../app/features/account/user-admin.server";
 import { staffRolesOf } from "../../app/features/admin/staff.server";
@@ -310,6 +310,24 @@ describe("sessions", () => {
     await getOptionalUser(get("/"), requestContext(handle.db, auth));
     expect(spy).toHaveBeenCalledTimes(1);
     spy.mockRestore();
+  });
+
+  it("marks a page made for its visitor when it asks who they are, or finds their session gone, not when it asks only whether (ADR 0090)", async () => {
+    const jar = await signedUp({ email: "header-only@example.com" });
+    const headerOnly = requestContext(handle.db, auth);
+    expect(await isSignedIn(get("/", { cookie: jar.header() }), headerOnly)).toBe(true);
+    expect(headerOnly.madeForVisitor).toBeUndefined();
+
+    const asked = requestContext(handle.db, auth);
+    await getOptionalUser(get("/", { cookie: jar.header() }), asked);
+    expect(asked.madeForVisitor).toBe(true);
+
+    const gone = requestContext(handle.db, auth);
+    expect(await isSignedIn(get("/", { cookie: "ridgeway.session_token=ended.session" }), gone)).toBe(false);
+    expect(gone.madeForVisitor).toBe(true);
+    const nobody = requestContext(handle.db, auth);
+    expect(await isSignedIn(get("/"), nobody)).toBe(false);
+    expect(nobody.madeForVisitor).toBeUndefined();
   });
 });
 

@@ -54,7 +54,11 @@ export function getOptionalUser(request: Request, context: RequestContext): Prom
  * (ADR 0090).
  */
 export async function isSignedIn(request: Request, context: RequestContext): Promise<boolean> {
-  return (await lookupSession(request, context)) !== null;
+  const user = await lookupSession(request, context);
+  // A session cookie with no live session behind it (ended since it was checked): the page, which
+  // says "Sign In", is this request's alone and never kept for signed-in visitors.
+  if (!user && request.headers.get("cookie")?.includes(SESSION_COOKIE_SUFFIX)) context.madeForVisitor = true;
+  return user !== null;
 }
 
 function lookupSession(request: Request, context: RequestContext): Promise<SessionUser | null> {
