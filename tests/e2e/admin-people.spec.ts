@@ -102,7 +102,7 @@ test("the first admin turns on two-factor, then makes another person an editor",
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Today");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
   const nav = await openBackOfficeMenu(page);
-  await expect(nav.getByRole("link")).toHaveText(["Today", "News", "Newsletters", "Results", "Seasons", "Drivers", "Team", "Female Side", "Media", "Site content", "Legal pages", "Orders", "Products", "Promotions", "Delivery", "Customers", "Messages", "Subscribers", "Mail queue", "E-mails", "People", "Activity", "Settings"]);
+  await expect(nav.getByRole("link")).toHaveText(["Today", "News", "Newsletters", "Results", "Seasons", "Drivers", "Team", "Female Side", "Media", "Site content", "Legal pages", "Orders", "Products", "Promotions", "Delivery", "Customers", "Messages", "Subscribers", "Mail queue", "E-mails", "Site speed", "People", "Activity", "Settings"]);
   await expect(nav.getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
   await expectNoSidewaysScroll(page);
   await expectNoSeriousViolations(page);
@@ -207,7 +207,7 @@ test("the new editor is asked for two-factor too, then sees only what editors ma
 
   await page.goto(at("/admin"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Today");
-  await expect((await openBackOfficeMenu(page)).getByRole("link")).toHaveText(["Today", "News", "Newsletters", "Results", "Seasons", "Drivers", "Team", "Female Side", "Media", "Site content", "Legal pages", "E-mails"]);
+  await expect((await openBackOfficeMenu(page)).getByRole("link")).toHaveText(["Today", "News", "Newsletters", "Results", "Seasons", "Drivers", "Team", "Female Side", "Media", "Site content", "Legal pages", "E-mails", "Site speed"]);
   await expect(page.getByRole("heading", { name: "Your recent changes" })).toBeVisible();
 
   const people = await page.goto(at("/admin/people"));
