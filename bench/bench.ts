@@ -16,9 +16,9 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { startNginx, type CachingProxy } from "../tests/support/caching-proxy";
 import { benchCheckout, CHECKOUT_ARG } from "./checkout";
-import { BenchError, createBenchDatabase, createStaticCopies, reportFatal, routesFromArgs, startProductionServer, writeReport, type RunningServer, type StaticCopies } from "./server";
+import { BenchError, createBenchDatabase, createStaticCopies, reportFatal, routesFromArgs, wholeNumberFromEnv, startProductionServer, writeReport, type RunningServer, type StaticCopies } from "./server";
 
-const CONNECTIONS = connectionsFromEnv();
+const CONNECTIONS = wholeNumberFromEnv("BENCH_CONNECTIONS", 10, 1, 256);
 const WARMUP_SECONDS = 2;
 
 interface LoadFigures {
@@ -52,26 +52,6 @@ interface RouteFigures {
   static: LoadFigures;
   /** Each visitor's req/s divided by the static copy's. */
   ratios: Record<Visitor, number>;
-}
-
-function processesFromEnv(): number {
-  const raw = process.env.BENCH_PROCESSES;
-  if (raw === undefined || raw === "") return 1;
-  const processes = Number(raw);
-  if (!Number.isInteger(processes) || processes < 1 || processes > 8) {
-    throw new BenchError(`BENCH_PROCESSES must be a whole number from 1 to 8 (got "${raw}").`);
-  }
-  return processes;
-}
-
-function connectionsFromEnv(): number {
-  const raw = process.env.BENCH_CONNECTIONS;
-  if (raw === undefined || raw === "") return 10;
-  const connections = Number(raw);
-  if (!Number.isInteger(connections) || connections < 1 || connections > 256) {
-    throw new BenchError(`BENCH_CONNECTIONS must be a whole number from 1 to 256 (got "${raw}").`);
-  }
-  return connections;
 }
 
 function durationFromEnv(): number {
@@ -162,7 +142,7 @@ async function main(): Promise<number> {
   }
   const routes = routesFromArgs(args);
   const duration = durationFromEnv();
-  const processes = processesFromEnv();
+  const processes = wholeNumberFromEnv("BENCH_PROCESSES", 1, 1, 8);
   const databaseServer = process.env.BENCH_DATABASE_URL ?? "";
   const proxyKind = process.env.BENCH_PROXY ?? (processes > 1 ? "nginx" : "");
   if (proxyKind !== "" && proxyKind !== "nginx") throw new BenchError(`BENCH_PROXY must be "nginx" or unset (got "${proxyKind}").`);

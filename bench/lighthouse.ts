@@ -12,7 +12,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { countScripts, limitCopy } from "./limit-copy";
-import { BenchError, createStaticCopies, reportFatal, routesFromArgs, startProductionServer, writeReport, type StaticCopies } from "./server";
+import { BenchError, createStaticCopies, reportFatal, routesFromArgs, startProductionServer, wholeNumberFromEnv, writeReport, type StaticCopies } from "./server";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -70,16 +70,6 @@ interface RouteSummary {
   scores: Partial<Record<Category, number | null>>;
   /** Audits below 0.9 on the page in any of its runs. */
   failingAudits: Partial<Record<Category, string[]>>;
-}
-
-function runsFromEnv(): number {
-  const raw = process.env.LIGHTHOUSE_RUNS;
-  if (raw === undefined || raw === "") return 3;
-  const runs = Number(raw);
-  if (!Number.isInteger(runs) || runs < 1 || runs > 15) {
-    throw new BenchError(`LIGHTHOUSE_RUNS must be a whole number from 1 to 15 (got "${raw}").`);
-  }
-  return runs;
 }
 
 /** LIGHTHOUSE_CATEGORIES: a comma-separated list (default all four); performance is always run. */
@@ -207,7 +197,7 @@ function print(summary: RouteSummary, categories: Category[]): void {
 
 async function main(): Promise<number> {
   const routes = routesFromArgs(process.argv.slice(2));
-  const runs = runsFromEnv();
+  const runs = wholeNumberFromEnv("LIGHTHOUSE_RUNS", 3, 1, 15);
   const categories = categoriesFromEnv();
   const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
   const server = await startProductionServer();

@@ -25,6 +25,17 @@ export class BenchError extends Error {
   override name = "BenchError";
 }
 
+/** A whole number from the environment variable `name`, `fallback` when unset; refused outside min..max. */
+export function wholeNumberFromEnv(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new BenchError(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
+  }
+  return value;
+}
+
 /** Prints an error from main(): the message for expected failures, the stack otherwise. */
 export function reportFatal(error: unknown): void {
   if (error instanceof BenchError) console.error(`\n${error.message}`);
