@@ -1,9 +1,10 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceProvider } from "~/components/nonce";
+import { paintFirst, SHELL_MARKERS } from "~/lib/paint-first";
+import { createShellRewrite } from "~/shell-rewrite.server";
 
 export const streamTimeout = 5_000;
 
@@ -37,12 +38,11 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          // Paint first, hydrate after (ADR 0091): the page's modules load once it has painted.
+          const body = createShellRewrite({ ...SHELL_MARKERS, rewrite: (html) => paintFirst(html, nonce) });
+          body.once("finish", () => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);

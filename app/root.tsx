@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { brand } from "~/brand";
 import { BrandFonts } from "~/components/brand-fonts";
@@ -47,6 +48,10 @@ const NO_SCRIPT_CSS =
   ".needs-js{display:none}" + 'header[data-solid="false"]{background-color:var(--color-ink);border-bottom:1px solid var(--color-line)}';
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Hydrated: the page's controls answer from now on (`data-hydration`, app/lib/paint-first.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydration = "done";
+  }, []);
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   // The back office adds its stylesheet, a superset of the public one, after it (ADR 0080).

@@ -18,13 +18,14 @@ const FACES = [
  * The brand faces without a second layout of the page (ADR 0082). A visitor whose browser holds
  * this build's font files (noted in localStorage) gets them before the first layout, added in
  * the <head> through the FontFace API from the cache. A first visit is drawn in the metric-matched
- * fallbacks (site.css) and stays so: after the load event the files are fetched into the cache
- * for the next page, and nothing is swapped in under the visitor's eyes. A one-line script with
+ * fallbacks (site.css) and stays so: once the page has hydrated (after its first paint and its
+ * scripts, ADR 0091) and loaded, the files are fetched into the cache for the next page, and
+ * nothing is swapped in under the visitor's eyes. A one-line script with
  * the page's nonce, outside the JavaScript bundles; without JavaScript the <noscript> stylesheet
  * applies the faces at once.
  */
 function brandFontsScript() {
-  return `(function(){var k=${JSON.stringify(BRAND_FONTS_KEY)},f=${JSON.stringify(FACES)},v=f.map(function(x){return x.url}).join(" ");try{if(localStorage.getItem(k)===v){f.forEach(function(x){document.fonts.add(new FontFace(x.family,"url("+x.url+") format('woff2')",{weight:x.weight,unicodeRange:${JSON.stringify(LATIN)},display:"swap"}))});return}addEventListener("load",function(){Promise.all(f.map(function(x){return fetch(x.url).then(function(r){if(!r.ok)throw r.status;return r.arrayBuffer()})})).then(function(){localStorage.setItem(k,v)},function(){})})}catch(e){}})()`;
+  return `(function(){var k=${JSON.stringify(BRAND_FONTS_KEY)},f=${JSON.stringify(FACES)},v=f.map(function(x){return x.url}).join(" ");try{if(localStorage.getItem(k)===v){f.forEach(function(x){document.fonts.add(new FontFace(x.family,"url("+x.url+") format('woff2')",{weight:x.weight,unicodeRange:${JSON.stringify(LATIN)},display:"swap"}))});return}var h=document.documentElement,g=function(){Promise.all(f.map(function(x){return fetch(x.url).then(function(r){if(!r.ok)throw r.status;return r.arrayBuffer()})})).then(function(){localStorage.setItem(k,v)},function(){})};new MutationObserver(function(m,o){if(h.dataset.hydration==="done"){o.disconnect();document.readyState==="complete"?g():addEventListener("load",g)}}).observe(h,{attributes:true,attributeFilter:["data-hydration"]})}catch(e){}})()`;
 }
 
 export function BrandFonts({ nonce }: { nonce: string | undefined }) {

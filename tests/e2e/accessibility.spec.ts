@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 import { expectNoSeriousViolations } from "../support/page-checks";
 
 /** Every public screen; axe must find no serious or critical WCAG 2.2 AA violation on any. */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 
 // The server's own clock is past the seeded 2025 season, so it renders "Season Complete";
 // each test sets the browser's clock, which takes over once the page has hydrated.

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 import { emailsTo, uniqueEmail } from "../support/e2e-server";
 import { fillDeliveryAddress } from "../support/e2e-address";
 import { expectNoSeriousViolations } from "../support/page-checks";

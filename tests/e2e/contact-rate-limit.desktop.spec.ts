@@ -1,5 +1,6 @@
 import http from "node:http";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 import { emailsTo } from "../support/e2e-server";
 
 /**

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 import { emailsTo } from "../support/e2e-server";
 
 // Every post that stores a message counts towards the per-address rate limit

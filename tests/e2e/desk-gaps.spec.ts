@@ -1,4 +1,5 @@
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect as baseExpect } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 import { openBackOfficeMenu } from "../support/back-office-menu";
 import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import { uniqueEmail } from "../support/e2e-server";

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 import { expectFocusShown, statusAnnouncer } from "../support/focus-checks";
 import { expectNoSidewaysScroll } from "../support/page-checks";
 

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 import { uniqueEmail } from "../support/e2e-server";
 import { expectNoSeriousViolations } from "../support/page-checks";
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 
 /** Opens the home page with the browser's clock stopped (moved on only by the test) and hydrated. */
 async function openWithStoppedClock(page: Page) {

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 
 /*
  * Interaction to Next Paint for the taps people make on a phone (issue 23, part 2), measured by

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 import sharp from "sharp";
 import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import { expectNoSeriousViolations } from "../support/page-checks";

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 import { expectFocusShown } from "../support/focus-checks";
 import { expectNoSeriousViolations } from "../support/page-checks";
 

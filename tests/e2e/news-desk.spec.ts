@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 import sharp from "sharp";
 import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import { expectNoSidewaysScroll } from "../support/page-checks";

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 
 interface SeededArticle {
   id: string;

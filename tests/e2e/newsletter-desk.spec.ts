@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
 import type { PreparedStaff } from "../support/prepared-staff";

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 
 test.describe("gallery", () => {
   test("shows the season's twelve photos and a Follow link to Instagram", async ({ page }) => {

@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, type Page } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import { uniqueEmail } from "../support/e2e-server";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";

@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 import { startDeskSite, type DeskSite } from "../support/desk-site";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
 import { freshCode } from "../support/prepared-staff";

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
 import type { PreparedStaff } from "../support/prepared-staff";

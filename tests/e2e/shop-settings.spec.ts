@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import { uniqueEmail } from "../support/e2e-server";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";

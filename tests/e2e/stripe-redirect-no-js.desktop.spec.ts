@@ -5,7 +5,8 @@ import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, expect, test, type Browser } from "@playwright/test";
+import { chromium, expect, type Browser } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 import { fillDeliveryAddress } from "../support/e2e-address";
 import { startServer, type ServerProcess } from "../support/server-process";
 

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 
 /** Opens a page and waits until its scripts have loaded, so clicks reach the hydrated components. */
 async function open(page: Page, path: string) {

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { test } from "../support/hydrated-test";
 
 /*
  * The WCAG 2.2 AA fixes that axe cannot see: moving content that can be paused, the cart at

@@ -5,6 +5,7 @@ import { openDatabase } from "../../db/client.server";
 import { readVitalsReport } from "../../app/features/vitals/vitals.server";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { modulesStartedAfterPaint } from "../../app/lib/paint-first";
 
 /**
  * POST /api/vitals through the running server (ADR 0089): what a browser's sendBeacon sends
@@ -114,9 +115,10 @@ describe("POST /api/vitals on the running server", () => {
     }
   });
 
-  it("loads web-vitals only on demand: none of the scripts / preloads holds it", async () => {
+  it("loads web-vitals only on demand: none of the modules / starts holds it", async () => {
     const html = await (await fetch(`${server.url}/`)).text();
-    const scripts = [...html.matchAll(/rel="modulepreload" href="(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]!);
+    // The modules the page starts once it has painted (ADR 0091): all it loads to hydrate.
+    const scripts = modulesStartedAfterPaint(html);
     expect(scripts.length).toBeGreaterThan(2);
     for (const script of scripts) {
       const source = readFileSync(`build/client${script}`, "utf8");

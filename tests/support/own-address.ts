@@ -1,4 +1,4 @@
-import { test as base } from "@playwright/test";
+import { test as base } from "./hydrated-test";
 
 /**
  * Browser tests whose requests should count as one visitor of their own for the
