@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
 import { countScripts, limitCopy } from "./limit-copy";
 import { BenchError, createStaticCopies, reportFatal, routesFromArgs, startProductionServer, wholeNumberFromEnv, writeReport, type StaticCopies } from "./server";
 
@@ -112,9 +113,26 @@ interface Meta {
   userAgent: string;
 }
 
+/**
+ * Every run is a first visit. Lighthouse empties the HTTP cache between runs but keeps the
+ * origin's localStorage, where a run leaves the brand-fonts note (app/components/brand-fonts.tsx):
+ * the next run would then fetch the font files before its first paint, a state no real visitor
+ * is in (the note says the files are cached; Lighthouse has just emptied that cache).
+ */
+async function forgetOrigin(url: string, port: number): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const session = await browser.target().createCDPSession();
+    await session.send("Storage.clearDataForOrigin", { origin: new URL(url).origin, storageTypes: "all" });
+  } finally {
+    await browser.disconnect();
+  }
+}
+
 async function audit(url: string, port: number, categories: Category[]): Promise<{ run: Run; meta: Meta }> {
   // Lighthouse must only ever load this machine's server.
   if (new URL(url).hostname !== "127.0.0.1") throw new Error(`refusing to audit ${url}: not 127.0.0.1`);
+  await forgetOrigin(url, port);
   const result = await withTimeout(
     lighthouse(url, { port, logLevel: "error", output: "json", onlyCategories: categories }),
     RUN_TIMEOUT_MS,
