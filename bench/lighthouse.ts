@@ -122,8 +122,10 @@ interface Meta {
 async function forgetOrigin(url: string, port: number): Promise<void> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   try {
-    const session = await browser.target().createCDPSession();
+    const page = await browser.newPage();
+    const session = await page.createCDPSession();
     await session.send("Storage.clearDataForOrigin", { origin: new URL(url).origin, storageTypes: "all" });
+    await page.close();
   } finally {
     await browser.disconnect();
   }
