@@ -7,11 +7,13 @@
  *   LIGHTHOUSE_RUNS=5 LIGHTHOUSE_CATEGORIES=performance npm run lighthouse -- /
  *   CHROME_PATH=/path/to/chrome npm run lighthouse -- /
  */
+import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
+import { labFiguresSchema, type LabFigures } from "../app/features/vitals/lab-figures";
 import { countScripts, limitCopy } from "./limit-copy";
 import { BenchError, createStaticCopies, reportFatal, routesFromArgs, startProductionServer, wholeNumberFromEnv, writeReport, type StaticCopies } from "./server";
 
@@ -31,6 +33,9 @@ const CHROME_FLAGS = [
 
 /** Upper bound for one Lighthouse run (it waits at most 45 s for a page load itself). */
 const RUN_TIMEOUT_MS = 180_000;
+
+/** Where LIGHTHOUSE_SAVE_LAB=1 writes the medians, for the back office's Site speed screen. */
+const LAB_FIGURES_PATH = path.join(import.meta.dirname, "..", "app", "features", "vitals", "lab-figures.json");
 
 /** The figures of one Lighthouse run, and of a median of runs. */
 interface Figures {
@@ -215,8 +220,29 @@ function print(summary: RouteSummary, categories: Category[]): void {
   }
 }
 
+/** The medians as Site speed shows them (app/features/vitals/lab-figures.ts), checked against its schema. */
+function labFigures(summaries: RouteSummary[], runs: number, lighthouseVersion: string, loadAverage: number): LabFigures {
+  return labFiguresSchema.parse({
+    measuredAt: new Date().toISOString(),
+    lighthouseVersion,
+    runs,
+    loadAverage: Math.round(loadAverage * 100) / 100,
+    pages: summaries.map(({ route, page, limit }) => ({
+      path: route,
+      performance: page.median.performance === null ? null : Math.round(page.median.performance),
+      lcpMs: roundOrNull(page.median.lcpMs),
+      limitLcpMs: roundOrNull(limit.median.lcpMs),
+      tbtMs: roundOrNull(page.median.tbtMs),
+      cls: page.median.cls === null ? null : Math.round(page.median.cls * 1000) / 1000,
+    })),
+  });
+}
+
+const roundOrNull = (value: number | null) => (value === null ? null : Math.round(value));
+
 async function main(): Promise<number> {
   const routes = routesFromArgs(process.argv.slice(2));
+  const saveLab = process.env.LIGHTHOUSE_SAVE_LAB === "1";
   const runs = wholeNumberFromEnv("LIGHTHOUSE_RUNS", 3, 1, 15);
   const categories = categoriesFromEnv();
   const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
@@ -315,6 +341,10 @@ async function main(): Promise<number> {
     problems,
   });
   console.log(`\nreport: ${path.relative(process.cwd(), reportPath)}`);
+  if (saveLab && problems.length === 0 && meta) {
+    writeFileSync(LAB_FIGURES_PATH, `${JSON.stringify(labFigures(summaries, runs, meta.lighthouseVersion, os.loadavg()[0]!), null, 2)}\n`);
+    console.log(`lab figures for Site speed: ${path.relative(process.cwd(), LAB_FIGURES_PATH)}`);
+  }
   if (problems.length > 0) {
     console.error(`\nFAILED:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     return 1;

@@ -87,6 +87,12 @@ test("pages browsed report their vitals, and Site speed shows each page's 75th p
     await expect(row.locator('[data-metric="TTFB"]'), pattern).toContainText(/1 sample/);
   }
   await expect(page.getByRole("region", { name: "Last 28 days" })).toBeVisible();
+  // Beside them, the lab figures of the last Lighthouse run (app/features/vitals/lab-figures.json).
+  const lab = page.getByRole("region", { name: "In the lab" });
+  const labHome = lab.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "/", exact: true }) });
+  await expect(labHome.locator('[data-metric="LCP"]')).toContainText(/\d\.\d\d\u00a0s/);
+  await expect(labHome).toContainText(/\d+ \/ 100/);
+  await expect(lab.getByRole("rowheader", { name: /^\/news\/:reportId \/news\/[a-z0-9-]+$/ })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectNoSeriousViolations(page);
   await page.screenshot({ path: testInfo.outputPath("site-speed.png"), fullPage: true });

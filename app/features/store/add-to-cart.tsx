@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { startTransition, useEffect, useId, useState } from "react";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 import { Button } from "~/components/ui/button";
@@ -73,9 +73,11 @@ export function AddToCart({ product, size: layout = "card" }: { product: Product
       returnTo={`${location.pathname}${location.search}`}
       inBrowser={hydrated}
       onChange={() => {
-        addItem(product.id, selected, 1, product.pricePence);
         setAdded({ size: selected, at: Date.now() });
         setAddedHere(true);
+        // The confirmation answers the tap in the next frame; the cart itself, with its badge and
+        // every other product card, follows in the frames after (Interaction to Next Paint, issue 23).
+        startTransition(() => addItem(product.id, selected, 1, product.pricePence));
       }}
       className={cx("flex flex-col gap-3", layout === "page" && "max-w-sm")}
     >

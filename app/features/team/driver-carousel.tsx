@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { memo, useCallback, useDeferredValue, useEffect, useRef, useState, type RefObject } from "react";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { DriverDetail } from "./driver-detail";
@@ -40,19 +40,25 @@ interface DriverCarouselProps {
  */
 export function DriverCarousel({ id, drivers, openDriver, seasonYear, collapseStatsOnMobile, showCareer }: DriverCarouselProps) {
   const [selectedId, toggle] = useSelection(DRIVER_PARAM);
+  // The picked card answers the tap in the next frame; the detail, most of the work, follows as
+  // soon as it is rendered (Interaction to Next Paint, issue 23).
+  const shownId = useDeferredValue(selectedId);
   const { details, load } = useDriverDetails(openDriver);
   const carouselRef = useRef<HTMLFormElement>(null);
-  const selected = drivers.find((driver) => driver.id === selectedId);
-  const open = (driverId: string) => {
-    load(driverId);
-    toggle(driverId);
-  };
+  const selected = drivers.find((driver) => driver.id === shownId);
+  const open = useCallback(
+    (driverId: string) => {
+      load(driverId);
+      toggle(driverId);
+    },
+    [load, toggle],
+  );
 
   // The cards and the detail together: a detail taller than the window, scrolled into view alone,
   // took the focused card up under the fixed header. Together, the top (the cards) comes first.
   useEffect(() => {
-    if (selectedId) carouselRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: "nearest" });
-  }, [selectedId]);
+    if (shownId) carouselRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: "nearest" });
+  }, [shownId]);
 
   return (
     <form ref={carouselRef} method="get" action={`#${id}`}>
@@ -158,7 +164,8 @@ function DriverStrip({ drivers, selectedId, detailId, onToggle, onIntent }: Driv
   );
 }
 
-function DriverCard({
+/** Memoised: a tap re-renders the two cards whose state changed, not the whole strip. */
+const DriverCard = memo(function DriverCard({
   driver,
   selected,
   detailId,
@@ -212,7 +219,7 @@ function DriverCard({
       </span>
     </button>
   );
-}
+});
 
 function StepButton({ label, direction, disabled, onClick }: { label: string; direction: -1 | 1; disabled: boolean; onClick: () => void }) {
   return (
