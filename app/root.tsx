@@ -18,6 +18,7 @@ import { countItems } from "~/features/cart/cart-state";
 import { DEFAULT_SITE_SETTINGS } from "~/features/settings/site-settings";
 import { getSiteSettings } from "~/features/settings/site-settings.server";
 import { pageMeta } from "~/lib/meta";
+import { markHydrated } from "~/lib/paint-first";
 import type { BACK_OFFICE_STYLESHEET } from "~/lib/stylesheet-handle";
 import backOfficeStylesheetUrl from "./admin.css?url";
 import stylesheetUrl from "./app.css?url";
@@ -48,10 +49,7 @@ const NO_SCRIPT_CSS =
   ".needs-js{display:none}" + 'header[data-solid="false"]{background-color:var(--color-ink);border-bottom:1px solid var(--color-line)}';
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  // Hydrated: the page's controls answer from now on (`data-hydration`, app/lib/paint-first.ts).
-  useEffect(() => {
-    document.documentElement.dataset.hydration = "done";
-  }, []);
+  useEffect(markHydrated, []);
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   // The back office adds its stylesheet, a superset of the public one, after it (ADR 0080).

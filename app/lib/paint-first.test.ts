@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFERRED_MODULE_TYPE,
-  modulesStartedAfterPaint,
-  paintFirst,
-} from "./paint-first";
+import { DEFERRED_MODULE_TYPE, modulesStartedAfterPaint, paintFirst } from "./paint-first";
 
-const modules =
-  'import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-2.js";\nimport("/assets/entry.client-3.js");';
+const modules = 'import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-2.js";\nimport("/assets/entry.client-3.js");';
 const shell = (nonce: string) =>
   `<html><head><link rel="stylesheet" href="/assets/app.css"/>` +
   `<link rel="modulepreload" href="/assets/entry.client-3.js"${nonce}/>` +
@@ -20,34 +15,22 @@ describe("paintFirst", () => {
   it("takes the module preloads out of the head and makes the module script inert, started after paint", () => {
     const html = paintFirst(shell(' nonce="n0nce"'), "n0nce");
     expect(html).not.toContain('modulepreload" href');
-    expect(html).toContain(
-      '<link rel="stylesheet" href="/assets/app.css"/></head>',
-    );
-    expect(html).toContain(
-      `<script nonce="n0nce">window.__reactRouterContext = {};</script>`,
-    );
-    expect(html).toContain(
-      `<script nonce="n0nce" type="${DEFERRED_MODULE_TYPE}">${modules}</script><script nonce="n0nce">(()=>{`,
-    );
+    expect(html).toContain('<link rel="stylesheet" href="/assets/app.css"/></head>');
+    expect(html).toContain(`<script nonce="n0nce">window.__reactRouterContext = {};</script>`);
+    expect(html).toContain(`<script nonce="n0nce" type="${DEFERRED_MODULE_TYPE}">${modules}</script><script nonce="n0nce">(()=>{`);
     // Each module once, in the order React Router listed them, entities decoded.
-    expect(html).toContain(
-      '["/assets/entry.client-3.js","/assets/root-2.js?v=1&x=2"]',
-    );
+    expect(html).toContain('["/assets/entry.client-3.js","/assets/root-2.js?v=1&x=2"]');
     expect(html).not.toMatch(/<script[^>]*type="module"/);
   });
 
   it("works without a nonce (a page shared from the cache is allowed by hashes)", () => {
     const html = paintFirst(shell(""), "");
-    expect(html).toContain(
-      `<script type="${DEFERRED_MODULE_TYPE}">${modules}</script><script>(()=>{`,
-    );
+    expect(html).toContain(`<script type="${DEFERRED_MODULE_TYPE}">${modules}</script><script>(()=>{`);
   });
 
   it("runs the deferred script once the first contentful paint is reported, as a module with its nonce, preloads first", () => {
     const html = paintFirst(shell(' nonce="n0nce"'), "n0nce");
-    const starter = /<script nonce="n0nce">(\(\(\)=>[\s\S]*?)<\/script>/.exec(
-      html,
-    )![1]!;
+    const starter = /<script nonce="n0nce">(\(\(\)=>[\s\S]*?)<\/script>/.exec(html)![1]!;
     const run = (PerformanceObserver: unknown) => {
       const appended: { rel?: string; href?: string }[] = [];
       const placed: object[] = [];

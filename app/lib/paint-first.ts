@@ -13,8 +13,7 @@
 const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]*)"/;
 /** React Router's route-modules script: the one inline module script, ending in the entry's import. */
-const MODULE_SCRIPT =
-  /<script\b([^>]*)\btype="module"([^>]*)>([\s\S]*?)<\/script>/;
+const MODULE_SCRIPT = /<script\b([^>]*)\btype="module"([^>]*)>([\s\S]*?)<\/script>/;
 /**
  * `<html data-hydration>`: "pending" from the moment the starter runs, "done" once React has
  * hydrated the page (the root layout's first effect). Tests wait for it before they tap.
@@ -25,10 +24,12 @@ export const HYDRATION_PENDING_SELECTOR = 'html[data-hydration="pending"]';
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 
 /** The shell the rewrite needs ends with the route-modules script's closing tag. */
-export const SHELL_MARKERS = {
-  start: 'type="module"',
-  end: "</script>",
-} as const;
+export const SHELL_MARKERS = { start: 'type="module"', end: "</script>" } as const;
+
+/** Called by the root layout's first effect: the page's controls answer from now on. */
+export function markHydrated(): void {
+  document.documentElement.dataset.hydration = "done";
+}
 
 /**
  * The shell with its module loading moved behind the first paint; unchanged when it has no
@@ -45,10 +46,9 @@ export function paintFirst(html: string, nonce: string): string {
     if (href && !hrefs.includes(href)) hrefs.push(href);
     return "";
   });
-  const [, before, after, text] = MODULE_SCRIPT.exec(withoutPreloads)!;
-  const attributes = `${before}${after}`
-    .replace(/\s*\basync(="")?/, "")
-    .replace(/\s+$/, "");
+  // The preloads are outside the module script, so it is the one found above.
+  const [, before, after, text] = script;
+  const attributes = `${before}${after}`.replace(/\s*\basync(="")?/, "").replace(/\s+$/, "");
   const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
   const inert = `<script${attributes} type="${DEFERRED_MODULE_TYPE}">${text}</script>`;
   const starter = `<script${nonceAttribute}>${starterScript(hrefs)}</script>`;
@@ -63,11 +63,7 @@ export function modulesStartedAfterPaint(html: string): string[] {
 
 /** `&amp;` and friends back to characters, for an href read out of the HTML. */
 function decodeAttribute(value: string): string {
-  return value.replace(
-    /&(amp|quot|lt|gt|#39);/g,
-    (_, name: string) =>
-      ({ amp: "&", quot: '"', lt: "<", gt: ">", "#39": "'" })[name]!,
-  );
+  return value.replace(/&(amp|quot|lt|gt|#39);/g, (_, name: string) => ({ amp: "&", quot: '"', lt: "<", gt: ">", "#39": "'" })[name]!);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useId, useState, type MouseEvent, type ReactNode } from "react";
+import { useDeferredValue, useId, useState, type MouseEvent, type ReactNode } from "react";
 import { ChevronDownIcon } from "~/components/icons";
 import { cx } from "~/components/ui/cx";
 import { CircuitLayoutLink } from "./circuit-layout-link";
@@ -28,6 +28,9 @@ interface SeasonCalendarProps {
 export function SeasonCalendar({ season, initialNow, initialOpenRoundId, seasonParam = null }: SeasonCalendarProps) {
   const now = useNow(initialNow, COUNTDOWN_TICK_MS);
   const [openRoundId, setOpenRoundId] = useState(initialOpenRoundId);
+  // The row's button answers the tap in the next frame; the details, most of the work (a results
+  // table, the page below moving down), follow as soon as they are rendered (INP, ADR 0092).
+  const shownRoundId = useDeferredValue(openRoundId);
   const { completed, upcoming } = splitByCompletion(season.rounds, now);
   const toggle = (roundId: string) => setOpenRoundId((current) => (current === roundId ? null : roundId));
 
@@ -43,6 +46,7 @@ export function SeasonCalendar({ season, initialNow, initialOpenRoundId, seasonP
           rounds={completed}
           seasonParam={seasonParam}
           openRoundId={openRoundId}
+          shownRoundId={shownRoundId}
           onToggle={toggle}
           details={(round) => <CompletedRoundDetails round={round} />}
         />
@@ -52,6 +56,7 @@ export function SeasonCalendar({ season, initialNow, initialOpenRoundId, seasonP
           rounds={upcoming}
           seasonParam={seasonParam}
           openRoundId={openRoundId}
+          shownRoundId={shownRoundId}
           onToggle={toggle}
           details={(round) => <UpcomingRoundDetails round={round} />}
         />
@@ -66,11 +71,13 @@ interface RoundGroupProps {
   rounds: readonly SeasonRound[];
   seasonParam: number | null;
   openRoundId: string | null;
+  /** The round whose details are shown: the open one, a frame or two after it opened. */
+  shownRoundId: string | null;
   onToggle: (roundId: string) => void;
   details: (round: SeasonRound) => ReactNode;
 }
 
-function RoundGroup({ title, empty, rounds, seasonParam, openRoundId, onToggle, details }: RoundGroupProps) {
+function RoundGroup({ title, empty, rounds, seasonParam, openRoundId, shownRoundId, onToggle, details }: RoundGroupProps) {
   const id = useId();
   return (
     <section aria-labelledby={id}>
@@ -89,7 +96,7 @@ function RoundGroup({ title, empty, rounds, seasonParam, openRoundId, onToggle, 
               expanded={round.id === openRoundId}
               onToggle={() => onToggle(round.id)}
             >
-              {details(round)}
+              {round.id === openRoundId && round.id === shownRoundId ? details(round) : null}
             </RoundRow>
           ))}
         </ol>
@@ -145,7 +152,8 @@ function RoundRow({ round, seasonParam, expanded, onToggle, children }: RoundRow
           </button>
         </h4>
       </form>
-      {expanded && (
+      {/* The details arrive a frame after the button turns (see shownRoundId): no empty panel meanwhile. */}
+      {expanded && children !== null && (
         <div id={panelId} role="region" aria-labelledby={buttonId} className="border-t border-line px-4 py-5 sm:px-6">
           {children}
         </div>
