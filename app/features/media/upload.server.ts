@@ -6,6 +6,7 @@ import {
   MaxTotalSizeExceededError,
 } from "@remix-run/multipart-parser";
 import type { AuditActor, AuditContext } from "~/features/admin/audit.server";
+import { isRequestBodyTooLarge } from "~/lib/request-body";
 import { MEDIA_FILE_FIELD, MEDIA_MESSAGES, MEDIA_UPLOAD_MAX_BODY_BYTES, MEDIA_VIDEO_MAX_BYTES } from "./media";
 import { fieldErrors as fieldErrorsOf, mediaDetailsSchema } from "./media-form";
 import { saveUpload, type MediaAsset } from "./media.server";
@@ -57,7 +58,9 @@ export async function readMediaUploadForm(request: Request): Promise<UploadForm>
     return { ok: true, form, file };
   } catch (error) {
     await discardBody(request);
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) return tooLarge;
+    // The server's own body limit (server/body-limit.ts) can trip first: it errors the stream while
+    // chunks past the file limit are still queued, unseen by the parser, which reports a parse error.
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError || isRequestBodyTooLarge(error)) return tooLarge;
     if (error instanceof MaxFilesExceededError) return { ok: false, status: 400, message: "Upload one file at a time." };
     if (error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError || error instanceof FormDataParseError) {
       return { ok: false, status: 400, message: "The form could not be read." };
