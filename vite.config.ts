@@ -1,20 +1,46 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import type { ManualChunkMeta } from "rollup";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 
 /**
- * The components and helpers under app/components and app/lib travel in one "site" chunk, with
- * what they import (React Router's client code among it): a page then preloads a handful of files
- * instead of thirty 1-2 kB ones, each a round trip on a slow phone link. Zod, the web vitals
- * helpers (only the on-demand reporter and the back office use them, ADR 0089) and anything of the
- * back office stay out of it, so a visitor's page does not fetch them.
+ * What every page runs travels in one "site" chunk: the root layout and the components, helpers and
+ * packages it imports (React Router's client code among them), so a page preloads a handful of
+ * files instead of thirty 1-2 kB ones, each a round trip on a slow phone link (ADR 0084). A shared
+ * component that only some routes use is left to Rollup, which puts it in a chunk of those routes
+ * (ADR 0093): a page does not fetch the parts of others. Zod, the web vitals helpers (only the
+ * on-demand reporter and the back office use them, ADR 0089) and anything of the back office never
+ * join "site".
  */
-function sharedSiteChunk(id: string): string | undefined {
-  if (/\/app\/(components|lib)\//.test(id) && !/\/lib\/(zod|web-vitals)\.|admin/.test(id)) return "site";
-  return undefined;
+function sharedSiteChunk(id: string, { getModuleInfo }: ManualChunkMeta): string | undefined {
+  if (/\/lib\/(zod|web-vitals)\.|admin/.test(id)) return undefined;
+  return REACT_DOM.test(id) || PICTURES.test(id) || layoutModules(getModuleInfo).has(id) ? "site" : undefined;
 }
+
+let layoutModulesFound: Set<string> | undefined;
+
+/** The modules the root layout imports, directly or through others (not dynamic imports). */
+function layoutModules(getModuleInfo: ManualChunkMeta["getModuleInfo"]): Set<string> {
+  if (layoutModulesFound) return layoutModulesFound;
+  const found = new Set<string>();
+  const root = [...(getModuleInfo(ROOT_MODULE)?.importedIds ?? [])];
+  for (let id = root.pop(); id !== undefined; id = root.pop()) {
+    if (found.has(id)) continue;
+    found.add(id);
+    root.push(...(getModuleInfo(id)?.importedIds ?? []));
+  }
+  return (layoutModulesFound = found);
+}
+
+/** React DOM and its scheduler: in "site" with React, not in an entry chunk and a small shared one. */
+const REACT_DOM = /\/node_modules\/(react-dom|react-router|scheduler)\//;
+
+/** The picture components nearly every page shows, and what they import: one file fewer to fetch for each. */
+const PICTURES = /\/app\/(components\/(site-picture|responsive-picture)|features\/media\/media)\.tsx?$/;
+
+const ROOT_MODULE = fileURLToPath(new URL("./app/root.tsx", import.meta.url));
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {

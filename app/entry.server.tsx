@@ -2,13 +2,14 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { latePartsLoaded } from "~/components/hydrate-later";
 import { NonceProvider } from "~/components/nonce";
 import { paintFirst, SHELL_MARKERS } from "~/lib/paint-first";
 import { createShellRewrite } from "~/shell-rewrite.server";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -21,6 +22,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
+  // Sections below the fold render in the first pass, not streamed after the shell (ADR 0093).
+  await latePartsLoaded();
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

@@ -2,15 +2,11 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { brand } from "~/brand";
+import { hydrateLater } from "~/components/hydrate-later";
 import { BrandFonts } from "~/components/brand-fonts";
-import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
-import { FocusFallback } from "~/components/focus-fallback";
-import { NotFound } from "~/components/not-found";
 import { useNonce } from "~/components/nonce";
-import { RouteAnnouncer } from "~/components/route-announcer";
 import { StatusAnnouncer } from "~/components/status-announcer";
-import { LinkButton } from "~/components/ui/link-button";
 import { isSignedIn } from "~/features/account/session.server";
 import { CartProvider } from "~/features/cart/cart-context";
 import { cartCookieHeader, readCartCookie } from "~/features/cart/cart-cookie";
@@ -22,6 +18,14 @@ import { markHydrated } from "~/lib/paint-first";
 import type { BACK_OFFICE_STYLESHEET } from "~/lib/stylesheet-handle";
 import backOfficeStylesheetUrl from "./admin.css?url";
 import stylesheetUrl from "./app.css?url";
+
+// The footer, the error pages and the helpers that act only once someone interacts hydrate after
+// the rest of the page, with their own scripts (ADR 0093).
+const Footer = hydrateLater(() => import("~/components/layout/footer").then((m) => m.Footer));
+const FocusFallback = hydrateLater(() => import("~/components/focus-fallback").then((m) => m.FocusFallback));
+const RouteAnnouncer = hydrateLater(() => import("~/components/route-announcer").then((m) => m.RouteAnnouncer));
+const NotFound = hydrateLater(() => import("~/components/not-found").then((m) => m.NotFound));
+const SomethingWentWrong = hydrateLater(() => import("~/components/not-found").then((m) => m.SomethingWentWrong));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [signedIn, settings] = await Promise.all([isSignedIn(request, context), getSiteSettings(context)]);
@@ -134,17 +138,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <>
       <title>{`Something went wrong | ${brand.name}`}</title>
-      <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-        <h1 className="text-4xl font-bold uppercase">Something went wrong</h1>
-        <p className="mt-4 text-muted">
-          {status >= 500
-            ? "We hit a problem showing this page. Please try again in a moment."
-            : "We couldn't handle that request."}
-        </p>
-        <div className="mt-8">
-          <LinkButton to="/">Go Home</LinkButton>
-        </div>
-      </section>
+      <SomethingWentWrong status={status} />
     </>
   );
 }

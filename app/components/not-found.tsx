@@ -38,3 +38,18 @@ export function NotFound() {
     </section>
   );
 }
+
+/** Any other error: a 5xx, or a request the site could not handle. */
+export function SomethingWentWrong({ status }: { status: number }) {
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-4xl font-bold uppercase">Something went wrong</h1>
+      <p className="mt-4 text-muted">
+        {status >= 500 ? "We hit a problem showing this page. Please try again in a moment." : "We couldn't handle that request."}
+      </p>
+      <div className="mt-8">
+        <LinkButton to="/">Go Home</LinkButton>
+      </div>
+    </section>
+  );
+}

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEFERRED_MODULE_TYPE, modulesStartedAfterPaint, paintFirst } from "./paint-first";
 
 const modules = 'import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-2.js";\nimport("/assets/entry.client-3.js");';
@@ -124,5 +124,43 @@ describe("paintFirst", () => {
     expect(paintFirst(page, "")).toBe(page);
     expect(modulesStartedAfterPaint(page)).toEqual([]);
     expect(paintFirst("<p>plain</p>", "")).toBe("<p>plain</p>");
+  });
+});
+
+describe("the hydration mark", () => {
+  const load = async () => {
+    vi.resetModules();
+    const dataset: Record<string, string> = { hydration: "pending" };
+    vi.stubGlobal("document", { documentElement: { dataset } });
+    return { dataset, ...(await import("./paint-first")) };
+  };
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("is done once the layout and every part it hydrates later have hydrated", async () => {
+    const { dataset, markHydrated, waitForLatePart, markLatePartHydrated } = await load();
+    const footer = { hydrated: false };
+    const sections = { hydrated: false };
+    waitForLatePart(footer);
+    waitForLatePart(sections);
+    markHydrated();
+    expect(dataset.hydration).toBe("pending");
+    markLatePartHydrated(footer);
+    expect(dataset.hydration).toBe("pending");
+    markLatePartHydrated(sections);
+    expect(dataset.hydration).toBe("done");
+  });
+
+  it("does not wait for a part that hydrated with the page, or one that left it", async () => {
+    const { dataset, markHydrated, waitForLatePart, markLatePartHydrated } = await load();
+    // A part whose script had already arrived hydrates in the same pass: its mark's effect runs first.
+    const loaded = { hydrated: false };
+    markLatePartHydrated(loaded);
+    waitForLatePart(loaded);
+    const left = { hydrated: false };
+    const cleanup = waitForLatePart(left);
+    markHydrated();
+    expect(dataset.hydration).toBe("pending");
+    cleanup();
+    expect(dataset.hydration).toBe("done");
   });
 });

@@ -4,7 +4,7 @@
  * React Router's `<Scripts>` puts a `<link rel="modulepreload">` in the head for every module the
  * page hydrates with, and an inline module script that imports them. A browser fetches all of
  * that at once, beside the stylesheet and the largest image, so on a slow link the page's
- * JavaScript (about 150 kB on `/`) shares the first paint's bandwidth. This rewrite of the page's
+ * JavaScript (about 125 kB on `/`) shares the first paint's bandwidth. This rewrite of the page's
  * shell moves all of it behind the first paint: the preloads leave the head, the module script
  * becomes an inert block of the same text, and a small script starts both once the browser has
  * painted, preloads first so the modules still arrive in parallel.
@@ -16,7 +16,8 @@ const HREF = /\bhref="([^"]*)"/;
 const MODULE_SCRIPT = /<script\b([^>]*)\btype="module"([^>]*)>([\s\S]*?)<\/script>/;
 /**
  * `<html data-hydration>`: "pending" from the moment the starter runs, "done" once React has
- * hydrated the page (the root layout's first effect). Tests wait for it before they tap.
+ * hydrated the page (the root layout's first effect) and every part it hydrates later (ADR 0093).
+ * Tests wait for it before they tap.
  */
 export const HYDRATION_PENDING_SELECTOR = 'html[data-hydration="pending"]';
 
@@ -26,9 +27,34 @@ export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 /** The shell the rewrite needs ends with the route-modules script's closing tag. */
 export const SHELL_MARKERS = { start: 'type="module"', end: "</script>" } as const;
 
+/** A part of the page that hydrates after the rest, once its own script has arrived (ADR 0093). */
+export type LatePart = { hydrated: boolean };
+
+const lateParts = new Set<LatePart>();
+let layoutHydrated = false;
+
+function markIfDone(): void {
+  if (layoutHydrated && lateParts.size === 0) document.documentElement.dataset.hydration = "done";
+}
+
 /** Called by the root layout's first effect: the page's controls answer from now on. */
 export function markHydrated(): void {
-  document.documentElement.dataset.hydration = "done";
+  layoutHydrated = true;
+  markIfDone();
+}
+
+/** A late part has mounted: the page is not done until it hydrates (or leaves). Returns the cleanup. */
+export function waitForLatePart(part: LatePart): () => void {
+  if (!part.hydrated) lateParts.add(part);
+  return () => {
+    if (lateParts.delete(part)) markIfDone();
+  };
+}
+
+/** A late part's content has hydrated. */
+export function markLatePartHydrated(part: LatePart): void {
+  part.hydrated = true;
+  if (lateParts.delete(part)) markIfDone();
 }
 
 /**

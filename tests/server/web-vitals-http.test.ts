@@ -117,7 +117,7 @@ describe("POST /api/vitals on the running server", () => {
 
   it("loads web-vitals only on demand: none of the modules / starts holds it", async () => {
     const html = await (await fetch(`${server.url}/`)).text();
-    // The modules the page starts once it has painted (ADR 0091): all it loads to hydrate.
+    // The modules the page starts once it has painted (ADR 0091): all it loads before it hydrates.
     const scripts = modulesStartedAfterPaint(html);
     expect(scripts.length).toBeGreaterThan(2);
     for (const script of scripts) {

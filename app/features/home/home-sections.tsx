@@ -1,11 +1,96 @@
 import type { ReactNode } from "react";
 import { ChevronDownIcon, Mark, type MarkName, SocialIcon } from "~/components/icons";
+import { JsonLd } from "~/components/json-ld";
 import { Card } from "~/components/ui/card";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
+import { NextRacePanel } from "~/features/calendar/next-race-panel";
+import { NewsCard } from "~/features/news/news-card";
+import { PartnersSection } from "~/features/partners/partners-section";
 import { EpisodeLinks } from "~/features/podcast/episode-links";
 import type { PodcastEpisode } from "~/features/podcast/podcast.server";
+import { MerchStrip } from "~/features/store/merch-strip";
+import { ClipsPauseButton } from "~/features/team/clips-pause";
+import { DriverCarousel } from "~/features/team/driver-carousel";
+import { VideoTile } from "~/features/team/video-tile";
+import { organizationJsonLd } from "~/lib/json-ld";
+import type { HomeData } from "~/routes/home";
 
+/** Everything on the home page under the hero: one part that hydrates after it (ADR 0093). */
+export function HomeSections({ data }: { data: HomeData }) {
+  const { season, latestNews, teamTiles, podcast, driverCarousel, partners, merchandise, shippingPerk, now, publicUrl, contact } = data;
+  return (
+    <>
+      <JsonLd data={organizationJsonLd(publicUrl, contact)} />
+      <section aria-labelledby="next-race-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <SectionHeading id="next-race-heading" eyebrow="On track" title="Next Race" />
+        {season ? (
+          <NextRacePanel season={season} initialNow={now} />
+        ) : (
+          <p className="text-muted">The next season's calendar will be published soon.</p>
+        )}
+        <div className="mt-6">
+          <LinkButton to="/calendar" variant="secondary">
+            Full Calendar
+          </LinkButton>
+        </div>
+      </section>
+
+      <section aria-labelledby="latest-news-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <SectionHeading id="latest-news-heading" eyebrow="From the paddock" title="Latest News" />
+        <ul className="grid gap-6 md:grid-cols-3">
+          {latestNews.map((article) => (
+            <li key={article.id}>
+              <NewsCard article={article} headingLevel={3} />
+            </li>
+          ))}
+        </ul>
+        <div className="mt-8">
+          <LinkButton to="/news" variant="secondary">
+            View All News
+          </LinkButton>
+        </div>
+      </section>
+
+      <section aria-labelledby="our-team-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <div className="flex flex-wrap items-end justify-between gap-x-4">
+          <SectionHeading id="our-team-heading" eyebrow="In the garage" title="Our Team" />
+          {teamTiles.some((tile) => tile.video) && <ClipsPauseButton className="mb-8" />}
+        </div>
+        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+          {teamTiles.map((tile, index) => (
+            <li key={tile.key}>
+              <VideoTile name={tile.name} role={tile.role} image={tile.image} photo={tile.photo} video={tile.video} index={index} />
+            </li>
+          ))}
+        </ul>
+        <div className="mt-8">
+          <LinkButton to="/team" variant="secondary">
+            Meet the Full Team
+          </LinkButton>
+        </div>
+      </section>
+
+      <PodcastPromo show={podcast.show} episode={podcast.latestEpisode} />
+      <ConnectWithUs socials={contact.socials} />
+
+      <section aria-labelledby="home-drivers-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <SectionHeading
+          id="home-drivers-heading"
+          eyebrow="Behind the wheel"
+          title="Our Drivers"
+          description="Pick a driver for their story and season. Drag, swipe or use the arrows to see everyone."
+        />
+        <DriverCarousel id="home-driver-detail" {...driverCarousel} collapseStatsOnMobile />
+      </section>
+
+      <OurCars />
+      <MissionAndValues />
+      <MerchStrip products={merchandise} shippingPerk={shippingPerk} />
+      <PartnersSection partners={partners.partners} vipProgram={partners.vipProgram} />
+    </>
+  );
+}
 
 const values = [
   { mark: "excellence", title: "Excellence", text: "Every lap is prepared, measured and reviewed. We chase tenths in the workshop so drivers can find them on track." },

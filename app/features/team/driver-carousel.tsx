@@ -6,6 +6,7 @@ import type { DriverCard as DriverCardData, DriverDetailData } from "./drivers.s
 import { useDriverDetails, type DriverDetailState } from "./use-driver-details";
 import { scrollBehavior } from "~/lib/motion";
 import { SitePicture } from "~/components/site-picture";
+import { DRIVER_PARAM } from "./driver-param";
 import { PORTRAIT_SIZE } from "./portrait";
 import { useDragScroll } from "./use-drag-scroll";
 import { toggleButtonProps, useSelection } from "./use-selection";
@@ -14,9 +15,6 @@ import { toggleButtonProps, useSelection } from "./use-selection";
 const DRIVER_CARD_WIDTH_PX = 300;
 const DRIVER_CARD_GAP_PX = 16;
 const DRIVER_SCROLL_STEP_PX = 300;
-
-/** The query parameter naming the open driver. */
-export const DRIVER_PARAM = "driver";
 
 interface DriverCarouselProps {
   /** The detail panel's id: a link with ?driver= and this fragment lands on the open driver. */
