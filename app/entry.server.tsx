@@ -39,6 +39,10 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A finished part stays where it is in the HTML, however large: React would otherwise move
+        // one over 12.8 kB (the home page's sections) to the end of the stream, hidden until a script
+        // shows it, which a browser without JavaScript never runs.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           // Paint first, hydrate after (ADR 0091): the page's modules load once it has painted.
