@@ -25,7 +25,9 @@ export function hydrateLater<P extends object>(load: () => Promise<ComponentType
   function HydratedLater(props: P) {
     const [part] = useState<LatePart>(() => ({ hydrated: false }));
     useEffect(() => waitForLatePart(part), [part]);
-    const Part = loaded ?? Late;
+    // The server renders the loaded component; the browser always renders the lazy one, which
+    // stays the same element type once its script has arrived, so the part keeps its state.
+    const Part = (import.meta.env.SSR && loaded) || Late;
     return (
       <Suspense fallback={null}>
         <Part {...props} />

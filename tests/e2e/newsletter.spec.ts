@@ -77,6 +77,16 @@ test("subscribing twice sends one confirmation", async ({ page }) => {
   expect(emailsTo(email)).toHaveLength(1);
 });
 
+test("the footer keeps what was typed while the visitor moves to another page (it hydrates later, ADR 0093)", async ({ page }) => {
+  await page.goto("/terms");
+  await footerForm(page).getByRole("textbox", { name: "Email address" }).fill("fan@example.com");
+  // A link inside the site: React Router renders the new page, and the layout with it.
+  await page.locator("footer").getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(footerForm(page).getByRole("textbox", { name: "Email address" })).toHaveValue("fan@example.com");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
