@@ -16,26 +16,30 @@ import { compression } from "vite-plugin-compression2";
  */
 function sharedSiteChunk(id: string, { getModuleInfo }: ManualChunkMeta): string | undefined {
   if (/\/lib\/(zod|web-vitals)\.|admin/.test(id)) return undefined;
-  return REACT_DOM.test(id) || PICTURES.test(id) || layoutModules(getModuleInfo).has(id) ? "site" : undefined;
+  return REACT_PACKAGES.test(id) || PICTURES.test(id) || layoutModules(getModuleInfo).has(id) ? "site" : undefined;
 }
 
+/** Found once: a build runs one client build per process. */
 let layoutModulesFound: Set<string> | undefined;
 
 /** The modules the root layout imports, directly or through others (not dynamic imports). */
 function layoutModules(getModuleInfo: ManualChunkMeta["getModuleInfo"]): Set<string> {
   if (layoutModulesFound) return layoutModulesFound;
   const found = new Set<string>();
-  const root = [...(getModuleInfo(ROOT_MODULE)?.importedIds ?? [])];
-  for (let id = root.pop(); id !== undefined; id = root.pop()) {
+  const toVisit = [...(getModuleInfo(ROOT_MODULE)?.importedIds ?? [])];
+  for (let id = toVisit.pop(); id !== undefined; id = toVisit.pop()) {
     if (found.has(id)) continue;
     found.add(id);
-    root.push(...(getModuleInfo(id)?.importedIds ?? []));
+    toVisit.push(...(getModuleInfo(id)?.importedIds ?? []));
   }
   return (layoutModulesFound = found);
 }
 
-/** React DOM and its scheduler: in "site" with React, not in an entry chunk and a small shared one. */
-const REACT_DOM = /\/node_modules\/(react-dom|react-router|scheduler)\//;
+/**
+ * React DOM, its scheduler and React Router's client, in "site" with React. Otherwise the entry
+ * chunk carries part of them and a small chunk of their own the rest.
+ */
+const REACT_PACKAGES = /\/node_modules\/(react-dom|react-router|scheduler)\//;
 
 /** The picture components nearly every page shows, and what they import: one file fewer to fetch for each. */
 const PICTURES = /\/app\/(components\/(site-picture|responsive-picture)|features\/media\/media)\.tsx?$/;

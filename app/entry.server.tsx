@@ -22,7 +22,7 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
-  // Sections below the fold render in the first pass, not streamed after the shell (ADR 0093).
+  // The parts that hydrate later render in the first pass too, not streamed after the shell (ADR 0093).
   await latePartsLoaded();
 
   return new Promise((resolve, reject) => {

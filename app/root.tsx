@@ -2,8 +2,8 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { brand } from "~/brand";
-import { hydrateLater } from "~/components/hydrate-later";
 import { BrandFonts } from "~/components/brand-fonts";
+import { hydrateLater } from "~/components/hydrate-later";
 import { Header } from "~/components/layout/header";
 import { useNonce } from "~/components/nonce";
 import { StatusAnnouncer } from "~/components/status-announcer";
