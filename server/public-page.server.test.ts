@@ -19,6 +19,17 @@ describe("toPublicPage", () => {
     expect(page.scriptHashes).toEqual([sha256('window.a = "é";'), sha256('import "/assets/x.js";')]);
   });
 
+  it("allows no script the app did not write with the nonce: an injected one gets no hash", () => {
+    const injected = `fetch("/admin/people",{method:"POST"})`;
+    const html = [
+      `<script nonce="${NONCE}">window.a = 1;</script>`,
+      `<div class="prose-text"><script>${injected}</script><script type="text/javascript">${injected}</script></div>`,
+    ].join("");
+    const page = toPublicPage(html, NONCE)!;
+    expect(page.scriptHashes).toEqual([sha256("window.a = 1;")]);
+    expect(page.scriptHashes).not.toContain(sha256(injected));
+  });
+
   it("refuses a page that shows its nonce outside a nonce attribute", () => {
     expect(toPublicPage(`<script nonce="${NONCE}"></script><p>${NONCE}</p>`, NONCE)).toBeNull();
   });

@@ -37,11 +37,12 @@ describe("renderRichText", () => {
     );
   });
 
-  it("links http(s) and same-site paths only, with rel=noopener on other sites", () => {
+  it("links http(s), mailto:, tel: and same-site paths only, with rel=noopener on other sites", () => {
     expect(renderRichText([paragraph(text("site", link("https://example.com/a?b=1&c=\"2\"")))])).toBe(
       '<p><a href="https://example.com/a?b=1&amp;c=%222%22" rel="noopener noreferrer">site</a></p>',
     );
     expect(renderRichText([paragraph(text("news", link("/news/x")))])).toBe('<p><a href="/news/x">news</a></p>');
+    expect(renderRichText([paragraph(text("write", link("mailto:x@example.com")))])).toBe('<p><a href="mailto:x@example.com">write</a></p>');
     for (const href of [
       "javascript:alert(1)",
       " JavaScript:alert(1)",
@@ -50,7 +51,7 @@ describe("renderRichText", () => {
       "vbscript:msgbox",
       "//evil.example/x",
       "/\\evil.example",
-      "mailto:x@example.com",
+      "file:///etc/passwd",
       42,
       null,
     ]) {

@@ -18,7 +18,7 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * An href staff may link to: http(s) URLs, and paths on this site ("/news", "#results").
+ * An href staff may link to: http(s), mailto: and tel: URLs, and paths on this site ("/news", "#results").
  * Everything else (javascript:, data:, vbscript:, protocol-relative "//host", control characters) is refused.
  */
 export function safeLinkHref(value: unknown): string | null {
@@ -36,8 +36,11 @@ export function safeLinkHref(value: unknown): string | null {
   } catch {
     return null;
   }
-  return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  return LINK_PROTOCOLS.has(url.protocol) ? url.href : null;
 }
+
+/** Schemes a link may use: web pages, and an address to write to or a number to call. */
+const LINK_PROTOCOLS = new Set(["http:", "https:", "mailto:", "tel:"]);
 
 /** An image source: one of the site's own media files (the seed's SVG art and the media library's files). */
 export function safeImageSrc(value: unknown): string | null {
