@@ -100,8 +100,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
               {data?.testPayments && <TestPaymentsBanner />}
               {children}
             </main>
-            <Footer year={data?.year ?? new Date().getFullYear()} contact={data?.site ?? DEFAULT_SITE_SETTINGS} />
           </CartProvider>
+          {/*
+            Outside the cart's provider: a part that has not hydrated yet is thrown away and drawn
+            again by the browser when a context above it changes outside a transition (an early
+            tap on Add to cart), and the footer has no use for the cart (ADR 0095).
+          */}
+          <Footer year={data?.year ?? new Date().getFullYear()} contact={data?.site ?? DEFAULT_SITE_SETTINGS} />
           <FocusFallback />
           <RouteAnnouncer />
         </StatusAnnouncer>

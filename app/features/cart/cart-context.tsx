@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from "react";
 import { cartCookieHeader, mergeCookieCart, readCartCookie } from "./cart-cookie";
 import { CART_STORAGE_KEY, parseSavedCartState, serialiseCart } from "./cart-storage";
 import {
@@ -104,8 +104,11 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       if (takeCookie && cookieCart.current === undefined) cookieCart.current = takeCookieCart();
       const fromCookie = takeCookie ? cookieCart.current : null;
       lastSaved.current = raw;
-      // The merged cart differs from what was read, so the effect below saves it.
-      dispatch({ type: "loaded", cart: fromCookie ? mergeCookieCart(saved, fromCookie) : saved });
+      // The merged cart differs from what was read, so the effect below saves it. In a transition:
+      // this runs just after hydration, and a context change outside one makes React throw away
+      // the server's HTML of every part below that has not hydrated yet (the home page's sections)
+      // and draw it again once its script arrives; in a transition React keeps it (ADR 0095).
+      startTransition(() => dispatch({ type: "loaded", cart: fromCookie ? mergeCookieCart(saved, fromCookie) : saved }));
     };
     load(true);
     const onStorage = (event: StorageEvent) => {
