@@ -17,7 +17,7 @@ import type { MediaStorage } from "./storage.server";
  * record and the people whose clip path named it. Stopped before the switch, it leaves a clean
  * file under an unused key (harmless, as after any failed upload, ADR 0024); after it, the old
  * file, which the next run deletes. The server runs it at every start; once all are clean it
- * costs two queries.
+ * costs a few queries.
  */
 
 const SYSTEM: AuditActor = { id: null, label: "media originals cleaning", roles: [], actingAs: null };
