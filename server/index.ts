@@ -17,6 +17,8 @@ import { createPaymentProvider } from "../app/features/payments/create-provider.
 import { expireOverdueOrders } from "../app/features/store/order-lifecycle.server";
 import { sendLowStockAlerts } from "../app/features/shop-desk/stock.server";
 import { pickupDirectoryTransport, smtpTransport, startMailDelivery } from "../app/features/mail/delivery.server";
+import { cleanStoredOriginals } from "../app/features/media/clean-originals.server";
+import { databaseMediaStorage } from "../app/features/media/storage.server";
 import { newsletterBatchSize, startNewsletterSending } from "../app/features/newsletter/newsletter-sending.server";
 import { ConfigError, dkimFromEnv, holdPolicyFromEnv, loadEnv, shippingRuleFromEnv, type Env } from "../app/env.server";
 import { backupSettingsFrom, runBackup } from "../app/features/operations/backup.server";
@@ -162,6 +164,14 @@ const newsletterSending = startNewsletterSending(database.db, {
   onRound: jobClock.register("newsletter-sending", NEWSLETTER_INTERVAL_MS).ran,
 });
 
+// Originals stored before ADR 0094 lose their location and camera data, once, in the background;
+// until then they are not served. Safe with several processes, and when stopped part-way.
+const originalsCleaning = cleanStoredOriginals(database.db, databaseMediaStorage(database.db), {
+  log: logger,
+  contentChanged: () => database.contentChanges.announce(),
+  stopped: () => shuttingDown,
+}).catch((error: unknown) => logger.warn({ err: error }, "could not clean the stored media originals; the next start tries again"));
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const pruning = setInterval(() => {
   pruneRateLimits(database.db, new Date(Date.now() - DAY_MS)).catch((error: unknown) =>
@@ -214,6 +224,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
         clearInterval(lowStockAlerts);
         await expiring;
         await alerting;
+        await originalsCleaning;
         await newsletterSending.stop();
         await mailDelivery.stop();
         await controlSocket?.close();

@@ -37,10 +37,16 @@ export const mediaAssets = pgTable(
     /** The first 32 hex digits of the original's SHA-256: names every file of the asset. */
     hash: text("hash").notNull().unique(),
     kind: text("kind").$type<MediaKind>().notNull(),
-    /** The original as uploaded (metadata and all), under this storage key. */
-    originalKey: text("original_key").notNull(),
+    /**
+     * The original's storage key: 32 random hex digits and its extension, so that nobody can
+     * derive it from a variant's address (ADR 0094). Until original_cleaned_at is set it may
+     * still be the file as uploaded, under `<hash>.<ext>`, and is not served.
+     */
+    originalKey: text("original_key").notNull().unique(),
     originalType: text("original_type").notNull(),
     originalBytes: integer("original_bytes").notNull(),
+    /** When the stored original was cleared of location and camera data (ADR 0094); null: not yet, and not served. */
+    originalCleanedAt: timestamptz("original_cleaned_at"),
     /** Upright pixel size of the original; null for a video. */
     width: integer("width"),
     height: integer("height"),

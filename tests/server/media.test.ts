@@ -18,6 +18,7 @@ import type { AuditActor, AuditContext } from "../../app/features/admin/audit.se
 import { databaseMediaStorage } from "../../app/features/media/storage.server";
 import { uploadMedia } from "../../app/features/media/upload.server";
 import { mediaFiles } from "../../server/media-files";
+import { CLIP_SECRETS, teamClip, withFilmingMetadata } from "../support/mp4";
 import { seededTestDatabase } from "../support/test-database";
 
 const suite = seededTestDatabase();
@@ -112,7 +113,7 @@ describe("uploading to the media library", () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const asset = result.asset;
-    expect(asset).toMatchObject({ kind: "image", originalType: "image/jpeg", originalBytes: jpeg.byteLength, width: 1400, height: 933, altText: "Car 7 at Druids", focalX: 0.5, focalY: 0.5, version: 1 });
+    expect(asset).toMatchObject({ kind: "image", originalType: "image/jpeg", width: 1400, height: 933, altText: "Car 7 at Druids", focalX: 0.5, focalY: 0.5, version: 1 });
     expect(asset.variants.map((variant) => `${variant.format}@${variant.width}`).sort()).toEqual(
       ["avif@320", "avif@640", "avif@960", "avif@1280", "avif@1400", "webp@320", "webp@640", "webp@960", "webp@1280", "webp@1400"].sort(),
     );
@@ -137,10 +138,13 @@ describe("uploading to the media library", () => {
     const again = await fetch(`${baseUrl}${mediaFileUrl(avif.key)}`, { headers: { "If-None-Match": etag! } });
     expect(again.status).toBe(304);
 
-    // The original is kept byte for byte.
+    // The original is kept, written again without its EXIF (ADR 0094).
     const original = await fetch(`${baseUrl}${mediaFileUrl(asset.originalKey)}`);
     expect(original.headers.get("content-type")).toBe("image/jpeg");
-    expect(Buffer.compare(Buffer.from(await original.arrayBuffer()), jpeg)).toBe(0);
+    const originalBytes = Buffer.from(await original.arrayBuffer());
+    expect(originalBytes.byteLength).toBe(asset.originalBytes);
+    const originalMetadata = await sharp(originalBytes).metadata();
+    expect([originalMetadata.format, originalMetadata.width, originalMetadata.height, originalMetadata.exif]).toEqual(["jpeg", 1400, 933, undefined]);
   });
 
   it("answers 404 for an unknown or malformed key", async () => {
@@ -226,14 +230,30 @@ describe("uploading to the media library", () => {
     expect(await storedCounts()).toEqual(before);
   });
 
-  it("stores an MP4 clip as it is", async () => {
-    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypisom"), Buffer.from([0, 0, 2, 0]), Buffer.from("isomiso2"), randomBytes(4096)]);
-    const result = await upload(uploadRequest(new Blob([new Uint8Array(mp4)]), { altText: "Onboard lap of Brands Hatch" }, "lap.mp4"));
+  it("stores an MP4 clip without where, when and with what it was filmed, and refuses one it cannot read", async () => {
+    const clip = withFilmingMetadata(teamClip());
+    const result = await upload(uploadRequest(new Blob([new Uint8Array(clip)]), { altText: "Onboard lap of Brands Hatch" }, "lap.mp4"));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.asset).toMatchObject({ kind: "video", originalType: "video/mp4", width: null, variants: [] });
+    expect(result.asset).toMatchObject({ kind: "video", originalType: "video/mp4", originalBytes: clip.byteLength, width: null, variants: [] });
     const response = await fetch(`${baseUrl}${mediaFileUrl(result.asset.originalKey)}`);
     expect(response.headers.get("content-type")).toBe("video/mp4");
+    const served = Buffer.from(await response.arrayBuffer());
+    expect(served.byteLength).toBe(clip.byteLength);
+    for (const secret of [CLIP_SECRETS.location, CLIP_SECRETS.make, CLIP_SECRETS.model, CLIP_SECRETS.xmp, CLIP_SECRETS.gpsSample]) {
+      expect(served.includes(secret, 0, "latin1"), secret).toBe(false);
+    }
+    // The address a variant's hash would suggest is not the clip's.
+    expect((await fetch(`${baseUrl}/media/u/${result.asset.hash}.mp4`)).status).toBe(404);
+
+    const before = await storedCounts();
+    const notAClip = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypisom"), Buffer.from([0, 0, 2, 0]), Buffer.from("isomiso2"), randomBytes(4096)]);
+    expect(await upload(uploadRequest(new Blob([new Uint8Array(notAClip)]), { altText: "Noise" }, "noise.mp4"))).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { file: MEDIA_MESSAGES.unreadableClip },
+    });
+    expect(await storedCounts()).toEqual(before);
   });
 
   it("stops serving a deleted asset's files, and serves them again after an undo", async () => {
@@ -274,7 +294,8 @@ describe("uploading to the media library", () => {
       const uploaded = await upload(uploadRequest(new Blob([new Uint8Array(png)]), { altText: "Shared" }, "shared.png"));
       if (!uploaded.ok) throw new Error("upload failed");
       const file = await databaseMediaStorage(other.db).get(uploaded.asset.originalKey);
-      expect(Buffer.compare(file!.bytes, png)).toBe(0);
+      expect(file!.bytes.byteLength).toBe(uploaded.asset.originalBytes);
+      expect(await sharp(file!.bytes).metadata()).toMatchObject({ format: "png", width: 200, height: 100 });
     } finally {
       await other.close();
     }

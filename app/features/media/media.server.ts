@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { mediaAssets } from "../../../db/schema";
-import { hashOfKey, type PictureImage } from "./media";
+import { hashOfKey, isVariantKey, type PictureImage } from "./media";
 import {
   auditedWrite,
   lockRecord,
@@ -28,9 +28,10 @@ const MEDIA_TABLE = { table: mediaAssets, id: mediaAssets.id, entityType: "media
 
 /**
  * Stores a processed upload: its files first, then its row with its audit record. The same
- * file uploaded again is the asset already in the library (its key is the file's hash),
+ * file uploaded again is the asset already in the library (found by the file's hash),
  * returned as it is. If the row cannot be written, the files just stored are removed again,
- * unless another upload of the same file won the race and owns them.
+ * except the variants when another upload of the same file won the race and owns them (their
+ * keys name the hash; the original's is random, so it is this upload's own).
  */
 export async function saveUpload(
   context: AuditContext,
@@ -54,6 +55,7 @@ export async function saveUpload(
           originalKey: media.original.key,
           originalType: media.type.mime,
           originalBytes: media.originalBytes,
+          originalCleanedAt: new Date(),
           width: media.width,
           height: media.height,
           altText: details.altText,
@@ -69,7 +71,10 @@ export async function saveUpload(
     return { created: true, asset: written.value };
   } catch (error) {
     const winner = await findByHash(context.db, media.hash);
-    if (winner) return { created: false, asset: winner };
+    if (winner) {
+      if (winner.originalKey !== media.original.key) await storage.delete([media.original.key]).catch(() => {});
+      return { created: false, asset: winner };
+    }
     await storage.delete(files.map((file) => file.key)).catch(() => {});
     throw error;
   }
@@ -269,12 +274,18 @@ export async function listMediaChoices(db: Database, options: { query?: string; 
     });
 }
 
-/** A stored file of a live asset, for the public address; null for an unknown key or a deleted asset. */
+/**
+ * A stored file of a live asset, for the public address: one of its variants, or its original
+ * once cleaned (ADR 0094), each only under the key the asset lists. Null for any other key, for
+ * an original not cleaned yet, and for a deleted asset.
+ */
 export async function getServableMediaFile(db: Database, storage: MediaStorage, key: string): Promise<StoredFile | null> {
+  const variant = isVariantKey(key);
   const [live] = await db
-    .select({ id: mediaAssets.id })
+    .select({ variants: mediaAssets.variants, originalCleanedAt: mediaAssets.originalCleanedAt })
     .from(mediaAssets)
-    .where(and(eq(mediaAssets.hash, hashOfKey(key)), isNull(mediaAssets.deletedAt)));
+    .where(and(variant ? eq(mediaAssets.hash, hashOfKey(key)) : eq(mediaAssets.originalKey, key), isNull(mediaAssets.deletedAt)));
   if (!live) return null;
+  if (variant ? !live.variants.some((listed) => listed.key === key) : !live.originalCleanedAt) return null;
   return storage.get(key);
 }

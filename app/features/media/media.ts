@@ -35,6 +35,8 @@ export const MEDIA_MESSAGES = {
   videoTooLarge: "That file is larger than 40 MB, the most we accept (15 MB for images).",
   tooManyPixels: "That image has too many pixels to process (over 50 megapixels). Resize it and try again.",
   unreadable: "That image could not be read: the file may be damaged.",
+  unreadableClip: "That clip could not be read: the file may be damaged. Export it again as an MP4.",
+  clipWithDataTrack: "That clip carries a data track (GPS or sensor readings) we cannot remove from a streaming MP4. Export it again as a plain MP4.",
 } as const;
 
 export type SniffedType =
@@ -89,18 +91,22 @@ export function mediaFileUrl(key: string): string {
   return `/media/u/${key}`;
 }
 
-/** Keys of stored files: the asset's hash, then the width for a variant, then the extension. */
+/**
+ * Keys of stored files. A variant's is the asset's hash, its width and its format; an original's
+ * is 32 random hex digits and its extension (ADR 0094), so a variant's address does not lead to it.
+ */
 const MEDIA_KEY = /^[0-9a-f]{32}(?:-\d{1,4})?\.(?:avif|webp|jpg|png|mp4)$/;
+const VARIANT_KEY = /^[0-9a-f]{32}-\d{1,4}\.(?:avif|webp)$/;
 export function isMediaKey(key: string): boolean {
   return MEDIA_KEY.test(key);
+}
+export function isVariantKey(key: string): boolean {
+  return VARIANT_KEY.test(key);
 }
 export function variantKey(hash: string, width: number, format: MediaVariant["format"]): string {
   return `${hash}-${width}.${format}`;
 }
-export function originalKey(hash: string, ext: SniffedType["ext"]): string {
-  return `${hash}.${ext}`;
-}
-/** The asset a stored file belongs to. */
+/** The asset a variant belongs to. */
 export function hashOfKey(key: string): string {
   return key.slice(0, 32);
 }

@@ -51,7 +51,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         version: asset.version,
         width: asset.width,
         height: asset.height,
-        originalUrl: mediaFileUrl(asset.originalKey),
+        // Stored before ADR 0094 and not cleaned yet: not served, so no link.
+        originalUrl: asset.originalCleanedAt ? mediaFileUrl(asset.originalKey) : null,
         originalType: asset.originalType,
         originalBytes: asset.originalBytes,
         createdAt: asset.createdAt.toISOString(),
@@ -112,6 +113,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: args.data?.asset.altText ?? "Media file", description: "A file in the media library.", path: null });
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
+const ORIGINAL_BEING_CLEANED = "The original is being cleaned of location and camera details; it is back here in a few minutes.";
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("en-GB")} kB`;
 
 export default function MediaDetailPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -176,7 +178,11 @@ export default function MediaDetailPage({ loaderData, actionData }: Route.Compon
           <FocalPointPicker image={picture} defaultX={asset.focalX} defaultY={asset.focalY} errors={errors} />
         ) : (
           <>
-            <video src={asset.originalUrl} controls preload="metadata" className="w-full max-w-xl rounded-card border border-line" aria-label={asset.altText} />
+            {asset.originalUrl ? (
+              <video src={asset.originalUrl} controls preload="metadata" className="w-full max-w-xl rounded-card border border-line" aria-label={asset.altText} />
+            ) : (
+              <p className="text-sm text-muted">{ORIGINAL_BEING_CLEANED}</p>
+            )}
             <input type="hidden" name="focalX" value={asset.focalX} />
             <input type="hidden" name="focalY" value={asset.focalY} />
           </>
@@ -198,9 +204,13 @@ export default function MediaDetailPage({ loaderData, actionData }: Route.Compon
         </h2>
         <ul className="mt-3 flex flex-col gap-1 text-sm">
           <li>
-            <a href={asset.originalUrl} className="text-accent-text underline">
-              Original
-            </a>{" "}
+            {asset.originalUrl ? (
+              <a href={asset.originalUrl} className="text-accent-text underline">
+                Original
+              </a>
+            ) : (
+              <span title={ORIGINAL_BEING_CLEANED}>Original (being cleaned)</span>
+            )}{" "}
             <span className="text-muted">
               {asset.originalType}, {asset.width && asset.height ? `${asset.width} × ${asset.height}, ` : ""}
               {kilobytes(asset.originalBytes)}, uploaded {dateTime.format(new Date(asset.createdAt))}
