@@ -164,7 +164,7 @@ const newsletterSending = startNewsletterSending(database.db, {
   onRound: jobClock.register("newsletter-sending", NEWSLETTER_INTERVAL_MS).ran,
 });
 
-// Originals stored before ADR 0094 lose their location and camera data, once, in the background;
+// Originals stored before ADR 0096 lose their location and camera data, once, in the background;
 // until then they are not served. Safe with several processes, and when stopped part-way.
 const originalsCleaning = cleanStoredOriginals(database.db, databaseMediaStorage(database.db), {
   log: logger,

@@ -39,13 +39,13 @@ export const mediaAssets = pgTable(
     kind: text("kind").$type<MediaKind>().notNull(),
     /**
      * The original's storage key: 32 random hex digits and its extension, so that nobody can
-     * derive it from a variant's address (ADR 0094). Until original_cleaned_at is set it may
+     * derive it from a variant's address (ADR 0096). Until original_cleaned_at is set it may
      * still be the file as uploaded, under `<hash>.<ext>`, and is not served.
      */
     originalKey: text("original_key").notNull().unique(),
     originalType: text("original_type").notNull(),
     originalBytes: integer("original_bytes").notNull(),
-    /** When the stored original was cleared of location and camera data (ADR 0094); null: not yet, and not served. */
+    /** When the stored original was cleared of location and camera data (ADR 0096); null: not yet, and not served. */
     originalCleanedAt: timestamptz("original_cleaned_at"),
     /** Upright pixel size of the original; null for a video. */
     width: integer("width"),

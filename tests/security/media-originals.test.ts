@@ -8,7 +8,7 @@ import { startServer, type ServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 /*
- * The attack of the review behind ADR 0094, through the production build: an editor uploads a
+ * The attack of the review behind ADR 0096, through the production build: an editor uploads a
  * phone's photo (GPS, make, model, serial, XMP, IPTC, a comment) and a phone's clip; a visitor
  * takes the hash from a picture's address and asks for every file that hash could name, and
  * for every file the library lists. Nothing answered may carry the photo's or the clip's

@@ -18,7 +18,7 @@ import { metadataIn, photoWithMetadata, STORED } from "../support/photo-metadata
 import { seededTestDatabase } from "../support/test-database";
 
 /*
- * ADR 0094: no original leaves the server with its location or camera data, and none is at an
+ * ADR 0096: no original leaves the server with its location or camera data, and none is at an
  * address a variant's gives away; the originals stored before are cleaned by a job.
  */
 
@@ -57,7 +57,7 @@ async function get(path: string): Promise<{ status: number; bytes: Buffer }> {
 /** Every address of an asset's files a visitor could guess from a variant's (which carries the hash). */
 const guessedFromHash = (hash: string) => ["jpg", "png", "webp", "avif", "mp4"].map((ext) => `/media/u/${hash}.${ext}`);
 
-/** A file stored as the library stored it before ADR 0094: the original as uploaded, under `<hash>.<ext>`. */
+/** A file stored as the library stored it before ADR 0096: the original as uploaded, under `<hash>.<ext>`. */
 async function storeAsBefore(bytes: Buffer, altText: string) {
   const processed = await processUpload(bytes);
   if (!processed.ok) throw new Error(processed.message);

@@ -138,7 +138,7 @@ describe("uploading to the media library", () => {
     const again = await fetch(`${baseUrl}${mediaFileUrl(avif.key)}`, { headers: { "If-None-Match": etag! } });
     expect(again.status).toBe(304);
 
-    // The original is kept, written again without its EXIF (ADR 0094).
+    // The original is kept, written again without its EXIF (ADR 0096).
     const original = await fetch(`${baseUrl}${mediaFileUrl(asset.originalKey)}`);
     expect(original.headers.get("content-type")).toBe("image/jpeg");
     const originalBytes = Buffer.from(await original.arrayBuffer());

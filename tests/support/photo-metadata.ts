@@ -1,7 +1,7 @@
 import sharp from "sharp";
 
 /*
- * Photos as a phone takes them, for the tests of ADR 0094: where (GPS), with what (make, model,
+ * Photos as a phone takes them, for the tests of ADR 0096: where (GPS), with what (make, model,
  * serial number), by whom (XMP, IPTC, a comment), turned by an orientation tag,
  * in a wide-gamut colour space (Display P3). Each secret is a string a test can look for in
  * whatever the server answers.

@@ -7,7 +7,7 @@ import { cleanOriginal, newOriginalKey } from "./process.server";
 import type { MediaStorage } from "./storage.server";
 
 /*
- * The one-off job that cleans the originals stored before ADR 0094: each is read, cleared of
+ * The one-off job that cleans the originals stored before ADR 0096: each is read, cleared of
  * location and camera data (cleanOriginal, as an upload is now), stored under a new random key,
  * and its asset switched to it; the file as uploaded is then deleted. Until then the original is
  * not served (getServableMediaFile), so nothing waits on this job for safety.
@@ -38,7 +38,7 @@ export interface CleaningReport {
   failed: number;
 }
 
-/** The key an original was stored under before ADR 0094. */
+/** The key an original was stored under before ADR 0096. */
 function uploadedKey(hash: string, originalType: string): string | null {
   const ext = EXTENSIONS[originalType];
   return ext ? `${hash}.${ext}` : null;

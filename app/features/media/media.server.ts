@@ -276,7 +276,7 @@ export async function listMediaChoices(db: Database, options: { query?: string; 
 
 /**
  * A stored file of a live asset, for the public address: one of its variants, or its original
- * once cleaned (ADR 0094), each only under the key the asset lists. Null for any other key, for
+ * once cleaned (ADR 0096), each only under the key the asset lists. Null for any other key, for
  * an original not cleaned yet, and for a deleted asset.
  */
 export async function getServableMediaFile(db: Database, storage: MediaStorage, key: string): Promise<StoredFile | null> {

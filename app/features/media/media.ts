@@ -93,7 +93,7 @@ export function mediaFileUrl(key: string): string {
 
 /**
  * Keys of stored files. A variant's is the asset's hash, its width and its format; an original's
- * is 32 random hex digits and its extension (ADR 0094), so a variant's address does not lead to it.
+ * is 32 random hex digits and its extension (ADR 0096), so a variant's address does not lead to it.
  */
 const MEDIA_KEY = /^[0-9a-f]{32}(?:-\d{1,4})?\.(?:avif|webp|jpg|png|mp4)$/;
 const VARIANT_KEY = /^[0-9a-f]{32}-\d{1,4}\.(?:avif|webp)$/;

@@ -1,5 +1,5 @@
 /*
- * Clears what an MP4 says about where, when and with what it was filmed (ADR 0094), without
+ * Clears what an MP4 says about where, when and with what it was filmed (ADR 0096), without
  * decoding or re-encoding it and without moving a byte: every box keeps its size and place, so
  * the sample offsets in the index stay right. A box that carries metadata becomes a `free` box
  * (which every player skips) with its contents zeroed:

@@ -48,7 +48,7 @@ export function mediaHash(bytes: Uint8Array): string {
 
 /**
  * A new original's storage key: random, so that no variant's address (which carries the
- * asset's hash) leads to it (ADR 0094).
+ * asset's hash) leads to it (ADR 0096).
  */
 export function newOriginalKey(ext: SniffedType["ext"]): string {
   return `${randomBytes(16).toString("hex")}.${ext}`;
@@ -77,7 +77,7 @@ function isLosslessWebp(bytes: Uint8Array): boolean {
 export type CleanResult = { ok: true; bytes: Buffer } | { ok: false; message: string };
 
 /**
- * The original without location and camera data (ADR 0094). An image is decoded and written
+ * The original without location and camera data (ADR 0096). An image is decoded and written
  * again in its own format: turned upright (so it needs no orientation tag), its ICC profile kept
  * (so its colours stay), and nothing else: no EXIF (GPS, make, model, serial, maker notes), XMP,
  * IPTC or comments. An animated image keeps its first frame, as its variants do. A clip is

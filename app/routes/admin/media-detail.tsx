@@ -51,7 +51,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         version: asset.version,
         width: asset.width,
         height: asset.height,
-        // Stored before ADR 0094 and not cleaned yet: not served, so no link.
+        // Stored before ADR 0096 and not cleaned yet: not served, so no link.
         originalUrl: asset.originalCleanedAt ? mediaFileUrl(asset.originalKey) : null,
         originalType: asset.originalType,
         originalBytes: asset.originalBytes,
