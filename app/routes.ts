@@ -12,6 +12,7 @@ export default [
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
+  route(".well-known/security.txt", "routes/security-txt.ts"),
   route("news", "routes/news.tsx"),
   route("news/rss.xml", "routes/news-rss.ts"),
   route("news/:reportId", "routes/news-article.tsx", { id: "news-article" }),

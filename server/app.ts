@@ -335,17 +335,24 @@ function routeLabel(pathname: string, servedBy: string | undefined, pageLabel: (
   return servedBy ?? "static";
 }
 
-/** The methods pages and actions answer; the Fetch API refuses others (TRACE, CONNECT) outright. */
-const PAGE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
-const ALLOW = "GET, HEAD, POST";
+/**
+ * The methods pages and actions answer. React Router runs a route's action for any method but
+ * GET and HEAD, so a PUT, PATCH or DELETE would do what a POST does: no form sends them, and
+ * they stop here (ADR 0097).
+ */
+const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
+const ALLOW = [...PAGE_METHODS].join(", ");
 
 /**
- * Any other method gets its answer here, without a trip through React Router (which logs a
- * stack trace for each) or the Fetch API (which throws on TRACE): OPTIONS says what is allowed,
- * the rest are 405.
+ * Any other method gets its answer here, before any route's action, without a trip through
+ * React Router (which logs a stack trace for an unknown one) or the Fetch API (which throws on
+ * TRACE): OPTIONS says what is allowed, the rest are 405 with the same Allow.
  */
 const knownMethodsOnly: RequestHandler = (req, res, next) => {
   if (PAGE_METHODS.has(req.method)) return next();
+  // A body nobody reads is dropped as it arrives: left unread, Node would stop taking it off the
+  // wire, and the lingering close (ADR 0059) would end the connection under a client still sending.
+  req.resume();
   res.set({ Allow: ALLOW, "Cache-Control": PERSONAL });
   res.status(req.method === "OPTIONS" ? 204 : 405).end();
 };

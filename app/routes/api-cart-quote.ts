@@ -5,6 +5,7 @@ import { handleCartQuoteRequest } from "~/features/store/quote.server";
 export async function action({ request, context }: Route.ActionArgs) {
   return handleCartQuoteRequest(request, {
     db: context.db,
+    clientIp: context.clientIp,
     shipping: context.shipping,
     shippingMethod: context.shop.shippingMethodName,
     holdSharePercent: context.holdPolicy.holdSharePercent,

@@ -435,6 +435,7 @@ function SummaryRow({ label, value, tone }: { label: string; value: string; tone
 function PromoBox({ shown, serverError }: { shown: ShownCart; serverError: string | null }) {
   const id = useId();
   const [code, setCode] = useState("");
+  /** Why the code just tried was not applied, as the server said (unknown, or too many tried). */
   const [rejected, setRejected] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [checkFailed, setCheckFailed] = useState(false);
@@ -446,7 +447,7 @@ function PromoBox({ shown, serverError }: { shown: ShownCart; serverError: strin
   const applied = quote?.promo.status === "applied" && quote.promo.code === promoCode ? quote.promo : null;
   const error =
     rejected !== null
-      ? INVALID_PROMO_MESSAGE
+      ? rejected
       : checkFailed
         ? "We couldn't check that code just now. Please try again."
         : staleCode
@@ -459,7 +460,7 @@ function PromoBox({ shown, serverError }: { shown: ShownCart; serverError: strin
     if (checking) return;
     const cleaned = cleanPromoCode(code);
     if (!cleaned) {
-      setRejected(code);
+      setRejected(INVALID_PROMO_MESSAGE);
       return;
     }
     setChecking(true);
@@ -472,7 +473,7 @@ function PromoBox({ shown, serverError }: { shown: ShownCart; serverError: strin
         setCode("");
         announceChange(`Promo code ${cleaned} applied: ${result.promo.label}.`);
       } else {
-        setRejected(cleaned);
+        setRejected(result.promo.status === "invalid" ? result.promo.message : INVALID_PROMO_MESSAGE);
       }
     } catch (failure) {
       console.error("Could not check the promo code", failure);

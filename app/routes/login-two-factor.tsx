@@ -5,7 +5,7 @@ import { FormField } from "~/components/ui/form-field";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/features/account/form-notice";
-import { safeRedirectPath } from "~/features/account/redirect-path";
+import { pathOnThisSite } from "~/lib/site-path";
 import { dashboardFor } from "~/features/account/roles";
 import { getOptionalUser } from "~/features/account/session.server";
 import {
@@ -37,7 +37,7 @@ type ActionData = { message: string; restart: boolean };
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const method = methodOf(form.get("method"));
-  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  const redirectTo = pathOnThisSite(form.get("redirectTo"));
   const refuse = (status: number, message: string, extra: Record<string, string> = {}) =>
     data({ message, restart: false } satisfies ActionData, { status, headers: { ...NO_STORE, ...extra } });
 
@@ -65,7 +65,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function TwoFactorSignInPage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const method = methodOf(searchParams.get("method"));
-  const redirectTo = safeRedirectPath(searchParams.get("redirectTo"));
+  const redirectTo = pathOnThisSite(searchParams.get("redirectTo"));
   const navigation = useNavigation();
   const processing = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (

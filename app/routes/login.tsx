@@ -9,7 +9,7 @@ import { LOGIN_LIMITS, type LoginActionData, type LoginField, type LoginMode, ty
 import { loginMode, loginValues, parseSignIn, parseSignUp } from "~/features/account/login-form.server";
 import { signIn, signUp } from "~/features/account/login.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/account/password-policy";
-import { safeRedirectPath } from "~/features/account/redirect-path";
+import { pathOnThisSite } from "~/lib/site-path";
 import { ROLE_LABELS, SELF_SERVICE_ROLES } from "~/features/account/roles";
 import { getOptionalUser } from "~/features/account/session.server";
 import { readForm } from "~/lib/forms.server";
@@ -72,7 +72,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function LoginPage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const mode: LoginMode = actionData?.mode ?? modeOf(searchParams.toString());
-  const redirectTo = safeRedirectPath(searchParams.get("redirectTo"));
+  const redirectTo = pathOnThisSite(searchParams.get("redirectTo"));
   return (
     <section className="mx-auto max-w-md px-4 py-16 sm:px-6">
       <SectionHeading

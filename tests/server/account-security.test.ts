@@ -3,6 +3,7 @@ import { Secret, TOTP } from "otpauth";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "../../db/schema";
 import type { Auth } from "../../app/features/account/auth.server";
+import { ONLY_ADMIN_MESSAGE } from "../../app/features/account/account-data.server";
 import { PASSWORD_RESET_MESSAGES } from "../../app/features/account/password-reset-form";
 import { PASSWORD_MESSAGES } from "../../app/features/account/password-policy";
 import { getOptionalUser } from "../../app/features/account/session.server";
@@ -61,7 +62,7 @@ async function signedInAs(jar: CookieJar) {
 }
 
 async function outbox(to: string) {
-  return suite.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toAddress, to)).orderBy(schema.emailOutbox.id);
+  return suite.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toAddress, to)).orderBy(schema.emailOutbox.createdAt, schema.emailOutbox.id);
 }
 
 /** The token of the newest reset link e-mailed to `to`. */
@@ -159,6 +160,35 @@ describe("reset password", () => {
     expect((await outbox("once@example.com")).filter((mail) => mail.subject.endsWith("password was changed"))).toHaveLength(1);
     expect(messageOf(reused.data)).toBe(PASSWORD_RESET_MESSAGES.linkInvalid);
     expect((await signIn("once@example.com", NEW_PASSWORD)).status).toBe(302);
+  });
+
+  it("keeps one link per account: a newer link ends the older, and a reset ends every link", async () => {
+    await signUp("newest-link@example.com");
+    await forgot("newest-link@example.com");
+    const older = await resetToken("newest-link@example.com");
+    await forgot("newest-link@example.com");
+    const newer = await resetToken("newest-link@example.com");
+    expect(newer).not.toBe(older);
+    expect((await run(() => resetPasswordLoader(args(get(`/reset-password?token=${older}`))))).status).toBe(400);
+    expect((await resetWith(newer)).location).toBe(PASSWORD_CHANGED_PATH);
+    // The older link, found in a mailbox later, does not undo the reset.
+    const replay = await resetWith(older, "an attacker's chosen password");
+    expect(replay.status).toBe(400);
+    expect(messageOf(replay.data)).toBe(PASSWORD_RESET_MESSAGES.linkInvalid);
+    expect((await signIn("newest-link@example.com", NEW_PASSWORD)).status).toBe(302);
+
+    // Two links asked for at the same moment: once either is used, neither works.
+    await signUp("two-at-once@example.com");
+    await Promise.all([forgot("two-at-once@example.com"), forgot("two-at-once@example.com")]);
+    const mails = (await outbox("two-at-once@example.com")).filter((mail) => mail.subject.startsWith("Reset your"));
+    expect(mails).toHaveLength(2);
+    const tokens = mails.map((mail) => decodeURIComponent(/\/reset-password\?token=([\w%-]+)/.exec(mail.textBody)![1]!));
+    const outcomes = [];
+    for (const token of tokens) outcomes.push((await resetWith(token, "the third password of the day")).status);
+    expect(outcomes.filter((status) => status === 302)).toHaveLength(1);
+    for (const token of tokens) expect((await resetWith(token, "a fourth password today")).status).toBe(400);
+    const [user] = await suite.db.select().from(schema.users).where(eq(schema.users.email, "two-at-once@example.com"));
+    expect(await suite.db.select().from(schema.verifications).where(eq(schema.verifications.value, user!.id))).toEqual([]);
   });
 
   it("refuses an expired link (after an hour) and a made-up one", async () => {
@@ -616,6 +646,34 @@ describe("account deletion", () => {
     expect(wrong.data).toMatchObject({ tone: "error", message: "That password isn't right, so your account was not deleted." });
     expect(await signedInAs(jar)).not.toBeNull();
     expect((await outbox("hesitant@example.com")).filter((mail) => mail.subject.endsWith("account has been deleted"))).toHaveLength(0);
+  });
+
+  it("refuses the site's only admin with a message, and of two admins leaving at once lets one go", async () => {
+    const makeAdmin = async (email: string) => {
+      const jar = await signUp(email);
+      const [user] = await suite.db.select().from(schema.users).where(eq(schema.users.email, email));
+      await suite.db.insert(schema.staffRoleGrants).values({ userId: user!.id, role: "admin" });
+      return jar;
+    };
+    const admins = async () => suite.db.select().from(schema.staffRoleGrants).where(eq(schema.staffRoleGrants.role, "admin"));
+    const farewells = async (email: string) => (await outbox(email)).filter((mail) => mail.subject.endsWith("account has been deleted"));
+    expect(await admins()).toEqual([]);
+    const first = await makeAdmin("only-admin@example.com");
+    const refused = await securityPost(first, { intent: "delete-account", password: PASSWORD, confirm: "yes" });
+    expect(refused.status).toBe(409);
+    expect(refused.data).toMatchObject({ intent: "delete-account", tone: "error", message: ONLY_ADMIN_MESSAGE });
+    expect(await signedInAs(first)).not.toBeNull();
+    expect(await admins()).toHaveLength(1);
+    expect(await farewells("only-admin@example.com")).toEqual([]);
+
+    // Two admins deleting their accounts at the same moment: one goes, one stays.
+    const second = await makeAdmin("second-admin@example.com");
+    const outcomes = await Promise.all([first, second].map((jar) => securityPost(jar, { intent: "delete-account", password: PASSWORD, confirm: "yes" })));
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual([302, 409]);
+    expect(await admins()).toHaveLength(1);
+    const remaining = await suite.db.select().from(schema.users).where(eq(schema.users.id, (await admins())[0]!.userId));
+    expect(remaining).toHaveLength(1);
+    await suite.db.delete(schema.staffRoleGrants).where(eq(schema.staffRoleGrants.role, "admin"));
   });
 
   it("deletes the account, its sessions and two-factor, keeps its orders detached, and signs out to /", async () => {

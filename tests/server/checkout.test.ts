@@ -124,6 +124,19 @@ describe("checkout action: bad input gets a 4xx with a message, nothing reserved
     expect(await counts()).toEqual({ orders: 0, events: 0, capStock: 10 });
   });
 
+  it("checks no code for a client after 10 that did not apply: a real one is then refused unread, and no order is placed", async () => {
+    const client = { ...context, clientIp: "203.0.113.77" };
+    for (let i = 0; i < 10; i += 1) {
+      const outcome = await submitCheckout(client, cartForm([line("1", "One Size", "1")], { promoCode: `GUESS${i}` }));
+      expect(outcome).toMatchObject({ kind: "reply", status: 409, data: { message: "Invalid promo code" } });
+    }
+    const refused = await submitCheckout(client, cartForm([line("1", "One Size", "1")], { promoCode: "RIDGEWAY10" }));
+    expect(refused).toMatchObject({ kind: "reply", status: 429, data: { message: expect.stringMatching(/^Too many promo codes tried from your connection/) } });
+    expect(await counts()).toEqual({ orders: 0, events: 0, capStock: 10 });
+    // Without a code, the same client checks out as before.
+    expect((await submitCheckout(client, cartForm([line("1", "One Size", "1")]))).kind).toBe("redirect");
+  });
+
   it("missing or invalid customer fields: field errors and the banner, values kept", async () => {
     const outcome = await submitCheckout(context, form({ ...cartFields(), name: "   ", email: "not-an-email", phone: "x".repeat(41) }));
     expect(outcome).toMatchObject({

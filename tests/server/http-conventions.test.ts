@@ -6,7 +6,8 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
 /*
  * HTTP as clients expect it, through the built server (npm run build first): HEAD answers with
  * GET's headers and no body, private pages say noindex in a header rather than being hidden by
- * robots.txt, and browser features the site never uses are switched off.
+ * robots.txt, browser features the site never uses are switched off, and only GET, HEAD and POST
+ * reach a page.
  */
 
 let testDb: TestDatabase;
@@ -46,6 +47,7 @@ describe("HTTP conventions", () => {
     "/login",
     "/cart",
     "/robots.txt",
+    "/.well-known/security.txt",
     "/sitemap.xml",
     "/news/rss.xml",
     "/calendar.ics",
@@ -58,6 +60,30 @@ describe("HTTP conventions", () => {
     expect(head.headers.get("content-type")).toBeTruthy();
     expect(comparable(head.headers)).toEqual(comparable(get.headers));
     expect((await head.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it.each(["PUT", "PATCH", "DELETE"])("%s runs no action, as a POST would: 405 with Allow, before the form is read", async (method) => {
+    const form = new URLSearchParams({ name: "Method Test", email: "method@example.com", subject: "Hello", category: "General Inquiry", message: `Sent with ${method}.` });
+    for (const path of ["/contact", "/newsletter", "/login", "/cart"]) {
+      const answer = await fetch(`${server.url}${path}`, { method, body: form, headers: { origin: server.url }, redirect: "manual" });
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      expect(answer.headers.get("allow"), `${method} ${path}`).toBe("GET, HEAD, POST");
+      expect(answer.headers.get("cache-control")).toBe("private, no-store");
+      expect(await answer.text()).toBe("");
+    }
+  });
+
+  it("says where to report a vulnerability at /.well-known/security.txt (RFC 9116), valid for most of a year", async () => {
+    const answer = await fetch(`${server.url}/.well-known/security.txt`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const text = await answer.text();
+    expect(text).toMatch(/^Contact: mailto:info@ridgeway-racing\.example$/m);
+    expect(text).toMatch(/^Preferred-Languages: en$/m);
+    expect(text).toMatch(/^Canonical: https?:\/\/[^/\s]+\/\.well-known\/security\.txt$/m);
+    const expires = Date.parse(/^Expires: (\d{4}-\d{2}-\d{2}T00:00:00Z)$/m.exec(text)![1]!);
+    expect(expires - Date.now()).toBeGreaterThan(300 * 86_400_000);
+    expect(expires - Date.now()).toBeLessThan(365 * 86_400_000);
   });
 
   it("robots.txt blocks nothing; private pages say noindex in a header, public ones do not", async () => {

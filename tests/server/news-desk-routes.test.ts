@@ -123,6 +123,23 @@ describe("the edit form", () => {
     expect(badBody).toMatchObject({ status: 400, data: { fieldErrors: { body: expect.any(String) } } });
   });
 
+  it("answers a body nested far too deeply with 400 and the depth message, not a 500", async () => {
+    const fields = { intent: "save", version: "0", title: "Deep", category: "Team News", venue: "V", image: "/media/x.svg", excerpt: "E" };
+    const nested = (levels: number, open: string, close: string) => `{"type":"doc","content":[${open.repeat(levels)}${close.repeat(levels)}]}`;
+    const bodies = {
+      "13 blockquotes": nested(13, '{"type":"blockquote","content":[', "]}"),
+      "5,000 blockquotes": nested(5_000, '{"type":"blockquote","content":[', "]}"),
+      "100,000 blockquotes": nested(100_000, '{"type":"blockquote","content":[', "]}"),
+      // Attributes are not walked by the schema, but storing and comparing them would be.
+      "5,000 levels of attributes": `{"type":"doc","content":[{"type":"paragraph","attrs":${'{"a":'.repeat(5_000)}1${"}".repeat(5_000)}}]}`,
+    };
+    for (const [name, body] of Object.entries(bodies)) {
+      const outcome = await run(() => editAction(args(formPost("/admin/news/new", { ...fields, body }, { ...as(editor), ...origin }))));
+      expect(outcome, name).toMatchObject({ status: 400, data: { fieldErrors: { body: "The text is nested too deeply." } } });
+    }
+    expect(await suite.db.select().from(schema.articles).where(eq(schema.articles.title, "Deep"))).toEqual([]);
+  });
+
   it("answers a hero photo that is not in the library, or no hero at all, with 400 on the photo field", async () => {
     const fields = { intent: "save", version: "0", title: "Hero check", category: "Team News", venue: "V", excerpt: "E", bodyText: "Text" };
     const unknownPhoto = await run(() =>

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, legalDocuments, partners } from "../../db/schema";
+import { auditEvents, heroSlides, legalDocuments, partners } from "../../db/schema";
 import type { Auth } from "../../app/features/account/auth.server";
 import { ADMIN_AREAS, requiredStaffRoleFor } from "../../app/features/admin/areas";
 import { CONFLICT_MESSAGE } from "../../app/features/admin/audit.server";
@@ -295,6 +295,21 @@ describe("the other desks", () => {
     const form = { intent: "save", title: "Join the 2027 grid", subtitle: "Driver places are open.", image: "/media/hero/hero-2.svg", href: "https://evil.example/", sortOrder: "0" };
     const bad = await call(contentEdit.action, postAs(editor, "/admin/content/hero-slides/new", form), { desk: "hero-slides", id: "new" });
     expect(body(bad).errors.href).toMatch(/must be a path on this site/);
+    // Browsers read a backslash as a slash: "/\\evil.example/login" opens http://evil.example/login.
+    for (const href of ["/\\evil.example/login", "/..//evil.example/login", "/%2e%2e//evil.example", "/\t/evil.example"]) {
+      const offSite = await call(contentEdit.action, postAs(editor, "/admin/content/hero-slides/new", { ...form, href }), { desk: "hero-slides", id: "new" });
+      expect(offSite.status, href).toBe(400);
+      expect(body(offSite).errors.href, href).toMatch(/must be a path on this site/);
+    }
+    const pictureOffSite = await call(contentEdit.action, postAs(editor, "/admin/content/hero-slides/new", { ...form, href: "/contact", image: "/\\evil.example/a.svg" }), {
+      desk: "hero-slides",
+      id: "new",
+    });
+    expect(body(pictureOffSite).errors.image).toMatch(/must be an image path on this site/);
+    // A slide saved before the desk read links as browsers do is left off the home page.
+    await suite.db.insert(heroSlides).values({ id: "saved-before", title: "Saved before", subtitle: "S", image: "/media/hero/hero-1.svg", href: "/\\evil.example/login", sortOrder: 0 });
+    expect((await getHeroSlides(suite.db)).map((slide) => slide.id)).not.toContain("saved-before");
+    await suite.db.delete(heroSlides).where(eq(heroSlides.id, "saved-before"));
     const negative = await call(contentEdit.action, postAs(editor, "/admin/content/hero-slides/new", { ...form, href: "/contact", sortOrder: "-1" }), {
       desk: "hero-slides",
       id: "new",

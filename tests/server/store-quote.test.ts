@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { FREE_SHIPPING, MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from "../../app/features/store/pricing";
 import type { CartQuote, CartQuoteError } from "../../app/features/store/quote";
-import { handleCartQuoteRequest, quoteCart } from "../../app/features/store/quote.server";
+import { handleCartQuoteRequest, QUOTE_CLIENT_LIMIT, quoteCart } from "../../app/features/store/quote.server";
 import { seededTestDatabase } from "../support/test-database";
 import { bodyOverLimit } from "../support/request-body";
 
@@ -19,13 +19,17 @@ beforeAll(async () => {
   ]);
 });
 
-function post(body: unknown, init: { raw?: string; method?: string } = {}) {
+let clientCounter = 0;
+/** Each request from a client of its own unless a test says otherwise, so the per-client limits do not touch other tests. */
+const newClientIp = () => `198.51.100.${++clientCounter}`;
+
+function post(body: unknown, init: { raw?: string; method?: string; clientIp?: string; at?: Date } = {}) {
   const request = new Request("http://localhost/api/cart/quote", {
     method: init.method ?? "POST",
     headers: { "Content-Type": "application/json" },
     body: init.method === "GET" ? undefined : (init.raw ?? JSON.stringify(body)),
   });
-  return handleCartQuoteRequest(request, { db: suite.db, shipping: FREE_SHIPPING, now });
+  return handleCartQuoteRequest(request, { db: suite.db, clientIp: init.clientIp ?? newClientIp(), shipping: FREE_SHIPPING, now: init.at ?? now });
 }
 
 async function quoteOf(body: unknown): Promise<CartQuote> {
@@ -158,6 +162,47 @@ describe("POST /api/cart/quote", () => {
     expect(quote.discountPence).toBe(discount);
   });
 
+  it("judges a code only against a cart with something in it to sell", async () => {
+    for (const lines of [[{ productId: 999, size: "One Size", quantity: 1 }], [{ productId: 4, size: "One Size", quantity: 1 }]]) {
+      const quote = await quoteOf({ lines, promoCode: "RIDGEWAY10" });
+      expect(quote.promo, JSON.stringify(lines)).toEqual({ status: "invalid", code: "RIDGEWAY10", message: "Invalid promo code" });
+    }
+  });
+
+  it("stops looking codes up for a client after 10 that did not apply: a real code then gets the same answer as a guess", async () => {
+    const clientIp = newClientIp();
+    const cart = [{ productId: 1, size: "One Size", quantity: 1 }];
+    const tryCode = async (promoCode: string, at = now) => {
+      const response = await post({ lines: cart, promoCode }, { clientIp, at });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as CartQuote).promo;
+    };
+    // A code that applies costs nothing: a shopper with one is never held up.
+    for (let i = 0; i < 15; i += 1) expect((await tryCode("RIDGEWAY10")).status).toBe("applied");
+    for (let i = 0; i < 10; i += 1) expect(await tryCode(`GUESS${i}`)).toMatchObject({ status: "invalid", message: "Invalid promo code" });
+    const message = "Too many promo codes tried from your connection. Try again in 15 minutes.";
+    expect(await tryCode("RIDGEWAY10")).toEqual({ status: "invalid", code: "RIDGEWAY10", message });
+    expect(await tryCode("GUESS99")).toEqual({ status: "invalid", code: "GUESS99", message });
+    // The cart is still priced, without the code; another client is not affected.
+    const paused = (await (await post({ lines: cart, promoCode: "RIDGEWAY10" }, { clientIp })).json()) as CartQuote;
+    expect([paused.subtotalPence, paused.discountPence]).toEqual([2500, 0]);
+    expect((await quoteOf({ lines: cart, promoCode: "RIDGEWAY10" })).promo.status).toBe("applied");
+    // The limit lifts with its window.
+    expect((await tryCode("RIDGEWAY10", new Date(now.getTime() + 15 * 60_000))).status).toBe("applied");
+  });
+
+  it("limits quotes per client: past the limit, 429 with Retry-After, and nothing priced", async () => {
+    const clientIp = newClientIp();
+    const windowStart = new Date(Math.floor(now.getTime() / QUOTE_CLIENT_LIMIT.windowMs) * QUOTE_CLIENT_LIMIT.windowMs);
+    // As if the client had asked QUOTE_CLIENT_LIMIT times in this window already.
+    await suite.db.insert(schema.rateLimitHits).values({ key: `cart-quote:${clientIp}`, windowStart, count: QUOTE_CLIENT_LIMIT.limit });
+    const limited = await post({ lines: [{ productId: 1, size: "One Size", quantity: 1 }], promoCode: "RIDGEWAY10" }, { clientIp });
+    const body = await refusal(limited, 429);
+    expect(body.error).toMatch(/Too many requests/);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await post({ lines: [{ productId: 1, size: "One Size", quantity: 1 }] })).status).toBe(200);
+  });
+
   it("treats an empty or null promo code as none", async () => {
     for (const promoCode of ["", "   ", null]) {
       const quote = await quoteOf({ lines: [{ productId: 1, size: "One Size", quantity: 1 }], promoCode });
@@ -214,7 +259,7 @@ describe("POST /api/cart/quote", () => {
       headers: { "Content-Type": "application/json" },
       ...bodyOverLimit('{"lines":['),
     });
-    await refusal(await handleCartQuoteRequest(request, { db: suite.db, shipping: FREE_SHIPPING, now }), 413);
+    await refusal(await handleCartQuoteRequest(request, { db: suite.db, clientIp: newClientIp(), shipping: FREE_SHIPPING, now }), 413);
   });
 
   it("answers only POST", async () => {

@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { accounts, newsletterSubscribers, orderLines, orders, sessions, twoFactors, users, verifications } from "../../../db/schema";
+import { accounts, newsletterSubscribers, orderLines, orders, sessions, staffRoleGrants, twoFactors, users, verifications } from "../../../db/schema";
 import { accountDeletedEmail, queueAccountNotice } from "./account-emails.server";
 
 /** The JSON a person downloads from the Security page: what we hold about them, without secrets (ADR 18). */
@@ -132,19 +132,40 @@ export async function exportAccountData(db: Database, userId: string, now = new 
   });
 }
 
+/** Why the site's only admin cannot delete their account, on the Security page. */
+export const ONLY_ADMIN_MESSAGE =
+  "You are the site's only admin, so your account can't be deleted: nobody would be left to run the back office. Make someone else an admin under People first.";
+
+/**
+ * Whether the person is the site's only admin. The admins' rows are read with a lock, as
+ * changeStaffRole reads them, so inside a transaction two admins deleting their accounts at
+ * once (or one deleting while another removes their admin role) take turns, and the second
+ * counts what the first left.
+ */
+export async function isOnlyAdmin(db: Pick<Database, "select">, userId: string): Promise<boolean> {
+  const admins = await db.select({ userId: staffRoleGrants.userId }).from(staffRoleGrants).where(eq(staffRoleGrants.role, "admin")).for("update");
+  return admins.length === 1 && admins[0]!.userId === userId;
+}
+
 /**
  * Deletes an account: the user row and, by their foreign keys, its sessions,
  * sign-in methods, avatar and two-factor secret. Orders stay for the accounts
  * but are detached (user_id set to null), and the person is told by e-mail, in the same transaction.
+ * The site's only admin is not deleted (see isOnlyAdmin).
  */
-export async function deleteAccount(db: Database, userId: string, publicUrl: string): Promise<{ ordersDetached: number }> {
+export async function deleteAccount(
+  db: Database,
+  userId: string,
+  publicUrl: string,
+): Promise<{ deleted: true; ordersDetached: number } | { deleted: false; reason: "only-admin" }> {
   return db.transaction(async (tx) => {
+    if (await isOnlyAdmin(tx, userId)) return { deleted: false, reason: "only-admin" } as const;
     const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
     const detached = await tx.update(orders).set({ userId: null }).where(eq(orders.userId, userId)).returning({ id: orders.id });
     // Reset links and two-factor challenges name the user in their value.
     await tx.delete(verifications).where(eq(verifications.value, userId));
     await tx.delete(users).where(eq(users.id, userId));
     if (user) await queueAccountNotice(tx, publicUrl, (frame) => accountDeletedEmail(frame, user.email, user.name, detached.length));
-    return { ordersDetached: detached.length };
+    return { deleted: true, ordersDetached: detached.length } as const;
   });
 }

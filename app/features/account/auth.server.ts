@@ -7,6 +7,7 @@ import * as schema from "../../../db/schema";
 import { z } from "~/lib/zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-policy";
 import { accountEmailSenders } from "./account-emails.server";
+import { endOlderResetLinks, endResetLinks, RESET_LINK_IDENTIFIER_PREFIX, storedResetLinkIdentifier } from "./reset-links.server";
 import { SELF_SERVICE_ROLES } from "./roles";
 import { SESSION_LIMITS } from "./session-limits";
 import { EMAIL_VERIFICATION_LINK_HOURS, RESET_LINK_MINUTES, TWO_FACTOR_CHALLENGE_MINUTES } from "./token-lifetimes";
@@ -84,15 +85,24 @@ export function createAuth({ db, publicUrl, secret }: AuthOptions) {
       sendResetPassword: emails.sendResetPassword,
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
-      onPasswordReset: emails.onPasswordReset,
+      onPasswordReset: async (data) => {
+        await endResetLinks(db, data.user.id);
+        await emails.onPasswordReset(data);
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
       sendVerificationEmail: emails.sendVerificationEmail,
       expiresIn: EMAIL_VERIFICATION_LINK_HOURS * 60 * 60,
     },
-    // Reset links are stored as SHA-256 hashes: a leaked table row cannot be used as a link.
-    verification: { storeIdentifier: "hashed" },
+    // Links and codes are stored as SHA-256 hashes: a leaked table row cannot be used as a link.
+    // A reset link's keeps a prefix, so an account has one at a time (reset-links.server.ts).
+    verification: {
+      storeIdentifier: { default: "hashed", overrides: { [RESET_LINK_IDENTIFIER_PREFIX]: { hash: storedResetLinkIdentifier } } },
+    },
+    databaseHooks: {
+      verification: { create: { after: (row) => endOlderResetLinks(db, row) } },
+    },
     user: {
       additionalFields: {
         role: {

@@ -1,7 +1,7 @@
+import { pathOnThisSite } from "~/lib/site-path";
 import { z } from "~/lib/zod";
 import { LOGIN_LIMITS, LOGIN_MESSAGES, type LoginField, type LoginMode, type LoginValues, type SignInInput, type SignUpInput } from "./login-form";
 import { passwordLengthError } from "./password-policy";
-import { safeRedirectPath } from "./redirect-path";
 import { isSelfServiceRole } from "./roles";
 
 const singleLine = (value: string) => value.replace(/\s+/g, " ").trim();
@@ -51,7 +51,7 @@ export function parseSignIn(form: FormData): Parsed<SignInInput> {
       email: email.data.toLowerCase(),
       password,
       rememberMe: form.get("rememberMe") === "on",
-      redirectTo: safeRedirectPath(form.get("redirectTo")),
+      redirectTo: pathOnThisSite(form.get("redirectTo")),
     },
   };
 }
@@ -76,7 +76,7 @@ export function parseSignUp(form: FormData): Parsed<SignUpInput> {
       email: email.data.toLowerCase(),
       password,
       rememberMe: form.get("rememberMe") === "on",
-      redirectTo: safeRedirectPath(form.get("redirectTo")),
+      redirectTo: pathOnThisSite(form.get("redirectTo")),
     },
   };
 }

@@ -6,6 +6,7 @@ import { users } from "../../../db/schema";
 import { tooManyAttemptsMessage } from "./login-form";
 import { clearSignInLimits } from "./login.server";
 import { PASSWORD_RESET_MESSAGES } from "./password-reset-form";
+import { RESET_LINK_IDENTIFIER_PREFIX } from "./reset-links.server";
 import { passwordPolicyError } from "./password-policy.server";
 import { authHeaders } from "./session.server";
 
@@ -15,8 +16,6 @@ export const RESET_REQUEST_CLIENT_LIMIT = { limit: 5, windowMs: 15 * 60_000 } as
 export const RESET_REQUEST_EMAIL_LIMIT = { limit: 3, windowMs: 60 * 60_000 } as const;
 /** New passwords submitted from one client address (each needs a valid link). */
 export const RESET_SUBMIT_CLIENT_LIMIT = { limit: 10, windowMs: 15 * 60_000 } as const;
-
-const RESET_IDENTIFIER_PREFIX = "reset-password:";
 
 export type ResetRequestOutcome = { kind: "sent" } | { kind: "limited"; message: string; retryAfterSeconds: number };
 
@@ -55,7 +54,7 @@ export async function requestPasswordReset(
 export async function isResetTokenUsable(context: RequestContext, token: string): Promise<boolean> {
   if (!isPlausibleToken(token)) return false;
   const { internalAdapter } = await context.auth.$context;
-  const verification = await internalAdapter.findVerificationValue(`${RESET_IDENTIFIER_PREFIX}${token}`);
+  const verification = await internalAdapter.findVerificationValue(`${RESET_LINK_IDENTIFIER_PREFIX}${token}`);
   return verification !== null && verification !== undefined && verification.expiresAt > new Date();
 }
 
@@ -105,7 +104,7 @@ export async function resetPassword(
 
 async function resetLinkOwnerEmail(context: RequestContext, token: string): Promise<string | null> {
   const { internalAdapter } = await context.auth.$context;
-  const verification = await internalAdapter.findVerificationValue(`${RESET_IDENTIFIER_PREFIX}${token}`);
+  const verification = await internalAdapter.findVerificationValue(`${RESET_LINK_IDENTIFIER_PREFIX}${token}`);
   if (!verification) return null;
   const [user] = await context.db.select({ email: users.email }).from(users).where(eq(users.id, verification.value));
   return user?.email ?? null;

@@ -4,7 +4,7 @@ import { sessions, users } from "../../../db/schema";
 import { isAPIError } from "better-auth/api";
 import type { RequestContext } from "~/context";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
-import { deleteAccount } from "./account-data.server";
+import { deleteAccount, isOnlyAdmin, ONLY_ADMIN_MESSAGE } from "./account-data.server";
 import { describeDevice } from "./device";
 import { tooManyAttemptsMessage } from "./login-form";
 import { signOut } from "./login.server";
@@ -78,9 +78,13 @@ export const DELETE_ACCOUNT_LIMIT = { limit: 5, windowMs: 15 * 60_000 } as const
 
 export type DeleteOutcome =
   | { kind: "deleted"; cookies: string[] }
-  | { kind: "refused"; status: 400 | 429; message: string; retryAfterSeconds?: number };
+  | { kind: "refused"; status: 400 | 409 | 429; message: string; retryAfterSeconds?: number };
 
-/** Deletes the signed-in person's account once their password is confirmed, and signs this browser out. */
+/**
+ * Deletes the signed-in person's account once their password is confirmed, and signs this browser
+ * out. The site's only admin is refused, before the sign-out; deleteAccount checks again, with a
+ * lock, in its transaction, so two admins deleting at once cannot leave none.
+ */
 export async function deleteOwnAccount(
   request: Request,
   context: RequestContext,
@@ -91,6 +95,7 @@ export async function deleteOwnAccount(
   if (!limit.allowed) {
     return { kind: "refused", status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds), retryAfterSeconds: limit.retryAfterSeconds };
   }
+  if (await isOnlyAdmin(context.db, user.id)) return { kind: "refused", status: 409, message: ONLY_ADMIN_MESSAGE };
   try {
     await context.auth.api.verifyPassword({ body: { password }, headers: authHeaders(request, context) });
   } catch (error) {
@@ -98,7 +103,12 @@ export async function deleteOwnAccount(
     return { kind: "refused", status: 400, message: "That password isn't right, so your account was not deleted." };
   }
   const cookies = await signOut(request, context);
-  const { ordersDetached } = await deleteAccount(context.db, user.id, context.publicUrl);
-  context.log.info({ ordersDetached }, "account deleted");
+  const deleted = await deleteAccount(context.db, user.id, context.publicUrl);
+  if (!deleted.deleted) {
+    // Another admin left in the moment since the check above: this browser is signed out, the account stays.
+    context.log.info("account deletion refused: the only admin");
+    return { kind: "refused", status: 409, message: ONLY_ADMIN_MESSAGE };
+  }
+  context.log.info({ ordersDetached: deleted.ordersDetached }, "account deleted");
   return { kind: "deleted", cookies };
 }

@@ -7,7 +7,7 @@
 import type { Database } from "../../../db/client.server";
 import { z } from "~/lib/zod";
 import { cartLineInputSchema, describeLineProblem, MAX_CART_LINES, MAX_QUANTITY_PER_LINE, productIdSchema, type ShippingRule } from "~/features/store/pricing";
-import { quoteCart } from "~/features/store/quote.server";
+import { quoteCart, quoteCartForClient } from "~/features/store/quote.server";
 import { INVALID_PROMO_MESSAGE } from "~/features/store/quote";
 import { cartCookieHeader, readCartCookie } from "./cart-cookie";
 import { CART_ACTION_PATH, CART_FIELDS, CART_INTENTS, pathAfterAdding, type CartIntent, type CookieCartView } from "./cart-form";
@@ -21,6 +21,8 @@ export interface CartFormContext {
   holdSharePercent?: number | null;
   /** Whether the site is served over HTTPS (the cookie is then Secure). */
   secure: boolean;
+  /** The visitor's address, for the limit on promo codes tried (promo-attempts.server.ts). */
+  clientIp: string;
   now?: Date;
 }
 
@@ -64,7 +66,12 @@ export async function loadCookieCart(
   if (read.kind === "invalid") return { view: null, setCookie: cartCookieHeader(null, context) };
   if (read.kind === "none") return { view: null, setCookie: null };
   const lines = read.cart.lines.map((line) => ({ productId: line.id, size: line.selectedSize, quantity: line.quantity }));
-  const quote = await quoteCart(context.db, { lines, promoCode: read.cart.promoCode }, { now: context.now ?? new Date(), shipping: context.shipping, shippingMethod: context.shippingMethod, holdSharePercent: context.holdSharePercent });
+  // The cookie is the visitor's to write: its code counts against the promo limit like one typed in.
+  const quote = await quoteCartForClient(
+    context.db,
+    { lines, promoCode: read.cart.promoCode },
+    { now: context.now ?? new Date(), clientIp: context.clientIp, shipping: context.shipping, shippingMethod: context.shippingMethod, holdSharePercent: context.holdSharePercent },
+  );
   return { view: { lines, promoCode: read.cart.promoCode, quote }, setCookie: null };
 }
 
@@ -115,12 +122,12 @@ export async function applyCartForm(form: FormData, cookieHeader: string | null,
     const code = cleanPromoCode(text(form, CART_FIELDS.promoCode) ?? "");
     if (!code) return refuse(400, INVALID_PROMO_MESSAGE);
     if (cart.lines.length === 0) return refuse(409, "Your cart is empty: add an item before entering a promo code");
-    const quote = await quoteCart(
+    const quote = await quoteCartForClient(
       context.db,
       { lines: cart.lines.map((line) => ({ productId: line.id, size: line.selectedSize, quantity: line.quantity })), promoCode: code },
-      { now: context.now ?? new Date(), shipping: context.shipping, shippingMethod: context.shippingMethod, holdSharePercent: context.holdSharePercent },
+      { now: context.now ?? new Date(), clientIp: context.clientIp, shipping: context.shipping, shippingMethod: context.shippingMethod, holdSharePercent: context.holdSharePercent },
     );
-    if (quote.promo.status !== "applied") return refuse(400, INVALID_PROMO_MESSAGE);
+    if (quote.promo.status !== "applied") return refuse(400, quote.promo.status === "invalid" ? quote.promo.message : INVALID_PROMO_MESSAGE);
     return changed(cartReducer(cart, { type: "set_promo", code }));
   }
 
@@ -185,6 +192,7 @@ export async function applyCartForm(form: FormData, cookieHeader: string | null,
 /** The cart form context from the request context. */
 export function cartFormContext(context: {
   db: Database;
+  clientIp: string;
   shipping: ShippingRule;
   publicUrl: string;
   shop?: { shippingMethodName: string };
@@ -196,5 +204,6 @@ export function cartFormContext(context: {
     shippingMethod: context.shop?.shippingMethodName,
     holdSharePercent: context.holdPolicy?.holdSharePercent ?? null,
     secure: context.publicUrl.startsWith("https:"),
+    clientIp: context.clientIp,
   };
 }

@@ -5,6 +5,7 @@
  * cart in a cookie (ADR 0016). Names shared by both sides; no Zod here.
  */
 import type { CartQuote } from "~/features/store/quote";
+import { pathOnThisSite } from "~/lib/site-path";
 
 export const CART_ACTION_PATH = "/cart";
 
@@ -63,14 +64,10 @@ const KEPT_STORE_PARAMS = ["q", "category", "sort"];
  * store page of this site.
  */
 export function pathAfterAdding(returnTo: string | null | undefined, productId: number, size: string): string {
-  if (!returnTo || !returnTo.startsWith("/") || returnTo.startsWith("//") || returnTo.includes("\\")) return CART_ACTION_PATH;
-  let url: URL;
-  try {
-    url = new URL(returnTo, "http://store.invalid");
-  } catch {
-    return CART_ACTION_PATH;
-  }
-  if (url.origin !== "http://store.invalid" || !RETURN_PATH.test(url.pathname) || url.pathname.length > 120) return CART_ACTION_PATH;
+  const path = pathOnThisSite(returnTo);
+  if (!path) return CART_ACTION_PATH;
+  const url = new URL(path, "http://store.invalid");
+  if (!RETURN_PATH.test(url.pathname) || url.pathname.length > 120) return CART_ACTION_PATH;
   const params = new URLSearchParams();
   for (const name of KEPT_STORE_PARAMS) {
     const value = url.searchParams.get(name);

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { articles, heroSlides, teamMembers } from "../../../db/schema";
+import { pathOnThisSite } from "~/lib/site-path";
 import { isPublicArticle } from "../news/news.server";
 import { getFemaleSideMembers } from "../team/members.server";
 import { withLibraryPhotos } from "../media/media.server";
@@ -10,7 +11,8 @@ import type { HeroSlide } from "./hero-slider";
 /**
  * The hero slides staff keep at /admin/content/hero-slides, in their order. A slide that leads
  * to an article shows only while the article is public (a draft or a scheduled report would
- * otherwise be announced, and its link would answer 404).
+ * otherwise be announced, and its link would answer 404). A slide whose link leaves the site
+ * (saved before the desk checked links as browsers read them) is left out.
  */
 export async function getHeroSlides(db: Database): Promise<HeroSlide[]> {
   const rows = await db
@@ -20,7 +22,7 @@ export async function getHeroSlides(db: Database): Promise<HeroSlide[]> {
     .where(and(isNull(heroSlides.deletedAt), or(isNull(articles.id), isPublicArticle())))
     .orderBy(asc(heroSlides.sortOrder), asc(heroSlides.id));
   const slides = await withLibraryPhotos(db, rows, (row) => row.photoAssetId);
-  return slides.map(({ photoAssetId: _assetId, ...slide }) => slide);
+  return slides.filter((slide) => pathOnThisSite(slide.href) !== null).map(({ photoAssetId: _assetId, ...slide }) => slide);
 }
 
 export interface HomeTeamTile {

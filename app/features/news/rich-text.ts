@@ -1,3 +1,4 @@
+import { jsonNestsDeeperThan } from "~/lib/json-depth";
 import { z } from "~/lib/zod";
 
 /**
@@ -66,17 +67,32 @@ function measure(nodes: readonly RichTextNode[], depth: number, totals: { nodes:
   return deepest;
 }
 
-/** A body as the admin form sends it: the document's JSON, checked for shape and size. */
-export const richTextDocSchema: z.ZodType<RichTextDoc> = z
+const TOO_DEEP = "The text is nested too deeply.";
+
+/**
+ * The JSON levels a document within maxDepth can need: two a node (it and its content list),
+ * and a few for its marks and attributes. Checked first, without recursion, because the
+ * recursive node schema (and JSON.stringify when it is stored) would overflow the stack on a
+ * document thousands of levels deep before the depth check below could refuse it.
+ */
+const MAX_JSON_DEPTH = 2 * RICH_TEXT_LIMITS.maxDepth + 8;
+
+const docSchema = z
   .object({ type: z.literal("doc"), content: z.array(nodeSchema) })
   .superRefine((doc, ctx) => {
     const totals = { nodes: 0, text: 0 };
     const depth = measure(doc.content, 1, totals);
-    if (depth > RICH_TEXT_LIMITS.maxDepth) ctx.addIssue({ code: "custom", message: "The text is nested too deeply." });
+    if (depth > RICH_TEXT_LIMITS.maxDepth) ctx.addIssue({ code: "custom", message: TOO_DEEP });
     if (totals.nodes > RICH_TEXT_LIMITS.maxNodes || totals.text > RICH_TEXT_LIMITS.maxTextLength) {
       ctx.addIssue({ code: "custom", message: "The text is too long for one article." });
     }
   });
+
+/** A body as the admin form sends it: the document's JSON, checked for shape and size. */
+export const richTextDocSchema: z.ZodType<RichTextDoc> = z
+  .unknown()
+  .refine((value) => !jsonNestsDeeperThan(value, MAX_JSON_DEPTH), { message: TOO_DEEP, abort: true })
+  .pipe(docSchema);
 
 /** The document's words, for search and for "is it empty?". */
 export function richTextPlainText(nodes: readonly RichTextNode[]): string {

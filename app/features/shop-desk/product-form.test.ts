@@ -20,6 +20,13 @@ describe("the product form", () => {
     expect(!second.ok && Object.keys(second.errors).sort()).toEqual(["imageAlt", "imageAssetId", "salePrice", "slug"]);
   });
 
+  it("refuses art whose path a browser reads as another host's", () => {
+    for (const image of ["/\\evil.example/a.svg", "//evil.example/a.svg", "/..//evil.example/a.svg"]) {
+      const result = parseProductForm({ ...valid, image });
+      expect(!result.ok && Object.keys(result.errors), image).toEqual(["imageAssetId"]);
+    }
+  });
+
   it("accepts a library photo without art", () => {
     const result = parseProductForm({ ...valid, image: "", imageAlt: "", imageAssetId: "abc123" });
     expect(result.ok && result.value.imageAssetId).toBe("abc123");

@@ -1,5 +1,5 @@
 import { productCategories } from "../../../db/schema/store";
-import { deskFieldErrors, pounds, requiredText, slugify, wholeNumber } from "~/features/site-desk/desk-fields";
+import { deskFieldErrors, isPicturePathOnThisSite, pounds, requiredText, slugify, wholeNumber } from "~/features/site-desk/desk-fields";
 import { z } from "~/lib/zod";
 
 /*
@@ -52,7 +52,7 @@ export const productFormSchema = z
     if (form.salePrice !== null && form.salePrice <= 0) {
       ctx.addIssue({ code: "custom", path: ["salePrice"], message: "The sale price must be more than £0." });
     }
-    if (!form.imageAssetId && !/^\/(?!\/)[^\s]*\.(svg|png|jpe?g|webp|avif)$/i.test(form.image)) {
+    if (!form.imageAssetId && !isPicturePathOnThisSite(form.image)) {
       ctx.addIssue({ code: "custom", path: ["imageAssetId"], message: "Choose a photo from the media library, or give the site's own art by path (/media/…)." });
     }
     if (!form.imageAssetId && !form.imageAlt) {

@@ -27,6 +27,11 @@ describe("site desk fields", () => {
     expect(sitePath("link").safeParse("https://evil.example/").success).toBe(false);
     expect(sitePath("link").safeParse("//evil.example/").success).toBe(false);
     expect(sitePath("link").parse("/news/a")).toBe("/news/a");
+    // Browsers read a backslash as a slash, and resolve dot segments: each of these opens evil.example.
+    for (const offSite of ["/\\evil.example/login", "/..//evil.example", "/\t/evil.example"]) {
+      expect(sitePath("link").safeParse(offSite).success, offSite).toBe(false);
+      expect(imagePath("logo").safeParse(`${offSite}/a.svg`).success, offSite).toBe(false);
+    }
   });
 
   it("splits lines, dropping blanks", () => {

@@ -1,4 +1,5 @@
 import { PICTURE_MISSING } from "~/features/media/media-form";
+import { pathOnThisSite } from "~/lib/site-path";
 import { z } from "~/lib/zod";
 
 /*
@@ -36,10 +37,13 @@ export const longText = (label: string) => requiredText(label, MAX_LONG_TEXT);
 export const webAddress = (label: string) =>
   requiredText(label, 500).refine((value) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value), `The ${label} must be a full web address starting with https://`);
 
+/** A picture's path on this site, e.g. /media/partners/logo.svg. */
+export const isPicturePathOnThisSite = (value: string) => !/\s/.test(value) && /\.(svg|png|jpe?g|webp|avif)$/i.test(pathOnThisSite(value) ?? "");
+
 /** An image on this site (/media/...) or a full web address. */
 export const imagePath = (label: string) =>
   requiredText(label, 500).refine(
-    (value) => /^\/(?!\/)[^\s]*\.(svg|png|jpe?g|webp|avif)$/i.test(value) || /^https:\/\/[^\s/]+\.[^\s]+$/i.test(value),
+    (value) => isPicturePathOnThisSite(value) || /^https:\/\/[^\s/]+\.[^\s]+$/i.test(value),
     `The ${label} must be an image path on this site such as /media/partners/logo.svg, or an https:// address.`,
   );
 
@@ -64,7 +68,7 @@ export function needsPicture(pathField: string, assetField: string) {
 
 /** A path on this site, e.g. /news/round-1-report. */
 export const sitePath = (label: string) =>
-  requiredText(label, 500).refine((value) => /^\/(?!\/)[^\s]*$/.test(value), `The ${label} must be a path on this site starting with /, e.g. /news/my-article.`);
+  requiredText(label, 500).refine((value) => !/\s/.test(value) && pathOnThisSite(value) !== null, `The ${label} must be a path on this site starting with /, e.g. /news/my-article.`);
 
 export const isoDate = (label: string) =>
   z

@@ -28,6 +28,7 @@ import type { OrderAddress } from "../../../db/schema";
 import { ADDRESS_FORM_FIELDS, type AddressField } from "./address";
 import { getSavedAddress, saveAddress } from "./customer-addresses.server";
 import type { HoldPolicy } from "./hold-policy";
+import { countPromoMiss, promoCheckPaused } from "./promo-attempts.server";
 import { cartLinesInputSchema, describeLineProblem, FREE_SHIPPING, MAX_CART_LINES, promoLabel, type ShippingRule } from "./pricing";
 import { defaultShopSettings, type ShopSettings } from "./shop-settings";
 
@@ -129,6 +130,10 @@ export async function submitCheckout(
   }
 
   const promoInput = text(form, PROMO_FIELD)?.trim().slice(0, 64) || null;
+  // A code is checked here as in the cart: past the client's limit on codes that did not apply,
+  // not at all (promo-attempts.server.ts).
+  const paused = promoInput && context.clientIp ? await promoCheckPaused(context.db, context.clientIp, now) : null;
+  if (paused) return errorReply(429, paused.message, values, ["Remove the code in your cart to check out without it."]);
   const presetSessionId = context.payments.newSessionId?.();
   const placed = await placeOrder(
     context.db,
@@ -151,6 +156,7 @@ export async function submitCheckout(
       publicUrl: context.publicUrl,
     },
   );
+  if ((placed.kind === "promo_limit" || placed.kind === "invalid_promo") && context.clientIp) await countPromoMiss(context.db, context.clientIp, now);
   if (placed.kind === "promo_limit") {
     return errorReply(409, placed.reason === "used_up" ? "This promo code has been used up" : "You have already used this promo code as often as it allows", values, [
       "Remove the code in your cart, or enter another one, then check out again.",

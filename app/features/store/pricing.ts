@@ -255,7 +255,8 @@ export function priceOrder(
 
   const sellable = priced.filter((line) => line.problem === null);
   const subtotalPence = sellable.reduce((sum, line) => sum + line.lineTotalPence, 0);
-  const valid = promo !== null && isPromoUsable(promo, now);
+  // A code is judged against a cart with something in it to sell, never on its own.
+  const valid = promo !== null && sellable.length > 0 && isPromoUsable(promo, now);
   const belowMinimum = valid && subtotalPence < (promo.minSpendPence ?? 0);
   const usable = valid && !belowMinimum;
   const discountPence = usable ? promoDiscountFor(subtotalPence, promo) : 0;

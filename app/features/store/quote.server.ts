@@ -4,6 +4,7 @@
  * price or total a browser sends is stripped by the input schema.
  */
 import type { Database } from "../../../db/client.server";
+import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { isRequestBodyTooLarge } from "~/lib/request-body";
 import { z } from "~/lib/zod";
 import { getPricingInputs } from "./catalogue.server";
@@ -18,7 +19,15 @@ import {
 } from "./pricing";
 import { formatPence } from "~/lib/money";
 import { DEFAULT_SHIPPING_METHOD_NAME } from "./shop-settings";
+import { countPromoMiss, promoCheckPaused } from "./promo-attempts.server";
 import { INVALID_PROMO_MESSAGE, type CartQuote, type CartQuoteError } from "./quote";
+
+/**
+ * Quotes one client may ask for. The cart asks once per change and the checkout once, so this
+ * is far above a shopper's pace; it keeps a script from making the database price carts
+ * without end. Guessing promo codes has its own, much smaller limit (promo-attempts.server.ts).
+ */
+export const QUOTE_CLIENT_LIMIT = { limit: 600, windowMs: 10 * 60_000 } as const;
 
 /** The largest body the quote endpoint reads (30 lines of JSON fit in a few kB); server/body-limit.ts counts it. */
 export const MAX_QUOTE_BODY_BYTES = 32 * 1024;
@@ -94,6 +103,26 @@ export async function quoteCart(
   };
 }
 
+type QuoteOptions = { now: Date; shipping: ShippingRule; shippingMethod?: string; holdSharePercent?: number | null };
+
+/**
+ * quoteCart for a visitor's request: a code that does not apply counts against the client's
+ * promo limit, and past it the cart is priced without looking the code up, the code shown as
+ * not checked (the same answer for any code, so nothing is learnt from it).
+ */
+export async function quoteCartForClient(db: Database, input: QuoteInput, options: QuoteOptions & { clientIp: string }): Promise<CartQuote> {
+  const code = input.promoCode ? normalisePromoCode(input.promoCode) : "";
+  if (!code) return quoteCart(db, input, options);
+  const paused = await promoCheckPaused(db, options.clientIp, options.now);
+  if (paused) {
+    const quote = await quoteCart(db, { ...input, promoCode: null }, options);
+    return { ...quote, promo: { status: "invalid", code, message: paused.message } };
+  }
+  const quote = await quoteCart(db, input, options);
+  if (quote.promo.status !== "applied") await countPromoMiss(db, options.clientIp, options.now);
+  return quote;
+}
+
 const jsonHeaders = { "Cache-Control": "no-store" };
 
 function refuse(status: number, body: CartQuoteError): Response {
@@ -106,10 +135,18 @@ function refuse(status: number, body: CartQuoteError): Response {
  */
 export async function handleCartQuoteRequest(
   request: Request,
-  context: { db: Database; shipping: ShippingRule; shippingMethod?: string; holdSharePercent?: number | null; now?: Date },
+  context: { db: Database; clientIp: string; shipping: ShippingRule; shippingMethod?: string; holdSharePercent?: number | null; now?: Date },
 ): Promise<Response> {
   if (request.method !== "POST") {
     return Response.json({ error: "Use POST" } satisfies CartQuoteError, { status: 405, headers: { ...jsonHeaders, Allow: "POST" } });
+  }
+  const now = context.now ?? new Date();
+  const limit = await consumeRateLimit(context.db, { key: `cart-quote:${context.clientIp}`, ...QUOTE_CLIENT_LIMIT }, now);
+  if (!limit.allowed) {
+    return Response.json({ error: "Too many requests from your connection just now. Please wait a moment and try again." } satisfies CartQuoteError, {
+      status: 429,
+      headers: { ...jsonHeaders, "Retry-After": String(limit.retryAfterSeconds) },
+    });
   }
   let text: string;
   try {
@@ -133,8 +170,9 @@ export async function handleCartQuoteRequest(
     const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
     return refuse(400, { error: issues[0]?.message ?? "The cart could not be read", issues });
   }
-  const quote = await quoteCart(context.db, parsed.data, {
-    now: context.now ?? new Date(),
+  const quote = await quoteCartForClient(context.db, parsed.data, {
+    now,
+    clientIp: context.clientIp,
     shipping: context.shipping,
     shippingMethod: context.shippingMethod,
     holdSharePercent: context.holdSharePercent,

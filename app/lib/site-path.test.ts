@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "./redirect-path";
+import { pathOnThisSite } from "./site-path";
 
-describe("safeRedirectPath", () => {
+describe("pathOnThisSite", () => {
   it("keeps a path on this site with its query and hash", () => {
-    expect(safeRedirectPath("/dashboard/orders")).toBe("/dashboard/orders");
-    expect(safeRedirectPath("/dashboard/orders/RR-1?x=1#top")).toBe("/dashboard/orders/RR-1?x=1#top");
+    expect(pathOnThisSite("/dashboard/orders")).toBe("/dashboard/orders");
+    expect(pathOnThisSite("/dashboard/orders/RR-1?x=1#top")).toBe("/dashboard/orders/RR-1?x=1#top");
   });
 
   it.each([
@@ -21,6 +21,9 @@ describe("safeRedirectPath", () => {
     "/\\/evil.example",
     "/.\\/evil.example",
     "/\n/evil.example",
+    "/\u0085/evil.example",
+    "/\\evil.example/login",
+    "/\\/evil.example/login",
     "javascript:alert(1)",
     "dashboard",
     "",
@@ -28,14 +31,14 @@ describe("safeRedirectPath", () => {
     undefined,
     42,
   ])("refuses %j", (value) => {
-    expect(safeRedirectPath(value)).toBeNull();
+    expect(pathOnThisSite(value)).toBeNull();
   });
 
   it("keeps harmless paths that only look odd, normalised", () => {
-    expect(safeRedirectPath("/news/../dashboard")).toBe("/dashboard");
-    expect(safeRedirectPath("/dashboard//orders")).toBe("/dashboard//orders");
+    expect(pathOnThisSite("/news/../dashboard")).toBe("/dashboard");
+    expect(pathOnThisSite("/dashboard//orders")).toBe("/dashboard//orders");
     // Paths on this site, however they read: an encoded slash is not a separator, a space is a character.
-    expect(safeRedirectPath("/..%2f/evil.example")).toBe("/..%2f/evil.example");
-    expect(safeRedirectPath("/ //evil.example")).toBe("/%20//evil.example");
+    expect(pathOnThisSite("/..%2f/evil.example")).toBe("/..%2f/evil.example");
+    expect(pathOnThisSite("/ //evil.example")).toBe("/%20//evil.example");
   });
 });
