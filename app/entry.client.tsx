@@ -2,7 +2,9 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { startVitalsReporting } from "~/features/vitals/start-reporting";
+import { stopNotingEarlyTaps } from "~/lib/paint-first";
 
+stopNotingEarlyTaps();
 startTransition(() => {
   hydrateRoot(
     document,

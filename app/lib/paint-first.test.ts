@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DEFERRED_MODULE_TYPE, modulesStartedAfterPaint, paintFirst } from "./paint-first";
+import { DEFERRED_MODULE_TYPE, EARLY_TAPS, modulesStartedAfterPaint, paintFirst } from "./paint-first";
 
 const modules = 'import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-2.js";\nimport("/assets/entry.client-3.js");';
 const shell = (nonce: string) =>
@@ -51,9 +51,12 @@ describe("paintFirst", () => {
             ? deferred
             : null,
       };
-      new Function("PerformanceObserver", "document", starter)(
+      new Function("PerformanceObserver", "document", "window", "addEventListener", "Element", starter)(
         PerformanceObserver,
         document,
+        {},
+        () => {},
+        class {},
       );
       return { appended, placed, hydration: () => document.documentElement.dataset.hydration };
     };
@@ -162,5 +165,82 @@ describe("the hydration mark", () => {
     expect(dataset.hydration).toBe("pending");
     cleanup();
     expect(dataset.hydration).toBe("done");
+  });
+});
+
+describe("early taps", () => {
+  /** The starter's click listener, run against fake buttons, and the module's replay. */
+  const load = async () => {
+    vi.resetModules();
+    const dataset: Record<string, string> = {};
+    vi.stubGlobal("document", { documentElement: { dataset } });
+    const html = paintFirst(shell(""), "");
+    const starter = /<script>(\(\(\)=>[\s\S]*?)<\/script>/.exec(html)![1]!;
+    class FakeElement {
+      clicks = 0;
+      isConnected = true;
+      disabled = false;
+      constructor(readonly matches: string | null) {}
+      closest(selector: string) {
+        return selector === this.matches ? this : null;
+      }
+      click() {
+        this.clicks += 1;
+      }
+    }
+    const listeners: ((event: { target: unknown }) => void)[] = [];
+    const window = globalThis as unknown as Record<string, unknown>;
+    new Function("PerformanceObserver", "document", "window", "addEventListener", "Element", starter)(
+      class {
+        observe() {}
+      },
+      { documentElement: { dataset }, createElement: () => ({}), head: { append: () => {} }, querySelector: () => null },
+      window,
+      (type: string, listener: (event: { target: unknown }) => void, capture: boolean) => {
+        expect([type, capture]).toEqual(["click", true]);
+        listeners.push(listener);
+      },
+      FakeElement,
+    );
+    const tap = (target: unknown) => listeners.forEach((listener) => listener({ target }));
+    const button = () => new FakeElement('button[type="button"]');
+    return { dataset, tap, button, FakeElement, ...(await import("./paint-first")) };
+  };
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    delete (globalThis as Record<string, unknown>)[EARLY_TAPS];
+  });
+
+  it("clicks a button tapped before React listened, once, when the page has hydrated", async () => {
+    const { tap, button, FakeElement, stopNotingEarlyTaps, markHydrated, dataset } = await load();
+    const menu = button();
+    const round = button();
+    const link = new FakeElement(null);
+    tap(menu);
+    tap(menu);
+    tap(link);
+    tap(round);
+    stopNotingEarlyTaps();
+    const late = button();
+    tap(late);
+    expect(menu.clicks).toBe(0);
+    markHydrated();
+    expect(dataset.hydration).toBe("done");
+    expect([menu.clicks, round.clicks, late.clicks]).toEqual([1, 1, 0]);
+    markHydrated();
+    expect(menu.clicks).toBe(1);
+  });
+
+  it("leaves a button that has left the page or been disabled", async () => {
+    const { tap, button, stopNotingEarlyTaps, markHydrated } = await load();
+    const gone = button();
+    const disabled = button();
+    tap(gone);
+    tap(disabled);
+    gone.isConnected = false;
+    disabled.disabled = true;
+    stopNotingEarlyTaps();
+    markHydrated();
+    expect([gone.clicks, disabled.clicks]).toEqual([0, 0]);
   });
 });

@@ -34,7 +34,40 @@ const lateParts = new Set<LatePart>();
 let layoutHydrated = false;
 
 function markIfDone(): void {
-  if (layoutHydrated && lateParts.size === 0) document.documentElement.dataset.hydration = "done";
+  if (!layoutHydrated || lateParts.size > 0) return;
+  document.documentElement.dataset.hydration = "done";
+  replayEarlyTaps();
+}
+
+/**
+ * Early taps (issue 36): a button that only JavaScript makes work (`type="button"`: the menu
+ * button, say) does nothing when it is tapped before React has listened to the page, and on a
+ * slow phone that is the first few seconds after paint. The starter script (below) notes each
+ * such button tapped in that time, once, in `window[EARLY_TAPS]`; React listens from the moment
+ * `hydrateRoot` runs (which stops the noting, `stopNotingEarlyTaps`), and once the page has
+ * hydrated each noted button still on the page is clicked, in the order tapped. Links and
+ * submit buttons are not noted: the browser already follows them without JavaScript.
+ */
+export const EARLY_TAPS = "__earlyTaps";
+
+type EarlyTaps = HTMLElement[] & { stopped?: boolean };
+
+function earlyTaps(): EarlyTaps | undefined {
+  return (globalThis as unknown as Record<string, EarlyTaps | undefined>)[EARLY_TAPS];
+}
+
+/** Called just before `hydrateRoot`: from then on React itself answers (or replays) every tap. */
+export function stopNotingEarlyTaps(): void {
+  const taps = earlyTaps();
+  if (taps) taps.stopped = true;
+}
+
+function replayEarlyTaps(): void {
+  const taps = earlyTaps();
+  if (!taps) return;
+  for (const button of taps.splice(0)) {
+    if (button.isConnected && !(button as HTMLButtonElement).disabled) button.click();
+  }
 }
 
 /** Called by the root layout's first effect: the page's controls answer from now on. */
@@ -93,15 +126,18 @@ function decodeAttribute(value: string): string {
 }
 
 /**
- * Once the browser reports its first contentful paint (or at once where it cannot): preload every
- * module, then run the deferred module script (as a module script, with its nonce) in its place.
+ * Notes early taps (see EARLY_TAPS). Once the browser reports its first contentful paint (or at
+ * once where it cannot): preload every module, then run the deferred module script (as a module
+ * script, with its nonce) in its place.
  * Paint timing, unlike animation frames and timers, runs in a tab opened in the background once
  * it is shown, and is not stopped by a test's paused clock.
  */
 function starterScript(hrefs: readonly string[]): string {
   const list = JSON.stringify(hrefs).replace(/</g, "\\u003c");
   return (
-    `(()=>{document.documentElement.dataset.hydration="pending";let started=false;const start=()=>{if(started)return;started=true;` +
+    `(()=>{document.documentElement.dataset.hydration="pending";const taps=window.${EARLY_TAPS}=[];` +
+    `addEventListener("click",(e)=>{const b=!taps.stopped&&e.target instanceof Element&&e.target.closest('button[type="button"]');if(b&&!b.disabled&&!taps.includes(b))taps.push(b)},true);` +
+    `let started=false;const start=()=>{if(started)return;started=true;` +
     `for(const h of ${list}){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}` +
     `const d=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!d)return;` +
     `const s=document.createElement("script");s.type="module";s.nonce=d.nonce;s.textContent=d.textContent;d.replaceWith(s)};` +

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { FormField } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { LOGIN_LIMITS, type LoginActionData, type LoginField, type LoginMode, type LoginValues } from "~/features/account/login-form";
+import { LOGIN_LIMITS, LOGIN_MESSAGES, type LoginActionData, type LoginField, type LoginMode, type LoginValues } from "~/features/account/login-form";
 import { loginMode, loginValues, parseSignIn, parseSignUp } from "~/features/account/login-form.server";
 import { signIn, signUp } from "~/features/account/login.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/account/password-policy";
@@ -39,6 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = parseSignUp(form);
     if (!parsed.ok) return refuse(400, parsed.message, parsed.field);
     outcome = await signUp(request, context, parsed.value);
+    // The same page for a new account and for an address that has one (ADR 0099): the sign-in form, and where to look.
+    if (outcome.kind === "check-email") {
+      return data({ mode: "sign-in", message: LOGIN_MESSAGES.checkEmail, tone: "success", values } satisfies LoginActionData, { headers: NO_STORE });
+    }
   }
   if (outcome.kind === "refused") {
     return refuse(
@@ -150,7 +154,13 @@ function LoginForm({
     <div className="rounded-card border border-line bg-surface p-5 sm:p-8">
       <div ref={noticeRef} tabIndex={-1} aria-live="polite" className="outline-none">
         {result && !result.field && (
-          <p role="alert" className="mb-5 rounded-lg border border-danger/50 bg-danger/10 px-4 py-3 text-sm font-medium text-danger">
+          <p
+            role={result.tone === "success" ? "status" : "alert"}
+            className={cx(
+              "mb-5 rounded-lg border px-4 py-3 text-sm font-medium",
+              result.tone === "success" ? "border-success/50 bg-success/10 text-success" : "border-danger/50 bg-danger/10 text-danger",
+            )}
+          >
             {result.message}
           </p>
         )}

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { twoFactors } from "./two-factor";
 
 /*
  * The back office's foundation: who may use it (staff roles) and what they did
@@ -23,6 +24,12 @@ export const staffRoleGrants = pgTable(
     /** Who granted it; null for the command line (`npm run user:grant-admin`) or a deleted account. */
     grantedBy: text("granted_by").references(() => users.id, { onDelete: "set null" }),
     grantedAt: timestamptz("granted_at").notNull().defaultNow(),
+    /**
+     * The holder's authenticator (two_factors.id) when the role was granted or last confirmed: the
+     * role is in effect only while they still have that one. Turning two-factor off deletes it,
+     * so the role waits for an admin to confirm it again (docs/decisions/0100).
+     */
+    twoFactorId: text("two_factor_id").references(() => twoFactors.id, { onDelete: "set null" }),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.role] }),

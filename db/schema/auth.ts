@@ -57,6 +57,12 @@ export const sessions = pgTable(
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     /** When the session was last extended; with createdAt it gives the idle and absolute limits. */
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    /**
+     * Ours, not better-auth's: when the person last proved it was them in this session (the
+     * two-factor sign-in, or the back office's step-up before a sensitive change); null for
+     * never. Written only by the server (docs/decisions/0100).
+     */
+    stepUpAt: timestamptz("step_up_at"),
   },
   (table) => [index("sessions_user_idx").on(table.userId)],
 );

@@ -3,6 +3,7 @@ import { emailsTo, uniqueEmail } from "../support/e2e-server";
 import { test } from "../support/own-address";
 import { expectNoSeriousViolations } from "../support/page-checks";
 import { freshCode } from "../support/prepared-staff";
+import { signInAfterSignUp } from "../support/sign-up";
 
 const PASSWORD = "a long and unusual password";
 const NEW_PASSWORD = "another long and unusual password";
@@ -33,6 +34,7 @@ async function createAccount(page: Page, email: string) {
   await form.getByLabel("Email", { exact: true }).fill(email);
   await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await form.getByRole("button", { name: "Create Account" }).click();
+  await signInAfterSignUp(page, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard\/team$/);
 }
 

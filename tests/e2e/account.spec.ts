@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { uniqueEmail } from "../support/e2e-server";
 import { test } from "../support/own-address";
 import { expectNoSeriousViolations } from "../support/page-checks";
+import { signInAfterSignUp } from "../support/sign-up";
 
 const PASSWORD = "a long and unusual password";
 const SESSION_COOKIE = "ridgeway.session_token";
@@ -21,6 +22,7 @@ async function signUp(page: Page, { name, email, role }: { name: string; email: 
   await expect(form(page).getByRole("radio", { name: "Team Member" })).toBeChecked();
   await form(page).getByRole("radio", { name: role }).check();
   await form(page).getByRole("button", { name: "Create Account" }).click();
+  await signInAfterSignUp(page, PASSWORD);
 }
 
 /**

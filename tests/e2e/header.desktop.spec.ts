@@ -2,6 +2,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { test } from "../support/hydrated-test";
 import { uniqueEmail } from "../support/e2e-server";
 import { expectNoSeriousViolations } from "../support/page-checks";
+import { signInAfterSignUp } from "../support/sign-up";
 
 const MORE_PAGES = ["Female Side", "Podcast", "Partner Packages"];
 
@@ -132,6 +133,7 @@ test("the header fits one row at 1024 and 1280 px, signed out and signed in", as
   await form.getByLabel("Email", { exact: true }).fill(uniqueEmail("header"));
   await form.getByLabel("Password", { exact: true }).fill("correct horse battery staple");
   await form.getByRole("button", { name: "Create Account" }).click();
+  await signInAfterSignUp(page, "correct horse battery staple");
   await expect(page).toHaveURL(/\/dashboard\/team$/);
   for (const width of [1024, 1280]) {
     await page.setViewportSize({ width, height: 800 });

@@ -97,9 +97,16 @@ test("sign up for an account from the sign-in page", async ({ page }) => {
   await tabTo(page, form.getByRole("button", { name: "Create Account" }));
   await page.keyboard.press("Enter");
 
+  // A sign-up signs nobody in (ADR 0099): the notice takes the focus, and the sign-in form follows it.
+  const notice = page.getByRole("status").filter({ hasText: "We've sent an e-mail to that address" });
+  await expect(notice).toBeVisible();
+  await tabAndType(page, form.getByLabel("Password", { exact: true }), "a long and unusual password");
+  await tabTo(page, form.getByRole("button", { name: "Sign In" }));
+  await page.keyboard.press("Enter");
+
   await expect(page).toHaveURL(/\/dashboard\/team$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Team Dashboard");
-  await expectKeyStopShown(page, "Create Account");
+  await expectKeyStopShown(page, "Sign In");
 });
 
 test("open a round's details on the calendar and close them again", async ({ page }) => {

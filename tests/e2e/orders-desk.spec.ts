@@ -4,6 +4,7 @@ import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-sit
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
 import type { PreparedStaff } from "../support/prepared-staff";
 import { DELIVERY, fillDeliveryAddress } from "../support/e2e-address";
+import { signInAfterSignUp } from "../support/sign-up";
 
 /*
  * The shop desk's journey at phone (390 px) and desktop width: a signed-in customer buys a
@@ -52,6 +53,7 @@ test("shop staff pack, ship and partly refund an order; the customer follows it"
   await signUp.getByLabel("Email", { exact: true }).fill(email);
   await signUp.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await signUp.getByRole("button", { name: "Create Account" }).click();
+  await signInAfterSignUp(shopper, PASSWORD);
   await expect(shopper).toHaveURL(/\/dashboard/);
   const before = await xxlLeft(shopper);
   for (const size of ["XXL", "M"]) {

@@ -6,6 +6,7 @@ import { test } from "../support/hydrated-test";
 import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import { uniqueEmail } from "../support/e2e-server";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
+import { signInAfterSignUp } from "../support/sign-up";
 
 /*
  * A driver sends a new bio from their dashboard; the public page keeps the approved one; an
@@ -28,6 +29,7 @@ async function signUp(page: Page, base: string, { name, email, role }: { name: s
   await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await form.getByRole("radio", { name: role }).check();
   await form.getByRole("button", { name: "Create Account" }).click();
+  await signInAfterSignUp(page, PASSWORD);
   await expect(page).toHaveURL(role === "Driver" ? /\/dashboard\/driver$/ : /\/dashboard\/team$/);
 }
 

@@ -7,6 +7,7 @@ import { startDeskSite, type DeskSite } from "../support/desk-site";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
 import { freshCode } from "../support/prepared-staff";
 import { openBackOfficeMenu } from "../support/back-office-menu";
+import { signInAfterSignUp } from "../support/sign-up";
 
 /*
  * The results desk trackside, at phone width: a staff member enters a race result by the form
@@ -45,6 +46,7 @@ test.beforeAll(async ({ browser }) => {
   await form.getByLabel("Email", { exact: true }).fill(staffEmail);
   await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await form.getByRole("button", { name: "Create Account" }).click();
+  await signInAfterSignUp(page, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard\/team$/);
   await context.close();
   await desk.restart(async () => {

@@ -4,6 +4,7 @@ import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-sit
 import { uniqueEmail } from "../support/e2e-server";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
 import type { PreparedStaff } from "../support/prepared-staff";
+import { signInAfterSignUp } from "../support/sign-up";
 
 /*
  * The shop's rules as staff set them and shoppers meet them, at phone (390 px) and desktop
@@ -110,6 +111,7 @@ test("a customer adds an address, is told what is missing, and removes it", asyn
   await signUp.getByLabel("Email", { exact: true }).fill(uniqueEmail("addresses"));
   await signUp.getByLabel("Password", { exact: true }).fill("a long and unusual password");
   await signUp.getByRole("button", { name: "Create Account" }).click();
+  await signInAfterSignUp(page, "a long and unusual password");
   await expect(page).toHaveURL(/\/dashboard\//);
 
   await page.goto(`${desk.url}/dashboard/addresses`);

@@ -5,6 +5,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { test } from "../support/hydrated-test";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { freePort } from "../support/free-port";
+import { signInAfterSignUp } from "../support/sign-up";
 
 /*
  * Visual baselines of the key pages at 390 px (the phone project) and 1280 px (desktop): a change
@@ -139,6 +140,7 @@ test("dashboard and security settings look as they did", async ({ page }) => {
   await form.getByLabel("Email", { exact: true }).fill(`vera.visual.${test.info().project.name}@example.com`);
   await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await form.getByRole("button", { name: "Create Account" }).click();
+  await signInAfterSignUp(page, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard\/team$/);
   await page.goto(at("/dashboard"));
   await expectLook(page, "dashboard");

@@ -30,6 +30,7 @@ import {
   requestContext,
   run,
 } from "../support/accounts";
+import { enrolAuthenticator } from "../support/staff";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { DELIVERY_FIELDS } from "../support/delivery-fields";
 
@@ -91,12 +92,16 @@ async function signIn(email: string, password: string, { clientIp = newClientIp(
   return run(() => loginAction(args(formPost("/login", body), requestContext(handle.db, auth, clientIp))));
 }
 
-/** Signs up and returns a cookie jar holding the new session. */
+/** Signs up, then signs in (a sign-up signs nobody in), and returns a cookie jar holding the new session. */
 async function signedUp(fields: SignUpFields) {
   const outcome = await signUp(fields);
-  expect(outcome.status).toBe(302);
-  return new CookieJar().take(outcome.setCookies);
+  expect(outcome.status).toBe(200);
+  const signedIn = await signIn(fields.email, fields.password ?? PASSWORD, { rememberMe: fields.rememberMe });
+  expect(signedIn.status).toBe(302);
+  return new CookieJar().take(signedIn.setCookies);
 }
+
+const outbox = (to: string) => handle.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toAddress, to));
 
 const messageOf = (data: unknown) => (data as { message: string }).message;
 const userByEmail = async (email: string) =>
@@ -109,22 +114,34 @@ function cookieLine(setCookies: string[], name: string): string {
 }
 
 describe("sign-up", () => {
-  it("creates a driver and lands on the driver dashboard, with a 30-day cookie when remembered", async () => {
+  it("creates a driver, signs nobody in and says to check the e-mail; signing in lands on the driver dashboard, for 30 days when remembered", async () => {
     const outcome = await signUp({ name: "Dana Driver", email: "Dana@Example.com", role: "driver", rememberMe: true });
-    expect(outcome.status).toBe(302);
-    expect(outcome.location).toBe("/dashboard/driver");
-    const session = cookieLine(outcome.setCookies, "ridgeway.session_token");
+    expect(outcome.status).toBe(200);
+    expect(outcome.setCookies).toEqual([]);
+    expect(outcome.data).toEqual({
+      mode: "sign-in",
+      tone: "success",
+      message: LOGIN_MESSAGES.checkEmail,
+      values: { name: "Dana Driver", email: "Dana@Example.com", role: "driver", rememberMe: true },
+    });
+    const user = await userByEmail("dana@example.com");
+    expect(user).toMatchObject({ name: "Dana Driver", role: "driver", driverId: null, emailVerified: false });
+    const [account] = await handle.db.select().from(schema.accounts).where(eq(schema.accounts.userId, user!.id));
+    expect(account!.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await handle.db.select().from(schema.sessions).where(eq(schema.sessions.userId, user!.id))).toEqual([]);
+    expect((await outbox("dana@example.com")).map((mail) => mail.subject)).toEqual(["Confirm your Ridgeway Racing e-mail address"]);
+
+    const signedIn = await signIn("dana@example.com", PASSWORD, { rememberMe: true });
+    expect(signedIn.location).toBe("/dashboard/driver");
+    const session = cookieLine(signedIn.setCookies, "ridgeway.session_token");
     expect(session).toMatch(/; HttpOnly/i);
     expect(session).toMatch(/; SameSite=Lax/i);
     expect(session).toMatch(new RegExp(`; Max-Age=${SESSION_LIMITS.rememberedIdleSeconds}(;|$)`));
-    const user = await userByEmail("dana@example.com");
-    expect(user).toMatchObject({ name: "Dana Driver", role: "driver", driverId: null });
-    const [account] = await handle.db.select().from(schema.accounts).where(eq(schema.accounts.userId, user!.id));
-    expect(account!.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
   it("creates a team member who lands on the team dashboard, with a browser-session cookie when not remembered", async () => {
-    const outcome = await signUp({ email: "tess@example.com", role: "team_member" });
+    expect((await signUp({ email: "tess@example.com", role: "team_member" })).status).toBe(200);
+    const outcome = await signIn("tess@example.com", PASSWORD);
     expect(outcome.location).toBe("/dashboard/team");
     const session = cookieLine(outcome.setCookies, "ridgeway.session_token");
     expect(session).not.toMatch(/Max-Age/i);
@@ -166,15 +183,27 @@ describe("sign-up", () => {
     expect(await userByEmail("common@example.com")).toBeUndefined();
   });
 
-  it("says when the e-mail already has an account, and keeps what was typed", async () => {
-    await signedUp({ email: "twice@example.com" });
-    const again = await signUp({ name: "Second Try", email: "twice@example.com", role: "driver" });
-    expect(again.status).toBe(400);
-    expect(again.data).toMatchObject({
-      mode: "sign-up",
-      message: LOGIN_MESSAGES.emailTaken,
-      values: { name: "Second Try", email: "twice@example.com", role: "driver" },
-    });
+  it("answers an address that has an account exactly as a new one, and e-mails its owner instead", async () => {
+    await signedUp({ name: "Twice Owner", email: "twice@example.com" });
+    const fields = { name: "Second Try", role: "driver", password: "another long password here" };
+    const existing = await signUp({ ...fields, email: "twice@example.com" });
+    const fresh = await signUp({ ...fields, email: "once-only@example.com" });
+    // Same status, headers and page data, but for the address each one typed.
+    expect(existing.status).toBe(fresh.status);
+    expect([...existing.headers]).toEqual([...fresh.headers]);
+    expect(existing.setCookies).toEqual([]);
+    expect(JSON.stringify(existing.data).replace("twice@", "X@")).toBe(JSON.stringify(fresh.data).replace("once-only@", "X@"));
+    // Nothing about the account changed; its owner hears of the attempt, with ways in.
+    expect(await userByEmail("twice@example.com")).toMatchObject({ name: "Twice Owner", role: "team_member" });
+    expect((await signIn("twice@example.com", PASSWORD)).status).toBe(302);
+    expect((await signIn("twice@example.com", fields.password)).status).toBe(401);
+    const [notice] = (await outbox("twice@example.com")).filter((mail) => mail.subject === "You already have a Ridgeway Racing account");
+    expect(notice!.textBody).toContain("Hello Twice Owner,");
+    expect(notice!.textBody).toMatch(/http:\/\/localhost:3000\/login\b/);
+    expect(notice!.textBody).toMatch(/http:\/\/localhost:3000\/forgot-password\b/);
+    // At most three such e-mails an hour to one address, however many tries.
+    for (let i = 0; i < 4; i += 1) expect((await signUp({ ...fields, email: "twice@example.com" })).status).toBe(200);
+    expect((await outbox("twice@example.com")).filter((mail) => mail.subject.startsWith("You already have"))).toHaveLength(3);
   });
 });
 
@@ -249,7 +278,7 @@ describe("sign-in", () => {
     const clientIp = newClientIp();
     const statuses = [];
     for (let i = 0; i < 11; i += 1) statuses.push((await signUp({ email: `burst-${i}@example.com` }, clientIp)).status);
-    expect(statuses).toEqual([...Array(10).fill(302), 429]);
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
     expect(await userByEmail("burst-10@example.com")).toBeUndefined();
   });
 
@@ -516,13 +545,17 @@ describe("editing the profile", () => {
 
 describe("admin commands", () => {
   it("grant admin and link a driver by e-mail, and say clearly when nothing matches", async () => {
-    await signedUp({ email: "boss@example.com" });
+    const jar = await signedUp({ email: "boss@example.com" });
+    // Not before two-factor is on: whoever knew the password could otherwise turn it on and be admin (ADR 0100).
     expect(await grantAdmin(handle.db, " Boss@Example.com ")).toEqual({
-      ok: true,
+      ok: false,
       message:
-        "Test Person <boss@example.com> is now an admin. The back office is at /admin. They must turn on two-factor " +
-        "authentication (Dashboard → Security) before they can use the back office.",
+        "Test Person <boss@example.com> has not turned on two-factor authentication, which every staff role needs. " +
+        "They sign in, turn it on at Dashboard → Security, then you run this again. Nothing was changed.",
     });
+    expect(await staffRolesOf(handle.db, (await userByEmail("boss@example.com"))!.id)).toEqual([]);
+    await enrolAuthenticator(auth, { id: "", email: "boss@example.com", name: "Test Person", jar }, PASSWORD);
+    expect(await grantAdmin(handle.db, " Boss@Example.com ")).toEqual({ ok: true, message: "Test Person <boss@example.com> is now an admin. The back office is at /admin." });
     const boss = (await userByEmail("boss@example.com"))!;
     expect(boss.role).toBe("team_member");
     expect(await staffRolesOf(handle.db, boss.id)).toEqual(["admin"]);

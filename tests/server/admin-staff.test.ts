@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { pgTable, text } from "drizzle-orm/pg-core";
 import { Secret, TOTP } from "otpauth";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -8,10 +8,11 @@ import { deletedAtColumn, versionColumn } from "../../db/schema/columns";
 import type { Auth } from "../../app/features/account/auth.server";
 import { auditedWrite, CONFLICT_MESSAGE } from "../../app/features/admin/audit.server";
 import { entityHistory, restoreAction, restoreFromHistory } from "../../app/features/admin/history.server";
-import { changeStaffRole } from "../../app/features/admin/people.server";
+import { changeStaffRole, needsTwoFactorMessage, searchPeople } from "../../app/features/admin/people.server";
 import { softDelete, undoSoftDelete } from "../../app/features/admin/soft-delete.server";
 import {
   NOT_STAFF_MESSAGE,
+  PENDING_ROLE_MESSAGE,
   requireAnyStaff,
   requireStaff,
   STAFF_TWO_FACTOR_MESSAGE,
@@ -23,7 +24,7 @@ import { action as securityAction, loader as securityLoader } from "../../app/ro
 import { action as peopleAction } from "../../app/routes/admin/people";
 import { createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
 import { STAFF_PASSWORD } from "../support/prepared-staff";
-import { makeStaff, signUpPerson, type TestPerson } from "../support/staff";
+import { enrolAuthenticator, makeStaff, signUpPerson, type TestPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
 
 const suite = seededTestDatabase();
@@ -81,7 +82,7 @@ describe("requireStaff", () => {
     expect(await requireAnyStaff(asRequest(both), context())).toMatchObject({ roles: ["editor", "shop"], actingAs: "editor" });
   });
 
-  it("sends a staff member without two-factor to turn it on, which then opens the back office", async () => {
+  it("sends a staff member without two-factor to turn it on; their role then waits for an admin to confirm it", async () => {
     const editor = await makeStaff(suite.db, await person("editor"), ["editor"], { twoFactor: false });
     const refused = await run(() => requireStaff(asRequest(editor), context(), "editor"));
     expect(refused.status).toBe(302);
@@ -105,6 +106,15 @@ describe("requireStaff", () => {
     editor.jar.take(confirmed.setCookies);
 
     expect(((await security()).data as { staffNotice: string | null }).staffNotice).toBeNull();
+    // Turned on after the role was given: whoever knew the password could have done that, so the
+    // role waits for an admin to confirm it (ADR 0100).
+    const waiting = await run(() => requireStaff(asRequest(editor), context(), "editor"));
+    expect(waiting).toMatchObject({ status: 403, data: { message: PENDING_ROLE_MESSAGE } });
+    const admin = await makeStaff(suite.db, await person("confirming-admin"), ["admin"]);
+    const confirmation = await run(() =>
+      peopleAction({ request: formPost("/admin/people", { intent: "grant-role", userId: editor.id, role: "editor" }, { cookie: admin.jar.header() }), context: context(), params: {} } as never),
+    );
+    expect(confirmation).toMatchObject({ status: 200, data: { tone: "success", message: `${editor.name}'s Editor role is confirmed and in effect.` } });
     expect(await staffUser(editor, "editor")).toMatchObject({ id: editor.id, roles: ["editor"] });
   });
 });
@@ -115,7 +125,8 @@ describe("staff roles at /admin/people", () => {
 
   it("grants and removes a role, each audited with who did it and as what", async () => {
     const admin = await makeStaff(suite.db, await person("granting-admin"), ["admin"]);
-    const writer = await person("writer");
+    // Two-factor on, no staff role yet: someone a role may be given to.
+    const writer = await makeStaff(suite.db, await person("writer"), []);
     const granted = await post(admin, { intent: "grant-role", userId: writer.id, role: "editor", reason: "Writes the race reports" });
     expect(granted).toMatchObject({ status: 200, data: { tone: "success", message: `${writer.name} is now an Editor.` } });
     const removed = await post(admin, { intent: "remove-role", userId: writer.id, role: "editor" });
@@ -138,6 +149,53 @@ describe("staff roles at /admin/people", () => {
     expect(rows[1]).toMatchObject({ action: "staff_role.remove", before: { staffRoles: ["editor"] }, after: { staffRoles: [] }, reason: null });
   });
 
+  it("gives no role to someone without two-factor: refused with what to ask of them, and no access", async () => {
+    const admin = await makeStaff(suite.db, await person("careful-admin"), ["admin"]);
+    const newcomer = await person("password-only");
+    const refused = await post(admin, { intent: "grant-role", userId: newcomer.id, role: "admin" });
+    expect(refused).toMatchObject({ status: 409, data: { tone: "error", message: needsTwoFactorMessage(newcomer.name) } });
+    expect(await suite.db.select().from(staffRoleGrants).where(eq(staffRoleGrants.userId, newcomer.id))).toEqual([]);
+    expect(await auditRows("user", newcomer.id)).toHaveLength(0);
+    // Whoever has the password turns two-factor on: still not staff.
+    await enrolAuthenticator(auth, newcomer);
+    expect(await run(() => requireStaff(asRequest(newcomer), context(), "admin"))).toMatchObject({ status: 403, data: { message: NOT_STAFF_MESSAGE } });
+  });
+
+  it("puts a role on hold when its holder's two-factor is turned off, and keeps it waiting after it is on again, until an admin confirms it", async () => {
+    const admin = await makeStaff(suite.db, await person("watchful-admin"), ["admin"]);
+    const shopper = await person("shop-keeper");
+    await enrolAuthenticator(auth, shopper);
+    expect((await post(admin, { intent: "grant-role", userId: shopper.id, role: "shop" })).status).toBe(200);
+    expect(await staffUser(shopper, "shop")).toMatchObject({ roles: ["shop"] });
+
+    const off = await auth.api.disableTwoFactor({ body: { password: STAFF_PASSWORD }, headers: new Headers({ cookie: shopper.jar.header() }), returnHeaders: true });
+    shopper.jar.take(off.headers.getSetCookie());
+    expect((await run(() => requireStaff(asRequest(shopper), context(), "shop"))).location).toBe(STAFF_TWO_FACTOR_PATH);
+    await enrolAuthenticator(auth, shopper);
+    expect(await run(() => requireStaff(asRequest(shopper), context(), "shop"))).toMatchObject({ status: 403, data: { message: PENDING_ROLE_MESSAGE } });
+    const { people } = await searchPeople(suite.db, { query: shopper.email, staffOnly: false, page: 1 });
+    expect(people[0]).toMatchObject({ staffRoles: ["shop"], pendingRoles: ["shop"], twoFactorEnabled: true });
+
+    const confirmed = await post(admin, { intent: "grant-role", userId: shopper.id, role: "shop", reason: "Checked by phone" });
+    expect(confirmed).toMatchObject({ status: 200, data: { tone: "success" } });
+    expect(await staffUser(shopper, "shop")).toMatchObject({ roles: ["shop"] });
+    expect((await auditRows("user", shopper.id)).at(-1)).toMatchObject({
+      action: "staff_role.confirm",
+      before: { staffRoles: [], pendingRoles: ["shop"] },
+      after: { staffRoles: ["shop"], pendingRoles: [] },
+      reason: "Checked by phone",
+    });
+  });
+
+  it("counts only admins in effect when keeping the last one", async () => {
+    await suite.db.delete(staffRoleGrants).where(eq(staffRoleGrants.role, "admin"));
+    const only = await makeStaff(suite.db, await person("lone-admin"), ["admin"]);
+    // An admin role that waits (its holder never turned two-factor on) keeps nobody in charge.
+    await makeStaff(suite.db, await person("waiting-admin"), ["admin"], { twoFactor: false });
+    const refused = await post(only, { intent: "remove-role", userId: only.id, role: "admin" });
+    expect(refused.status).toBe(409);
+  });
+
   it("refuses bad input with 400 and field messages, and changes nothing", async () => {
     const admin = await makeStaff(suite.db, await person("strict-admin"), ["admin"]);
     const target = await person("target");
@@ -158,11 +216,10 @@ describe("staff roles at /admin/people", () => {
     expect((refused.data as { message: string }).message).toMatch(/^You are the last admin/);
     expect(await auditRows("user", only.id)).toHaveLength(0);
 
-    const second = await person("second-admin");
+    const second = await makeStaff(suite.db, await person("second-admin"), []);
     expect((await post(only, { intent: "grant-role", userId: second.id, role: "admin" })).status).toBe(200);
     expect((await post(only, { intent: "remove-role", userId: only.id, role: "admin" })).status).toBe(200);
     // Now `second` is the last admin; nobody (here, a direct call as the last admin) can remove them.
-    await makeStaff(suite.db, second, []);
     const secondStaff = await staffUser(second, "admin");
     expect(await changeStaffRole(context(), secondStaff, { userId: second.id, role: "admin", grant: false })).toMatchObject({ ok: false, status: 409 });
   });
@@ -336,5 +393,23 @@ describe("the migration to staff roles", () => {
         after: { staffRoles: ["admin"] },
       },
     ]);
+  });
+});
+
+describe("the migration that ties staff roles to two-factor", () => {
+  it("keeps the roles of holders with two-factor on in effect, and leaves the others waiting", async () => {
+    const secured = await makeStaff(suite.db, await person("secured-holder"), ["editor"]);
+    const unsecured = await makeStaff(suite.db, await person("unsecured-holder"), ["shop"], { twoFactor: false });
+    // As the rows were before the migration: no authenticator recorded.
+    await suite.db.update(staffRoleGrants).set({ twoFactorId: null }).where(inArray(staffRoleGrants.userId, [secured.id, unsecured.id]));
+    const folder = new URL("../../db/migrations/", import.meta.url);
+    const file = readdirSync(folder).find((name) => name.endsWith("_staff-roles-need-two-factor.sql"));
+    const migration = readFileSync(new URL(file!, folder), "utf8");
+    // Its last statement is the data step; the columns are there already.
+    await suite.db.execute(sql.raw(migration.split("--> statement-breakpoint").at(-1)!));
+
+    expect(await staffUser(secured, "editor")).toMatchObject({ roles: ["editor"] });
+    const [waiting] = await suite.db.select().from(staffRoleGrants).where(eq(staffRoleGrants.userId, unsecured.id));
+    expect(waiting).toMatchObject({ role: "shop", twoFactorId: null });
   });
 });

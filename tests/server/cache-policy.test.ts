@@ -14,13 +14,18 @@ describe("Cache-Control on the running server", () => {
   beforeAll(async () => {
     testDb = await createTestDatabase();
     server = await startServer(testDb.env);
-    const signUp = await fetch(`${server.url}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "sign-up", name: "Casey Cache", email: "cache@example.com", password: "a long enough password", role: "team_member" }),
-    });
-    session = signUp.headers
+    const post = (fields: Record<string, string>) =>
+      fetch(`${server.url}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+      });
+    const password = "a long enough password";
+    await post({ intent: "sign-up", name: "Casey Cache", email: "cache@example.com", password, role: "team_member" });
+    // A sign-up signs nobody in: the session comes from signing in.
+    const signIn = await post({ intent: "sign-in", email: "cache@example.com", password });
+    session = signIn.headers
       .getSetCookie()
       .map((cookie) => cookie.split(";")[0])
       .join("; ");

@@ -58,13 +58,18 @@ describe.runIf(process.env.TEST_DATABASE_URL && (hasNginx || process.env.CI))("t
   });
 
   it("never gives one person's page to anyone else, nor the shared page to a signed-in visitor", async () => {
-    const signUp = await fetch(`${app.url}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "sign-up", name: "Robin Proxy", email: "robin.proxy@example.com", password: "a long enough password", role: "team_member" }),
-    });
-    const session = signUp.headers
+    const post = (fields: Record<string, string>) =>
+      fetch(`${app.url}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+      });
+    const password = "a long enough password";
+    await post({ intent: "sign-up", name: "Robin Proxy", email: "robin.proxy@example.com", password, role: "team_member" });
+    // A sign-up signs nobody in: the session comes from signing in.
+    const signIn = await post({ intent: "sign-in", email: "robin.proxy@example.com", password });
+    const session = signIn.headers
       .getSetCookie()
       .map((cookie) => cookie.split(";")[0])
       .join("; ");

@@ -10,6 +10,7 @@ import { action as editAction, loader as editLoader } from "../../app/routes/adm
 import { loader as listLoader } from "../../app/routes/admin/news-list";
 import { loader as previewLoader } from "../../app/routes/admin/news-preview";
 import { CookieJar, createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
+import { makeStaff } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
 
 /* The news desk's routes as a browser reaches them: who may open them, and what bad input gets. */
@@ -30,12 +31,14 @@ const args = (request: Request, params: Record<string, string> = {}): AnyArgs =>
 /** Signs up a person with an account role, optionally staff roles and two-factor; returns their cookies. */
 async function person(email: string, options: { role?: "driver" | "team_member"; staff?: StaffRole[]; twoFactor?: boolean } = {}) {
   const body = { intent: "sign-up", name: email.split("@")[0]!, email, password: "correct horse battery staple", role: options.role ?? "team_member" };
-  const outcome = await run(() => loginAction(args(formPost("/login", body))));
+  expect((await run(() => loginAction(args(formPost("/login", body))))).status).toBe(200);
+  // A sign-up signs nobody in: sign in before two-factor is switched on, as the person would have.
+  const outcome = await run(() => loginAction(args(formPost("/login", { intent: "sign-in", email, password: body.password }))));
   expect(outcome.status).toBe(302);
   const [user] = await suite.db.select().from(schema.users).where(eq(schema.users.email, email));
-  for (const role of options.staff ?? []) await suite.db.insert(schema.staffRoleGrants).values({ userId: user!.id, role });
-  if (options.twoFactor) await suite.db.update(schema.users).set({ twoFactorEnabled: true }).where(eq(schema.users.id, user!.id));
-  return new CookieJar().take(outcome.setCookies);
+  const jar = new CookieJar().take(outcome.setCookies);
+  await makeStaff(suite.db, { id: user!.id, email, name: body.name, jar }, options.staff ?? [], { twoFactor: options.twoFactor ?? false });
+  return jar;
 }
 
 const as = (jar: CookieJar | null): Record<string, string> => (jar ? { cookie: jar.header() } : {});

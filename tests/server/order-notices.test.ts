@@ -62,10 +62,13 @@ async function deliver(order: { orderId: string; sessionId: string }, type: Test
 
 const mailTo = (to: string) => suite.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toAddress, to)).orderBy(schema.emailOutbox.id);
 
-async function shopStaff(email: string) {
+/** A shop staff member: with two-factor on and the role tied to it (in effect, ADR 0100), unless `twoFactor: false`. */
+async function shopStaff(email: string, { twoFactor = true } = {}) {
   const id = `user-${email}`;
-  await suite.db.insert(schema.users).values({ id, name: "Shop Person", email, emailVerified: true }).onConflictDoNothing();
-  await suite.db.insert(schema.staffRoleGrants).values({ userId: id, role: "shop" }).onConflictDoNothing();
+  await suite.db.insert(schema.users).values({ id, name: "Shop Person", email, emailVerified: true, twoFactorEnabled: twoFactor }).onConflictDoNothing();
+  const authenticator = twoFactor ? `authenticator-${email}` : null;
+  if (authenticator) await suite.db.insert(schema.twoFactors).values({ id: authenticator, userId: id, secret: "placeholder", backupCodes: "placeholder" }).onConflictDoNothing();
+  await suite.db.insert(schema.staffRoleGrants).values({ userId: id, role: "shop", twoFactorId: authenticator }).onConflictDoNothing();
 }
 
 describe("a paid order", () => {
@@ -91,7 +94,17 @@ describe("a paid order", () => {
     expect(await mailTo("packer@example.com")).toHaveLength(1);
   });
 
-  it("goes to the site's contact address when nobody holds the shop role yet", async () => {
+  it("goes only to staff whose shop role is in effect: not to one without two-factor, whose role waits", async () => {
+    await shopStaff("packer@example.com");
+    await shopStaff("password-only@example.com", { twoFactor: false });
+    const order = await place("buyer@example.com", 1, t0);
+    await deliver(order, "checkout.session.completed", new Date(t0.getTime() + 60_000));
+    expect((await mailTo("packer@example.com")).map((mail) => mail.subject)).toEqual([expect.stringMatching(new RegExp(`^New order ${order.orderNumber}`))]);
+    expect(await mailTo("password-only@example.com")).toHaveLength(0);
+  });
+
+  it("goes to the site's contact address when nobody's shop role is in effect yet", async () => {
+    await shopStaff("password-only@example.com", { twoFactor: false });
     const order = await place("buyer@example.com", 1, t0);
     await deliver(order, "checkout.session.completed", new Date(t0.getTime() + 60_000));
     const [settings] = await suite.db.select({ email: schema.siteSettings.email }).from(schema.siteSettings);

@@ -22,13 +22,18 @@ describe("pages for signed-in visitors", () => {
   let robin: Visitor;
   let sam: Visitor;
 
+  /** Signs up, then signs in (a sign-up signs nobody in). */
   async function signUp(name: string, email: string): Promise<Visitor> {
-    const response = await fetch(`${server.url}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "sign-up", name, email, password: "a long enough password", role: "team_member" }),
-    });
+    const post = (fields: Record<string, string>) =>
+      fetch(`${server.url}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+      });
+    const password = "a long enough password";
+    expect((await post({ intent: "sign-up", name, email, password, role: "team_member" })).status).toBe(200);
+    const response = await post({ intent: "sign-in", email, password });
     const cookie = response.headers
       .getSetCookie()
       .map((line) => line.split(";")[0])

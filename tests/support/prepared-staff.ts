@@ -1,6 +1,7 @@
+import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { openDatabase } from "../../db/client.server";
-import { staffRoleGrants } from "../../db/schema";
+import { staffRoleGrants, twoFactors } from "../../db/schema";
 import { createAuth } from "../../app/features/account/auth.server";
 import type { StaffRole } from "../../app/features/admin/staff-roles";
 
@@ -29,19 +30,24 @@ export async function prepareStaff(
   const handle = await openDatabase({ ...database, onConnectionError: () => {} });
   try {
     const auth = createAuth({ db: handle.db, publicUrl: options.publicUrl, secret: options.secret });
-    const signedUp = await auth.api.signUpEmail({ body: { name, email, password, role: "team_member" }, asResponse: true });
-    const cookie = signedUp.headers
+    const { user } = await auth.api.signUpEmail({ body: { name, email, password, role: "team_member" } });
+    // A sign-up signs nobody in (ADR 0099): the session to set two-factor up with comes from signing in.
+    const signedIn = await auth.api.signInEmail({ body: { email, password }, asResponse: true });
+    const cookie = signedIn.headers
       .getSetCookie()
       .map((line) => line.split(";")[0])
       .join("; ");
     const headers = new Headers({ cookie });
-    const { user } = (await signedUp.json()) as { user: { id: string } };
     const enabled = await auth.api.enableTwoFactor({ body: { password }, headers });
     if (!("totpURI" in enabled)) throw new Error("two-factor set-up did not offer TOTP");
     const totpSecret = new URL(enabled.totpURI).searchParams.get("secret")!;
     // better-auth's own endpoint, not the app's: this code is not recorded as spent.
     await auth.api.verifyTOTP({ body: { code: totpAt(totpSecret, Date.now()) }, headers });
-    if (options.roles.length) await handle.db.insert(staffRoleGrants).values(options.roles.map((role) => ({ userId: user.id, role })));
+    // Tied to the authenticator just confirmed, as /admin/people grants them (ADR 0100).
+    const [authenticator] = await handle.db.select({ id: twoFactors.id }).from(twoFactors).where(eq(twoFactors.userId, user.id));
+    if (options.roles.length) {
+      await handle.db.insert(staffRoleGrants).values(options.roles.map((role) => ({ userId: user.id, role, twoFactorId: authenticator!.id })));
+    }
     return { name, email, password, totpSecret };
   } finally {
     await handle.close();

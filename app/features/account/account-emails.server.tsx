@@ -4,7 +4,8 @@ import { queueEmail, type OutgoingEmail } from "~/features/mail/outbox.server";
 import { emailFrame } from "~/features/mail/email-frame.server";
 import type { EmailFrame } from "~/features/mail/email-layout";
 import { renderEmail } from "~/features/mail/render-email.server";
-import { AccountDeletedEmail, PasswordChangedEmail, ResetPasswordEmail, TwoFactorChangedEmail, VerificationEmail } from "./account-emails";
+import { consumeRateLimit } from "~/lib/rate-limit.server";
+import { AccountDeletedEmail, PasswordChangedEmail, ResetPasswordEmail, SignUpAttemptEmail, TwoFactorChangedEmail, VerificationEmail } from "./account-emails";
 
 /*
  * The account e-mails better-auth asks for (password reset, address
@@ -29,6 +30,13 @@ export async function resetPasswordEmail(frame: EmailFrame, to: string, name: st
 export async function verificationEmail(frame: EmailFrame, to: string, name: string, url: string): Promise<OutgoingEmail> {
   return { to, subject: `Confirm your ${brand.name} e-mail address`, ...(await renderEmail(<VerificationEmail frame={frame} name={name} url={url} />)) };
 }
+
+export async function signUpAttemptEmail(frame: EmailFrame, to: string, name: string): Promise<OutgoingEmail> {
+  return { to, subject: `You already have a ${brand.name} account`, ...(await renderEmail(<SignUpAttemptEmail frame={frame} name={name} />)) };
+}
+
+/** "You already have an account" e-mails to one address, whoever signs up with it; past it, the sign-up answers the same and sends nothing. */
+export const SIGN_UP_NOTICE_LIMIT = { limit: 3, windowMs: 60 * 60_000 } as const;
 
 export async function passwordChangedEmail(frame: EmailFrame, to: string, name: string, at: Date): Promise<OutgoingEmail> {
   return { to, subject: `Your ${brand.name} password was changed`, ...(await renderEmail(<PasswordChangedEmail frame={frame} name={name} at={at} />)) };
@@ -70,6 +78,11 @@ export function accountEmailSenders(db: Database, publicUrl: string) {
     sendVerificationEmail: async ({ user, token }: { user: { email: string; name: string }; token: string }) => {
       const frame = await emailFrame(db, publicUrl, ACCOUNT_REASON);
       await queueEmail(db, await verificationEmail(frame, user.email, user.name, verifyEmailUrl(publicUrl, token)));
+    },
+    // A sign-up with an address that has an account answers as a new one does; the owner is told here.
+    onExistingUserSignUp: async ({ user }: { user: { email: string; name: string } }) => {
+      if (!(await consumeRateLimit(db, { key: `sign-up-notice:${user.email.toLowerCase()}`, ...SIGN_UP_NOTICE_LIMIT })).allowed) return;
+      await queueAccountNotice(db, publicUrl, (frame) => signUpAttemptEmail(frame, user.email, user.name));
     },
     // After better-auth has set the new password and ended the sessions; whoever reset it is told.
     onPasswordReset: async ({ user }: { user: { email: string; name: string } }) => {

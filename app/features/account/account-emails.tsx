@@ -31,6 +31,24 @@ export function VerificationEmail({ frame, name, url }: { frame: EmailFrame; nam
   );
 }
 
+/** Someone tried to sign up with an address that has an account: the owner's ways in, and nothing changed. */
+export function SignUpAttemptEmail({ frame, name }: { frame: EmailFrame; name: string }) {
+  return (
+    <EmailLayout frame={frame} preview={`Someone tried to create a ${brand.name} account with this address. You already have one.`} heading="You already have an account">
+      <EmailText>Hello {name},</EmailText>
+      <EmailText>
+        Someone (we hope you) just tried to create a {brand.name} account with this e-mail address. It already has an account, so nothing was
+        created and nothing was changed.
+      </EmailText>
+      <EmailButton href={`${frame.publicUrl}/login`}>Sign in</EmailButton>
+      <EmailText>
+        Forgotten your password? Choose a new one with <EmailLink href={`${frame.publicUrl}/forgot-password`}>Forgot password</EmailLink>. If it
+        wasn&apos;t you, ignore this e-mail: your account and its password are as they were.
+      </EmailText>
+    </EmailLayout>
+  );
+}
+
 const when = (at: Date) => new Intl.DateTimeFormat("en-GB", { timeZone: RACE_TIME_ZONE, dateStyle: "long", timeStyle: "short" }).format(at);
 
 /** Someone who did not make the change needs a way back in that does not need the password. */

@@ -76,7 +76,11 @@ export function createAuth({ db, publicUrl, secret }: AuthOptions) {
     }),
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
+      // A sign-up signs nobody in, so that an address with an account gets the same answer as a
+      // new one (ADR 0099); better-auth then hashes the password on both paths and calls
+      // onExistingUserSignUp instead of refusing.
+      autoSignIn: false,
+      onExistingUserSignUp: emails.onExistingUserSignUp,
       // The real policy (code points, common passwords) runs in our actions
       // first; these are backstops in UTF-16 units, where one character may be two.
       minPasswordLength: PASSWORD_MIN_LENGTH,

@@ -20,7 +20,9 @@ export const LOGIN_MESSAGES = {
   passwordRequired: "Enter your password.",
   /** The only answer to a failed sign-in, whether or not the e-mail has an account. */
   invalidCredentials: "Invalid email or password.",
-  emailTaken: "An account with this email already exists. Sign in instead, or use Forgot password.",
+  /** The only answer to a sign-up, whether or not the e-mail has an account already. */
+  checkEmail:
+    "Thanks. We've sent an e-mail to that address: follow its link to confirm the address, then sign in below. (If the address has an account already, the e-mail says how to get into it.)",
   unavailable: "We couldn't complete that just now. Please try again in a moment.",
 } as const;
 
@@ -49,7 +51,7 @@ export interface LoginValues {
 /** The field a refusal is about, marked invalid and described by the message; none when it is about the whole form. */
 export type LoginField = "name" | "email" | "password";
 
-export type LoginActionData = { mode: LoginMode; message: string; field?: LoginField; values: LoginValues };
+export type LoginActionData = { mode: LoginMode; message: string; tone?: "success"; field?: LoginField; values: LoginValues };
 
 export interface SignInInput {
   email: string;

@@ -115,13 +115,21 @@ export async function signIn(request: Request, context: RequestContext, input: S
   }
 }
 
-export async function signUp(request: Request, context: RequestContext, input: SignUpInput): Promise<LoginOutcome> {
+export type SignUpOutcome = { kind: "check-email" } | Extract<LoginOutcome, { kind: "refused" }>;
+
+/**
+ * Creates an account and e-mails a link to confirm its address; nobody is signed in. An address
+ * that has an account already gets the same answer, and its owner an e-mail saying someone tried
+ * (better-auth's generic answer for a duplicate: the password is hashed on both paths, so the
+ * time taken says nothing either). The new account signs in as any other, with its password.
+ */
+export async function signUp(request: Request, context: RequestContext, input: SignUpInput): Promise<SignUpOutcome> {
   const policy = passwordPolicyError(input.password);
   if (policy) return { kind: "refused", status: 400, message: policy, field: "password" };
   const perClient = await limited(context, { key: `sign-up:${context.clientIp}`, ...SIGN_UP_RATE_LIMIT }, "sign-up");
-  if (perClient) return perClient;
+  if (perClient?.kind === "refused") return perClient;
   try {
-    const { headers, response } = await context.auth.api.signUpEmail({
+    await context.auth.api.signUpEmail({
       body: {
         name: input.name,
         email: input.email,
@@ -130,19 +138,11 @@ export async function signUp(request: Request, context: RequestContext, input: S
         rememberMe: input.rememberMe,
       },
       headers: authHeaders(request, context),
-      returnHeaders: true,
     });
-    context.log.info({ role: input.role }, "sign-up: account created");
-    return {
-      kind: "signed-in",
-      location: landingPage(response.user.role as AccountRole, input.redirectTo),
-      cookies: headers.getSetCookie(),
-    };
+    context.log.info({ role: input.role }, "sign-up: answered (a new account, or a notice to an existing one)");
+    return { kind: "check-email" };
   } catch (error) {
     if (!isAPIError(error) || error.statusCode >= 500) throw error;
-    if (error.body?.code === "USER_ALREADY_EXISTS" || error.body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
-      return { kind: "refused", status: 400, message: LOGIN_MESSAGES.emailTaken };
-    }
     context.log.warn({ code: error.body?.code }, "sign-up: refused by better-auth");
     return { kind: "refused", status: 400, message: error.body?.message ?? LOGIN_MESSAGES.unavailable };
   }

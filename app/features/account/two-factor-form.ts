@@ -7,6 +7,7 @@ export const TWO_FACTOR_MESSAGES = {
   backupCodeFormat: "Enter one of your backup codes, like abcde-12345.",
   wrongCode: "That code didn't work. Check the time on your phone and try the newest code.",
   codeUsed: "That code has been used already. Sign in again and enter the next code from your app.",
+  stepUpCodeUsed: "That code has been used already. Wait for the next code in your app and enter that one.",
   wrongBackupCode: "That backup code didn't work, or it has been used already.",
   challengeExpired: "Your sign-in has timed out or had too many wrong codes. Sign in again with your password.",
   locked: "Too many wrong codes for this account. Wait 15 minutes, then sign in again.",

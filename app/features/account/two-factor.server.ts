@@ -6,7 +6,7 @@ import QRCode from "qrcode";
 import { sessions, twoFactors } from "../../../db/schema";
 import { brand } from "~/brand";
 import type { RequestContext } from "~/context";
-import { consumeRateLimit, type RateLimit } from "~/lib/rate-limit.server";
+import { consumeRateLimit, isRateLimited, type RateLimit } from "~/lib/rate-limit.server";
 import { queueAccountNotice, twoFactorChangedEmail } from "./account-emails.server";
 import { tooManyAttemptsMessage } from "./login-form";
 import type { AccountRole } from "./roles";
@@ -73,19 +73,70 @@ async function totpSecret(context: RequestContext, encrypted: string): Promise<S
  * process or several (docs/decisions/0058).
  */
 async function claimTotpStep(context: RequestContext, userId: string, code: string): Promise<boolean> {
+  return (await checkAndClaimTotpStep(context, userId, code, STEP_SEARCH_WINDOW)) === "claimed";
+}
+
+/**
+ * Checks a code against the person's confirmed authenticator, steps now ± `window`, and claims
+ * its step as claimTotpStep does: "wrong" for a code that matches no step, "used" for one whose
+ * step (or a later one) was accepted already.
+ */
+async function checkAndClaimTotpStep(context: RequestContext, userId: string, code: string, window: number): Promise<"claimed" | "used" | "wrong"> {
   const [row] = await context.db.select({ secret: twoFactors.secret }).from(twoFactors).where(eq(twoFactors.userId, userId));
-  if (!row) return false;
+  if (!row) return "wrong";
   const now = Date.now();
   const totp = new TOTP({ secret: await totpSecret(context, row.secret), digits: 6, period: TOTP_PERIOD_SECONDS });
-  const delta = totp.validate({ token: code, timestamp: now, window: STEP_SEARCH_WINDOW });
-  if (delta === null) return false;
+  const delta = totp.validate({ token: code, timestamp: now, window });
+  if (delta === null) return "wrong";
   const step = Math.floor(now / 1000 / TOTP_PERIOD_SECONDS) + delta;
   const claimed = await context.db
     .update(twoFactors)
     .set({ lastTotpStep: step })
     .where(and(eq(twoFactors.userId, userId), or(isNull(twoFactors.lastTotpStep), lt(twoFactors.lastTotpStep, step))))
     .returning({ id: twoFactors.id });
-  return claimed.length > 0;
+  return claimed.length > 0 ? "claimed" : "used";
+}
+
+/** Wrong step-up codes or passwords per person, on top of the per-address limit of every two-factor form (ADR 0100). */
+export const STEP_UP_FAILURE_LIMIT = { limit: 10, windowMs: 15 * 60_000 } as const;
+
+export type IdentityProof = { method: "totp"; code: string } | { method: "password"; password: string };
+export type IdentityOutcome = { kind: "confirmed" } | Refusal;
+
+/**
+ * The back office's "Confirm it's you" (ADR 0100): a code from the person's authenticator app,
+ * which is spent like a sign-in's (a code works once, ADR 0058), or their password. Limited per
+ * client address with the other two-factor forms, and in wrong tries per person, so neither a
+ * script in their browser nor a thief of their session can guess for long.
+ */
+export async function confirmIdentity(request: Request, context: RequestContext, userId: string, proof: IdentityProof): Promise<IdentityOutcome> {
+  const refused = await limited(context, "step-up");
+  if (refused) return refused;
+  const failures: RateLimit = { key: `step-up-failures:${userId}`, ...STEP_UP_FAILURE_LIMIT };
+  const locked = await isRateLimited(context.db, failures);
+  if (locked.limited) {
+    context.log.warn({ userId }, "step-up: too many wrong tries for this person");
+    return { kind: "refused", status: 429, message: tooManyAttemptsMessage(locked.retryAfterSeconds), retryAfterSeconds: locked.retryAfterSeconds };
+  }
+  const refuse = async (message: string): Promise<Refusal> => {
+    await consumeRateLimit(context.db, failures);
+    return { kind: "refused", status: 401, message };
+  };
+  if (proof.method === "totp") {
+    // better-auth's own window: one step either side of now.
+    const claim = await checkAndClaimTotpStep(context, userId, proof.code, 1);
+    if (claim === "claimed") return { kind: "confirmed" };
+    context.log.info({ userId, claim }, "step-up: code refused");
+    return refuse(claim === "used" ? TWO_FACTOR_MESSAGES.stepUpCodeUsed : TWO_FACTOR_MESSAGES.wrongCode);
+  }
+  try {
+    await context.auth.api.verifyPassword({ body: { password: proof.password }, headers: authHeaders(request, context) });
+    return { kind: "confirmed" };
+  } catch (error) {
+    errorCode(error);
+    context.log.info({ userId }, "step-up: password refused");
+    return refuse(TWO_FACTOR_MESSAGES.wrongPassword);
+  }
 }
 
 export type SetupOutcome = { kind: "ok" } | Refusal;
@@ -200,6 +251,8 @@ export async function verifySecondFactor(
       context.log.warn({ userId: user.id }, "two-factor sign-in: a code was used twice");
       return { kind: "restart", message: TWO_FACTOR_MESSAGES.codeUsed };
     }
+    // Password and second factor just now: the back office's step-up is fresh (ADR 0100).
+    if (token) await context.db.update(sessions).set({ stepUpAt: new Date() }).where(eq(sessions.token, token));
     return { kind: "signed-in", role: user.role as AccountRole, cookies: answer.headers.getSetCookie() };
   } catch (error) {
     const code = errorCode(error);

@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { drivers, staffRoleGrants, users } from "../../../db/schema";
 import { insertAuditEvent } from "~/features/admin/audit.server";
-import { staffRolesOf } from "~/features/admin/staff.server";
+import { currentAuthenticatorOf, grantInEffect } from "~/features/admin/staff-grants.server";
+import { sortStaffRoles } from "~/features/admin/staff-roles";
 
 export type AdminResult = { ok: true; message: string } | { ok: false; message: string };
 
@@ -13,18 +14,30 @@ function normaliseEmail(email: string): string {
 /**
  * Gives an existing account the `admin` staff role: how the first admin is made (later ones
  * are granted at /admin/people). Recorded in the audit trail as done from the command line.
+ * Like every staff role, only to someone with two-factor on, and tied to their authenticator
+ * (ADR 0100); run again for an admin role that waits, it confirms it.
  */
 export async function grantAdmin(db: Database, email: string): Promise<AdminResult> {
   const address = normaliseEmail(email);
-  const [user] = await db.select({ id: users.id, name: users.name, twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.email, address));
+  const [user] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, address));
   if (!user) return { ok: false, message: `No account uses the email address "${address}". Nothing was changed.` };
-  const before = await staffRolesOf(db, user.id);
-  const twoFactorNote = user.twoFactorEnabled
-    ? ""
-    : " They must turn on two-factor authentication (Dashboard → Security) before they can use the back office.";
-  if (before.includes("admin")) return { ok: true, message: `${user.name} <${address}> is already an admin.${twoFactorNote}` };
-  await db.transaction(async (tx) => {
-    await tx.insert(staffRoleGrants).values({ userId: user.id, role: "admin", grantedBy: null }).onConflictDoNothing();
+  return db.transaction(async (tx): Promise<AdminResult> => {
+    const held = await tx.select({ role: staffRoleGrants.role, inEffect: grantInEffect }).from(staffRoleGrants).where(eq(staffRoleGrants.userId, user.id));
+    const before = sortStaffRoles(held.filter((row) => row.inEffect).map((row) => row.role));
+    if (before.includes("admin")) return { ok: true, message: `${user.name} <${address}> is already an admin.` };
+    const authenticator = await currentAuthenticatorOf(tx, user.id);
+    if (!authenticator) {
+      return {
+        ok: false,
+        message:
+          `${user.name} <${address}> has not turned on two-factor authentication, which every staff role needs. ` +
+          "They sign in, turn it on at Dashboard → Security, then you run this again. Nothing was changed.",
+      };
+    }
+    await tx
+      .insert(staffRoleGrants)
+      .values({ userId: user.id, role: "admin", grantedBy: null, twoFactorId: authenticator })
+      .onConflictDoUpdate({ target: [staffRoleGrants.userId, staffRoleGrants.role], set: { grantedBy: null, grantedAt: sql`now()`, twoFactorId: authenticator } });
     await insertAuditEvent(
       tx,
       { id: null, label: "command line (npm run user:grant-admin)", roles: [], actingAs: null },
@@ -34,12 +47,12 @@ export async function grantAdmin(db: Database, email: string): Promise<AdminResu
         entityId: user.id,
         entityLabel: user.name,
         before: { staffRoles: before },
-        after: { staffRoles: ["admin", ...before] },
+        after: { staffRoles: sortStaffRoles(["admin", ...before]) },
       },
       null,
     );
+    return { ok: true, message: `${user.name} <${address}> is now an admin. The back office is at /admin.` };
   });
-  return { ok: true, message: `${user.name} <${address}> is now an admin. The back office is at /admin.${twoFactorNote}` };
 }
 
 /** Links an account to a driver record, so its driver dashboard shows that driver's season. */

@@ -4,6 +4,7 @@ import type { Database } from "../../../db/client.server";
 import { staffRoleGrants, users } from "../../../db/schema";
 import type { RequestContext } from "~/context";
 import { getOptionalUser } from "~/features/account/session.server";
+import { grantInEffect } from "./staff-grants.server";
 import { hasStaffRole, sortStaffRoles, type StaffRole } from "./staff-roles";
 
 /** A signed-in staff member, as back-office loaders and actions see them. */
@@ -24,11 +25,19 @@ export const BACK_OFFICE_HEADERS = { "Cache-Control": "private, no-store", "X-Ro
 export const STAFF_TWO_FACTOR_PATH = "/dashboard/security?required=staff-two-factor";
 export const STAFF_TWO_FACTOR_MESSAGE =
   "The back office needs two-factor authentication: your staff role can change what everyone sees on the site, " +
-  "so a stolen password alone must not be enough to use it. Turn it on below, then go back to the back office.";
+  "so a stolen password alone must not be enough to use it. Turn it on below, then ask an admin to confirm your role at People.";
 
 export const NOT_STAFF_MESSAGE = "This part of the back office is not open to your account.";
 
+/** For a holder whose role waits for an admin (two-factor was off, or changed, since it was granted). */
+export const PENDING_ROLE_MESSAGE =
+  "Your staff role is not in effect yet: two-factor authentication was turned on after it was given. " +
+  "Ask an admin to confirm it at People; until then this part of the back office stays closed.";
+
 interface StaffRecord {
+  /** Every role granted, in effect or waiting. */
+  granted: StaffRole[];
+  /** The roles in effect (ADR 0100). */
   roles: StaffRole[];
   twoFactorEnabled: boolean;
 }
@@ -43,20 +52,22 @@ export async function staffRolesOf(db: Database, userId: string): Promise<StaffR
 
 async function readStaffRecord(db: Database, userId: string): Promise<StaffRecord> {
   const rows = await db
-    .select({ twoFactorEnabled: users.twoFactorEnabled, role: staffRoleGrants.role })
+    .select({ twoFactorEnabled: users.twoFactorEnabled, role: staffRoleGrants.role, inEffect: grantInEffect })
     .from(users)
     .leftJoin(staffRoleGrants, eq(staffRoleGrants.userId, users.id))
     .where(eq(users.id, userId));
   return {
     twoFactorEnabled: rows[0]?.twoFactorEnabled ?? false,
-    roles: sortStaffRoles(rows.flatMap((row) => (row.role ? [row.role] : []))),
+    granted: sortStaffRoles(rows.flatMap((row) => (row.role ? [row.role] : []))),
+    roles: sortStaffRoles(rows.flatMap((row) => (row.role && row.inEffect ? [row.role] : []))),
   };
 }
 
 /**
  * The signed-in staff member allowed to act as `role` (an admin may act as any), or the
  * way out, thrown: a guest is sent to /login and back; someone signed in without the
- * role gets 403; a staff member without two-factor is sent to turn it on. Call it in every
+ * role gets 403; a staff member without two-factor is sent to turn it on; one whose role
+ * waits for an admin's confirmation gets 403 saying so (ADR 0100). Call it in every
  * back-office loader and action: loaders run in parallel, so a layout's check alone would
  * not keep a child's data private.
  */
@@ -82,9 +93,10 @@ async function checkStaff(request: Request, context: RequestContext, role: Staff
     lookups.set(context, lookup);
   }
   const staff = await lookup;
-  const allowed = role === null ? staff.roles.length > 0 : hasStaffRole(staff.roles, role);
-  if (!allowed) throw data({ message: NOT_STAFF_MESSAGE }, { status: 403, headers: BACK_OFFICE_HEADERS });
+  const allows = (roles: StaffRole[]) => (role === null ? roles.length > 0 : hasStaffRole(roles, role));
+  if (!allows(staff.granted)) throw data({ message: NOT_STAFF_MESSAGE }, { status: 403, headers: BACK_OFFICE_HEADERS });
   if (!staff.twoFactorEnabled) throw redirect(STAFF_TWO_FACTOR_PATH, { headers: BACK_OFFICE_HEADERS });
+  if (!allows(staff.roles)) throw data({ message: PENDING_ROLE_MESSAGE }, { status: 403, headers: BACK_OFFICE_HEADERS });
   const actingAs = role ?? staff.roles[0]!;
   return { id: user.id, name: user.name, email: user.email, roles: staff.roles, actingAs };
 }

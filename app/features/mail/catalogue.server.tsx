@@ -5,6 +5,7 @@ import {
   passwordChangedEmail,
   resetPasswordEmail,
   resetPasswordUrl,
+  signUpAttemptEmail,
   twoFactorChangedEmail,
   verificationEmail,
   verifyEmailUrl,
@@ -147,6 +148,13 @@ export const EMAIL_CATALOGUE: readonly EmailKind[] = [
     audience: "accounts",
     sentWhen: "When someone asks for a reset link on the Forgot password page (and the address has an account).",
     sample: (site) => resetPasswordEmail(frame(site, ACCOUNT_REASON), customer.email, customer.name, resetPasswordUrl(site.publicUrl, sampleToken)),
+  },
+  {
+    id: "sign-up-attempt",
+    name: "You already have an account",
+    audience: "accounts",
+    sentWhen: "When someone signs up with an address that has an account (at most three an hour to one address).",
+    sample: (site) => signUpAttemptEmail(frame(site, ACCOUNT_REASON), customer.email, customer.name),
   },
   {
     id: "password-changed",

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { products, productVariants, staffRoleGrants, stockAdjustments, users } from "../../../db/schema";
+import { products, productVariants, stockAdjustments } from "../../../db/schema";
 import { auditedWrite, type AuditActor, type AuditContext, type AuditEntry, type Tx } from "~/features/admin/audit.server";
+import { staffEmailsInEffect } from "~/features/admin/staff-grants.server";
 import { emailFrame } from "~/features/mail/email-frame.server";
 import type { EmailFrame } from "~/features/mail/email-layout";
 import { queueEmail, type OutgoingEmail } from "~/features/mail/outbox.server";
@@ -166,15 +167,9 @@ export async function applyStockCsv(
   });
 }
 
-/** Whom low-stock e-mails go to: everyone holding the `shop` staff role. */
-export async function shopStaffEmails(db: Database | Tx): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ email: users.email })
-    .from(staffRoleGrants)
-    .innerJoin(users, eq(users.id, staffRoleGrants.userId))
-    .where(eq(staffRoleGrants.role, "shop"))
-    .orderBy(asc(users.email));
-  return rows.map((row) => row.email);
+/** Whom low-stock e-mails go to: everyone whose `shop` staff role is in effect (ADR 0100). */
+export function shopStaffEmails(db: Database | Tx): Promise<string[]> {
+  return staffEmailsInEffect(db, "shop");
 }
 
 export const LOW_STOCK_REASON = `You receive this because you hold the shop role in the ${brand.name} back office.`;

@@ -1,11 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { orderLines, orders, staffRoleGrants, users } from "../../../db/schema";
+import { orderLines, orders } from "../../../db/schema";
 import { brand } from "~/brand";
 import { emailFrame } from "~/features/mail/email-frame.server";
 import type { OutgoingEmail } from "~/features/mail/outbox.server";
 import { renderEmail } from "~/features/mail/render-email.server";
 import { confirmationPath } from "~/features/payments/provider.server";
+import { staffEmailsInEffect } from "~/features/admin/staff-grants.server";
 import { readSiteSettings } from "~/features/settings/site-settings.server";
 import { formatPence } from "~/lib/money";
 import type { EmailFrame } from "~/features/mail/email-layout";
@@ -172,17 +173,13 @@ export async function paymentNotCompletedMessage(tx: Tx, orderId: string, outcom
 }
 
 /**
- * Who hears of the shop's orders: everyone holding the `shop` staff role (as for low stock), or,
- * when nobody does yet, the site's contact address (site settings), so an order is never silent.
+ * Who hears of the shop's orders: everyone whose `shop` staff role is in effect (as for low
+ * stock; a role waiting for two-factor and an admin's confirmation does not count, ADR 0100), or,
+ * when nobody's is yet, the site's contact address (site settings), so an order is never silent.
  */
 export async function shopTeamAddresses(tx: Tx): Promise<string[]> {
-  const staff = await tx
-    .selectDistinct({ email: users.email })
-    .from(staffRoleGrants)
-    .innerJoin(users, eq(users.id, staffRoleGrants.userId))
-    .where(eq(staffRoleGrants.role, "shop"))
-    .orderBy(asc(users.email));
-  if (staff.length > 0) return staff.map((row) => row.email);
+  const staff = await staffEmailsInEffect(tx, "shop");
+  if (staff.length > 0) return staff;
   return [(await readSiteSettings(tx)).email];
 }
 

@@ -4,6 +4,8 @@ import { LinkButton } from "~/components/ui/link-button";
 import { AdminNav } from "~/features/admin/admin-nav";
 import { visibleAreas } from "~/features/admin/areas";
 import { BACK_OFFICE_HEADERS, requireAnyStaff } from "~/features/admin/staff.server";
+import { stepUpPromptOf } from "~/features/admin/step-up";
+import { StepUpScreen } from "~/features/admin/step-up-screen";
 import { STAFF_ROLE_LABELS } from "~/features/admin/staff-roles";
 import { pageMeta } from "~/lib/meta";
 import { BACK_OFFICE_STYLESHEET } from "~/lib/stylesheet-handle";
@@ -49,6 +51,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A sensitive change refused until the person confirms it's them (ADR 0100).
+  const stepUp = stepUpPromptOf(error);
+  if (stepUp) return <StepUpScreen prompt={stepUp} />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message =
     isRouteErrorResponse(error) && typeof (error.data as { message?: unknown })?.message === "string"

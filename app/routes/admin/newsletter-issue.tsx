@@ -7,6 +7,7 @@ import { inputClasses } from "~/components/ui/form-field";
 import { LinkButton } from "~/components/ui/link-button";
 import { FormNotice } from "~/features/account/form-notice";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { requireStepUp } from "~/features/admin/step-up.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { toUkDateTimeLocal, ukDateTimeLocal } from "~/features/news/article-form";
 import { BODY_MAX, ISSUE_STATUS_LABELS, issueActions, issueFormSchema, personalise, PREHEADER_MAX, SUBJECT_MAX, type SendingReport } from "~/features/newsletter/newsletter-issue";
@@ -83,10 +84,19 @@ function fieldErrors(error: z.ZodError): FieldErrors {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, "editor");
-  const form = Object.fromEntries(await readForm(request)) as Record<string, unknown>;
-  const values = Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-  const intent = intentSchema.safeParse(form.intent ?? "save");
+  const body = await readForm(request);
+  const intent = intentSchema.safeParse(body.get("intent") ?? "save");
   if (!intent.success) return answer({ tone: "error", message: intent.error.issues[0]!.message }, 400);
+  // Sending to every subscriber, now or at a set time: confirm it's you first (ADR 0100).
+  if (params.issueId && (intent.data === "send" || intent.data === "schedule")) {
+    const issue = await getIssue(context.db, params.issueId);
+    if (issue) {
+      const subject = issue.subject.length > 80 ? `${issue.subject.slice(0, 79)}…` : issue.subject;
+      await requireStepUp(request, context, staff, body, `${intent.data === "send" ? "Send" : "Schedule"} the newsletter “${subject}” to every confirmed subscriber`);
+    }
+  }
+  const form = Object.fromEntries(body) as Record<string, unknown>;
+  const values = Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 
   if (intent.data === "save") {
     const parsed = issueFormSchema.safeParse(values);

@@ -8,6 +8,7 @@ import { formatAuditTime, HistoryPanel } from "~/features/admin/audit-views";
 import { entityHistory } from "~/features/admin/history.server";
 import { RecordTabs, recordTabOf } from "~/features/admin/record-tabs";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { requireStepUp } from "~/features/admin/step-up.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { CARRIER_KEYS, CARRIERS, carrierLabel, shipFormSchema } from "~/features/orders-desk/carriers";
 import { OrderStatusBadge, RefundNote } from "~/features/orders-desk/order-badges";
@@ -73,9 +74,15 @@ const answer = (result: ActionData, status = 200) => data(result, { status, head
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, "shop");
   const { order } = await load(context, params.orderNumber);
-  const form = Object.fromEntries(await readForm(request));
-  const intent = orderIntentSchema.safeParse(form);
+  const body = await readForm(request);
+  const intent = orderIntentSchema.safeParse(Object.fromEntries(body));
   if (!intent.success) return answer({ tone: "error", message: "Choose what to do.", errors: {} }, 400);
+  // Money going back, by a refund or by cancelling a paid order: confirm it's you first (ADR 0100).
+  if (intent.data.intent === "refund" || (intent.data.intent === "cancel" && wasPaid(order.status, order.paidAt))) {
+    const summary = intent.data.intent === "refund" ? `Refund money on order ${order.orderNumber}` : `Cancel and refund order ${order.orderNumber}`;
+    await requireStepUp(request, context, staff, body, summary);
+  }
+  const form = Object.fromEntries(body);
   const now = new Date();
 
   if (intent.data.intent === "refund") {

@@ -6,10 +6,11 @@ import { inputClasses } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/features/account/form-notice";
 import { ROLE_LABELS } from "~/features/account/roles";
-import { changeStaffRole, PEOPLE_PAGE_SIZE, searchPeople } from "~/features/admin/people.server";
+import { changeStaffRole, PEOPLE_PAGE_SIZE, roleChangeSummary, searchPeople } from "~/features/admin/people.server";
 import { fieldErrors, peopleSearchSchema, staffRoleChangeSchema } from "~/features/admin/people-form";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, STAFF_ROLES } from "~/features/admin/staff-roles";
+import { requireStepUp } from "~/features/admin/step-up.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -37,6 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ tone: "error" as const, message: Object.values(errors)[0]!, errors }, { status: 400, headers: BACK_OFFICE_HEADERS });
   }
   const { intent, userId, role, reason } = parsed.data;
+  await requireStepUp(request, context, staff, form, await roleChangeSummary(context.db, { userId, role, grant: intent === "grant-role" }));
   const outcome = await changeStaffRole(context, staff, { userId, role, grant: intent === "grant-role", reason });
   if (!outcome.ok) {
     return data({ tone: "error" as const, message: outcome.message, errors: {} }, { status: outcome.status, headers: BACK_OFFICE_HEADERS });
@@ -64,7 +66,7 @@ export default function PeoplePage({ loaderData, actionData }: Route.ComponentPr
       <SectionHeading
         level={1}
         title="People"
-        description="Give staff the roles they need. Every staff role needs two-factor authentication before it can be used."
+        description="Give staff the roles they need. A role can be given only to someone with two-factor authentication on; if they turn it off, their roles wait until you confirm them again."
       />
       <ul className="mb-6 grid gap-1 text-sm text-muted">
         {STAFF_ROLES.map((role) => (
@@ -128,19 +130,47 @@ export default function PeoplePage({ loaderData, actionData }: Route.ComponentPr
               <p className="break-all text-sm text-muted">{person.email}</p>
               <div className="mt-3 flex flex-wrap items-center gap-2">
                 {person.staffRoles.length === 0 && <span className="text-sm text-muted">No staff roles</span>}
-                {person.staffRoles.map((role) => (
-                  <Form key={role} method="post" className="inline-flex items-center gap-1">
-                    <Badge tone={role === "admin" ? "accent" : "neutral"}>{STAFF_ROLE_LABELS[role]}</Badge>
-                    <input type="hidden" name="intent" value="remove-role" />
-                    <input type="hidden" name="userId" value={person.id} />
-                    <input type="hidden" name="role" value={role} />
-                    <Button type="submit" variant="ghost" size="sm" disabled={busy} className="min-h-11 normal-case tracking-normal">
-                      Remove<span className="sr-only"> {STAFF_ROLE_LABELS[role]} role from {person.name}</span>
-                    </Button>
-                  </Form>
-                ))}
+                {person.staffRoles.map((role) => {
+                  const waiting = person.pendingRoles.includes(role);
+                  return (
+                    <div key={role} className="inline-flex flex-wrap items-center gap-1">
+                      <Badge tone={waiting ? "warning" : role === "admin" ? "accent" : "neutral"}>
+                        {STAFF_ROLE_LABELS[role]}
+                        {waiting && " · waiting"}
+                      </Badge>
+                      {waiting && person.twoFactorEnabled && (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="grant-role" />
+                          <input type="hidden" name="userId" value={person.id} />
+                          <input type="hidden" name="role" value={role} />
+                          <Button type="submit" variant="secondary" size="sm" disabled={busy} className="min-h-11 normal-case tracking-normal">
+                            Confirm<span className="sr-only"> {STAFF_ROLE_LABELS[role]} role for {person.name}</span>
+                          </Button>
+                        </Form>
+                      )}
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="remove-role" />
+                        <input type="hidden" name="userId" value={person.id} />
+                        <input type="hidden" name="role" value={role} />
+                        <Button type="submit" variant="ghost" size="sm" disabled={busy} className="min-h-11 normal-case tracking-normal">
+                          Remove<span className="sr-only"> {STAFF_ROLE_LABELS[role]} role from {person.name}</span>
+                        </Button>
+                      </Form>
+                    </div>
+                  );
+                })}
               </div>
-              {missing.length > 0 && (
+              {person.pendingRoles.length > 0 && (
+                <p className="mt-2 text-sm text-muted">
+                  {person.twoFactorEnabled
+                    ? "Waiting roles are not in effect: two-factor was turned on after they were given. Confirm them if this is really them."
+                    : "Waiting roles are not in effect until they turn on two-factor authentication and you confirm them."}
+                </p>
+              )}
+              {missing.length > 0 && !person.twoFactorEnabled && (
+                <p className="mt-3 text-sm text-muted">A staff role can be given once they turn on two-factor authentication (Dashboard → Security).</p>
+              )}
+              {missing.length > 0 && person.twoFactorEnabled && (
                 <Form method="post" className="mt-3 flex flex-wrap items-center gap-2">
                   <input type="hidden" name="intent" value="grant-role" />
                   <input type="hidden" name="userId" value={person.id} />

@@ -8,6 +8,7 @@ import { HistoryPanel } from "~/features/admin/audit-views";
 import { restoreVersionSchema } from "~/features/admin/history-form";
 import { entityHistory, restoreFromHistory } from "~/features/admin/history.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { requireStepUp } from "~/features/admin/step-up.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { officeHoursText, SOCIAL_NETWORKS } from "~/features/settings/site-settings";
 import { settingsFromForm, siteSettingsFormSchema } from "~/features/settings/site-settings-form";
@@ -50,7 +51,11 @@ const answer = (result: ActionResult, status = 200) => data(result, { status, he
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, "admin");
-  const values = formValues(await readForm(request));
+  const form = await readForm(request);
+  // Every change here (contact e-mail, links) reaches every page: confirm it's you first (ADR 0100).
+  const restoring = form.get("intent") === "restore-version";
+  await requireStepUp(request, context, staff, form, restoring ? "Restore an earlier version of the site settings" : "Change the site settings");
+  const values = formValues(form);
   const intent = intentSchema.safeParse(values);
   if (!intent.success) return answer({ tone: "error", message: "Unknown form intent.", errors: {}, values }, 400);
   if (intent.data.intent === "restore-version") {
