@@ -10,13 +10,13 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 
 const CPU_SLOWDOWN = 4;
 const TAP_AFTER_PAINT_MS = 500;
-const SCRIPT_DELAY_MS = Number(process.env.SCRIPT_DELAY_MS ?? 2_000);
+const SCRIPT_DELAY_MS = Number(process.env.SCRIPT_DELAY_MS ?? 4_000);
 
 /** Opens `path` throttled, waits for the first contentful paint and half a second, and taps. */
 async function tapEarly(page: Page, path: string, target: (page: Page) => Locator) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-  // The page's scripts take two seconds more to arrive, as on a slow mobile link: the tap lands
+  // The page's scripts take four seconds more to arrive, as on a slow mobile link: the tap lands
   // before React has even started, or (with SCRIPT_DELAY_MS=0) while it hydrates.
   await page.route(/\/assets\/.*\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
