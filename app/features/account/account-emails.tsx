@@ -41,9 +41,10 @@ export function SignUpAttemptEmail({ frame, name }: { frame: EmailFrame; name: s
         created and nothing was changed.
       </EmailText>
       <EmailButton href={`${frame.publicUrl}/login`}>Sign in</EmailButton>
+      <EmailText>If it wasn&apos;t you, ignore this e-mail: your account and its password are as they were.</EmailText>
+      {/* The link ends its paragraph: in the plain-text part a full stop after it would read as part of the address. */}
       <EmailText>
-        Forgotten your password? Choose a new one with <EmailLink href={`${frame.publicUrl}/forgot-password`}>Forgot password</EmailLink>. If it
-        wasn&apos;t you, ignore this e-mail: your account and its password are as they were.
+        Forgotten your password? Choose a new one with <EmailLink href={`${frame.publicUrl}/forgot-password`}>Forgot password</EmailLink>
       </EmailText>
     </EmailLayout>
   );
