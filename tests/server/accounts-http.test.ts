@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
-import { users } from "../../db/schema";
+import { twoFactors, users } from "../../db/schema";
 import { staffRolesOf } from "../../app/features/admin/staff.server";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -135,6 +135,20 @@ describe("accounts over HTTP", () => {
     const env = { ...process.env, ...testDb.env, LOG_LEVEL: "silent" };
     const tsx = path.join(root, "node_modules/.bin/tsx");
     const cli = (...args: string[]) => run(tsx, ["scripts/user-admin.ts", ...args], { cwd: root, env });
+
+    // Not before the account has two-factor on (ADR 0100).
+    await expect(cli("grant-admin", "commander@example.com")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("has not turned on two-factor authentication, which every staff role needs."),
+    });
+    const beforeGrant = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, seed: false });
+    try {
+      const [person] = await beforeGrant.db.select({ id: users.id }).from(users).where(eq(users.email, "commander@example.com"));
+      await beforeGrant.db.insert(twoFactors).values({ id: `cli-authenticator-${person!.id}`, userId: person!.id, secret: "placeholder", backupCodes: "placeholder" });
+      await beforeGrant.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, person!.id));
+    } finally {
+      await beforeGrant.close();
+    }
 
     const granted = await cli("grant-admin", "commander@example.com");
     expect(granted.stdout.trim()).toMatch(/^Robin Racer <commander@example.com> is now an admin\. The back office is at \/admin\./);
