@@ -24,24 +24,47 @@ function overridesFor(font: Metrics, fallback: Metrics) {
 
 const css = readFileSync(new URL("./site.css", import.meta.url), "utf8");
 
-function declaredFace(family: string): Record<string, string> {
-  const face = [...css.matchAll(/@font-face\s*{([^}]*)}/g)].map((match) => match[1]!).find((body) => body.includes(`font-family: "${family}"`));
-  if (!face) throw new Error(`no @font-face for ${family} in site.css`);
-  return Object.fromEntries(
-    face
+type Face = { weight: string; sources: string[]; overrides: Record<string, string> };
+
+/** The @font-face rules of one family in site.css: weight, local() sources and metric overrides. */
+function declaredFaces(family: string): Face[] {
+  const faces = [...css.matchAll(/@font-face\s*{([^}]*)}/g)].map((match) => match[1]!).filter((body) => body.includes(`font-family: "${family}"`));
+  if (faces.length === 0) throw new Error(`no @font-face for ${family} in site.css`);
+  return faces.map((body) => {
+    const declarations = body
       .split(";")
       .map((line) => line.trim().split(/:\s*/))
-      .filter(([name]) => name?.endsWith("-adjust") || name?.endsWith("-override"))
-      .map(([name, value]) => [name!, value!]),
-  );
+      .filter(([name]) => name);
+    return {
+      weight: declarations.find(([name]) => name === "font-weight")?.[1] ?? "normal",
+      sources: [...body.matchAll(/local\("([^"]+)"\)/g)].map((match) => match[1]!),
+      overrides: Object.fromEntries(
+        declarations.filter(([name]) => name?.endsWith("-adjust") || name?.endsWith("-override")).map(([name, value]) => [name!, value!]),
+      ),
+    };
+  });
 }
 
 describe("fallback font faces", () => {
   it.each([
     ["Inter Fallback", inter],
     ["Barlow Condensed Fallback", barlowCondensed],
-  ])("%s has the brand face's metrics against Arial", (family, metrics) => {
-    expect(declaredFace(family)).toEqual(overridesFor(metrics, arial));
+  ])("%s has the brand face's metrics against Arial, in its regular and its bold", (family, metrics) => {
+    const faces = declaredFaces(family);
+    expect(faces.map((face) => face.weight)).toEqual(["400", "700"]);
+    for (const face of faces) expect(face.overrides).toEqual(overridesFor(metrics, arial));
+  });
+
+  // Without a bold face the browser thickens the regular one for bold text (every heading), and
+  // Firefox's thickening is much thinner than the brand's bold.
+  it.each(["Inter Fallback", "Barlow Condensed Fallback"])("%s's bold face is each regular font's own bold", (family) => {
+    const [regular, bold] = declaredFaces(family);
+    expect(bold!.sources.length).toBeGreaterThanOrEqual(regular!.sources.length);
+    for (const source of bold!.sources) expect(source).toMatch(/[ -]Bold(MT)?$/);
+    for (const name of ["Arial", "Liberation Sans", "Arimo", "Roboto"]) {
+      expect(regular!.sources).toContain(name);
+      expect(bold!.sources).toContain(`${name} Bold`);
+    }
   });
 
   it("are what the theme's font stacks fall back to", () => {

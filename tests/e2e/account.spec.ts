@@ -164,3 +164,21 @@ test("a team member signs up, edits the profile, signs out, and a wrong password
   await submitSignIn(page, { email, password: PASSWORD });
   await expect(page).toHaveURL(/\/dashboard\/orders$/);
 });
+
+test("a 60-character address wraps on the dashboard and the security page: at 390 px neither is wider than the screen", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "one phone width is enough: 390 px");
+  await page.setViewportSize({ width: 390, height: 844 });
+  // No hyphen or dot in the local part: nothing the browser may break the line at.
+  const [local, domain] = uniqueEmail("longaddress").replaceAll("-", "").split("@");
+  const email = `${local!.padEnd(59 - domain!.length, "x")}@${domain}`;
+  expect(email).toHaveLength(60);
+  await signUp(page, { name: "Lee Long", email, role: "Team Member" });
+  await expect(page).toHaveURL(/\/dashboard\/team$/);
+
+  // They were 617 and 648 px wide: the address did not wrap.
+  for (const path of ["/dashboard", "/dashboard/security"]) {
+    await page.goto(path);
+    await expect(page.getByRole("main").getByText(email)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+  }
+});

@@ -50,21 +50,20 @@ export function Header({
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [menuOpen]);
 
-  // The menu panel is a sibling of the header, not inside it: the header's backdrop blur makes it
-  // the containing block of any fixed descendant, which squeezed the full-screen panel into the
-  // header's 64 px strip.
+  // The menu panel is a sibling of the header, not inside it: a backdrop blur on the header (it
+  // had one) makes it the containing block of any fixed descendant, which squeezed the
+  // full-screen panel into the header's 64 px strip.
   return (
     <>
       <header
         data-solid={solid || menuOpen}
         className={cx(
           "fixed inset-x-0 top-0 z-40 h-(--header-height) transition-colors duration-300",
-          // Under the open menu nothing shows through: no blur to paint in the frame that answers the tap.
-          menuOpen
-            ? "border-b border-line bg-ink shadow-lg"
-            : solid
-              ? "border-b border-line bg-ink/95 shadow-lg backdrop-blur"
-              : "bg-transparent",
+          // Scrolled, or under the open menu, solid ink: nothing shows through and there is no blur
+          // to paint. A translucent header relied on its backdrop blur, which Firefox left unpainted
+          // (the page's text showed sharp through the bar), and it cost a paint in the frame that
+          // answers a tap.
+          solid || menuOpen ? "border-b border-line bg-ink shadow-lg" : "bg-transparent",
         )}
       >
         <div className="mx-auto flex h-full max-w-7xl items-center gap-4 px-4 sm:px-6">

@@ -46,7 +46,7 @@ interface SelectFieldProps extends FieldFrameProps, Omit<SelectHTMLAttributes<HT
 export function SelectField({ label, error, hint, className, options, optionLabel, ...selectProps }: SelectFieldProps) {
   const { controlProps, frame } = useFieldFrame({ label, error, hint, className });
   return frame(
-    <select {...controlProps} className={cx(inputClasses, "appearance-auto")} {...selectProps}>
+    <select {...controlProps} className={inputClasses} {...selectProps}>
       {options.map((option) => (
         <option key={option} value={option}>
           {optionLabel ? optionLabel(option) : option}

@@ -16,7 +16,7 @@ export function EmailVerificationSection({
   return (
     <SecurityPanel id="email" title="E-mail Address">
       <SectionNotice result={result} intents={["resend-verification"]} />
-      <p className="break-words">
+      <p className="wrap-anywhere">
         <span className="font-medium">{email}</span>{" "}
         <span className={verified ? "text-success" : "text-muted"}>{verified ? "· Confirmed" : "· Not confirmed yet"}</span>
       </p>

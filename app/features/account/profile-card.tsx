@@ -42,7 +42,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
       <dt className="text-xs font-semibold uppercase tracking-wider text-muted">{label}</dt>
-      <dd className="mt-1 break-words text-base">{children}</dd>
+      <dd className="mt-1 text-base wrap-anywhere">{children}</dd>
     </div>
   );
 }

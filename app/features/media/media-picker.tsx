@@ -1,5 +1,4 @@
 import { useId, useState } from "react";
-import { cx } from "~/components/ui/cx";
 import { useHydrated } from "~/components/use-hydrated";
 import { inputClasses } from "~/components/ui/form-field";
 import { mediaFileUrl } from "./media";
@@ -67,7 +66,7 @@ export function MediaPicker({ name, label, choices, defaultValue, error, hint, r
           required={required}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          className={cx(inputClasses, "appearance-auto")}
+          className={inputClasses}
         >
           {!required && <option value="">No image</option>}
           {required && !chosen && <option value="">Choose an image</option>}

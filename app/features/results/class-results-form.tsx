@@ -148,7 +148,7 @@ function RaceFields({
           <label htmlFor={`${id}-status`} className="text-xs font-medium text-muted">
             Status
           </label>
-          <select id={`${id}-status`} name={name("status")} defaultValue={status} className={cx(inputClasses, "min-h-11 appearance-auto")}>
+          <select id={`${id}-status`} name={name("status")} defaultValue={status} className={cx(inputClasses, "min-h-11")}>
             {RACE_STATUSES.map((option) => (
               <option key={option} value={option}>
                 {STATUS_LABELS[option]}

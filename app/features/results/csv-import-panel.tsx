@@ -72,7 +72,7 @@ export function CsvImportPanel({ raceCount, result }: { raceCount: number; resul
               id={`${headingId}-race`}
               name="raceNumber"
               defaultValue={result?.raceNumber ?? 1}
-              className={cx(inputClasses, "min-h-11 appearance-auto")}
+              className={cx(inputClasses, "min-h-11")}
             >
               {Array.from({ length: raceCount }, (_, index) => (
                 <option key={index} value={index + 1}>

@@ -1,15 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTilePlayback, TILE_RESTART_DELAY_MS, TILE_STAGGER_MS, type PlaybackClock } from "./video-playback";
+import { createTilePlayback, TILE_END_GRACE_MS, TILE_RESTART_DELAY_MS, TILE_STAGGER_MS, type PlaybackClock } from "./video-playback";
 
 function fakeVideo(outcomes: Array<"play" | "refuse"> = []) {
   const calls: string[] = [];
   return {
     calls,
+    /** Seconds left to play, as the test sets them. */
+    secondsLeft: 5 as number | null,
     play: vi.fn(() => {
       calls.push("play");
       return (outcomes.shift() ?? "play") === "play" ? Promise.resolve() : Promise.reject(new Error("NotAllowedError"));
     }),
     rewind: vi.fn(() => calls.push("rewind")),
+    remaining() {
+      return this.secondsLeft;
+    },
   };
 }
 
@@ -68,6 +73,61 @@ describe("createTilePlayback", () => {
     expect(video.calls).toEqual(["play", "rewind", "play"]);
   });
 
+  it("restarts a clip whose end passed without an ended event, after the same hold", () => {
+    const { clock } = fakeClock();
+    const video = fakeVideo();
+    const playback = createTilePlayback(video, clock, 0);
+    playback.start();
+    vi.advanceTimersByTime(0);
+    video.secondsLeft = 5;
+    playback.playing();
+
+    // The clip reaches its last frame and stays there: no ended event.
+    video.secondsLeft = 0;
+    vi.advanceTimersByTime(5000 + TILE_END_GRACE_MS - 1);
+    expect(video.calls).toEqual(["play"]);
+    vi.advanceTimersByTime(1 + TILE_RESTART_DELAY_MS - 1);
+    expect(video.calls).toEqual(["play"]);
+    vi.advanceTimersByTime(1);
+    expect(video.calls).toEqual(["play", "rewind", "play"]);
+  });
+
+  it("restarts once when the ended event does come, and watches the next play through", () => {
+    const { clock } = fakeClock();
+    const video = fakeVideo();
+    const playback = createTilePlayback(video, clock, 0);
+    playback.start();
+    vi.advanceTimersByTime(0);
+    playback.playing();
+    vi.advanceTimersByTime(5000);
+    video.secondsLeft = 0;
+    playback.ended();
+    vi.advanceTimersByTime(TILE_END_GRACE_MS + TILE_RESTART_DELAY_MS);
+    expect(video.calls).toEqual(["play", "rewind", "play"]);
+
+    video.secondsLeft = 5;
+    playback.playing();
+    video.secondsLeft = 0;
+    vi.advanceTimersByTime(5000 + TILE_END_GRACE_MS + TILE_RESTART_DELAY_MS);
+    expect(video.calls).toEqual(["play", "rewind", "play", "rewind", "play"]);
+  });
+
+  it("does not restart a clip that is still short of its end (stalled while loading)", () => {
+    const { clock } = fakeClock();
+    const video = fakeVideo();
+    const playback = createTilePlayback(video, clock, 0);
+    playback.start();
+    vi.advanceTimersByTime(0);
+    playback.playing();
+    video.secondsLeft = 3;
+    vi.advanceTimersByTime(5000 + TILE_END_GRACE_MS + TILE_RESTART_DELAY_MS);
+    expect(video.calls).toEqual(["play"]);
+    // It plays on and reaches the end: now it is restarted.
+    video.secondsLeft = 0;
+    vi.advanceTimersByTime(3000 + TILE_END_GRACE_MS + TILE_RESTART_DELAY_MS);
+    expect(video.calls).toEqual(["play", "rewind", "play"]);
+  });
+
   it("retries once on the next touch or click when autoplay is refused", async () => {
     const { clock, gestureListeners, touch } = fakeClock();
     const video = fakeVideo(["refuse", "play"]);
@@ -119,7 +179,7 @@ describe("createTilePlayback", () => {
   it("does not wait for a gesture when playback is refused after disposal", async () => {
     const { clock, gestureListeners } = fakeClock();
     let refuse: (reason: Error) => void = () => {};
-    const video = { play: () => new Promise<void>((_, reject) => (refuse = reject)), rewind: () => {} };
+    const video = { play: () => new Promise<void>((_, reject) => (refuse = reject)), rewind: () => {}, remaining: () => null };
     const playback = createTilePlayback(video, clock, 0);
     playback.start();
     await vi.advanceTimersByTimeAsync(0);

@@ -4,11 +4,20 @@ export const TILE_STAGGER_MS = 500;
 export const TILE_RESTART_DELAY_MS = 3000;
 /** A tile's video starts loading once the tile is this close to the viewport. */
 export const TILE_PRELOAD_MARGIN = "200px";
+/**
+ * How long after a clip should have ended the tile stops waiting for its `ended` event and treats
+ * it as ended: WebKit has left a clip on its last frame without one (once in eight runs).
+ */
+export const TILE_END_GRACE_MS = 1000;
+/** A clip this close to its end (in seconds) when the grace runs out is at its end. */
+const AT_END_SECONDS = 0.25;
 
 export interface PlaybackTarget {
   /** Resolves when playback starts; rejects when the browser refuses (autoplay policy). */
   play(): Promise<void>;
   rewind(): void;
+  /** Seconds left to play, or null while the clip's length is not known. */
+  remaining(): number | null;
 }
 
 export interface PlaybackClock {
@@ -21,6 +30,8 @@ export interface PlaybackClock {
 export interface TilePlayback {
   /** The video is ready to load: start after this tile's stagger delay. */
   start(): void;
+  /** The video is playing: it is restarted after its end even if `ended` never comes. */
+  playing(): void;
   /** The video reached its end: restart it after the hold. */
   ended(): void;
   dispose(): void;
@@ -34,6 +45,8 @@ export function createTilePlayback(target: PlaybackTarget, clock: PlaybackClock,
   const timers = new Set<unknown>();
   let stopWaitingForGesture: (() => void) | null = null;
   let disposed = false;
+  let restartPending = false;
+  let watchdog: unknown = null;
 
   function later(callback: () => void, ms: number) {
     const handle = clock.setTimeout(() => {
@@ -41,6 +54,38 @@ export function createTilePlayback(target: PlaybackTarget, clock: PlaybackClock,
       callback();
     }, ms);
     timers.add(handle);
+    return handle;
+  }
+
+  function stopWatching() {
+    if (watchdog === null) return;
+    clock.clearTimeout(watchdog);
+    timers.delete(watchdog);
+    watchdog = null;
+  }
+
+  /** Checks once the clip should have ended; a clip still short of its end (stalled, say) is checked again later. */
+  function watchForEnd() {
+    stopWatching();
+    const remaining = target.remaining();
+    if (remaining === null) return;
+    watchdog = later(() => {
+      watchdog = null;
+      const left = target.remaining();
+      if (left !== null && left > AT_END_SECONDS) watchForEnd();
+      else ended();
+    }, remaining * 1000 + TILE_END_GRACE_MS);
+  }
+
+  function ended() {
+    stopWatching();
+    if (restartPending) return;
+    restartPending = true;
+    later(() => {
+      restartPending = false;
+      target.rewind();
+      attemptPlay();
+    }, TILE_RESTART_DELAY_MS);
   }
 
   function attemptPlay() {
@@ -58,12 +103,8 @@ export function createTilePlayback(target: PlaybackTarget, clock: PlaybackClock,
     start() {
       later(attemptPlay, index * TILE_STAGGER_MS);
     },
-    ended() {
-      later(() => {
-        target.rewind();
-        attemptPlay();
-      }, TILE_RESTART_DELAY_MS);
-    },
+    playing: watchForEnd,
+    ended,
     dispose() {
       disposed = true;
       for (const handle of timers) clock.clearTimeout(handle);

@@ -148,14 +148,18 @@ function TileVideo({ src, poster, index }: { src: string; poster: string; index:
         rewind: () => {
           video.currentTime = 0;
         },
+        remaining: () => (Number.isFinite(video.duration) ? Math.max(0, video.duration - video.currentTime) : null),
       },
       browserClock,
       index,
     );
+    const onPlaying = () => playback.playing();
     const onEnded = () => playback.ended();
+    video.addEventListener("playing", onPlaying);
     video.addEventListener("ended", onEnded);
     playback.start();
     return () => {
+      video.removeEventListener("playing", onPlaying);
       video.removeEventListener("ended", onEnded);
       playback.dispose();
     };

@@ -46,7 +46,7 @@ export default function NewsDeskList({ loaderData }: Route.ComponentProps) {
         </label>
         <label className="flex flex-col gap-1.5 text-sm font-medium sm:w-48">
           State
-          <select name="state" defaultValue={filter.state} className={`${inputClasses} appearance-auto`}>
+          <select name="state" defaultValue={filter.state} className={inputClasses}>
             <option value="all">All states</option>
             {ARTICLE_STATES.map((state) => (
               <option key={state} value={state}>

@@ -78,7 +78,7 @@ export default function Newsletters({ loaderData, actionData }: Route.ComponentP
             <p className="text-sm text-muted">No article is published yet.</p>
           ) : (
             <>
-              <select id="from-article" name="articleId" className={`${inputClasses} appearance-auto`} defaultValue={articles[0]?.id}>
+              <select id="from-article" name="articleId" className={inputClasses} defaultValue={articles[0]?.id}>
                 {articles.map((article) => (
                   <option key={article.id} value={article.id}>
                     {article.title} ({article.publishedOn})

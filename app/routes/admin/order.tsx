@@ -191,7 +191,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                     <input type="hidden" name="version" value={order.version} />
                     <label className="flex flex-col gap-1.5 text-sm font-medium">
                       Carrier
-                      <select name="carrier" required defaultValue="royal-mail" className={`${inputClasses} appearance-auto`} aria-invalid={errors.carrier ? true : undefined}>
+                      <select name="carrier" required defaultValue="royal-mail" className={inputClasses} aria-invalid={errors.carrier ? true : undefined}>
                         {CARRIER_KEYS.map((key) => (
                           <option key={key} value={key}>
                             {CARRIERS[key].label}

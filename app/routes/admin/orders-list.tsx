@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Order
 
 export default function OrdersList({ loaderData }: Route.ComponentProps) {
   const { query, rows, total, pageCount, products, queryError } = loaderData;
-  const selectClasses = `${inputClasses} appearance-auto`;
+  const selectClasses = inputClasses;
   return (
     <>
       <SectionHeading level={1} title="Orders" description="Search, filter and open an order to pack, ship, refund or cancel it." />
