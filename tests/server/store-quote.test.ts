@@ -191,6 +191,19 @@ describe("POST /api/cart/quote", () => {
     expect((await tryCode("RIDGEWAY10", new Date(now.getTime() + 15 * 60_000))).status).toBe("applied");
   });
 
+  it("counts a code that does not apply once, however often the cart is priced with it", async () => {
+    const clientIp = newClientIp();
+    const cart = [{ productId: 1, size: "One Size", quantity: 1 }];
+    const tryCode = async (promoCode: string) => ((await (await post({ lines: cart, promoCode }, { clientIp, at: now })).json()) as CartQuote).promo;
+    // A shopper whose kept code no longer applies changes the cart twenty times: one code tried.
+    for (let i = 0; i < 20; i += 1) expect(await tryCode("EXPIRED5")).toMatchObject({ status: "invalid", message: "Invalid promo code" });
+    for (let i = 0; i < 8; i += 1) await tryCode(`GUESS${i}`);
+    expect((await tryCode("RIDGEWAY10")).status).toBe("applied");
+    // The tenth different code reaches the limit.
+    await tryCode("GUESS8");
+    expect(await tryCode("RIDGEWAY10")).toMatchObject({ status: "invalid", message: expect.stringMatching(/^Too many promo codes tried/) });
+  });
+
   it("limits quotes per client: past the limit, 429 with Retry-After, and nothing priced", async () => {
     const clientIp = newClientIp();
     const windowStart = new Date(Math.floor(now.getTime() / QUOTE_CLIENT_LIMIT.windowMs) * QUOTE_CLIENT_LIMIT.windowMs);

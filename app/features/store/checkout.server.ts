@@ -29,7 +29,7 @@ import { ADDRESS_FORM_FIELDS, type AddressField } from "./address";
 import { getSavedAddress, saveAddress } from "./customer-addresses.server";
 import type { HoldPolicy } from "./hold-policy";
 import { countPromoMiss, promoCheckPaused } from "./promo-attempts.server";
-import { cartLinesInputSchema, describeLineProblem, FREE_SHIPPING, MAX_CART_LINES, promoLabel, type ShippingRule } from "./pricing";
+import { cartLinesInputSchema, describeLineProblem, FREE_SHIPPING, MAX_CART_LINES, normalisePromoCode, promoLabel, type ShippingRule } from "./pricing";
 import { defaultShopSettings, type ShopSettings } from "./shop-settings";
 
 export interface CheckoutContext {
@@ -156,7 +156,9 @@ export async function submitCheckout(
       publicUrl: context.publicUrl,
     },
   );
-  if ((placed.kind === "promo_limit" || placed.kind === "invalid_promo") && context.clientIp) await countPromoMiss(context.db, context.clientIp, now);
+  if ((placed.kind === "promo_limit" || placed.kind === "invalid_promo") && context.clientIp && promoInput) {
+    await countPromoMiss(context.db, context.clientIp, normalisePromoCode(promoInput), now);
+  }
   if (placed.kind === "promo_limit") {
     return errorReply(409, placed.reason === "used_up" ? "This promo code has been used up" : "You have already used this promo code as often as it allows", values, [
       "Remove the code in your cart, or enter another one, then check out again.",

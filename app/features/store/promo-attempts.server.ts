@@ -22,7 +22,12 @@ export async function promoCheckPaused(db: Database, clientIp: string, now: Date
   return limited ? { message: promoTriesMessage(retryAfterSeconds), retryAfterSeconds } : null;
 }
 
-/** Counts a code that did not apply (unknown, expired, used up, under its minimum spend). */
-export async function countPromoMiss(db: Database, clientIp: string, now: Date): Promise<void> {
-  await consumeRateLimit(db, missLimit(clientIp), now);
+/**
+ * Counts a code that did not apply (unknown, expired, used up, under its minimum spend), once
+ * per code in a window: a shopper whose code is under its minimum spend re-prices the cart with
+ * it at every change, which is one code tried, not ten. `code` is the normalised code.
+ */
+export async function countPromoMiss(db: Database, clientIp: string, code: string, now: Date): Promise<void> {
+  const firstTimeForThisCode = await consumeRateLimit(db, { key: `promo-miss-code:${clientIp}:${code}`, limit: 1, windowMs: PROMO_MISS_LIMIT.windowMs }, now);
+  if (firstTimeForThisCode.allowed) await consumeRateLimit(db, missLimit(clientIp), now);
 }

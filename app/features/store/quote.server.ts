@@ -119,7 +119,7 @@ export async function quoteCartForClient(db: Database, input: QuoteInput, option
     return { ...quote, promo: { status: "invalid", code, message: paused.message } };
   }
   const quote = await quoteCart(db, input, options);
-  if (quote.promo.status !== "applied") await countPromoMiss(db, options.clientIp, options.now);
+  if (quote.promo.status !== "applied") await countPromoMiss(db, options.clientIp, code, options.now);
   return quote;
 }
 
