@@ -3,10 +3,8 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { startVitalsReporting } from "~/features/vitals/start-reporting";
 import { stopNotingEarlyTaps } from "~/lib/paint-first";
-import { keepRouteDiscoveryAlive } from "~/lib/route-discovery";
 
 stopNotingEarlyTaps();
-keepRouteDiscoveryAlive();
 startTransition(() => {
   hydrateRoot(
     document,

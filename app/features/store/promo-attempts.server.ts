@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Database } from "../../../db/client.server";
 import { consumeRateLimit, isRateLimited, type RateLimit } from "~/lib/rate-limit.server";
 
@@ -28,6 +29,8 @@ export async function promoCheckPaused(db: Database, clientIp: string, now: Date
  * it at every change, which is one code tried, not ten. `code` is the normalised code.
  */
 export async function countPromoMiss(db: Database, clientIp: string, code: string, now: Date): Promise<void> {
-  const firstTimeForThisCode = await consumeRateLimit(db, { key: `promo-miss-code:${clientIp}:${code}`, limit: 1, windowMs: PROMO_MISS_LIMIT.windowMs }, now);
+  // The code as a digest: a key of bounded length, whatever bytes were typed (a NUL included).
+  const codeKey = createHash("sha256").update(code).digest("base64url").slice(0, 22);
+  const firstTimeForThisCode = await consumeRateLimit(db, { key: `promo-miss-code:${clientIp}:${codeKey}`, limit: 1, windowMs: PROMO_MISS_LIMIT.windowMs }, now);
   if (firstTimeForThisCode.allowed) await consumeRateLimit(db, missLimit(clientIp), now);
 }
