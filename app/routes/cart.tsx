@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useId, useOptimistic, useRef, useState } from "react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/cart";
 import { brand } from "~/brand";
@@ -201,6 +201,16 @@ function CartLineRow({ line, quoteLine, shown }: { line: CartLine; quoteLine: Ca
   const fixedQuantity =
     problem?.kind === "insufficient_stock" && problem.available > 0 ? problem.available : problem?.kind === "hold_limit" ? problem.max : null;
   const lineForm = { productId: line.id, size: line.selectedSize, inBrowser };
+  // A tap on + or - shows the line's new quantity in the tap's own frame; the cart, with the
+  // header's badge, the totals and a new quote, follows in a transition (Interaction to Next Paint,
+  // ADR 0102). Taps made before it lands add up.
+  const [shownQuantity, showQuantityChange] = useOptimistic(line.quantity, (quantity, change: number) => quantity + change);
+  const changeQuantity = (change: 1 | -1) =>
+    startTransition(() => {
+      showQuantityChange(change);
+      if (change > 0) cart.incrementLine(line.id, line.selectedSize);
+      else cart.decrementLine(line.id, line.selectedSize);
+    });
   const removeLine = () => {
     cart.removeLine(line.id, line.selectedSize);
     announceChange(`Removed ${label} from your cart.`);
@@ -265,7 +275,7 @@ function CartLineRow({ line, quoteLine, shown }: { line: CartLine; quoteLine: Ca
       </div>
       <div className="col-span-2 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 sm:col-span-1 sm:flex-col sm:flex-nowrap sm:items-end sm:gap-y-4">
         <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${label}`}>
-          <CartActionForm intent="decrement" {...lineForm} onChange={() => cart.decrementLine(line.id, line.selectedSize)}>
+          <CartActionForm intent="decrement" {...lineForm} onChange={() => changeQuantity(-1)}>
             <button
               type="submit"
               className={cx(buttonClasses("secondary", "sm"), "size-11 px-0")}
@@ -275,14 +285,14 @@ function CartLineRow({ line, quoteLine, shown }: { line: CartLine; quoteLine: Ca
             </button>
           </CartActionForm>
           <output className="w-10 text-center font-bold" aria-live="polite" aria-label={`Quantity of ${label}`}>
-            {line.quantity}
+            {shownQuantity}
           </output>
-          <CartActionForm intent="increment" {...lineForm} onChange={() => cart.incrementLine(line.id, line.selectedSize)}>
+          <CartActionForm intent="increment" {...lineForm} onChange={() => changeQuantity(1)}>
             <button
               type="submit"
               className={cx(buttonClasses("secondary", "sm"), "size-11 px-0")}
               aria-label={`Increase quantity of ${label}`}
-              disabled={line.quantity >= maxQuantity}
+              disabled={shownQuantity >= maxQuantity}
             >
               <PlusIcon className="size-4" />
             </button>

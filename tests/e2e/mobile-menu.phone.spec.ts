@@ -11,7 +11,8 @@ test.describe("mobile menu", () => {
     const menu = page.locator("#mobile-menu");
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("link", { name: "Cart (0)" })).toBeVisible();
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+    // The lock comes in the frame after the menu's first paint (ADR 0102).
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
 
     await page.mouse.wheel(0, 800);
     await page.waitForTimeout(200);

@@ -58,7 +58,9 @@ export function Header({
       <header
         data-solid={solid || menuOpen}
         className={cx(
-          "fixed inset-x-0 top-0 z-40 h-(--header-height) transition-colors duration-300",
+          "fixed inset-x-0 top-0 z-40 h-(--header-height)",
+          // The fade is for scrolling; under the opening menu it would only add work to the tap's frame.
+          !menuOpen && "transition-colors duration-300",
           // Scrolled, or under the open menu, solid ink: nothing shows through and there is no blur
           // to paint. A translucent header relied on its backdrop blur, which Firefox left unpainted
           // (the page's text showed sharp through the bar), and it cost a paint in the frame that
@@ -106,7 +108,18 @@ export function Header({
           </div>
         </div>
       </header>
-      {menuOpen && <MobileMenu signedIn={signedIn} cartCount={cartCount} joinTheTeamUrl={joinTheTeamUrl} />}
+      <div
+        id="mobile-menu"
+        className={cx(
+          "fixed inset-x-0 bottom-0 top-(--header-height) z-40 overflow-y-auto bg-ink px-4 pb-10 pt-4 xl:hidden",
+          // Closed, the panel is laid out but invisible: not seen, not focusable, not read out.
+          // Opening it is then a paint, not a render and a layout of the panel in the tap's frame
+          // (Interaction to Next Paint, ADR 0102).
+          !menuOpen && "invisible",
+        )}
+      >
+        <MobileMenuLinks signedIn={signedIn} cartCount={cartCount} joinTheTeamUrl={joinTheTeamUrl} />
+      </div>
     </>
   );
 }
@@ -203,13 +216,19 @@ function SignOutButton({ className }: { className: string }) {
   );
 }
 
-function MobileMenu({ signedIn, cartCount, joinTheTeamUrl }: { signedIn: boolean; cartCount: number; joinTheTeamUrl: string }) {
+/** The phone menu's links. Memoised: opening and closing the menu does not change them. */
+const MobileMenuLinks = memo(function MobileMenuLinks({
+  signedIn,
+  cartCount,
+  joinTheTeamUrl,
+}: {
+  signedIn: boolean;
+  cartCount: number;
+  joinTheTeamUrl: string;
+}) {
   const linkClasses = "block rounded-lg px-4 py-2.5 font-display text-2xl font-bold uppercase tracking-wide";
   return (
-    <div
-      id="mobile-menu"
-      className="fixed inset-x-0 bottom-0 top-(--header-height) z-40 overflow-y-auto bg-ink px-4 pb-10 pt-4 xl:hidden"
-    >
+    <>
       <nav aria-label="Mobile">
         <ul className="flex flex-col gap-1">
           {[...mainNavigation, ...moreNavigation].map((item) => (
@@ -249,9 +268,9 @@ function MobileMenu({ signedIn, cartCount, joinTheTeamUrl }: { signedIn: boolean
           Join The Team
         </a>
       </div>
-    </div>
+    </>
   );
-}
+});
 
 function useScrolledPast(threshold: number): boolean {
   const [past, setPast] = useState(false);
@@ -264,14 +283,26 @@ function useScrolledPast(threshold: number): boolean {
   return past;
 }
 
-/** Stops the page behind an overlay from scrolling while `locked` is true. */
+/**
+ * Stops the page behind an overlay from scrolling while `locked` is true. The lock comes in the
+ * frame after the overlay's first paint: `overflow: hidden` on the root lays the whole page out
+ * again, and in the tap's own frame that was most of the time before the open menu showed
+ * (Interaction to Next Paint, ADR 0102). Nobody scrolls within one frame of opening the menu.
+ */
 function useScrollLock(locked: boolean) {
   useEffect(() => {
     if (!locked) return;
     const root = document.documentElement;
     const previous = root.style.overflow;
-    root.style.overflow = "hidden";
+    let lockTimer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      lockTimer = setTimeout(() => {
+        root.style.overflow = "hidden";
+      });
+    });
     return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(lockTimer);
       root.style.overflow = previous;
     };
   }, [locked]);
