@@ -58,9 +58,7 @@ export function Header({
       <header
         data-solid={solid || menuOpen}
         className={cx(
-          "fixed inset-x-0 top-0 z-40 h-(--header-height)",
-          // The fade is for scrolling; under the opening menu it would only add work to the tap's frame.
-          !menuOpen && "transition-colors duration-300",
+          "fixed inset-x-0 top-0 z-40 h-(--header-height) transition-colors duration-300",
           // Scrolled, or under the open menu, solid ink: nothing shows through and there is no blur
           // to paint. A translucent header relied on its backdrop blur, which Firefox left unpainted
           // (the page's text showed sharp through the bar), and it cost a paint in the frame that
@@ -108,18 +106,7 @@ export function Header({
           </div>
         </div>
       </header>
-      <div
-        id="mobile-menu"
-        className={cx(
-          "fixed inset-x-0 bottom-0 top-(--header-height) z-40 overflow-y-auto bg-ink px-4 pb-10 pt-4 xl:hidden",
-          // Closed, the panel is laid out but invisible: not seen, not focusable, not read out.
-          // Opening it is then a paint, not a render and a layout of the panel in the tap's frame
-          // (Interaction to Next Paint, ADR 0102).
-          !menuOpen && "invisible",
-        )}
-      >
-        <MobileMenuLinks signedIn={signedIn} cartCount={cartCount} joinTheTeamUrl={joinTheTeamUrl} />
-      </div>
+      {menuOpen && <MobileMenu signedIn={signedIn} cartCount={cartCount} joinTheTeamUrl={joinTheTeamUrl} />}
     </>
   );
 }
@@ -216,19 +203,13 @@ function SignOutButton({ className }: { className: string }) {
   );
 }
 
-/** The phone menu's links. Memoised: opening and closing the menu does not change them. */
-const MobileMenuLinks = memo(function MobileMenuLinks({
-  signedIn,
-  cartCount,
-  joinTheTeamUrl,
-}: {
-  signedIn: boolean;
-  cartCount: number;
-  joinTheTeamUrl: string;
-}) {
+function MobileMenu({ signedIn, cartCount, joinTheTeamUrl }: { signedIn: boolean; cartCount: number; joinTheTeamUrl: string }) {
   const linkClasses = "block rounded-lg px-4 py-2.5 font-display text-2xl font-bold uppercase tracking-wide";
   return (
-    <>
+    <div
+      id="mobile-menu"
+      className="fixed inset-x-0 bottom-0 top-(--header-height) z-40 overflow-y-auto bg-ink px-4 pb-10 pt-4 xl:hidden"
+    >
       <nav aria-label="Mobile">
         <ul className="flex flex-col gap-1">
           {[...mainNavigation, ...moreNavigation].map((item) => (
@@ -268,9 +249,9 @@ const MobileMenuLinks = memo(function MobileMenuLinks({
           Join The Team
         </a>
       </div>
-    </>
+    </div>
   );
-});
+}
 
 function useScrolledPast(threshold: number): boolean {
   const [past, setPast] = useState(false);
@@ -292,18 +273,12 @@ function useScrolledPast(threshold: number): boolean {
 function useScrollLock(locked: boolean) {
   useEffect(() => {
     if (!locked) return;
-    const root = document.documentElement;
-    const previous = root.style.overflow;
-    let lockTimer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      lockTimer = setTimeout(() => {
-        root.style.overflow = "hidden";
-      });
-    });
+    const { style } = document.documentElement;
+    let lock = true;
+    requestAnimationFrame(() => setTimeout(() => lock && (style.overflow = "hidden")));
     return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(lockTimer);
-      root.style.overflow = previous;
+      lock = false;
+      style.overflow = "";
     };
   }, [locked]);
 }

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import type { DriverDetailData } from "./drivers.server";
 
 export type DriverDetailState =
@@ -27,9 +27,7 @@ export function useDriverDetails(initial: DriverDetailData | null) {
   const load = useCallback((driverId: string) => {
     if (asked.current.has(driverId)) return;
     asked.current.add(driverId);
-    // In a transition: the first ask comes from the touch that starts a tap, and an urgent render
-    // here would run before the tap's own click, as its input delay (Interaction to Next Paint, ADR 0102).
-    const settle = (state: DriverDetailState) => startTransition(() => setDetails((current) => ({ ...current, [driverId]: state })));
+    const settle = (state: DriverDetailState) => setDetails((current) => ({ ...current, [driverId]: state }));
     settle({ state: "loading" });
     fetchDriverDetail(driverId).then(
       (driver) => settle({ state: "ready", driver }),
