@@ -47,7 +47,7 @@ const phoneMenu: Journey = {
     await page.click({ css: '#mobile-menu nav[aria-label="Mobile"] a', text: "Calendar" });
     await page.expectPath(/^\/calendar$/);
     await page.expectHeading("Race Calendar");
-    // The closed panel stays in the page, invisible (ADR 0102).
+    // Closed, the panel is gone or invisible: either way not seen.
     await page.waitFor("the menu to close", '!visible(document.getElementById("mobile-menu"))');
     await page.expectNoOverflow("/calendar");
   },
