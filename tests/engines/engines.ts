@@ -163,9 +163,32 @@ async function puppeteerEngine(name: "firefox" | "chromium"): Promise<Engine> {
 // WebKitGTK: selenium-webdriver and WebKitWebDriver under Xvfb
 
 class SeleniumTab implements Tab {
+  /** No page of this tab's own loaded yet: the window still shows the last journey's. */
+  private fresh = true;
   constructor(private readonly driver: WebDriver) {}
   async load(url: string) {
+    // WebKitWebDriver's own wait for a navigation ("normal" or "eager") has waited out its whole
+    // page-load timeout on pages that had loaded in under two seconds (every visit of "/", some of
+    // the others; a static copy of the page with no script did it too): the driver is told not
+    // to wait ("none"), and the tab waits here for the new document to be parsed.
+    await this.driver.executeScript("window.__engineLeaving = true");
     await this.driver.get(url);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const parsed = await this.driver
+        .executeScript<boolean>('return !window.__engineLeaving && location.href !== "about:blank" && document.readyState !== "loading"')
+        .catch(() => false);
+      if (parsed) break;
+      if (Date.now() > deadline) throw new Error(`${url} was not parsed within 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    if (this.fresh) {
+      // What the last journey's page logged as the window left it (a route-discovery fetch the
+      // navigation cancelled, say) is not this journey's: a Firefox tab is a new browser context
+      // and never sees it either.
+      await this.driver.executeScript('sessionStorage.removeItem("engine-journey-errors")');
+      this.fresh = false;
+    }
     await this.driver.executeScript(`return ${ERROR_COLLECTOR}`);
   }
   async evaluate<T>(expression: string): Promise<T> {
@@ -260,7 +283,7 @@ async function webkitEngine(): Promise<Engine> {
     }
     const driver = await new Builder()
       .usingServer(server)
-      .withCapabilities({ browserName: "MiniBrowser", pageLoadStrategy: "eager", "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] } })
+      .withCapabilities({ browserName: "MiniBrowser", pageLoadStrategy: "none", "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] } })
       .build();
     await driver.manage().setTimeouts({ pageLoad: 90_000, script: 30_000 });
     return {

@@ -71,9 +71,9 @@ export class JourneyPage {
     }
   }
 
-  /** The control once the page has hydrated and it is visible. */
+  /** The control once the page has hydrated and it is visible and enabled (a form disables its fields while it submits). */
   async find(query: Query): Promise<Control> {
-    await this.waitFor(`${describe(query)} to be visible`, `settled() && !!find(${JSON.stringify(query)})`);
+    await this.waitFor(`${describe(query)} to be visible and enabled`, `settled() && !!find(${JSON.stringify(query)}) && !find(${JSON.stringify(query)}).matches(":disabled")`);
     const control = await this.tab.control(inPage(`find(${JSON.stringify(query)})`));
     if (!control) throw new Error(`${describe(query)} went away`);
     return control;
