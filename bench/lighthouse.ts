@@ -55,6 +55,8 @@ interface Run extends Figures {
   /** Audits that count towards a category score and scored below 0.9. */
   failingAudits: Partial<Record<Category, string[]>>;
   finalUrl: string;
+  /** Lighthouse's BenchmarkIndex for this run: how fast this machine's CPU was (DevTools calibrates its mid-tier phone to 1,000). */
+  benchmarkIndex: number | null;
   runtimeError?: string;
   warnings: string[];
 }
@@ -172,6 +174,7 @@ async function audit(url: string, port: number, categories: Category[]): Promise
     scores,
     failingAudits,
     finalUrl: lhr.finalDisplayedUrl,
+    benchmarkIndex: lhr.environment.benchmarkIndex ?? null,
     runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
     warnings: lhr.runWarnings.map(String),
   };
@@ -197,11 +200,12 @@ function print(summary: RouteSummary, categories: Category[]): void {
   console.log(`\n${summary.route}  (limit: ${new URL(summary.limitUrl).pathname}, ${summary.removed.scripts} scripts and ` +
     `${summary.removed.modulePreloads} module preloads removed; median of ${runs} run${runs === 1 ? "" : "s"} each, in turns)`);
   const rows = [
-    ["", "perf", "FCP ms", "LCP ms", "TBT ms", "CLS", "SI ms", "perf by run", "LCP ms by run"],
+    ["", "perf", "FCP ms", "LCP ms", "TBT ms", "CLS", "SI ms", "perf by run", "LCP ms by run", "benchmark index by run"],
     ...(["page", "limit"] as const).map((side) => {
       const { median: m, runs: all } = summary[side];
       return [side, score(m.performance), ms(m.fcpMs), ms(m.lcpMs), ms(m.tbtMs), cls(m.cls), ms(m.speedIndexMs),
-        all.map((run) => score(run.performance)).join(" "), all.map((run) => ms(run.lcpMs)).join(" ")];
+        all.map((run) => score(run.performance)).join(" "), all.map((run) => ms(run.lcpMs)).join(" "),
+        all.map((run) => (run.benchmarkIndex === null ? "n/a" : Math.round(run.benchmarkIndex).toLocaleString("en-GB"))).join(" ")];
     }),
   ];
   for (const line of formatTable(rows)) console.log(`  ${line}`);
@@ -227,6 +231,7 @@ function labFigures(summaries: RouteSummary[], runs: number, lighthouseVersion: 
     lighthouseVersion,
     runs,
     loadAverage: Math.round(loadAverage * 100) / 100,
+    benchmarkIndex: roundOrNull(median(summaries.flatMap(({ page, limit }) => [...page.runs, ...limit.runs].map((run) => run.benchmarkIndex)))),
     pages: summaries.map(({ route, page, limit }) => ({
       path: route,
       performance: page.median.performance === null ? null : Math.round(page.median.performance),

@@ -23,5 +23,8 @@ describe("lab figures", () => {
     expect(labFiguresSchema.safeParse({ ...figures, pages: [{ ...page, performance: 101 }] }).success).toBe(false);
     expect(labFiguresSchema.safeParse({ ...figures, pages: [{ ...page, lcpMs: -1 }] }).success).toBe(false);
     expect(labFiguresSchema.safeParse({ ...figures, measuredAt: "yesterday" }).success).toBe(false);
+    // The machine's benchmark index: written by the bench since issue 36, absent from older files.
+    expect(labFiguresSchema.safeParse({ ...figures, benchmarkIndex: 2_890 }).success).toBe(true);
+    expect(labFiguresSchema.safeParse({ ...figures, benchmarkIndex: 0 }).success).toBe(false);
   });
 });

@@ -28,6 +28,11 @@ export const labFiguresSchema = z.object({
   runs: z.number().int().positive(),
   /** The machine's one-minute load average as the runs ended: a busy machine lengthens blocking time. */
   loadAverage: z.number().nonnegative(),
+  /**
+   * Lighthouse's BenchmarkIndex of the machine, the median of the runs (DevTools calibrates its
+   * mid-tier phone to 1,000): a slower machine lengthens every figure. Absent from older files.
+   */
+  benchmarkIndex: z.number().positive().nullable().optional(),
   pages: z.array(labPageSchema),
 });
 

@@ -138,7 +138,7 @@ function LabTable({ lab }: { lab: LabView }) {
         In the lab
       </h2>
       <p className="mb-3 max-w-3xl text-sm text-muted">
-        {`Lighthouse ${lab.lighthouseVersion} on a simulated mid-range phone (slow 4G, a processor four times slower), the median of ${lab.runs} runs per page, measured on ${LONG_DATE.format(new Date(lab.measuredAt))}. `}
+        {`Lighthouse ${lab.lighthouseVersion} on a simulated mid-range phone (slow 4G, a processor four times slower), the median of ${lab.runs} runs per page, measured on ${LONG_DATE.format(new Date(lab.measuredAt))}${lab.benchmarkIndex ? ` by a machine of benchmark index ${lab.benchmarkIndex.toLocaleString("en-GB")} (a mid-range phone is about 1,000)` : ""}. `}
         "Without scripts" is the same page with every script removed: the soonest it could paint. Blocking time is how long the phone
         could not answer a tap while the page started.
       </p>
