@@ -2,12 +2,12 @@ import { useEffect, useRef, type KeyboardEvent } from "react";
 import { NavLink, useLocation } from "react-router";
 import { ChevronDownIcon } from "~/components/icons";
 import { cx } from "~/components/ui/cx";
-import { currentArea, type AdminArea } from "./areas";
+import { currentArea, groupedAreas, type AdminArea } from "./areas";
 
 /**
- * The back office's sections. From `lg` up, a column beside the page, as back offices have. Below
- * it, one "Menu" button naming the section you are in, which opens the list (about twenty desks
- * would otherwise wrap into six rows above every page). The button is a <details> disclosure, so
+ * The back office's sections, under a few headings (Newsroom, Racing, Shop...). From `lg` up, a
+ * column beside the page, as back offices have. Below it, one "Menu" button naming the section you
+ * are in, which opens the list (two dozen desks would otherwise wrap into rows above every page). The button is a <details> disclosure, so
  * it opens, closes and reports its state to screen readers without JavaScript; with JavaScript,
  * Escape closes it and a chosen section closes it (ADR 0048).
  */
@@ -54,16 +54,41 @@ export function AdminNav({ areas }: { areas: readonly AdminArea[] }) {
           </span>
           <ChevronDownIcon className="size-5 shrink-0 text-muted transition-transform group-open:rotate-180" />
         </summary>
-        <AreaLinks areas={areas} className="mt-2 grid grid-cols-2 gap-1 rounded-lg border border-line bg-surface p-2 sm:grid-cols-3" />
+        <GroupedLinks
+          areas={areas}
+          idPrefix="admin-menu-phone"
+          className="mt-2 grid gap-3 rounded-lg border border-line bg-surface p-2"
+          listClassName="grid grid-cols-2 gap-1 sm:grid-cols-3"
+        />
       </details>
-      <AreaLinks areas={areas} className="hidden flex-col gap-0.5 lg:flex" />
+      <GroupedLinks areas={areas} idPrefix="admin-menu" className="hidden flex-col gap-4 lg:flex" listClassName="flex flex-col gap-0.5" />
     </nav>
   );
 }
 
-function AreaLinks({ areas, className }: { areas: readonly AdminArea[]; className: string }) {
+/** Today on its own, then each group's links under its heading (a list labelled by it). */
+function GroupedLinks({ areas, idPrefix, className, listClassName }: { areas: readonly AdminArea[]; idPrefix: string; className: string; listClassName: string }) {
   return (
-    <ul className={className}>
+    <div className={className}>
+      {groupedAreas(areas).map(({ group, areas: inGroup }) => {
+        if (group === null) return <AreaLinks key="today" areas={inGroup} className={listClassName} />;
+        const headingId = `${idPrefix}-${group.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+        return (
+          <div key={group}>
+            <p id={headingId} className="mb-1 px-3 text-xs font-semibold uppercase tracking-[0.15em] text-muted lg:px-4">
+              {group}
+            </p>
+            <AreaLinks areas={inGroup} className={listClassName} labelledBy={headingId} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function AreaLinks({ areas, className, labelledBy }: { areas: readonly AdminArea[]; className: string; labelledBy?: string }) {
+  return (
+    <ul className={className} aria-labelledby={labelledBy}>
       {areas.map((area) => (
         <li key={area.path}>
           <NavLink

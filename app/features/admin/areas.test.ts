@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_AREAS, currentArea, visibleAreas } from "./areas";
+import { ADMIN_AREAS, currentArea, groupedAreas, visibleAreas } from "./areas";
 
 describe("currentArea", () => {
   it("is Today on /admin and only there", () => {
@@ -21,5 +21,20 @@ describe("currentArea", () => {
   it("knows only the areas it is given", () => {
     expect(currentArea(visibleAreas(["shop"]), "/admin/news")).toBeNull();
     expect(currentArea(visibleAreas(["shop"]), "/admin/orders/7")?.label).toBe("Orders");
+  });
+});
+
+describe("groupedAreas", () => {
+  it("puts Today first with no heading, then each group in menu order", () => {
+    const groups = groupedAreas(ADMIN_AREAS);
+    expect(groups.map((entry) => entry.group)).toEqual([null, "Newsroom", "Racing", "Site", "Shop", "Inbox and mail", "Administration"]);
+    expect(groups[0]!.areas.map((area) => area.label)).toEqual(["Today"]);
+    // Every area is in exactly one group, and no group is a long list on a phone.
+    expect(groups.flatMap((entry) => entry.areas)).toHaveLength(ADMIN_AREAS.length);
+    for (const entry of groups) expect(entry.areas.length, String(entry.group)).toBeLessThanOrEqual(5);
+  });
+
+  it("leaves out a group with nothing the person may open", () => {
+    expect(groupedAreas(visibleAreas(["shop"])).map((entry) => entry.group)).toEqual([null, "Site", "Shop", "Inbox and mail"]);
   });
 });

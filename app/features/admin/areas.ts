@@ -11,40 +11,54 @@ export interface AdminArea {
   label: string;
   /** The role the area needs; null for pages every staff member may open. */
   role: StaffRole | null;
+  /** The menu's heading the area sits under; null for Today, above every group. */
+  group: AdminGroup | null;
 }
 
+/** The menu's groups, in menu order: a phone shows a few short lists rather than one grid of two dozen. */
+export const ADMIN_GROUPS = ["Newsroom", "Racing", "Site", "Shop", "Inbox and mail", "Administration"] as const;
+export type AdminGroup = (typeof ADMIN_GROUPS)[number];
+
 export const ADMIN_AREAS: readonly AdminArea[] = [
-  { path: "/admin", label: "Today", role: null },
-  // What a team manager posts most: reports, then results trackside.
-  { path: "/admin/news", label: "News", role: "editor" },
-  // Newsletters go with the news: whoever writes the reports may send them (ADR 0073).
-  { path: "/admin/newsletters", label: "Newsletters", role: "editor" },
-  { path: "/admin/results", label: "Results", role: "editor" },
-  { path: "/admin/seasons", label: "Seasons", role: "editor" },
-  { path: "/admin/drivers", label: "Drivers", role: "editor" },
-  { path: "/admin/team", label: "Team", role: "editor" },
-  { path: "/admin/female-side", label: "Female Side", role: "editor" },
-  { path: "/admin/media", label: "Media", role: "editor" },
-  { path: "/admin/content", label: "Site content", role: "editor" },
-  { path: "/admin/legal", label: "Legal pages", role: "editor" },
+  { path: "/admin", label: "Today", role: null, group: null },
+  // What a team manager posts most: reports, then results trackside. Newsletters go with the
+  // news: whoever writes the reports may send them (ADR 0073).
+  { path: "/admin/news", label: "News", role: "editor", group: "Newsroom" },
+  { path: "/admin/newsletters", label: "Newsletters", role: "editor", group: "Newsroom" },
+  { path: "/admin/media", label: "Media", role: "editor", group: "Newsroom" },
+  { path: "/admin/results", label: "Results", role: "editor", group: "Racing" },
+  { path: "/admin/seasons", label: "Seasons", role: "editor", group: "Racing" },
+  { path: "/admin/drivers", label: "Drivers", role: "editor", group: "Racing" },
+  { path: "/admin/team", label: "Team", role: "editor", group: "Racing" },
+  { path: "/admin/female-side", label: "Female Side", role: "editor", group: "Racing" },
+  { path: "/admin/content", label: "Site content", role: "editor", group: "Site" },
+  { path: "/admin/legal", label: "Legal pages", role: "editor", group: "Site" },
+  // Previews of every e-mail the site sends, with sample data only, and how fast the site is on
+  // visitors' own phones: every staff member may look (ADRs 0068, 0089).
+  { path: "/admin/emails", label: "E-mails", role: null, group: "Site" },
+  { path: "/admin/vitals", label: "Site speed", role: null, group: "Site" },
   // The shop (issue 14): orders first, what a team manager packs on a Monday; then what sells,
-  // which codes run, who buys, what the public writes in and who reads the newsletter (ADRs 0034, 0038).
-  { path: "/admin/orders", label: "Orders", role: "shop" },
-  { path: "/admin/products", label: "Products", role: "shop" },
-  { path: "/admin/promotions", label: "Promotions", role: "shop" },
-  { path: "/admin/delivery", label: "Delivery", role: "shop" },
-  { path: "/admin/customers", label: "Customers", role: "shop" },
-  { path: "/admin/messages", label: "Messages", role: "shop" },
-  { path: "/admin/subscribers", label: "Subscribers", role: "shop" },
-  { path: "/admin/mail", label: "Mail queue", role: "shop" },
-  // Previews of every e-mail the site sends, with sample data only: every staff member may look (ADR 0068).
-  { path: "/admin/emails", label: "E-mails", role: null },
-  // How fast the site is on visitors' own phones (ADR 0089): every staff member may look.
-  { path: "/admin/vitals", label: "Site speed", role: null },
-  { path: "/admin/people", label: "People", role: "admin" },
-  { path: "/admin/activity", label: "Activity", role: "admin" },
-  { path: "/admin/settings", label: "Settings", role: "admin" },
+  // which codes run and who buys; then what the public writes in and who reads the newsletter
+  // (ADRs 0034, 0038).
+  { path: "/admin/orders", label: "Orders", role: "shop", group: "Shop" },
+  { path: "/admin/products", label: "Products", role: "shop", group: "Shop" },
+  { path: "/admin/promotions", label: "Promotions", role: "shop", group: "Shop" },
+  { path: "/admin/delivery", label: "Delivery", role: "shop", group: "Shop" },
+  { path: "/admin/customers", label: "Customers", role: "shop", group: "Shop" },
+  { path: "/admin/messages", label: "Messages", role: "shop", group: "Inbox and mail" },
+  { path: "/admin/subscribers", label: "Subscribers", role: "shop", group: "Inbox and mail" },
+  { path: "/admin/mail", label: "Mail queue", role: "shop", group: "Inbox and mail" },
+  { path: "/admin/people", label: "People", role: "admin", group: "Administration" },
+  { path: "/admin/activity", label: "Activity", role: "admin", group: "Administration" },
+  { path: "/admin/settings", label: "Settings", role: "admin", group: "Administration" },
 ];
+
+/** The areas under each heading, in menu order, leaving out a group with none of `areas`. */
+export function groupedAreas(areas: readonly AdminArea[]): { group: AdminGroup | null; areas: AdminArea[] }[] {
+  return [null, ...ADMIN_GROUPS]
+    .map((group) => ({ group, areas: areas.filter((area) => area.group === group) }))
+    .filter((entry) => entry.areas.length > 0);
+}
 
 /** The areas someone with `roles` may open, in menu order. */
 export function visibleAreas(roles: readonly StaffRole[]): AdminArea[] {
