@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { emailsTo, uniqueEmail } from "../support/e2e-server";
 import { test } from "../support/own-address";
@@ -135,6 +136,17 @@ test("two-factor is turned on with a code from the app, asked for at sign-in, an
   await expect(twoFactor.getByRole("img", { name: /QR code/ })).toBeVisible();
   await expectNoSeriousViolations(page);
   const secret = (await twoFactor.getByTestId("two-factor-secret").textContent())!.trim();
+  // On the phone that holds the authenticator: a link that opens it with the account filled in,
+  // and the key copied with one tap.
+  const openInApp = twoFactor.getByRole("link", { name: "Open in Authenticator App" });
+  const otpauth = new URL((await openInApp.getAttribute("href"))!);
+  expect(otpauth.protocol).toBe("otpauth:");
+  expect(otpauth.searchParams.get("secret")).toBe(secret.replace(/\s+/g, ""));
+  expect(otpauth.searchParams.get("issuer")).toBe("Ridgeway Racing");
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await twoFactor.getByRole("button", { name: "Copy Key" }).click();
+  await expect(twoFactor.getByRole("status").filter({ hasText: "Key copied" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret.replace(/\s+/g, ""));
 
   await twoFactor.getByLabel("Code From Your App").fill("000000");
   await twoFactor.getByRole("button", { name: "Confirm and Turn On" }).click();
@@ -145,6 +157,14 @@ test("two-factor is turned on with a code from the app, asked for at sign-in, an
   await expect(twoFactor.getByText("Two-factor authentication is on.")).toBeVisible();
   const codes = await twoFactor.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allTextContents();
   expect(codes).toHaveLength(10);
+  // The codes can be kept: downloaded as a text file, or copied.
+  const [download] = await Promise.all([page.waitForEvent("download"), twoFactor.getByRole("link", { name: "Download Codes" }).click()]);
+  expect(download.suggestedFilename()).toBe("ridgeway-racing-backup-codes.txt");
+  const saved = readFileSync((await download.path())!, "utf8");
+  for (const code of codes) expect(saved).toContain(code.trim());
+  await twoFactor.getByRole("button", { name: "Copy Codes" }).click();
+  await expect(twoFactor.getByRole("status").filter({ hasText: "Codes copied" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(saved);
   await expectNoSeriousViolations(page);
   // Shown once: gone on the next visit.
   await page.goto("/dashboard/security");

@@ -188,7 +188,7 @@ async function expectBackOfficeMenuWorks(page: Page) {
   const button = nav.locator("summary");
   await expect(page.locator("main ~ footer"), "a desk has no public footer").toBeHidden();
   const expectGroups = async () => {
-    for (const [group, first] of [["Newsroom", "News"], ["Racing", "Results"], ["Site", "Site content"], ["Shop", "Orders"], ["Inbox and mail", "Messages"], ["Administration", "People"]]) {
+    for (const [group, first] of [["Newsroom", "News"], ["Racing", "Results"], ["Site", "Site content"], ["Shop", "Orders"], ["Inbox and mail", "Messages"], ["Administration", "People"]] as const) {
       const list = nav.getByRole("list", { name: group });
       await expect(list, group).toBeVisible();
       await expect(list.getByRole("link").first()).toHaveText(first);

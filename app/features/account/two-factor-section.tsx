@@ -1,13 +1,15 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { CopyButton } from "~/components/ui/copy-button";
 import { FormField } from "~/components/ui/form-field";
+import { buttonClasses } from "~/components/ui/button";
 import { SectionNotice, SecurityPanel } from "./security-panel";
 import type { SecurityActionData } from "./security-intents";
 
 export type TwoFactorView =
   | { status: "off" }
   | { status: "on" }
-  | { status: "pending"; qrCodeDataUri: string; secret: string };
+  | { status: "pending"; qrCodeDataUri: string; secret: string; otpauthUri: string };
 
 const TWO_FACTOR_INTENTS = ["two-factor-start", "two-factor-confirm", "two-factor-cancel", "two-factor-disable"] as const;
 
@@ -39,7 +41,7 @@ export function TwoFactorSection({ view, result }: { view: TwoFactorView; result
           </div>
         </Form>
       )}
-      {view.status === "pending" && <SetupSteps qrCodeDataUri={view.qrCodeDataUri} secret={view.secret} busy={busy} />}
+      {view.status === "pending" && <SetupSteps qrCodeDataUri={view.qrCodeDataUri} secret={view.secret} otpauthUri={view.otpauthUri} busy={busy} />}
       {view.status === "on" && (
         <Form method="post" className="grid max-w-sm gap-4">
           <p className="text-sm">
@@ -60,7 +62,7 @@ export function TwoFactorSection({ view, result }: { view: TwoFactorView; result
   );
 }
 
-function SetupSteps({ qrCodeDataUri, secret, busy }: { qrCodeDataUri: string; secret: string; busy: boolean }) {
+function SetupSteps({ qrCodeDataUri, secret, otpauthUri, busy }: { qrCodeDataUri: string; secret: string; otpauthUri: string; busy: boolean }) {
   return (
     <div className="grid gap-6 md:grid-cols-[auto_1fr] md:items-start">
       <figure className="grid justify-items-center gap-2">
@@ -76,7 +78,7 @@ function SetupSteps({ qrCodeDataUri, secret, busy }: { qrCodeDataUri: string; se
       <div className="grid gap-4">
         <ol className="grid list-decimal gap-2 pl-5 text-sm">
           <li>Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis...).</li>
-          <li>Scan the QR code, or type in the key below.</li>
+          <li>Scan the QR code; on the phone that has the app, open the link below; or copy the key into the app.</li>
           <li>Enter the 6-digit code the app shows to finish.</li>
         </ol>
         <div>
@@ -84,6 +86,13 @@ function SetupSteps({ qrCodeDataUri, secret, busy }: { qrCodeDataUri: string; se
           <code data-testid="two-factor-secret" className="mt-1 block break-all rounded-lg bg-ink px-3 py-2 font-mono text-sm">
             {secret}
           </code>
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            {/* An otpauth:// link opens the phone's authenticator app with the account filled in. */}
+            <a href={otpauthUri} className={buttonClasses("secondary", "sm")}>
+              Open in Authenticator App
+            </a>
+            <CopyButton text={secret.replace(/\s+/g, "")} label="Copy Key" copiedLabel="Key copied" />
+          </div>
         </div>
         <Form method="post" className="grid max-w-sm gap-4">
           <fieldset disabled={busy} className="grid gap-4">
@@ -126,6 +135,22 @@ function BackupCodes({ codes }: { codes: string[] }) {
           </li>
         ))}
       </ul>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        {/* A file to keep: works without a script, as the codes are in the link itself. */}
+        <a
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(backupCodesText(codes))}`}
+          download="ridgeway-racing-backup-codes.txt"
+          className={buttonClasses("secondary", "sm")}
+        >
+          Download Codes
+        </a>
+        <CopyButton text={backupCodesText(codes)} label="Copy Codes" copiedLabel="Codes copied" />
+      </div>
     </div>
   );
+}
+
+/** The backup codes as a text file: what they are for, then one code a line. */
+export function backupCodesText(codes: readonly string[]): string {
+  return ["Ridgeway Racing: two-factor backup codes", "Each code signs you in once if you lose your phone. Keep them somewhere safe.", "", ...codes, ""].join("\n");
 }

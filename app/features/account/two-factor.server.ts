@@ -38,7 +38,7 @@ export type TwoFactorState =
   | { status: "off" }
   | { status: "on" }
   /** Set up with the password, waiting for the first code: the QR code and the secret to show. */
-  | { status: "pending"; qrCodeDataUri: string; secret: string };
+  | { status: "pending"; qrCodeDataUri: string; secret: string; otpauthUri: string };
 
 /** Whether two-factor is on for the person, and, during set-up, what their app needs. */
 export async function twoFactorState(context: RequestContext, user: SessionUser): Promise<TwoFactorState> {
@@ -52,7 +52,7 @@ export async function twoFactorState(context: RequestContext, user: SessionUser)
   const otpauthUri = totp.toString();
   const svg = await QRCode.toString(otpauthUri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   const qrCodeDataUri = `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
-  return { status: "pending", qrCodeDataUri, secret: groupSecret(totp.secret.base32) };
+  return { status: "pending", qrCodeDataUri, secret: groupSecret(totp.secret.base32), otpauthUri };
 }
 
 const TOTP_PERIOD_SECONDS = 30;
