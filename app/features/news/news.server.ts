@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, isNull, lte, min, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { articleSlugRedirects, articles, mediaAssets, siteContent } from "../../../db/schema";
+import { articleSlugRedirects, articles, mediaAssets } from "../../../db/schema";
+import { brand } from "~/brand";
 import { getPictureImage, pictureImageOf } from "~/features/media/media.server";
-import { z } from "~/lib/zod";
 import type { ArticleContent } from "./article-snapshot";
 import { resolveAuthor } from "./news-author";
 import { categoryLabel, filterArticles, type NewsFilter } from "./news-filter";
@@ -84,17 +84,8 @@ export async function nextScheduledPublishAt(db: Database): Promise<Date | null>
   return row?.next ? new Date(row.next) : null;
 }
 
-const podcastShow = z.object({ host: z.object({ name: z.string().min(1) }) });
-
-async function getPodcastHostName(db: Database): Promise<string | null> {
-  const [row] = await db.select({ value: siteContent.value }).from(siteContent).where(eq(siteContent.key, "podcast"));
-  const parsed = podcastShow.safeParse(row?.value);
-  return parsed.success ? parsed.data.host.name : null;
-}
-
 /** An article's content as the public page shows it: body rendered, author resolved. */
 export async function presentArticle(db: Database, content: ArticleContent, publishedOn: string) {
-  const hostName = content.authorName ? null : await getPodcastHostName(db);
   const hero = articleHero(content, content.heroAssetId ? await getPictureImage(db, content.heroAssetId) : null);
   const podcastLinks =
     content.podcastYoutubeUrl || content.podcastSpotifyUrl
@@ -110,7 +101,7 @@ export async function presentArticle(db: Database, content: ArticleContent, publ
     image: articleShareImage(null, hero)?.path ?? null,
     excerpt: content.excerpt,
     html: renderRichText(content.body?.content),
-    author: resolveAuthor(content, hostName),
+    author: resolveAuthor(content, brand.name),
     podcastLinks,
     seoTitle: content.seoTitle,
     seoDescription: content.seoDescription,
