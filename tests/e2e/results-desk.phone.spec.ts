@@ -131,17 +131,19 @@ test("a result entered by form, then one by CSV, change the public calendar at o
   const importPanel = page.locator("section", { has: page.getByRole("heading", { name: "Import a race from CSV" }) });
   await importPanel.getByLabel("Race", { exact: true }).selectOption("2");
   const header = "position,driver_number,driver_name,class,status,fastest_lap,penalty_points";
-  await importPanel.getByLabel("Or paste the CSV").fill(`${header}\n1,7,Oliver Hartley,F3A,,yes,\n2,99,Nobody,F3A,,,\n`);
+  await importPanel.getByLabel("Or paste the CSV").fill(`${header}\n1,7,Oliver Hartley,F3A,,yes,\n2,99,Ethan Cole,F3A,,,\n`);
   await importPanel.getByRole("button", { name: "Preview import" }).click();
-  await expect(importPanel.getByRole("alert")).toContainText("Line 3: Unknown driver number 99");
+  await expect(importPanel.getByRole("alert")).toContainText("Line 3: Ethan Cole races with number 12, not 99.");
   await expect(importPanel.getByRole("button", { name: /Save import/ })).toHaveCount(0);
 
-  // Fixed: the dry run lists both rows with points before and after, and still saves nothing.
-  await importPanel.getByLabel("Or paste the CSV").fill(`${header}\r\n1,7,Oliver Hartley,F3A,,yes,\r\n2,12,Ethan Cole,F3A,,,\r\n`);
+  // Fixed, and pasted as the organiser's full classification: the dry run lists our two rows with points
+  // before and after, another team's car as ignored, and still saves nothing.
+  await importPanel.getByLabel("Or paste the CSV").fill(`${header}\r\n1,7,Oliver Hartley,F3A,,yes,\r\n2,12,Ethan Cole,F3A,,,\r\n3,3,Noah Brennan,F3A,,,\r\n`);
   await importPanel.getByLabel(/^Provisional/).uncheck();
   await importPanel.getByRole("button", { name: "Preview import" }).click();
   const preview = importPanel.locator("section", { has: page.getByRole("heading", { name: "Preview: race 2" }) });
   await expect(preview.getByRole("status")).toHaveText("2 of 2 rows would change. Nothing is saved yet.");
+  await expect(preview.getByText("Line 4: #3 Noah Brennan (F3A), ignored (not our car)")).toBeVisible();
   const oliverRow = preview.getByRole("listitem").filter({ hasText: "Oliver Hartley" });
   await expect(oliverRow).toContainText("P4 → P1, fastest lap");
   await expect(oliverRow).toContainText("9 → 16");

@@ -111,7 +111,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const preview = await previewClassificationImport(context.db, roundId, raceNumber, csv);
       return data<CsvActionData>(
         preview.ok
-          ? { kind: "csv", csv, raceNumber, provisional, preview: { changes: preview.changes, fingerprint: preview.fingerprint } }
+          ? { kind: "csv", csv, raceNumber, provisional, preview: { changes: preview.changes, fingerprint: preview.fingerprint, ignored: preview.ignored } }
           : { kind: "csv", csv, raceNumber, provisional, problems: preview.problems },
         { status: preview.ok ? 200 : 400, headers: BACK_OFFICE_HEADERS },
       );
