@@ -61,6 +61,7 @@ test("an editor uploads a photo on a phone, sets its alt text and focal point, a
   await expect(page.getByLabel("Alt text")).toHaveValue("Car 7 on the grid");
 
   await page.getByLabel("File").setInputFiles(path.join(files, "car.jpg"));
+  await page.getByLabel("Caption (optional)").fill("Car 7 on the grid before Race 1");
   await page.getByLabel("Credit (optional)").fill("Team photographer");
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page).toHaveURL(/\/admin\/media\/[0-9a-f-]{36}\?uploaded=1$/, { timeout: 30_000 });
@@ -117,6 +118,10 @@ test("an editor puts a library photo into an article's text from the Picture but
   await signInAsEditor(page);
   await page.goto(`${desk.url}/admin/news/new`);
   const editorBox = page.getByTestId("rich-text-editor");
+  // A paragraph first; the picture goes in front of it.
+  await editorBox.getByRole("textbox").click();
+  await page.keyboard.type("The lights went out a minute later.");
+  await page.keyboard.press("Control+Home");
   await editorBox.getByRole("button", { name: "Picture" }).focus();
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Insert a picture" });
@@ -134,4 +139,26 @@ test("an editor puts a library photo into an article's text from the Picture but
   // The file is served, so the published article will show it.
   const src = await inserted.getAttribute("src");
   expect((await page.request.get(`${desk.url}${src}`)).status()).toBe(200);
+
+  // The draft as the article page shows it (the preview is the public page's own view).
+  await page.getByLabel("Title", { exact: true }).fill("Brands Hatch grid");
+  await page.getByLabel("Venue", { exact: true }).fill("Brands Hatch");
+  await page.getByLabel("Excerpt", { exact: true }).fill("Car 7 on the grid.");
+  await page.getByLabel("Hero art", { exact: true }).fill("/media/news/season-opener-silverstone-international.svg");
+  await page.getByRole("button", { name: "Create draft" }).click();
+  const preview = page.getByRole("link", { name: /^Preview \(version 1\)/ });
+  await expect(preview).toBeVisible({ timeout: 15_000 });
+  await page.goto(`${desk.url}${await preview.getAttribute("href")}`);
+
+  // The picture's caption and credit are under it, and the next paragraph keeps its distance.
+  const figure = page.locator("main figure").filter({ has: page.locator(`img[src="${src}"]`) });
+  await expect(figure.locator("figcaption")).toHaveText("Car 7 on the grid before Race 1 Photo: Team photographer");
+  const next = page.locator("main p").filter({ hasText: "The lights went out a minute later." });
+  const imageBox = (await figure.locator("img").boundingBox())!;
+  const captionBox = (await figure.locator("figcaption").boundingBox())!;
+  const figureBox = (await figure.boundingBox())!;
+  const nextBox = (await next.boundingBox())!;
+  expect(captionBox.y).toBeGreaterThanOrEqual(imageBox.y + imageBox.height);
+  expect(nextBox.y - (figureBox.y + figureBox.height)).toBeGreaterThanOrEqual(16);
+  expect(imageBox.width).toBeLessThanOrEqual(390);
 });

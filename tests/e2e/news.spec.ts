@@ -192,13 +192,14 @@ test.describe("news report", () => {
     await expect(page).toHaveTitle(`${article.title} | Ridgeway Racing`);
   });
 
-  test("credits the podcast host as Sports Presenter & Producer when the article names no author", async ({ page }) => {
+  test("credits the team, not the podcast host, when the article names no author", async ({ page }) => {
     const article = byId("cadwell-park-mountain-battle");
     expect(article.author).toBeUndefined();
     await page.goto(`/news/${article.id}`);
     const main = page.locator("main");
-    await expect(main.getByText("James Whitcombe", { exact: true })).toBeVisible();
-    await expect(main.getByText("Sports Presenter & Producer", { exact: true })).toBeVisible();
+    await expect(main.getByText("Ridgeway Racing", { exact: true })).toBeVisible();
+    await expect(main.getByText("James Whitcombe", { exact: true })).toHaveCount(0);
+    await expect(main.getByText("Sports Presenter & Producer", { exact: true })).toHaveCount(0);
   });
 
   test("shows the podcast links panel for an article with links, opening in new tabs", async ({ page }) => {

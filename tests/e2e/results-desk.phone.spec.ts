@@ -35,6 +35,26 @@ async function lastRoundResult(page: Page, driverName: string) {
   return page.getByRole("listitem").filter({ hasText: driverName }).filter({ hasText: "Round points" }).last();
 }
 
+/**
+ * Whether each race status select shows its chosen label whole: the label's width in the select's
+ * font, with the select's padding and Chromium's drop-down arrow (about 20 px), fits its width. A
+ * select's scrollWidth does not grow with its text, so it cannot tell.
+ */
+async function expectStatusLabelsFit(page: Page) {
+  const clipped = await page.locator('select[name$=".status"]').evaluateAll((selects) => {
+    const context = document.createElement("canvas").getContext("2d")!;
+    return (selects as HTMLSelectElement[]).flatMap((select) => {
+      const style = getComputedStyle(select);
+      context.font = style.font;
+      const widest = Math.max(...[...select.options].map((option) => context.measureText(option.text).width));
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+      return widest > room ? [`${select.name}: ${Math.round(widest)} px of text in ${Math.round(room)} px`] : [];
+    });
+  });
+  expect(clipped).toEqual([]);
+  expect(await page.locator('select[name$=".status"]').count()).toBeGreaterThan(0);
+}
+
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ browser }) => {
@@ -101,6 +121,16 @@ test("a result entered by form, then one by CSV, change the public calendar at o
   await expectNoSidewaysScroll(page);
   await expectNoSeriousViolations(page);
 
+  // Every status select shows its whole label at phone width (it was cut to "Finished (positio").
+  await expectStatusLabelsFit(page);
+
+  // An F3B edit, typed before F3A is saved: it is not saved with F3A, and says so.
+  const f3b = page.locator("section", { has: page.getByRole("heading", { name: "F3B", exact: true }) });
+  const sophieRace1 = f3b.getByRole("group", { name: /Sophie Marsh/ }).getByRole("group", { name: /^Race 1/ });
+  const sophieStored = await sophieRace1.getByLabel("Position").inputValue();
+  await sophieRace1.getByLabel("Position").fill(String(Number(sophieStored) + 2));
+  await expect(f3b.getByText("Unsaved changes")).toBeVisible();
+
   // By form: Ethan Cole P3 in race 1 and the win with the fastest lap in race 2, provisional.
   const f3a = page.locator("section", { has: page.getByRole("heading", { name: "F3A", exact: true }) });
   const ethan = f3a.getByRole("group", { name: /Ethan Cole/ });
@@ -121,6 +151,25 @@ test("a result entered by form, then one by CSV, change the public calendar at o
   await expect(page.getByRole("status").filter({ hasText: "F3A results saved as provisional" })).toBeVisible();
   await expectNoSidewaysScroll(page);
 
+  // F3A is saved; the F3B edit is still marked, named beside the notice, and leaving asks first.
+  await expect(f3a.getByText("Unsaved changes")).toHaveCount(0);
+  await expect(f3b.getByText("Unsaved changes")).toBeVisible();
+  await expect(f3b.getByText("F3B has changes that are not saved yet.")).toBeVisible();
+  await expect(page.getByText("Not saved yet: F3B. Each class is saved with its own button.")).toBeVisible();
+  const asked: string[] = [];
+  page.once("dialog", (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole("link", { name: "← 2025 season" }).click();
+  await expect.poll(() => asked).toEqual(["You have unsaved changes. Leave this page and lose them?"]);
+  await expect(page).toHaveURL(new RegExp(`/admin/results/${LAST_ROUND}$`));
+  await expect(sophieRace1.getByLabel("Position")).toHaveValue(String(Number(sophieStored) + 2));
+  // Typed back to what is stored, there is nothing to lose: no marker, and leaving does not ask.
+  await sophieRace1.getByLabel("Position").fill(sophieStored);
+  await expect(f3b.getByText("Unsaved changes")).toHaveCount(0);
+  await expect(page.getByText(/^Not saved yet/)).toHaveCount(0);
+
   // The public calendar shows it at once, labelled provisional: 10 + 15 + 1.
   let card = await lastRoundResult(page, "Ethan Cole");
   await expect(card).toContainText("Round points 26 pts");
@@ -131,17 +180,19 @@ test("a result entered by form, then one by CSV, change the public calendar at o
   const importPanel = page.locator("section", { has: page.getByRole("heading", { name: "Import a race from CSV" }) });
   await importPanel.getByLabel("Race", { exact: true }).selectOption("2");
   const header = "position,driver_number,driver_name,class,status,fastest_lap,penalty_points";
-  await importPanel.getByLabel("Or paste the CSV").fill(`${header}\n1,7,Oliver Hartley,F3A,,yes,\n2,99,Nobody,F3A,,,\n`);
+  await importPanel.getByLabel("Or paste the CSV").fill(`${header}\n1,7,Oliver Hartley,F3A,,yes,\n2,99,Ethan Cole,F3A,,,\n`);
   await importPanel.getByRole("button", { name: "Preview import" }).click();
-  await expect(importPanel.getByRole("alert")).toContainText("Line 3: Unknown driver number 99");
+  await expect(importPanel.getByRole("alert")).toContainText("Line 3: Ethan Cole races with number 12, not 99.");
   await expect(importPanel.getByRole("button", { name: /Save import/ })).toHaveCount(0);
 
-  // Fixed: the dry run lists both rows with points before and after, and still saves nothing.
-  await importPanel.getByLabel("Or paste the CSV").fill(`${header}\r\n1,7,Oliver Hartley,F3A,,yes,\r\n2,12,Ethan Cole,F3A,,,\r\n`);
+  // Fixed, and pasted as the organiser's full classification: the dry run lists our two rows with points
+  // before and after, another team's car as ignored, and still saves nothing.
+  await importPanel.getByLabel("Or paste the CSV").fill(`${header}\r\n1,7,Oliver Hartley,F3A,,yes,\r\n2,12,Ethan Cole,F3A,,,\r\n3,3,Noah Brennan,F3A,,,\r\n`);
   await importPanel.getByLabel(/^Provisional/).uncheck();
   await importPanel.getByRole("button", { name: "Preview import" }).click();
   const preview = importPanel.locator("section", { has: page.getByRole("heading", { name: "Preview: race 2" }) });
   await expect(preview.getByRole("status")).toHaveText("2 of 2 rows would change. Nothing is saved yet.");
+  await expect(preview.getByText("Line 4: #3 Noah Brennan (F3A), ignored (not our car)")).toBeVisible();
   const oliverRow = preview.getByRole("listitem").filter({ hasText: "Oliver Hartley" });
   await expect(oliverRow).toContainText("P4 → P1, fastest lap");
   await expect(oliverRow).toContainText("9 → 16");

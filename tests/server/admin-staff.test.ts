@@ -73,10 +73,10 @@ describe("requireStaff", () => {
     expect((await run(() => requireAnyStaff(asRequest(member), context()))).status).toBe(403);
   });
 
-  it("gives back the staff member, and lets an admin act as every role", async () => {
+  it("gives back the staff member, and lets an admin act as every role, recorded as admin (not as the screen's role)", async () => {
     const admin = await makeStaff(suite.db, await person("admin"), ["admin"]);
     for (const role of ["admin", "editor", "shop"] as const) {
-      expect(await staffUser(admin, role)).toEqual({ id: admin.id, name: admin.name, email: admin.email, roles: ["admin"], actingAs: role });
+      expect(await staffUser(admin, role)).toEqual({ id: admin.id, name: admin.name, email: admin.email, roles: ["admin"], actingAs: "admin" });
     }
     const both = await makeStaff(suite.db, await person("both"), ["shop", "editor"]);
     expect(await requireAnyStaff(asRequest(both), context())).toMatchObject({ roles: ["editor", "shop"], actingAs: "editor" });
@@ -358,7 +358,8 @@ describe("soft delete", () => {
     expect(undone).toMatchObject({ ok: true, value: { deletedAt: null, version: 3 } });
     expect((await auditRows("test_widget", "w1")).map((row) => [row.action, row.reason, row.entityLabel])).toEqual([
       ["delete", "Duplicate", "Wing"],
-      ["undelete", null, null],
+      // Not named by the call: the record's own name, from its snapshot.
+      ["undelete", null, "Wing"],
     ]);
 
     await suite.db.update(widgets).set({ deletedAt: sql`now() - interval '31 days'` }).where(eq(widgets.id, "w2"));

@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
@@ -155,13 +157,35 @@ describe("results desk: CSV import", () => {
 
   it("a CSV with a bad row saves nothing, and says which row", async () => {
     const before = await totals();
-    const badCsv = [CSV_HEADER, "1,7,Oliver Hartley,F3A,,yes,", "2,99,Someone Else,F3A,,,"].join("\n");
+    const badCsv = [CSV_HEADER, "1,7,Oliver Hartley,F3A,,yes,", "2,99,Ethan Cole,F3A,,,"].join("\n");
     const preview = await previewClassificationImport(suite.db, LAST_ROUND, 2, badCsv);
-    expect(preview).toEqual({ ok: false, problems: [{ line: 3, message: "Unknown driver number 99: none of our drivers races with it." }] });
+    expect(preview).toEqual({ ok: false, problems: [{ line: 3, message: "Ethan Cole races with number 12, not 99." }] });
     await expect(
       auditedWrite(context(), editor, (tx) => applyClassificationImport(tx, LAST_ROUND, 2, badCsv, "anything", false)),
     ).rejects.toBeInstanceOf(DeskInputError);
     expect(await totals()).toEqual(before);
+  });
+
+  it("imports the example in docs/results-csv.md verbatim: the organiser's full classification, other teams' cars ignored", async () => {
+    const doc = await readFile(path.resolve(import.meta.dirname, "../../docs/results-csv.md"), "utf8");
+    const example = /```csv\n([\s\S]*?)```/.exec(doc)![1]!;
+    const preview = await previewClassificationImport(suite.db, LAST_ROUND, 2, example);
+    if (!preview.ok) throw new Error(`the documented example is refused: ${JSON.stringify(preview.problems)}`);
+    expect(preview.changes.map((change) => [change.driverNumber, change.driverName])).toEqual([
+      [7, "Oliver Hartley"],
+      [23, "Sophie Marsh"],
+      [44, "Jack Pemberton"],
+    ]);
+    expect(preview.ignored.map((row) => `${row.number} ${row.name}`)).toEqual(["3 Noah Brennan", "19 Callum Reid", "16 Isla Grant", "61 Tom Ashdown"]);
+    const saved = await auditedWrite(context(), editor, (tx) => applyClassificationImport(tx, LAST_ROUND, 2, example, preview.fingerprint, true));
+    expect(saved).toMatchObject({ ok: true, value: { changed: 3 } });
+    expect((await storedResult(LAST_ROUND, "sophie-marsh"))!.races[1]).toEqual({ position: "DNF" });
+    expect((await storedResult(LAST_ROUND, "jack-pemberton"))!.races[1]).toEqual({ position: 14, penaltyPoints: 2 });
+    // Put race 2 back as seeded, for the tests after this one.
+    const restore = [CSV_HEADER, "4,7,,F3A,,,", "8,23,,F3B,,,", "7,44,,FF1600,,,"].join("\n");
+    const back = await previewClassificationImport(suite.db, LAST_ROUND, 2, restore);
+    if (!back.ok) throw new Error("restore preview failed");
+    await auditedWrite(context(), editor, (tx) => applyClassificationImport(tx, LAST_ROUND, 2, restore, back.fingerprint, false));
   });
 
   it("saves exactly the preview, refuses it once someone has saved in between", async () => {

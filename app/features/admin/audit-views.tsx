@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { formatDiffPath, type DiffEntry, type JsonValue } from "~/lib/json-diff";
+import type { DiffEntry } from "~/lib/json-diff";
+import { readableDiff } from "~/lib/readable-value";
 import { humanise } from "./activity";
 
 /*
@@ -32,44 +33,48 @@ export function formatAuditTime(iso: string): string {
   return dateTime.format(new Date(iso));
 }
 
-const MAX_VALUE_LENGTH = 160;
-
-function showValue(value: JsonValue): string {
-  if (value === null) return "(empty)";
-  const text = typeof value === "string" ? value : JSON.stringify(value);
-  if (text === "") return "(empty)";
-  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}…` : text;
-}
-
-/** A change, field by field: "title: Old → New". Long values are cut short; the full ones stay in the row. */
+/**
+ * A change, field by field, in words: "Office hours: Days: Monday – Friday, Hours: 9:00 8:30 – 17:00"
+ * with the words taken out struck through and those put in marked (readable-value.ts). Long
+ * unchanged text around an edit is cut to a few words; the full values stay in the row.
+ */
 export function DiffView({ diff }: { diff: DiffEntry[] }) {
-  if (diff.length === 0) return <p className="text-sm text-muted">No field changed.</p>;
+  const changes = readableDiff(diff);
+  if (changes.length === 0) return <p className="text-sm text-muted">No field changed.</p>;
   return (
     <dl className="grid gap-1.5 text-sm">
-      {diff.map((entry) => (
-        <div key={entry.path.join("\u0000")} className="min-w-0 [overflow-wrap:anywhere]">
-          <dt className="inline font-semibold text-text">{formatDiffPath(entry.path)}: </dt>
+      {changes.map((change, index) => (
+        <div key={index} className="min-w-0 whitespace-pre-line [overflow-wrap:anywhere]">
+          <dt className="inline font-semibold text-text">{change.label}: </dt>
           <dd className="inline text-muted">
-            {entry.kind === "added" && (
+            {change.kind === "added" && (
               <>
-                <span className="sr-only">added </span>
-                <ins className="text-success no-underline">{showValue(entry.after)}</ins>
+                <span className="sr-only">set to </span>
+                <ins className="text-success no-underline">{change.text}</ins>
               </>
             )}
-            {entry.kind === "removed" && (
+            {change.kind === "removed" && (
               <>
-                <span className="sr-only">removed </span>
-                <del className="text-danger">{showValue(entry.before)}</del>
+                <span className="sr-only">emptied, was </span>
+                <del className="text-danger">{change.text}</del>
               </>
             )}
-            {entry.kind === "changed" && (
-              <>
-                <del className="text-danger">{showValue(entry.before)}</del>
-                <span aria-hidden="true"> → </span>
-                <span className="sr-only"> changed to </span>
-                <ins className="text-success no-underline">{showValue(entry.after)}</ins>
-              </>
-            )}
+            {change.kind === "changed" &&
+              change.parts.map((part, partIndex) =>
+                part.kind === "same" ? (
+                  <span key={partIndex}>{part.text}</span>
+                ) : part.kind === "removed" ? (
+                  <del key={partIndex} className="rounded-sm bg-danger/15 text-danger">
+                    <span className="sr-only">removed: </span>
+                    {part.text}
+                  </del>
+                ) : (
+                  <ins key={partIndex} className="rounded-sm bg-success/15 text-success no-underline">
+                    <span className="sr-only">added: </span>
+                    {part.text}
+                  </ins>
+                ),
+              )}
           </dd>
         </div>
       ))}

@@ -5,6 +5,7 @@ import type { Database } from "../../../db/client.server";
 import { auditEvents } from "../../../db/schema";
 import type { RequestContext } from "~/context";
 import { isJsonObject, jsonDiff, toJson, type JsonObject } from "~/lib/json-diff";
+import { recordLabel } from "~/lib/readable-value";
 import { BACK_OFFICE_HEADERS, type StaffUser } from "./staff.server";
 import type { StaffRole } from "./staff-roles";
 
@@ -142,7 +143,8 @@ export async function insertAuditEvent(tx: Tx | Database, actor: AuditActor, ent
       action: entry.action,
       entityType: entry.entityType,
       entityId: entry.entityId,
-      entityLabel: entry.entityLabel ?? null,
+      // A write that names no label is still shown by name (an article's title), never by its id alone.
+      entityLabel: entry.entityLabel ?? recordLabel(after) ?? recordLabel(before),
       before,
       after,
       diff: jsonDiff(before, after),

@@ -26,6 +26,11 @@ export interface AuditEventView {
   requestId: string | null;
 }
 
+/** A row's record name; rows written before every write named its record fall back on the title or name in the snapshot. */
+export const auditEntityLabel = sql<
+  string | null
+>`coalesce(${auditEvents.entityLabel}, ${auditEvents.after}->>'title', ${auditEvents.before}->>'title', ${auditEvents.after}->>'name', ${auditEvents.before}->>'name')`;
+
 const viewColumns = {
   id: auditEvents.id,
   at: auditEvents.at,
@@ -36,7 +41,7 @@ const viewColumns = {
   action: auditEvents.action,
   entityType: auditEvents.entityType,
   entityId: auditEvents.entityId,
-  entityLabel: auditEvents.entityLabel,
+  entityLabel: auditEntityLabel,
   diff: auditEvents.diff,
   reason: auditEvents.reason,
   requestId: auditEvents.requestId,

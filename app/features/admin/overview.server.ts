@@ -1,7 +1,7 @@
 import { count, countDistinct, desc, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { articles, auditEvents, orders, products, staffRoleGrants, users } from "../../../db/schema";
-import type { AuditEventView } from "./history.server";
+import { auditEntityLabel, type AuditEventView } from "./history.server";
 import type { StaffUser } from "./staff.server";
 import type { DiffEntry } from "~/lib/json-diff";
 
@@ -35,7 +35,7 @@ export async function loadOverview(db: Database, staff: StaffUser): Promise<{ co
         action: auditEvents.action,
         entityType: auditEvents.entityType,
         entityId: auditEvents.entityId,
-        entityLabel: auditEvents.entityLabel,
+        entityLabel: auditEntityLabel,
         diff: auditEvents.diff,
         reason: auditEvents.reason,
         requestId: auditEvents.requestId,

@@ -14,7 +14,10 @@ export interface StaffUser {
   email: string;
   /** Every staff role they hold, in STAFF_ROLES order. */
   roles: StaffRole[];
-  /** The role this request was allowed with (what the screen asked for); the audit trail records it. */
+  /**
+   * The role this request was allowed by, of those they hold: the screen's own role when they hold
+   * it, else admin (which allows every screen). The audit trail records it.
+   */
   actingAs: StaffRole;
 }
 
@@ -97,6 +100,8 @@ async function checkStaff(request: Request, context: RequestContext, role: Staff
   if (!allows(staff.granted)) throw data({ message: NOT_STAFF_MESSAGE }, { status: 403, headers: BACK_OFFICE_HEADERS });
   if (!staff.twoFactorEnabled) throw redirect(STAFF_TWO_FACTOR_PATH, { headers: BACK_OFFICE_HEADERS });
   if (!allows(staff.roles)) throw data({ message: PENDING_ROLE_MESSAGE }, { status: 403, headers: BACK_OFFICE_HEADERS });
-  const actingAs = role ?? staff.roles[0]!;
+  // An admin on an editor's screen acts as an admin: recording the screen's role ("as Editor")
+  // would name a role they may not even hold (issue 37).
+  const actingAs = role === null ? staff.roles[0]! : staff.roles.includes(role) ? role : "admin";
   return { id: user.id, name: user.name, email: user.email, roles: staff.roles, actingAs };
 }

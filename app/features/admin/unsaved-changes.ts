@@ -6,8 +6,12 @@ import { useBlocker } from "react-router";
  * form. It lives in admin code only, so it never reaches a visitor's bundle.
  */
 
-/** Warns before leaving while `dirty`: closing the tab (beforeunload) or following a link inside the app. */
-export function useUnsavedChangesWarning(dirty: boolean) {
+/**
+ * Warns before leaving while `dirty`: closing the tab (beforeunload) or following a link inside the app.
+ * `watchSearch`: a page whose tabs are query strings (`?tab=history`) unmounts its form on a tab
+ * change, so a change of query counts as leaving too.
+ */
+export function useUnsavedChangesWarning(dirty: boolean, { watchSearch = false }: { watchSearch?: boolean } = {}) {
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {
@@ -18,7 +22,10 @@ export function useUnsavedChangesWarning(dirty: boolean) {
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && (currentLocation.pathname !== nextLocation.pathname || (watchSearch && currentLocation.search !== nextLocation.search)),
+  );
   useEffect(() => {
     if (blocker.state !== "blocked") return;
     if (window.confirm("You have unsaved changes. Leave this page and lose them?")) blocker.proceed();

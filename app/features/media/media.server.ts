@@ -242,6 +242,31 @@ export async function libraryPictures(db: Database, ids: readonly (string | null
   return pictures;
 }
 
+/**
+ * The caption and credit of each live library picture among `srcs` (its variants' addresses,
+ * `/media/u/<hash>-<width>.<format>`, as the article editor places them), by src, in one query.
+ * Other images (the seed's art) and deleted assets are absent.
+ */
+export async function pictureNotesFor(db: Database, srcs: readonly string[]): Promise<Map<string, { caption: string; credit: string }>> {
+  const hashes = new Map<string, string[]>();
+  for (const src of new Set(srcs)) {
+    const key = src.startsWith("/media/u/") ? src.slice("/media/u/".length) : "";
+    if (!isVariantKey(key)) continue;
+    const hash = hashOfKey(key);
+    hashes.set(hash, [...(hashes.get(hash) ?? []), src]);
+  }
+  const notes = new Map<string, { caption: string; credit: string }>();
+  if (hashes.size === 0) return notes;
+  const assets = await db
+    .select({ hash: mediaAssets.hash, caption: mediaAssets.caption, credit: mediaAssets.credit })
+    .from(mediaAssets)
+    .where(and(inArray(mediaAssets.hash, [...hashes.keys()]), isNull(mediaAssets.deletedAt)));
+  for (const asset of assets) {
+    for (const src of hashes.get(asset.hash) ?? []) notes.set(src, { caption: asset.caption, credit: asset.credit });
+  }
+  return notes;
+}
+
 /** Each row with `photo`: the library picture its `assetIdOf` names, or null (show its image path). */
 export async function withLibraryPhotos<Row>(db: Database, rows: Row[], assetIdOf: (row: Row) => string | null): Promise<(Row & { photo: PictureImage | null })[]> {
   const pictures = await libraryPictures(db, rows.map(assetIdOf));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_AUTHOR_TITLE, resolveAuthor } from "./news-author";
+import { resolveAuthor } from "./news-author";
 
 const noAuthor = { authorName: null, authorTitle: null, authorImage: null, authorLinkedin: null };
 
@@ -7,26 +7,17 @@ describe("resolveAuthor", () => {
   it("uses the article's own author", () => {
     const author = resolveAuthor(
       { authorName: "Dr Helen Carver", authorTitle: "Technical Director", authorImage: "/a.svg", authorLinkedin: "https://in.example/hc" },
-      "James Whitcombe",
+      "Ridgeway Racing",
     );
-    expect(author).toEqual({ name: "Dr Helen Carver", title: "Technical Director", image: "/a.svg", linkedin: "https://in.example/hc" });
+    expect(author).toEqual({ name: "Dr Helen Carver", title: "Technical Director", image: "/a.svg", linkedin: "https://in.example/hc", isTeam: false });
   });
 
-  it("falls back to the podcast host as a sports presenter and producer", () => {
-    expect(resolveAuthor(noAuthor, "James Whitcombe")).toEqual({
-      name: "James Whitcombe",
-      title: "Sports Presenter & Producer",
-      image: null,
-      linkedin: null,
-    });
-    expect(DEFAULT_AUTHOR_TITLE).toBe("Sports Presenter & Producer");
+  it("credits the team, not a person, when the article names no author", () => {
+    expect(resolveAuthor(noAuthor, "Ridgeway Racing")).toEqual({ name: "Ridgeway Racing", title: null, image: null, linkedin: null, isTeam: true });
+    expect(resolveAuthor({ ...noAuthor, authorName: "  " }, "Ridgeway Racing").isTeam).toBe(true);
   });
 
-  it("does not lend the default title to a named author", () => {
-    expect(resolveAuthor({ ...noAuthor, authorName: "Victoria Lang" }, "James Whitcombe")?.title).toBeNull();
-  });
-
-  it("is null with no author and no host", () => {
-    expect(resolveAuthor(noAuthor, null)).toBeNull();
+  it("does not lend a title to a named author who has none", () => {
+    expect(resolveAuthor({ ...noAuthor, authorName: "Victoria Lang" }, "Ridgeway Racing").title).toBeNull();
   });
 });

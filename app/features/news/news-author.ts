@@ -1,12 +1,16 @@
-/** Who an article is by: its own author, or the podcast host who presents the team's coverage. */
-
-export const DEFAULT_AUTHOR_TITLE = "Sports Presenter & Producer";
+/**
+ * Who an article is by: its own author, or else the team itself. An article nobody signed is
+ * never credited to a person who did not write it (issue 37: it used to fall back to the
+ * podcast host); see docs/decisions/0105-unsigned-articles-are-the-teams.md.
+ */
 
 export interface ArticleAuthor {
   name: string;
   title: string | null;
   image: string | null;
   linkedin: string | null;
+  /** True when the byline is the team (an Organization to search engines), not a person. */
+  isTeam: boolean;
 }
 
 export interface StoredAuthorFields {
@@ -16,16 +20,15 @@ export interface StoredAuthorFields {
   authorLinkedin: string | null;
 }
 
-/** Null only when the article names no author and there is no podcast host to fall back on. */
-export function resolveAuthor(article: StoredAuthorFields, podcastHostName: string | null): ArticleAuthor | null {
-  if (article.authorName) {
+export function resolveAuthor(article: StoredAuthorFields, teamName: string): ArticleAuthor {
+  if (article.authorName?.trim()) {
     return {
       name: article.authorName,
       title: article.authorTitle,
       image: article.authorImage,
       linkedin: article.authorLinkedin,
+      isTeam: false,
     };
   }
-  if (!podcastHostName) return null;
-  return { name: podcastHostName, title: DEFAULT_AUTHOR_TITLE, image: null, linkedin: null };
+  return { name: teamName, title: null, image: null, linkedin: null, isTeam: true };
 }

@@ -112,6 +112,7 @@ async function runWrite(
           action,
           entityType: ARTICLE_ENTITY,
           entityId: after.id,
+          entityLabel: after.title,
           before: before && snapshotOf(before),
           after: snapshotOf(after),
         },

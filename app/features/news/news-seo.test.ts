@@ -8,7 +8,7 @@ const article = {
   excerpt: "Hartley wins.",
   publishedOn: "2025-09-07",
   image: "/media/news/cadwell.svg",
-  author: { name: "James Whitcombe", title: "Sports Presenter & Producer", image: null, linkedin: null },
+  author: { name: "Helen Carver", title: "Technical Director", image: null, linkedin: null, isTeam: false },
 };
 
 describe("articleJsonLd", () => {
@@ -22,9 +22,14 @@ describe("articleJsonLd", () => {
       image: ["https://ridgeway-racing.example/media/news/cadwell.svg"],
       mainEntityOfPage: "https://ridgeway-racing.example/news/cadwell-park-mountain-battle",
       url: "https://ridgeway-racing.example/news/cadwell-park-mountain-battle",
-      author: { "@type": "Person", name: "James Whitcombe", jobTitle: "Sports Presenter & Producer" },
+      author: { "@type": "Person", name: "Helen Carver", jobTitle: "Technical Director" },
       publisher: { "@type": "Organization", name: "Ridgeway Racing", url: publicUrl },
     });
+  });
+
+  it("names the team as an Organization for an article nobody signed", () => {
+    const unsigned = { ...article, author: { name: "Ridgeway Racing", title: null, image: null, linkedin: null, isTeam: true } };
+    expect(articleJsonLd(unsigned, publicUrl).author).toEqual({ "@type": "Organization", name: "Ridgeway Racing" });
   });
 
   it("leaves the author out when there is none", () => {

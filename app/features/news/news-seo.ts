@@ -28,7 +28,7 @@ export function articleJsonLd(article: ArticleSeoFields, publicUrl: string) {
     url,
     ...(article.author && {
       author: {
-        "@type": "Person",
+        "@type": article.author.isTeam ? "Organization" : "Person",
         name: article.author.name,
         ...(article.author.title && { jobTitle: article.author.title }),
         ...(article.author.linkedin && { sameAs: [article.author.linkedin] }),

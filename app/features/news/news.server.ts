@@ -1,14 +1,14 @@
 import { and, asc, desc, eq, gt, isNull, lte, min, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { articleSlugRedirects, articles, mediaAssets, siteContent } from "../../../db/schema";
-import { getPictureImage, pictureImageOf } from "~/features/media/media.server";
-import { z } from "~/lib/zod";
+import { articleSlugRedirects, articles, mediaAssets } from "../../../db/schema";
+import { brand } from "~/brand";
+import { getPictureImage, pictureImageOf, pictureNotesFor } from "~/features/media/media.server";
 import type { ArticleContent } from "./article-snapshot";
 import { resolveAuthor } from "./news-author";
 import { categoryLabel, filterArticles, type NewsFilter } from "./news-filter";
 import { articleHero, articleShareImage } from "./news-image";
 import { isArticleId } from "./news-links";
-import { renderRichText } from "./rich-text-html.server";
+import { imageSources, renderRichText } from "./rich-text-html.server";
 
 /**
  * The one rule of what the public sees (ADR 26): published, and its time has come.
@@ -84,18 +84,10 @@ export async function nextScheduledPublishAt(db: Database): Promise<Date | null>
   return row?.next ? new Date(row.next) : null;
 }
 
-const podcastShow = z.object({ host: z.object({ name: z.string().min(1) }) });
-
-async function getPodcastHostName(db: Database): Promise<string | null> {
-  const [row] = await db.select({ value: siteContent.value }).from(siteContent).where(eq(siteContent.key, "podcast"));
-  const parsed = podcastShow.safeParse(row?.value);
-  return parsed.success ? parsed.data.host.name : null;
-}
-
 /** An article's content as the public page shows it: body rendered, author resolved. */
 export async function presentArticle(db: Database, content: ArticleContent, publishedOn: string) {
-  const hostName = content.authorName ? null : await getPodcastHostName(db);
   const hero = articleHero(content, content.heroAssetId ? await getPictureImage(db, content.heroAssetId) : null);
+  const pictureNotes = await pictureNotesFor(db, imageSources(content.body?.content));
   const podcastLinks =
     content.podcastYoutubeUrl || content.podcastSpotifyUrl
       ? { youtube: content.podcastYoutubeUrl, spotify: content.podcastSpotifyUrl }
@@ -109,8 +101,8 @@ export async function presentArticle(db: Database, content: ArticleContent, publ
     hero,
     image: articleShareImage(null, hero)?.path ?? null,
     excerpt: content.excerpt,
-    html: renderRichText(content.body?.content),
-    author: resolveAuthor(content, hostName),
+    html: renderRichText(content.body?.content, pictureNotes),
+    author: resolveAuthor(content, brand.name),
     podcastLinks,
     seoTitle: content.seoTitle,
     seoDescription: content.seoDescription,

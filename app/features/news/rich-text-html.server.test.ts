@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { markdownToRichText } from "./markdown-to-rich-text.server";
 import { richTextDocSchema, richTextFromPlainParagraphs, type RichTextNode } from "./rich-text";
-import { renderRichText, safeLinkHref } from "./rich-text-html.server";
+import { imageSources, renderRichText, safeLinkHref } from "./rich-text-html.server";
 
 const text = (value: string, marks?: RichTextNode["marks"]): RichTextNode => ({ type: "text", text: value, ...(marks ? { marks } : {}) });
 const paragraph = (...content: RichTextNode[]): RichTextNode => ({ type: "paragraph", content });
@@ -22,8 +22,24 @@ describe("renderRichText", () => {
     expect(html).toBe(
       "<h2>Race day</h2><p>A <strong>bold</strong> and <em>leaning</em> word.</p><ul><li><p>one</p></li></ul>" +
         '<ol start="3"><li><p>three</p></li></ol><blockquote><p>Quote</p></blockquote><hr><p>line<br>next</p>' +
-        '<img src="/media/news/car.svg" alt="The car" loading="lazy" decoding="async">',
+        '<figure><img src="/media/news/car.svg" alt="The car" loading="lazy" decoding="async"></figure>',
     );
+  });
+
+  it("puts a library picture's caption and credit under it, escaped, and the next paragraph after the figure", () => {
+    const src = "/media/u/0123456789abcdef0123456789abcdef-960.webp";
+    const notes = new Map([[src, { caption: "Oliver on the grid <before> Race 2", credit: "Sam Lens" }]]);
+    const html = renderRichText([{ type: "image", attrs: { src, alt: "Oliver on the grid" } }, paragraph(text("Next."))], notes);
+    expect(html).toBe(
+      `<figure><img src="${src}" alt="Oliver on the grid" loading="lazy" decoding="async">` +
+        '<figcaption>Oliver on the grid &lt;before&gt; Race 2 <span class="picture-credit">Photo: Sam Lens</span></figcaption></figure><p>Next.</p>',
+    );
+    // Only what is filled in: a credit alone, one that already says what it is, nothing at all.
+    expect(renderRichText([{ type: "image", attrs: { src, alt: "" } }], new Map([[src, { caption: " ", credit: "© Ridgeway Racing" }]]))).toContain(
+      '<figcaption><span class="picture-credit">© Ridgeway Racing</span></figcaption>',
+    );
+    expect(renderRichText([{ type: "image", attrs: { src, alt: "" } }], new Map([[src, { caption: "", credit: "" }]]))).not.toContain("figcaption");
+    expect(imageSources([paragraph(text("a")), { type: "blockquote", content: [{ type: "image", attrs: { src } }] }, { type: "image", attrs: { src: 7 } }])).toEqual([src]);
   });
 
   it("keeps headings between h2 and h4 (the page title is the h1)", () => {
@@ -67,7 +83,7 @@ describe("renderRichText", () => {
       { type: "image", attrs: { src: "https://evil.example/track.gif", alt: "x" } },
       { type: "image", attrs: { src: "/media/../etc/passwd", alt: "x" } },
     ]);
-    expect(html).toBe('<p>p</p><img src="/media/ok.svg" alt="&quot; onerror=&quot;alert(1)" loading="lazy" decoding="async">');
+    expect(html).toBe('<p>p</p><figure><img src="/media/ok.svg" alt="&quot; onerror=&quot;alert(1)" loading="lazy" decoding="async"></figure>');
     expect(html).not.toMatch(/onclick|style=|class=/);
   });
 

@@ -7,8 +7,32 @@ import type { RichTextMark, RichTextNode } from "./rich-text";
  * the site does not know is shown as its escaped plain text, so nothing typed is lost and nothing
  * typed becomes markup.
  */
-export function renderRichText(nodes: readonly RichTextNode[] | null | undefined): string {
-  return (nodes ?? []).map(renderNode).join("");
+export function renderRichText(nodes: readonly RichTextNode[] | null | undefined, pictureNotes: PictureNotes = NO_NOTES): string {
+  return (nodes ?? []).map((node) => renderNode(node, pictureNotes)).join("");
+}
+
+/** What the media library says under a picture: its caption and credit (either may be empty). */
+export interface PictureNote {
+  caption: string;
+  credit: string;
+}
+
+/** Notes by image src, for the library pictures placed in a body (see pictureNotesFor in media.server.ts). */
+export type PictureNotes = ReadonlyMap<string, PictureNote>;
+
+const NO_NOTES: PictureNotes = new Map();
+
+/** The src of every image in a body, in order: what to look up notes for. */
+export function imageSources(nodes: readonly RichTextNode[] | null | undefined): string[] {
+  return (nodes ?? []).flatMap((node) => [
+    ...(node.type === "image" && typeof node.attrs?.src === "string" ? [node.attrs.src] : []),
+    ...imageSources(node.content),
+  ]);
+}
+
+/** A credit reads "Photo: Jane Doe", unless it already says what it is ("© …", "Photo by …"). */
+function creditText(credit: string): string {
+  return /^(photo|picture|image|credit|©|\(c\))/i.test(credit) ? credit : `Photo: ${credit}`;
 }
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -63,30 +87,30 @@ function plainText(node: RichTextNode): string {
   return (node.content ?? []).map(plainText).join(" ");
 }
 
-function renderChildren(node: RichTextNode): string {
-  return renderRichText(node.content);
+function renderChildren(node: RichTextNode, notes: PictureNotes): string {
+  return renderRichText(node.content, notes);
 }
 
-function renderNode(node: RichTextNode): string {
+function renderNode(node: RichTextNode, notes: PictureNotes): string {
   switch (node.type) {
     case "text":
       return renderText(node.text ?? "", node.marks ?? []);
     case "paragraph":
-      return `<p>${renderChildren(node)}</p>`;
+      return `<p>${renderChildren(node, notes)}</p>`;
     case "heading": {
       const level = headingLevel(node.attrs?.level);
-      return `<h${level}>${renderChildren(node)}</h${level}>`;
+      return `<h${level}>${renderChildren(node, notes)}</h${level}>`;
     }
     case "bulletList":
-      return `<ul>${renderChildren(node)}</ul>`;
+      return `<ul>${renderChildren(node, notes)}</ul>`;
     case "orderedList": {
       const start = listStart(node.attrs?.start);
-      return `<ol${start ? ` start="${start}"` : ""}>${renderChildren(node)}</ol>`;
+      return `<ol${start ? ` start="${start}"` : ""}>${renderChildren(node, notes)}</ol>`;
     }
     case "listItem":
-      return `<li>${renderChildren(node)}</li>`;
+      return `<li>${renderChildren(node, notes)}</li>`;
     case "blockquote":
-      return `<blockquote>${renderChildren(node)}</blockquote>`;
+      return `<blockquote>${renderChildren(node, notes)}</blockquote>`;
     case "horizontalRule":
       return "<hr>";
     case "hardBreak":
@@ -95,7 +119,12 @@ function renderNode(node: RichTextNode): string {
       const src = safeImageSrc(node.attrs?.src);
       if (!src) return "";
       const alt = typeof node.attrs?.alt === "string" ? node.attrs.alt : "";
-      return `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}" loading="lazy" decoding="async">`;
+      // A figure, so a picture is a block with room around it; a library picture's caption and credit go under it.
+      const note = notes.get(src);
+      const caption = note?.caption.trim() ? escapeHtml(note.caption.trim()) : "";
+      const credit = note?.credit.trim() ? `<span class="picture-credit">${escapeHtml(creditText(note.credit.trim()))}</span>` : "";
+      const figcaption = caption || credit ? `<figcaption>${[caption, credit].filter(Boolean).join(" ")}</figcaption>` : "";
+      return `<figure><img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}" loading="lazy" decoding="async">${figcaption}</figure>`;
     }
     default: {
       const text = plainText(node);

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -17,27 +17,48 @@ interface ClassResultsFormProps {
   raceCount: number;
   /** Field errors of the last save, keyed "CLASS/entries.0.races.1.position". */
   errors: Record<string, string>;
+  /** Whether the form differs from what is stored (the page warns before leaving while any class does). */
+  dirty: boolean;
+  onDirtyChange: (racingClass: string, dirty: boolean) => void;
+}
+
+/** A form's fields as one string, to tell whether anything differs from how it was drawn. */
+function formState(form: HTMLFormElement | null): string {
+  return form ? new URLSearchParams(new FormData(form) as unknown as Array<[string, string]>).toString() : "";
 }
 
 /** One class's results of a round: per driver, whether they raced, each race's status and position, pole and awards. */
-export function ClassResultsForm({ group, raceCount, errors }: ClassResultsFormProps) {
+export function ClassResultsForm({ group, raceCount, errors, dirty, onDirtyChange }: ClassResultsFormProps) {
   const headingId = useId();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errorOf = (path: string) => errors[`${group.racingClass}/${path}`];
   // After a save the versions move on: a new key renews the fields with what was stored.
   const key = group.drivers.map((driver) => driver.result?.version ?? 0).join(".");
+  const formRef = useRef<HTMLFormElement>(null);
+  const drawn = useRef("");
+  const { racingClass } = group;
+  // Dirty means "differs from what was drawn", not "was touched": a save that failed keeps it
+  // marked, and a field typed back to its stored value clears it.
+  useEffect(() => {
+    drawn.current = formState(formRef.current);
+    onDirtyChange(racingClass, false);
+  }, [key, racingClass, onDirtyChange]);
+  const recheck = () => onDirtyChange(racingClass, formState(formRef.current) !== drawn.current);
   return (
     <section aria-labelledby={headingId} className="rounded-card border border-line bg-surface p-4 sm:p-6">
-      <h2 id={headingId} className="text-2xl font-bold uppercase">
-        {group.racingClass}
-      </h2>
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id={headingId} className="text-2xl font-bold uppercase">
+          {group.racingClass}
+        </h2>
+        {dirty && <Badge tone="warning">Unsaved changes</Badge>}
+      </div>
       {!group.hasRules ? (
         <p className="mt-2 text-danger">This class has no scoring rules for the season, so its results cannot be scored yet.</p>
       ) : group.drivers.length === 0 ? (
         <p className="mt-2 text-muted">None of our drivers races in {group.racingClass}.</p>
       ) : (
-        <Form method="post" key={key} className="mt-4 grid gap-4">
+        <Form method="post" key={key} ref={formRef} onChange={recheck} onInput={recheck} className="mt-4 grid gap-4">
           <input type="hidden" name="intent" value="save-class" />
           <input type="hidden" name="racingClass" value={group.racingClass} />
           {group.drivers.map((driver, index) => (
@@ -52,10 +73,11 @@ export function ClassResultsForm({ group, raceCount, errors }: ClassResultsFormP
           <CheckboxField name="provisional" defaultChecked={group.drivers.some((d) => d.result) ? group.provisional : true}>
             Provisional: the organiser&apos;s classification is not final yet (shown as provisional on the site)
           </CheckboxField>
-          <div>
+          <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
               Save {group.racingClass} results
             </Button>
+            {dirty && <span className="text-sm text-warning">{group.racingClass} has changes that are not saved yet.</span>}
           </div>
         </Form>
       )}
@@ -143,20 +165,21 @@ function RaceFields({
           </span>
         )}
       </p>
-      <div className="grid grid-cols-[minmax(0,1fr)_6rem] gap-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-status`} className="text-xs font-medium text-muted">
-            Status
-          </label>
-          <select id={`${id}-status`} name={name("status")} defaultValue={status} className={cx(inputClasses, "min-h-11")}>
-            {RACE_STATUSES.map((option) => (
-              <option key={option} value={option}>
-                {STATUS_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
+      {/* The status has the box's whole width, so its longest label ("DNF – did not finish") is never cut off on a phone. */}
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-status`} className="text-xs font-medium text-muted">
+          Status
+        </label>
+        <select id={`${id}-status`} name={name("status")} defaultValue={status} className={cx(inputClasses, "min-h-11")}>
+          {RACE_STATUSES.map((option) => (
+            <option key={option} value={option}>
+              {STATUS_LABELS[option]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor={`${id}-position`} className="text-xs font-medium text-muted">
             Position
           </label>
@@ -173,17 +196,7 @@ function RaceFields({
             className={cx(inputClasses, "min-h-11")}
           />
         </div>
-      </div>
-      {positionError && (
-        <p id={`${id}-position-error`} role="alert" className="text-sm text-danger">
-          {positionError}
-        </p>
-      )}
-      <div className="grid grid-cols-[minmax(0,1fr)_6rem] items-end gap-2">
-        <CheckboxField name={name("fastestLap")} defaultChecked={race?.fastestLap ?? false} error={errorOf("fastestLap")}>
-          Fastest lap in class
-        </CheckboxField>
-        <div className="flex flex-col gap-1">
+        <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor={`${id}-penalty`} className="text-xs font-medium text-muted">
             Penalty pts
           </label>
@@ -196,15 +209,24 @@ function RaceFields({
             max={100}
             defaultValue={race?.penaltyPoints ?? ""}
             aria-invalid={penaltyError ? true : undefined}
+            aria-describedby={penaltyError ? `${id}-penalty-error` : undefined}
             className={cx(inputClasses, "min-h-11")}
           />
         </div>
       </div>
+      {positionError && (
+        <p id={`${id}-position-error`} role="alert" className="text-sm text-danger">
+          {positionError}
+        </p>
+      )}
       {penaltyError && (
-        <p role="alert" className="text-sm text-danger">
+        <p id={`${id}-penalty-error`} role="alert" className="text-sm text-danger">
           {penaltyError}
         </p>
       )}
+      <CheckboxField name={name("fastestLap")} defaultChecked={race?.fastestLap ?? false} error={errorOf("fastestLap")}>
+        Fastest lap in class
+      </CheckboxField>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { MAX_CSV_BYTES, MAX_CSV_ROWS, parseClassificationCsv, splitCsvRecords, type KnownDriver } from "./classification-csv";
 
@@ -29,6 +30,7 @@ describe("parseClassificationCsv", () => {
         { line: 4, driver: drivers[2], result: { position: 14, penaltyPoints: 2 } },
         { line: 5, driver: drivers[3], result: { position: "NC" } },
       ],
+      ignored: [],
     });
   });
 
@@ -47,7 +49,7 @@ describe("parseClassificationCsv", () => {
     const problems = problemsOf(
       [
         header,
-        "1,99,Nobody,F3A,,,",
+        "1,70,Oliver Hartley,F3A,,,",
         "2,7,Oliver Hartley,F3A,RETIRED,,",
         "4,21,Sophie Marsh,F3A,,,",
         ",44,Jack Pemberton,FF1600,,,",
@@ -55,7 +57,7 @@ describe("parseClassificationCsv", () => {
       ].join("\n"),
     );
     expect(problems).toEqual([
-      { line: 2, message: "Unknown driver number 99: none of our drivers races with it." },
+      { line: 2, message: "Oliver Hartley races with number 7, not 70." },
       { line: 3, message: 'Unknown status "RETIRED": use CLASSIFIED (or leave it empty), DNF, DNS, DSQ or NC.' },
       { line: 4, message: "Sophie Marsh races in F3B, not F3A." },
       { line: 5, message: 'A classified finisher needs a position from 1 (got "").' },
@@ -63,6 +65,47 @@ describe("parseClassificationCsv", () => {
       { line: 6, message: 'fastest_lap must be yes or no (got "maybe").' },
       { line: 6, message: 'penalty_points must be a whole number of points (got "-1").' },
     ]);
+  });
+
+  it("takes the organiser's full classification: other teams' cars are listed as ignored, ours are read", () => {
+    const parsed = parseClassificationCsv(
+      [header, "1,3,Noah Brennan,F3A,,yes,", "2,7,Oliver Hartley,F3A,,,", ",16,,F3B,RET,,", "5,21,Sophie Marsh,F3B,,,", "9,61,Tom Ashdown,,,,"].join("\n"),
+      drivers,
+    );
+    expect(parsed).toEqual({
+      ok: true,
+      rows: [
+        { line: 3, driver: drivers[0], result: { position: 2 } },
+        { line: 5, driver: drivers[1], result: { position: 5 } },
+      ],
+      ignored: [
+        { line: 2, number: 3, name: "Noah Brennan", racingClass: "F3A" },
+        { line: 4, number: 16, name: "", racingClass: "F3B" },
+        { line: 6, number: 61, name: "Tom Ashdown", racingClass: "" },
+      ],
+    });
+  });
+
+  it("refuses a file with none of our cars, and a driver number that is empty or not a number", () => {
+    expect(problemsOf([header, "1,3,Noah Brennan,F3A,,,", "2,16,,F3A,,,"].join("\n"))).toEqual([
+      { line: null, message: "None of the cars in the file is one of ours: check that it is the right race." },
+    ]);
+    expect(problemsOf([header, "1,,Someone,F3A,,,", "2,7A,,F3A,,,"].join("\n"))).toEqual([
+      { line: 2, message: "driver_number is empty." },
+      { line: 3, message: 'driver_number must be a car number (got "7A").' },
+    ]);
+  });
+
+  it("reads the example in docs/results-csv.md as written, against the seeded drivers", () => {
+    const doc = readFileSync(new URL("../../../docs/results-csv.md", import.meta.url), "utf8");
+    const example = /```csv\n([\s\S]*?)```/.exec(doc)![1]!;
+    const seeded = (JSON.parse(readFileSync(new URL("../../../content/drivers.json", import.meta.url), "utf8")) as Array<Record<string, unknown>>).map(
+      (driver) => ({ id: String(driver.id), number: Number(driver.number), name: String(driver.name), racingClass: String(driver.class) }),
+    );
+    const parsed = parseClassificationCsv(example, seeded);
+    expect(parsed.ok ? [] : parsed.problems).toEqual([]);
+    expect(parsed.ok && parsed.rows.map((row) => row.driver.id)).toEqual(["oliver-hartley", "sophie-marsh", "jack-pemberton"]);
+    expect(parsed.ok && parsed.ignored.map((row) => row.number)).toEqual([3, 19, 16, 61]);
   });
 
   it("refuses two drivers in one place, a driver twice and two fastest laps in a class", () => {

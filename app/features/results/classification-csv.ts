@@ -1,7 +1,9 @@
 /**
  * The CSV of one race's classification, as docs/results-csv.md lays it out:
  * parsed and checked row by row, without touching the database, so a file
- * with any bad row can be refused whole with every problem named.
+ * with any bad row can be refused whole with every problem named. The file may
+ * be the organiser's full classification: rows for other teams' cars are
+ * listed as ignored, not refused.
  */
 import { UNCLASSIFIED_STATUSES, type RaceResult, type UnclassifiedStatus } from "~/lib/scoring";
 
@@ -36,7 +38,16 @@ export interface CsvProblem {
   message: string;
 }
 
-export type ClassificationParse = { ok: true; rows: ClassificationRow[] } | { ok: false; problems: CsvProblem[] };
+/** A row for a car that is not one of ours (another team's, in the organiser's full classification). */
+export interface IgnoredRow {
+  line: number;
+  number: number;
+  /** As the file gives them; empty when it does not. */
+  name: string;
+  racingClass: string;
+}
+
+export type ClassificationParse = { ok: true; rows: ClassificationRow[]; ignored: IgnoredRow[] } | { ok: false; problems: CsvProblem[] };
 
 /**
  * Splits CSV text into records (RFC 4180: quoted fields may hold commas, quotes
@@ -129,7 +140,9 @@ export function parseClassificationCsv(text: string, drivers: readonly KnownDriv
   }
 
   const byNumber = new Map(drivers.map((driver) => [driver.number, driver]));
+  const byName = new Map(drivers.map((driver) => [driver.name.toLowerCase(), driver]));
   const rows: ClassificationRow[] = [];
+  const ignored: IgnoredRow[] = [];
   for (const record of body) {
     if (record.fields.length !== names.length) {
       problems.push({ line: record.line, message: `Has ${record.fields.length} fields; the header has ${names.length}.` });
@@ -142,17 +155,30 @@ export function parseClassificationCsv(text: string, drivers: readonly KnownDriv
     const rowProblems: string[] = [];
 
     const numberText = cell("driver_number");
-    const driver = /^\d{1,4}$/.test(numberText) ? byNumber.get(Number(numberText)) : undefined;
-    if (!numberText) rowProblems.push("driver_number is empty.");
-    else if (!driver) rowProblems.push(`Unknown driver number ${numberText}: none of our drivers races with it.`);
-
     const name = cell("driver_name");
-    if (driver && name && name.toLowerCase() !== driver.name.toLowerCase()) {
+    if (!numberText) {
+      problems.push({ line: record.line, message: "driver_number is empty." });
+      continue;
+    }
+    if (!/^\d{1,4}$/.test(numberText)) {
+      problems.push({ line: record.line, message: `driver_number must be a car number (got "${numberText}").` });
+      continue;
+    }
+    const driver = byNumber.get(Number(numberText));
+    if (!driver) {
+      // Another team's car, unless the name is one of ours: then the number is a typo, which must not pass unseen.
+      const ours = name ? byName.get(name.toLowerCase()) : undefined;
+      if (ours) problems.push({ line: record.line, message: `${ours.name} races with number ${ours.number}, not ${numberText}.` });
+      else ignored.push({ line: record.line, number: Number(numberText), name, racingClass: cell("class") });
+      continue;
+    }
+
+    if (name && name.toLowerCase() !== driver.name.toLowerCase()) {
       rowProblems.push(`Number ${driver.number} is ${driver.name}, not ${name}.`);
     }
     const racingClass = cell("class");
     if (!racingClass) rowProblems.push("class is empty.");
-    else if (driver && racingClass.toUpperCase() !== driver.racingClass.toUpperCase()) {
+    else if (racingClass.toUpperCase() !== driver.racingClass.toUpperCase()) {
       rowProblems.push(`${driver.name} races in ${driver.racingClass}, not ${racingClass}.`);
     }
 
@@ -185,11 +211,14 @@ export function parseClassificationCsv(text: string, drivers: readonly KnownDriv
     const result: RaceResult = { position: position! };
     if (fastestLap) result.fastestLap = true;
     if (penaltyPoints > 0) result.penaltyPoints = penaltyPoints;
-    rows.push({ line: record.line, driver: driver!, result });
+    rows.push({ line: record.line, driver, result });
   }
 
   problems.push(...crossRowProblems(rows));
-  return problems.length ? { ok: false, problems: problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)) } : { ok: true, rows };
+  if (problems.length === 0 && rows.length === 0) {
+    problems.push({ line: null, message: "None of the cars in the file is one of ours: check that it is the right race." });
+  }
+  return problems.length ? { ok: false, problems: problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)) } : { ok: true, rows, ignored };
 }
 
 /** What no single row shows: a driver twice, two drivers in one place, two fastest laps in a class. */

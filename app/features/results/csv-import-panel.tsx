@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { inputClasses } from "~/components/ui/form-field";
 import { formatPosition, type RaceResult } from "~/lib/scoring";
-import { CSV_COLUMNS, MAX_CSV_BYTES, type CsvProblem } from "./classification-csv";
+import { CSV_COLUMNS, MAX_CSV_BYTES, type CsvProblem, type IgnoredRow } from "./classification-csv";
 import type { ImportChange } from "./classification-import";
 
 /** What the CSV actions answer: the file's problems, or the dry run to confirm. */
@@ -15,7 +15,7 @@ export interface CsvActionData {
   raceNumber: number;
   provisional: boolean;
   problems?: CsvProblem[];
-  preview?: { changes: ImportChange[]; fingerprint: string };
+  preview?: { changes: ImportChange[]; fingerprint: string; ignored: IgnoredRow[] };
 }
 
 const KIND_LABELS: Record<ImportChange["kind"], string> = { new: "New", changed: "Changed", unchanged: "Unchanged" };
@@ -47,8 +47,9 @@ export function CsvImportPanel({ raceCount, result }: { raceCount: number; resul
         Import a race from CSV
       </h2>
       <p className="mt-1 text-sm text-muted">
-        Columns: <code className="[overflow-wrap:anywhere]">{CSV_COLUMNS.join(",")}</code>. Our drivers only, one race per file, at most{" "}
-        {MAX_CSV_BYTES / 1024} KB. Nothing is saved until you confirm the preview; a file with any bad row saves nothing.
+        Columns: <code className="[overflow-wrap:anywhere]">{CSV_COLUMNS.join(",")}</code>. One race per file, at most {MAX_CSV_BYTES / 1024} KB:
+        the organiser&apos;s full classification will do, other teams&apos; cars are listed as ignored. Nothing is saved until you confirm the
+        preview; a file with any bad row saves nothing.
       </p>
       {result?.problems && (
         <div role="alert" className="mt-4 rounded-lg border border-danger/50 bg-danger/10 p-4 text-sm">
@@ -166,6 +167,7 @@ function ImportPreview({ result, preview, busy }: { result: CsvActionData; previ
           </li>
         ))}
       </ul>
+      {preview.ignored.length > 0 && <IgnoredRows rows={preview.ignored} />}
       <Form method="post" encType="multipart/form-data" className="mt-4">
         <input type="hidden" name="csv" value={result.csv} />
         <input type="hidden" name="raceNumber" value={result.raceNumber} />
@@ -175,6 +177,27 @@ function ImportPreview({ result, preview, busy }: { result: CsvActionData; previ
           Save import{result.provisional ? " as provisional" : " as final"}
         </Button>
       </Form>
+    </section>
+  );
+}
+
+/** Other teams' cars in the file: shown so nobody wonders where they went, never saved. */
+function IgnoredRows({ rows }: { rows: IgnoredRow[] }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="mt-4">
+      <h4 id={headingId} className="font-semibold">
+        Ignored (not our car): {rows.length} {rows.length === 1 ? "row" : "rows"}
+      </h4>
+      <ul className="mt-2 grid gap-1 text-sm text-muted">
+        {rows.map((row) => (
+          <li key={row.line}>
+            Line {row.line}: #{row.number}
+            {row.name ? ` ${row.name}` : ""}
+            {row.racingClass ? ` (${row.racingClass})` : ""}, ignored (not our car)
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

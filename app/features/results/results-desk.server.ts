@@ -13,7 +13,7 @@ import { isJsonObject } from "~/lib/json-diff";
 import { z } from "~/lib/zod";
 import { getScoringRules, rulesForClass } from "~/features/calendar/season.server";
 import type { RaceResult, RoundEntry, ScoringRules } from "~/lib/scoring";
-import { parseClassificationCsv, type CsvProblem, type KnownDriver } from "./classification-csv";
+import { parseClassificationCsv, type CsvProblem, type IgnoredRow, type KnownDriver } from "./classification-csv";
 import { planClassificationImport, planFingerprint, type ImportChange, type StoredRoundResult } from "./classification-import";
 import { roundSchema, toRaceResult, type ClassResultsInput, type RoundInput } from "./results-form";
 
@@ -570,7 +570,7 @@ async function knownDrivers(db: Database): Promise<KnownDriver[]> {
 }
 
 export type ImportPreview =
-  | { ok: true; changes: ImportChange[]; fingerprint: string }
+  | { ok: true; changes: ImportChange[]; fingerprint: string; ignored: IgnoredRow[] }
   | { ok: false; problems: CsvProblem[] };
 
 /** The dry run of an import: what it would change, read-only. Also what the save recomputes inside its transaction. */
@@ -607,7 +607,7 @@ export async function previewClassificationImport(db: Database, roundId: string,
     seasonEntries,
     rulesFor: (racingClass) => rulesForClass(rulesByClass, racingClass),
   });
-  return plan.ok ? { ...plan, fingerprint: planFingerprint(plan.changes) } : plan;
+  return plan.ok ? { ...plan, fingerprint: planFingerprint(plan.changes), ignored: parsed.ignored } : plan;
 }
 
 /**

@@ -1,8 +1,10 @@
+import { useCallback, useState } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/results";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/features/account/form-notice";
 import { HistoryPanel } from "~/features/admin/audit-views";
+import { useUnsavedChangesWarning } from "~/features/admin/unsaved-changes";
 import { RESTORE_INTENT } from "~/features/admin/history-form";
 import { entityHistory, restoreAction } from "~/features/admin/history.server";
 import { RecordTabs, recordTabOf } from "~/features/admin/record-tabs";
@@ -111,7 +113,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const preview = await previewClassificationImport(context.db, roundId, raceNumber, csv);
       return data<CsvActionData>(
         preview.ok
-          ? { kind: "csv", csv, raceNumber, provisional, preview: { changes: preview.changes, fingerprint: preview.fingerprint } }
+          ? { kind: "csv", csv, raceNumber, provisional, preview: { changes: preview.changes, fingerprint: preview.fingerprint, ignored: preview.ignored } }
           : { kind: "csv", csv, raceNumber, provisional, problems: preview.problems },
         { status: preview.ok ? 200 : 400, headers: BACK_OFFICE_HEADERS },
       );
@@ -142,6 +144,17 @@ export default function ResultsPage({ loaderData, actionData }: Route.ComponentP
   const { round, raceCount, classes, tab, histories } = loaderData;
   const csvAction = actionData && "kind" in actionData ? actionData : null;
   const deskAction = actionData && !("kind" in actionData) ? actionData : null;
+  // Each class has its own form and Save: the classes with changes not saved yet, so saving one
+  // neither hides nor drops another's (issue 37).
+  const [dirtyClasses, setDirtyClasses] = useState<readonly string[]>([]);
+  const onDirtyChange = useCallback((racingClass: string, dirty: boolean) => {
+    setDirtyClasses((current) => {
+      if (current.includes(racingClass) === dirty) return current;
+      return dirty ? [...current, racingClass] : current.filter((name) => name !== racingClass);
+    });
+  }, []);
+  const unsaved = tab === "history" ? [] : classes.map((group) => group.racingClass).filter((name) => dirtyClasses.includes(name));
+  useUnsavedChangesWarning(unsaved.length > 0, { watchSearch: true });
   return (
     <>
       <p className="mb-3 text-sm">
@@ -156,6 +169,11 @@ export default function ResultsPage({ loaderData, actionData }: Route.ComponentP
         description="Our drivers' finishing order per race and class. Points are computed from the class's scoring rules; they are never typed in."
       />
       {deskAction && <FormNotice tone={deskAction.tone}>{deskAction.message}</FormNotice>}
+      {unsaved.length > 0 && (
+        <p className="mb-4 text-sm font-semibold text-warning">
+          Not saved yet: {unsaved.join(", ")}. Each class is saved with its own button.
+        </p>
+      )}
       <RecordTabs base={`/admin/results/${round.id}`} tab={tab} detailsLabel="Results" />
       {tab === "history" ? (
         <div className="grid gap-10">
@@ -175,7 +193,14 @@ export default function ResultsPage({ loaderData, actionData }: Route.ComponentP
       ) : (
         <div className="grid gap-10">
           {classes.map((group) => (
-            <ClassResultsForm key={group.racingClass} group={group} raceCount={raceCount} errors={deskAction?.errors ?? {}} />
+            <ClassResultsForm
+              key={group.racingClass}
+              group={group}
+              raceCount={raceCount}
+              errors={deskAction?.errors ?? {}}
+              dirty={dirtyClasses.includes(group.racingClass)}
+              onDirtyChange={onDirtyChange}
+            />
           ))}
           <CsvImportPanel raceCount={raceCount} result={csvAction} />
         </div>

@@ -123,7 +123,7 @@ export function ArticleFields({
 
       <fieldset className="grid gap-5 rounded-card border border-line p-4 sm:grid-cols-2">
         <legend className="px-1 text-sm font-semibold uppercase">Author</legend>
-        <FormField label="Author" name="authorName" defaultValue={value("authorName")} error={errors.authorName} hint="Left empty, the podcast host is shown." />
+        <FormField label="Author" name="authorName" defaultValue={value("authorName")} error={errors.authorName} hint="Left empty, the article is credited to the team." />
         <FormField label="Author's title" name="authorTitle" defaultValue={value("authorTitle")} error={errors.authorTitle} />
         <FormField label="Author's photo" name="authorImage" defaultValue={value("authorImage")} error={errors.authorImage} hint="/media/… (optional)" />
         <FormField label="Author's LinkedIn" name="authorLinkedin" type="url" defaultValue={value("authorLinkedin")} error={errors.authorLinkedin} />
