@@ -72,9 +72,12 @@ describe("personalise", () => {
 });
 
 describe("emailablePicture", () => {
-  it("keeps raster pictures and drops SVG (mail clients do not show it)", () => {
-    expect(emailablePicture("/media/u/abc-1280.webp")).toBe("/media/u/abc-1280.webp");
+  it("keeps PNG, JPEG and GIF and drops SVG, WebP and AVIF (Outlook for Windows shows neither)", () => {
+    expect(emailablePicture("/media/u/abc-1104.jpg")).toBe("/media/u/abc-1104.jpg");
+    expect(emailablePicture("/media/share-card.png")).toBe("/media/share-card.png");
     expect(emailablePicture("https://cdn.example/a.JPG?w=2")).toBe("https://cdn.example/a.JPG?w=2");
+    expect(emailablePicture("/media/u/abc-1280.webp")).toBeNull();
+    expect(emailablePicture("/media/u/abc-1280.avif")).toBeNull();
     expect(emailablePicture("/media/news/season-opener.svg")).toBeNull();
     expect(emailablePicture(null)).toBeNull();
   });

@@ -69,11 +69,14 @@ export function personalise(rendered: string, token: string): string {
   return rendered.split(UNSUBSCRIBE_TOKEN_PLACEHOLDER).join(encodeURIComponent(token));
 }
 
-/** The picture of an article an e-mail can show: a raster image (mail clients do not show SVG). */
+/**
+ * A picture every mail client shows: PNG, JPEG or GIF. Mail clients do not show SVG, and Outlook
+ * for Windows shows neither WebP nor AVIF (ADR 0103): a library photo goes as its JPEG instead.
+ */
 export function emailablePicture(path: string | null | undefined): string | null {
   if (!path) return null;
   const bare = path.split(/[?#]/)[0]!.toLowerCase();
-  return /\.(png|jpe?g|gif|webp)$/.test(bare) ? path : null;
+  return /\.(png|jpe?g|gif)$/.test(bare) ? path : null;
 }
 
 /** A preview line from an article's excerpt, cut at a word within the limit. */
