@@ -9,6 +9,7 @@ import {
   newsletterListId,
   personalise,
   preheaderFrom,
+  reportIsLive,
   SUBJECT_MAX,
   UNSUBSCRIBE_TOKEN_PLACEHOLDER,
 } from "./newsletter-issue";
@@ -80,6 +81,16 @@ describe("emailablePicture", () => {
     expect(emailablePicture("/media/u/abc-1280.avif")).toBeNull();
     expect(emailablePicture("/media/news/season-opener.svg")).toBeNull();
     expect(emailablePicture(null)).toBeNull();
+  });
+});
+
+describe("reportIsLive", () => {
+  it("keeps the report moving while the issue is queued and while copies wait for the outbox", () => {
+    expect(reportIsLive("sending", null)).toBe(true);
+    expect(reportIsLive("sent", { waiting: 2 })).toBe(true);
+    expect(reportIsLive("sent", { waiting: 0 })).toBe(false);
+    expect(reportIsLive("draft", null)).toBe(false);
+    expect(reportIsLive("scheduled", null)).toBe(false);
   });
 });
 

@@ -104,6 +104,18 @@ export function issueActions(status: NewsletterIssueStatus): { edit: boolean; sc
   };
 }
 
+/** How often the issue's page reads its report again while it is changing. */
+export const REPORT_REFRESH_MS = 3000;
+
+/**
+ * Whether an issue's report is still changing by itself: the issue is being queued, or copies
+ * are still waiting for the outbox. Once every copy has gone, nothing changes unless someone
+ * leaves the list, and the page stops asking.
+ */
+export function reportIsLive(status: NewsletterIssueStatus, report: Pick<SendingReport, "waiting"> | null): boolean {
+  return status === "sending" || (report !== null && report.waiting > 0);
+}
+
 export interface SendingReport {
   recipients: number;
   /** Outbox rows still linked (a pruned row no longer counts). */
