@@ -3,7 +3,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import NewsletterPage from "~/routes/newsletter";
 import { parseSubscribeForm } from "./newsletter-schema";
-import { newsletterSourceLabel } from "./newsletter-text";
+import { newsletterSourceLabel } from "~/features/inbox/subscriber-source";
 
 describe("the /newsletter page's form", () => {
   it("records its sign-ups as made on the newsletter page, not the footer", () => {

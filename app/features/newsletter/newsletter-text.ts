@@ -5,8 +5,3 @@ export const NEWSLETTER_CONSENT_TEXT = "I agree to receive emails about news, up
 export const newsletterSources = ["footer", "store", "newsletter-page"] as const;
 
 export type NewsletterSource = (typeof newsletterSources)[number];
-
-/** Where a subscriber signed up, as the back office says it ("the footer form"). */
-export function newsletterSourceLabel(source: string): string {
-  return source === "newsletter-page" ? "newsletter page" : `${source} form`;
-}

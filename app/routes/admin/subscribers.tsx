@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { newsletterSourceLabel } from "~/features/newsletter/newsletter-text";
+import { newsletterSourceLabel } from "~/features/inbox/subscriber-source";
 import type { Route } from "./+types/subscribers";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
