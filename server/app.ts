@@ -23,6 +23,7 @@ import { isPrivatePath } from "../app/features/seo/sitemap";
 import { cacheControlFor, isPersonalRequest, PERSONAL } from "./cache-policy";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { originCheck } from "./origin-check";
+import { isEmailImagePath } from "./email-images";
 import { mediaFiles } from "./media-files";
 import { shareCards } from "./share-cards/handler";
 import { createShareCardRenderer } from "./share-cards/renderer";
@@ -446,5 +447,10 @@ function securityHeaders(isDev: boolean, paymentPageOrigins: readonly string[]):
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   };
-  return [nonce, headers, permissionsPolicy, hsts];
+  // Mail clients and the back office's sandboxed preview load e-mails' pictures from another origin (ADR 0103).
+  const emailImages: RequestHandler = (req, res, next) => {
+    if (isEmailImagePath(req.path)) res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+    next();
+  };
+  return [nonce, headers, permissionsPolicy, hsts, emailImages];
 }

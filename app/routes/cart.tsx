@@ -453,15 +453,16 @@ function PromoBox({ shown, serverError }: { shown: ShownCart; serverError: strin
   const { setPromoCode } = cart;
   const quote = shown.quote.quote;
   // A kept code that has stopped working (expired, used up) is reported by the quote.
-  const staleCode = promoCode && quote?.promo.status === "invalid" && quote.promo.code === promoCode ? promoCode : null;
+  const stalePromo = promoCode && quote?.promo.status === "invalid" && quote.promo.code === promoCode ? quote.promo : null;
+  const staleCode = stalePromo?.code ?? null;
   const applied = quote?.promo.status === "applied" && quote.promo.code === promoCode ? quote.promo : null;
   const error =
     rejected !== null
       ? rejected
       : checkFailed
         ? "We couldn't check that code just now. Please try again."
-        : staleCode
-          ? `${staleCode}: ${INVALID_PROMO_MESSAGE}`
+        : stalePromo
+          ? `${stalePromo.code}: ${stalePromo.message}`
           : !inBrowser && serverError
             ? serverError
             : null;

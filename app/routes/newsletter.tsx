@@ -46,7 +46,7 @@ export default function NewsletterPage({ actionData }: Route.ComponentProps) {
         title="Newsletter"
         description="Race reports, team news and store offers, straight to your inbox. We'll ask you to confirm by e-mail, and every e-mail has a one-click unsubscribe link."
       />
-      <NewsletterForm source="footer" initialResult={actionData} />
+      <NewsletterForm source="newsletter-page" initialResult={actionData} />
     </section>
   );
 }

@@ -21,9 +21,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const mediaKinds = ["image", "video"] as const;
 export type MediaKind = (typeof mediaKinds)[number];
 
-/** One generated size of an image: served at /media/u/<key>. */
+/** One generated size of an image: served at /media/u/<key>. JPEG is e-mails' copy only (ADR 0103). */
 export interface MediaVariant {
-  format: "avif" | "webp";
+  format: "avif" | "webp" | "jpeg";
   width: number;
   height: number;
   bytes: number;

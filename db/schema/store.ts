@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { versionColumn } from "./columns";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../app/features/shop-desk/stock-level";
 import { mediaAssets } from "./media";
 
 /*
@@ -79,8 +80,11 @@ export const productVariants = pgTable(
      * (`... where stock >= $q`); a failed or expired payment gives it back.
      */
     stock: integer("stock").notNull(),
-    /** Below this many units the size is "low" (desk alert, one e-mail per crossing); 0 for no alert. */
-    lowStockThreshold: integer("low_stock_threshold").notNull().default(0),
+    /**
+     * Below this many units the size is "low" (desk alert, one e-mail per crossing); 0 for no
+     * alert e-mail. A sold-out size is shown as such on the desk whatever its level (ADR 0104).
+     */
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(DEFAULT_LOW_STOCK_THRESHOLD),
     /**
      * When the stock last fell below the threshold; null while it is not below. Kept by a
      * trigger (migration shop-catalogue-low-stock), so a sale made by the checkout function

@@ -1,6 +1,7 @@
 /** The shapes of the files in content/ (see content/README.md), checked as they are loaded. */
 import { z } from "zod";
 import { scoringRulesSchema } from "../../app/lib/scoring-rules";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../app/features/shop-desk/stock-level";
 
 const isoDate = z.iso.date();
 const localTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM");
@@ -208,7 +209,13 @@ export const storeFile = z
           imageAlt: z.string().min(1),
           active: z.boolean().default(true),
           variants: z
-            .array(z.object({ size: z.string().min(1).max(40), stock: z.number().int().min(0) }))
+            .array(
+              z.object({
+                size: z.string().min(1).max(40),
+                stock: z.number().int().min(0),
+                lowStockThreshold: z.number().int().min(0).default(DEFAULT_LOW_STOCK_THRESHOLD),
+              }),
+            )
             .min(1)
             .refine((variants) => new Set(variants.map((v) => v.size)).size === variants.length, "sizes must be unique"),
         })

@@ -103,8 +103,15 @@ test("shop staff pack, ship and partly refund an order; the customer follows it"
   await expect(page.getByText("Marked packed.")).toBeVisible();
   await page.getByRole("combobox", { name: "Carrier" }).selectOption("royal-mail");
   await page.getByRole("textbox", { name: "Tracking number" }).fill("AB 1234 5678 5GB");
+  // A slow connection: the answer takes 2 s, and the badge says Shipped from the press, not after it.
+  await page.route(`**/admin/orders/${orderNumber}.data*`, async (route) => {
+    if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue();
+  });
   await page.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(page.getByTestId("order-status")).toHaveText("Shipped", { timeout: 1000 });
   await expect(page.getByText("Marked shipped; the customer has been e-mailed the tracking link.")).toBeVisible();
+  await page.unroute(`**/admin/orders/${orderNumber}.data*`);
   await expect(page.getByTestId("order-status")).toHaveText("Shipped");
   const emails = page.getByRole("region", { name: "E-mails to the customer" });
   await expect(emails).toContainText(`Your Ridgeway Racing order ${orderNumber} is on its way`);
@@ -123,7 +130,13 @@ test("shop staff pack, ship and partly refund an order; the customer follows it"
   await refundForm.getByRole("spinbutton").first().fill("1");
   await refundForm.getByRole("textbox", { name: "Reason (required)" }).fill("Too big, returned unworn");
   await refundForm.getByRole("checkbox", { name: "Put the refunded units back in stock" }).check();
-  await refundForm.getByRole("button", { name: "Make refund" }).click();
+  // The button names the amount; pressing it asks for a confirmation, and nothing is refunded yet.
+  await refundForm.getByRole("button", { name: "Refund £24.00" }).click();
+  const confirmation = page.getByRole("form", { name: "Confirm the refund" });
+  await expect(confirmation).toContainText("Refund £24.00 to Casey Customer?");
+  await expect(page.getByRole("heading", { name: "Confirm the refund" })).toBeFocused();
+  await expect(page.getByText("No refund yet.")).toBeVisible();
+  await confirmation.getByRole("button", { name: "Confirm refund £24.00" }).click();
   await expect(page.getByText("Refunded £24.00. The units are back in stock.")).toBeVisible();
   await expect(page.getByText(/Refunded £24\.00/).first()).toBeVisible();
   await expectNoSeriousViolations(page);

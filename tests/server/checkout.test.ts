@@ -124,6 +124,24 @@ describe("checkout action: bad input gets a 4xx with a message, nothing reserved
     expect(await counts()).toEqual({ orders: 0, events: 0, capStock: 10 });
   });
 
+  it("says why a real code does not apply (its minimum spend, expired) and places no order", async () => {
+    await handle.db
+      .insert(schema.promoCodes)
+      .values([
+        { code: "SPEND50", percentOff: 5, minSpendPence: 5000 },
+        { code: "LASTYEAR", percentOff: 5, expiresAt: new Date(Date.now() - 86_400_000) },
+      ])
+      .onConflictDoNothing();
+    for (const [code, message] of [
+      ["SPEND50", "This code needs a spend of at least £50.00"],
+      ["lastyear", "This promo code has expired"],
+    ] as const) {
+      const outcome = await submitCheckout(context, cartForm([line("1", "One Size", "1")], { promoCode: code }));
+      expect(outcome, code).toMatchObject({ kind: "reply", status: 409, data: { message } });
+    }
+    expect(await counts()).toEqual({ orders: 0, events: 0, capStock: 10 });
+  });
+
   it("checks no code for a client after 10 that did not apply: a real one is then refused unread, and no order is placed", async () => {
     const client = { ...context, clientIp: "203.0.113.77" };
     for (let i = 0; i < 10; i += 1) {

@@ -61,6 +61,28 @@ describe("media over HTTP", () => {
     expect(art.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
   });
 
+  it("lets mail clients and the sandboxed preview load e-mails' pictures, and keeps the site's isolation elsewhere", async () => {
+    const png = await sharp({ create: { width: 900, height: 500, channels: 3, background: "#36c" } }).png().toBuffer();
+    const form = new FormData();
+    form.set("altText", "Blue test card");
+    form.set("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "blue.png");
+    const uploaded = await fetch(`${server.url}/admin/media/new`, { method: "POST", body: form, headers: { cookie }, redirect: "manual" });
+    const page = await (await fetch(`${server.url}${uploaded.headers.get("location")!}`, { headers: { cookie } })).text();
+    const photo = /\/media\/u\/[0-9a-f]{32}-640\.webp/.exec(page)![0];
+    for (const path of ["/email/logo.png", photo, "/media/share-card.png"]) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cross-origin-resource-policy"), path).toBe("cross-origin");
+      expect(response.headers.get("cross-origin-opener-policy"), path).toBe("same-origin");
+      expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+    }
+    for (const path of ["/", "/media/cars.svg", "/admin/emails"]) {
+      const response = await fetch(`${server.url}${path}`, { headers: { cookie } });
+      expect(response.headers.get("cross-origin-resource-policy"), path).toBe("same-origin");
+      expect(response.headers.get("cross-origin-opener-policy"), path).toBe("same-origin");
+    }
+  });
+
   it("answers an over-size upload with 413 and the message while the body is still being sent", async () => {
     const boundary = "----over-size";
     const url = new URL(`${server.url}/admin/media/new`);

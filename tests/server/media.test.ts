@@ -107,7 +107,7 @@ describe("media storage in the database", () => {
 });
 
 describe("uploading to the media library", () => {
-  it("stores a JPEG with AVIF and WebP variants, no wider than it, and serves them for good", async () => {
+  it("stores a JPEG with AVIF and WebP variants, no wider than it, and e-mails' JPEG, and serves them for good", async () => {
     const jpeg = await photoJpeg(1400, 933);
     const result = await upload(uploadRequest(new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), { altText: "Car 7 at Druids", caption: "Round 3", credit: "J. Smith" }));
     expect(result.ok).toBe(true);
@@ -115,7 +115,7 @@ describe("uploading to the media library", () => {
     const asset = result.asset;
     expect(asset).toMatchObject({ kind: "image", originalType: "image/jpeg", width: 1400, height: 933, altText: "Car 7 at Druids", focalX: 0.5, focalY: 0.5, version: 1 });
     expect(asset.variants.map((variant) => `${variant.format}@${variant.width}`).sort()).toEqual(
-      ["avif@320", "avif@640", "avif@960", "avif@1280", "avif@1400", "webp@320", "webp@640", "webp@960", "webp@1280", "webp@1400"].sort(),
+      ["avif@320", "avif@640", "avif@960", "avif@1280", "avif@1400", "webp@320", "webp@640", "webp@960", "webp@1280", "webp@1400", "jpeg@1104"].sort(),
     );
 
     const avif = asset.variants.find((variant) => variant.format === "avif" && variant.width === 640)!;

@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { articles, auditEvents, emailOutbox, newsletterIssues, newsletterRecipients, newsletterSubscribers } from "../../db/schema";
+import pino from "pino";
+import sharp from "sharp";
+import { articles, auditEvents, emailOutbox, mediaAssets, newsletterIssues, newsletterRecipients, newsletterSubscribers } from "../../db/schema";
+import type { AuditActor } from "../../app/features/admin/audit.server";
+import { getServableMediaFile, saveUpload } from "../../app/features/media/media.server";
+import { processUpload } from "../../app/features/media/process.server";
+import { databaseMediaStorage } from "../../app/features/media/storage.server";
 import type { Auth } from "../../app/features/account/auth.server";
 import { requiredStaffRoleFor } from "../../app/features/admin/areas";
 import { isPublicArticle } from "../../app/features/news/news.server";
@@ -220,6 +226,44 @@ describe("newsletter desk", () => {
     const [draftArticle] = await suite.db.select().from(articles).where(like(articles.status, "draft")).limit(1);
     if (draftArticle) expect((await call(listPage.action, postAs(editor, "/admin/newsletters", { intent: "from-article", articleId: draftArticle.id }))).status).toBe(400);
     expect((await call(listPage.action, postAs(editor, "/admin/newsletters", { intent: "delete" }))).status).toBe(400);
+  });
+
+  it("sends an article's library photo as a JPEG that Outlook shows, made on the spot for a photo uploaded before uploads made one", async () => {
+    const context = { db: suite.db, log: pino({ level: "silent" }), requestId: "newsletter-photo", contentChanged: async () => {} };
+    const actor: AuditActor = { id: null, label: "newsletter desk test", roles: ["editor"], actingAs: "editor" };
+    const storage = databaseMediaStorage(suite.db);
+    const upload = async (seed: number) => {
+      const photo = await sharp(randomBytes(1600 * 900 * 3), { raw: { width: 1600, height: 900, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+      const processed = await processUpload(Buffer.concat([photo, Buffer.from([seed])]));
+      if (!processed.ok) throw new Error(processed.message);
+      return (await saveUpload(context, actor, storage, processed.media, { altText: `Photo ${seed}`, caption: "", credit: "" })).asset;
+    };
+    const [article] = await suite.db.select().from(articles).where(isPublicArticle()).limit(1);
+    const issueWith = async (assetId: string) => {
+      await suite.db.update(articles).set({ heroAssetId: assetId, shareImage: null }).where(eq(articles.id, article!.id));
+      const made = await call(listPage.action, postAs(editor, "/admin/newsletters", { intent: "from-article", articleId: article!.id }));
+      return issueOf(/\/admin\/newsletters\/([0-9a-f-]{36})/.exec(made.location!)![1]!);
+    };
+    const expectJpeg = async (imageUrl: string | null) => {
+      expect(imageUrl).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/media/u/[0-9a-f]{32}-\\d+\\.jpg$`));
+      const file = await getServableMediaFile(suite.db, storage, imageUrl!.split("/").pop()!);
+      expect(file?.contentType).toBe("image/jpeg");
+      const metadata = await sharp(file!.bytes).metadata();
+      expect(metadata.format).toBe("jpeg");
+      expect(metadata.width).toBe(1104);
+    };
+    try {
+      const fresh = await upload(1);
+      const fromFresh = await issueWith(fresh.id);
+      await expectJpeg(fromFresh.imageUrl);
+      expect(fromFresh.imageAlt).toBe("Photo 1");
+
+      const older = await upload(2);
+      await suite.db.update(mediaAssets).set({ variants: older.variants.filter((variant) => variant.format !== "jpeg") }).where(eq(mediaAssets.id, older.id));
+      await expectJpeg((await issueWith(older.id)).imageUrl);
+    } finally {
+      await suite.db.update(articles).set({ heroAssetId: article!.heroAssetId, shareImage: article!.shareImage }).where(eq(articles.id, article!.id));
+    }
   });
 
   it("answers 404 for an unknown issue and 400 for an unknown intent", async () => {

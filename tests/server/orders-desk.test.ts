@@ -205,7 +205,7 @@ describe("orders list, export and customers", () => {
     const first = await paidOrder(suite.db, { customer: { name: "Dana Repeat", email } });
     await paidOrder(suite.db, { customer: { name: "Dana Repeat", email: "DANA.REPEAT@example.com" }, lines: [{ productId: 6, size: "One Size", quantity: 1 }] });
     await paidOrder(suite.db, { customer: { name: "Dana Repeat", email }, pay: false });
-    await post(first.orderNumber, { intent: "refund", mode: "amount", amount: "10.00", reason: "Late delivery", requestKey: "dana-refund-key-0001" });
+    await post(first.orderNumber, { intent: "refund", mode: "amount", amount: "10.00", reason: "Late delivery", requestKey: "dana-refund-key-0001", confirm: "yes" });
     const outcome = await run(() => customers.loader({ request: get("/admin/customers?q=dana.repeat", as(shop)), context: ctx(), params: {} } as never));
     expect(outcome.data).toMatchObject({ total: 1, rows: [{ email, name: "Dana Repeat", paidOrders: 2, allOrders: 3, spentPence: 5000 + 599 - 1000 }] });
   });

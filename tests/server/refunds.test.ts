@@ -34,11 +34,12 @@ beforeAll(async () => {
 let keyCounter = 0;
 const newKey = () => `refund-test-key-${String(++keyCounter).padStart(6, "0")}`;
 
+/** A refund as the desk sends it once confirmed; pass `confirm: ""` for the first press of the button. */
 function refund(orderNumber: string, fields: Record<string, string>, payments?: PaymentProvider) {
   const context = { ...requestContext(suite.db, auth), requestId: "req-refunds", ...(payments ? { payments } : {}) };
   return run(() =>
     orderPage.action({
-      request: formPost(`/admin/orders/${orderNumber}`, { intent: "refund", requestKey: newKey(), ...fields }, { cookie: shop.jar.header() }),
+      request: formPost(`/admin/orders/${orderNumber}`, { intent: "refund", requestKey: newKey(), confirm: "yes", ...fields }, { cookie: shop.jar.header() }),
       context,
       params: { orderNumber },
     } as never),
@@ -88,6 +89,23 @@ describe("refunds with the test provider", () => {
       status: 400,
       data: { message: "This order has been refunded in full already." },
     });
+  });
+
+  it("asks to confirm the amount first, refunding nothing until the confirmation, which is sent once", async () => {
+    const order = await paidOrder(suite.db, { lines: [{ productId: 8, size: "L", quantity: 2 }] });
+    const asked = await refund(order.orderNumber, { mode: "amount", amount: "5.39", reason: "Scuffed print", requestKey: "refund-confirm-key-0001", confirm: "" });
+    expect(asked).toMatchObject({ status: 200, data: { form: "refund", confirmRefund: { amountPence: 539 }, message: expect.stringMatching(/^Refund £5\.39 to /) } });
+    expect(await refundsOf(order.id)).toHaveLength(0);
+    const fields = Object.fromEntries((asked.data as { confirmRefund: { fields: Array<[string, string]> } }).confirmRefund.fields);
+    expect(fields).toMatchObject({ intent: "refund", mode: "amount", amount: "5.39", reason: "Scuffed print", requestKey: "refund-confirm-key-0001" });
+    // A line refund is worked out as the server will make it.
+    expect(await refund(order.orderNumber, { mode: "lines", "qty-1": "1", reason: "Wrong size", confirm: "" })).toMatchObject({ data: { confirmRefund: { amountPence: 2400 } } });
+    // What cannot be refunded is refused at the first press, not at the confirmation.
+    expect(await refund(order.orderNumber, { mode: "amount", amount: "500.00", reason: "Too much", confirm: "" })).toMatchObject({ status: 400, data: { message: expect.stringMatching(/more than what is left/) } });
+    for (let press = 0; press < 2; press += 1) {
+      expect(await refund(order.orderNumber, { ...fields, confirm: "yes" })).toMatchObject({ status: 200, data: { tone: "success", message: "Refunded £5.39." } });
+    }
+    expect((await refundsOf(order.id)).map((row) => row.amountPence)).toEqual([539]);
   });
 
   it("refunds one line partially and puts the unit back in stock, audited with the reason", async () => {

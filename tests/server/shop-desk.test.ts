@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import type { Auth } from "../../app/features/account/auth.server";
 import { uploadMedia } from "../../app/features/media/upload.server";
+import { loadToday } from "../../app/features/admin/today.server";
+import { listDeskProducts, listLowStock } from "../../app/features/shop-desk/products.server";
 import { previewFingerprint } from "../../app/features/shop-desk/stock-csv";
 import { applyStockCsv, previewStockCsv, sendLowStockAlerts } from "../../app/features/shop-desk/stock.server";
 import { SUBSCRIBER_CSV_HEADER } from "../../app/features/inbox/subscribers.server";
@@ -133,6 +135,33 @@ describe("products", () => {
 });
 
 describe("stock", () => {
+  it("counts the seeded sold-out cap and the sizes with 3 left on Today and badges them in the product list", async () => {
+    const today = await loadToday(suite.db, { roles: ["shop"] }, { dataDir: null, backupDir: null } as never);
+    const listed = today.lowStock!.map((row) => `${row.productName} ${row.size}: ${row.stock}/${row.threshold}`);
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        "Ridgeway Racing Team Cap - White One Size: 0/5",
+        "Ridgeway Racing Team Cap - Red & White One Size: 3/5",
+        "Ridgeway Racing Team T-Shirt XXL: 3/4",
+      ]),
+    );
+    expect(listed.indexOf("Ridgeway Racing Team Cap - White One Size: 0/5")).toBeLessThan(listed.indexOf("Ridgeway Racing Team Cap - Red & White One Size: 3/5"));
+    // A size whose level is 0 (no alert e-mail) is still sold out when nothing is left.
+    const keyring = await variant("team-keyring", "One Size");
+    await suite.db.update(schema.productVariants).set({ lowStockThreshold: 0, stock: 0 }).where(eq(schema.productVariants.id, keyring.id));
+    try {
+      expect((await listLowStock(suite.db)).map((row) => row.productName)).toContain("Ridgeway Racing Keyring");
+      const products = await listDeskProducts(suite.db);
+      const summary = (slug: string) => products.find((product) => product.slug === slug)!;
+      expect(summary("team-cap-white")).toMatchObject({ sizes: 1, soldOutSizes: 1, lowSizes: 0 });
+      expect(summary("team-cap-red-white")).toMatchObject({ soldOutSizes: 0, lowSizes: 1 });
+      expect(summary("team-keyring")).toMatchObject({ soldOutSizes: 1, lowSizes: 0 });
+      expect(summary("team-cap-red")).toMatchObject({ soldOutSizes: 0, lowSizes: 0 });
+    } finally {
+      await suite.db.update(schema.productVariants).set({ lowStockThreshold: 10, stock: keyring.stock }).where(eq(schema.productVariants.id, keyring.id));
+    }
+  });
+
   it("changes by a delta with a reason, audited, and never goes below zero", async () => {
     const size = await variant("team-tshirt", "XL");
     const path = `/admin/products/${size.productId}`;

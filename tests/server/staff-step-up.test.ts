@@ -127,7 +127,7 @@ const SENSITIVE: Sensitive[] = [
       return {
         path: `/admin/orders/${order.orderNumber}`,
         params: { orderNumber: order.orderNumber },
-        fields: { intent: "refund", requestKey: requestKey(), mode: "amount", amount: "1.50", reason: "Goodwill" },
+        fields: { intent: "refund", requestKey: requestKey(), mode: "amount", amount: "1.50", reason: "Goodwill", confirm: "yes" },
         summary: `Refund money on order ${order.orderNumber}`,
         made: async () => (await suite.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))).length === 1,
       };

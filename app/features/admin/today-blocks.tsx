@@ -108,7 +108,7 @@ export function TodayBlocks({ today }: { today: TodayData }) {
       )}
       {lowStock && (
         <Block id="low" title="Low stock" count={lowStock.length}>
-          {lowStock.length === 0 ? <p className="text-muted">Every size is above its alert level.</p> : <LowStockList sizes={lowStock} />}
+          {lowStock.length === 0 ? <p className="text-muted">Nothing is sold out, and every size is at or above its alert level.</p> : <LowStockList sizes={lowStock} />}
         </Block>
       )}
       {unreadMessages && (

@@ -25,6 +25,7 @@ export function EmailLayout({ frame, preview, heading, children }: { frame: Emai
   return (
     <Html lang="en-GB">
       <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
         <meta name="supported-color-schemes" content="light" />
       </Head>

@@ -30,6 +30,8 @@ describe("e-mails rendered from the one layout", () => {
     expect(html).toContain(frame.reason);
     expect(html).toContain(frame.postalAddress);
     expect(html).toContain("max-width:600px");
+    // Without it a phone's mail app lays the message out at 980 px and shrinks it.
+    expect(html).toMatch(/<meta name="viewport" content="width=device-width, initial-scale=1"\/?>/);
     for (const part of [`Hello Sam,`, url, frame.reason, frame.postalAddress]) expect(text).toContain(part);
     expect(text).not.toContain("<");
   });

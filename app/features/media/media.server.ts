@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { mediaAssets } from "../../../db/schema";
-import { hashOfKey, isVariantKey, type PictureImage } from "./media";
+import sharp from "sharp";
+import { emailVariant, hashOfKey, isVariantKey, type MediaVariant, type PictureImage } from "./media";
 import {
   auditedWrite,
   lockRecord,
@@ -15,7 +16,7 @@ import type { RestoreTarget } from "~/features/admin/history.server";
 import { canUndoDelete } from "~/features/admin/soft-delete";
 import { mediaEditSchema, type MediaDetails, type MediaEdit } from "./media-form";
 import type { MediaChoice } from "./media-picker";
-import type { ProcessedMedia } from "./process.server";
+import { emailJpeg, type ProcessedMedia } from "./process.server";
 import type { MediaStorage, StoredFile } from "./storage.server";
 
 export type MediaAsset = typeof mediaAssets.$inferSelect;
@@ -313,4 +314,29 @@ export async function getServableMediaFile(db: Database, storage: MediaStorage, 
   if (!live) return null;
   if (variant ? !live.variants.some((listed) => listed.key === key) : !live.originalCleanedAt) return null;
   return storage.get(key);
+}
+
+/**
+ * The JPEG e-mails show of a library picture (ADR 0103), made from its widest WebP and added to
+ * its files when the asset was uploaded before uploads made one. Null for a video, a deleted
+ * asset, or one whose files cannot be read.
+ */
+export async function ensureEmailVariant(db: Database, storage: MediaStorage, assetId: string): Promise<MediaVariant | null> {
+  const [asset] = await db
+    .select({ hash: mediaAssets.hash, kind: mediaAssets.kind, variants: mediaAssets.variants })
+    .from(mediaAssets)
+    .where(and(eq(mediaAssets.id, assetId), isNull(mediaAssets.deletedAt)));
+  if (asset?.kind !== "image") return null;
+  const existing = emailVariant(asset.variants);
+  if (existing) return existing;
+  const source = asset.variants.filter((variant) => variant.format === "webp").sort((a, b) => b.width - a.width)[0];
+  const stored = source ? await storage.get(source.key) : null;
+  if (!stored) return null;
+  const { file, ...made } = await emailJpeg(sharp(stored.bytes), asset.hash);
+  await storage.put(file.key, file.bytes, file.contentType);
+  await db
+    .update(mediaAssets)
+    .set({ variants: [...asset.variants.filter((variant) => variant.key !== made.key), made] })
+    .where(eq(mediaAssets.id, assetId));
+  return made;
 }

@@ -96,7 +96,7 @@ export function mediaFileUrl(key: string): string {
  * is 32 random hex digits and its extension (ADR 0096), so a variant's address does not lead to it.
  */
 const MEDIA_KEY = /^[0-9a-f]{32}(?:-\d{1,4})?\.(?:avif|webp|jpg|png|mp4)$/;
-const VARIANT_KEY = /^[0-9a-f]{32}-\d{1,4}\.(?:avif|webp)$/;
+const VARIANT_KEY = /^[0-9a-f]{32}-\d{1,4}\.(?:avif|webp|jpg)$/;
 export function isMediaKey(key: string): boolean {
   return MEDIA_KEY.test(key);
 }
@@ -104,7 +104,21 @@ export function isVariantKey(key: string): boolean {
   return VARIANT_KEY.test(key);
 }
 export function variantKey(hash: string, width: number, format: MediaVariant["format"]): string {
-  return `${hash}-${width}.${format}`;
+  return `${hash}-${width}.${format === "jpeg" ? "jpg" : format}`;
+}
+
+/**
+ * The width of an e-mail's picture file: twice the 552 px it is shown at in the 600 px layout,
+ * for sharp text on a phone's screen.
+ */
+export const EMAIL_IMAGE_WIDTH = 1104;
+
+/**
+ * The file an e-mail shows of a library picture: its JPEG, since Outlook for Windows shows
+ * neither WebP nor AVIF (ADR 0103). Null for an asset uploaded before e-mails had one.
+ */
+export function emailVariant(variants: MediaVariant[]): MediaVariant | null {
+  return variants.filter((variant) => variant.format === "jpeg").sort((a, b) => b.width - a.width)[0] ?? null;
 }
 /** The asset a variant belongs to. */
 export function hashOfKey(key: string): string {

@@ -3,6 +3,7 @@ import sharp, { type Metadata, type Sharp } from "sharp";
 import type { MediaVariant } from "../../../db/schema/media";
 import { stripMp4Metadata } from "./mp4-metadata.server";
 import {
+  EMAIL_IMAGE_WIDTH,
   MEDIA_IMAGE_MAX_BYTES,
   MEDIA_MAX_INPUT_PIXELS,
   MEDIA_MESSAGES,
@@ -41,6 +42,20 @@ const ENCODERS = {
   avif: (image: Sharp) => image.avif({ quality: 50, effort: 3 }),
   webp: (image: Sharp) => image.webp({ quality: 78 }),
 };
+
+/**
+ * E-mails' copy of a picture: a JPEG at most EMAIL_IMAGE_WIDTH wide, on white where the picture
+ * is transparent (JPEG has no transparency), which Outlook for Windows shows (ADR 0103).
+ */
+export async function emailJpeg(image: Sharp, hash: string): Promise<MediaVariant & { file: MediaFile }> {
+  const { data, info } = await image
+    .resize({ width: EMAIL_IMAGE_WIDTH, withoutEnlargement: true })
+    .flatten({ background: "#ffffff" })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer({ resolveWithObject: true });
+  const key = variantKey(hash, info.width, "jpeg");
+  return { format: "jpeg", width: info.width, height: info.height, bytes: data.byteLength, key, file: { key, contentType: "image/jpeg", bytes: data } };
+}
 
 export function mediaHash(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex").slice(0, 32);
@@ -102,7 +117,7 @@ export async function cleanOriginal(bytes: Buffer, type: SniffedType): Promise<C
  * Checks an uploaded file and makes what the library stores: the type comes from the bytes,
  * the size limit from the type, the pixel count from the image's header before anything is
  * decoded (a small file can declare a huge image: a decompression bomb). An image gets AVIF
- * and WebP copies at each width up to its own, upright and without metadata (sharp writes
+ * and WebP copies at each width up to its own and one JPEG for e-mails, upright and without metadata (sharp writes
  * none unless asked: no EXIF, no GPS). The original is kept too, cleaned the same way
  * (cleanOriginal), under a random key. sharp works on libuv's thread pool, so the event loop
  * stays free meanwhile.
@@ -162,6 +177,7 @@ export async function processUpload(bytes: Buffer): Promise<ProcessResult> {
         });
       }
     }
+    variants.push(await emailJpeg(sharp(upright.data, { raw }), hash));
     const cleaned = await cleanOriginal(bytes, type);
     if (!cleaned.ok) return cleaned;
     return { ok: true, media: { hash, type, original: originalOf(cleaned.bytes), originalBytes: cleaned.bytes.byteLength, width, height, variants } };

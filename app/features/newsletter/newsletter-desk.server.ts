@@ -4,8 +4,10 @@ import { articles, emailOutbox, newsletterIssues, newsletterRecipients, newslett
 import { auditedWrite, lockRecord, updateVersioned, type AuditActor, type AuditContext, type AuditedWriteResult } from "~/features/admin/audit.server";
 import type { StaffUser } from "~/features/admin/staff.server";
 import { queueEmail } from "~/features/mail/outbox.server";
-import { getPictureImage } from "~/features/media/media.server";
-import { articleHero, articleShareImage } from "~/features/news/news-image";
+import { mediaFileUrl } from "~/features/media/media";
+import { ensureEmailVariant, getPictureImage } from "~/features/media/media.server";
+import { databaseMediaStorage } from "~/features/media/storage.server";
+import { articleHero } from "~/features/news/news-image";
 import { articlePath } from "~/features/news/news-links";
 import { isPublicArticle } from "~/features/news/news.server";
 import { emailablePicture, issueActions, issueHasContent, personalise, preheaderFrom, type IssueContent, type SendingReport } from "./newsletter-issue";
@@ -84,7 +86,9 @@ export async function createIssueFromArticle(context: AuditContext, staff: Audit
     .where(and(eq(articles.id, articleId), isPublicArticle()));
   if (!article) return { ok: false, status: 404, message: "That article is not published, so it cannot be sent." };
   const hero = articleHero(article, article.heroAssetId ? await getPictureImage(context.db, article.heroAssetId) : null);
-  const picture = emailablePicture(articleShareImage(article.shareImage, hero)?.path);
+  // A library photo is sent as its JPEG (ADR 0103); the editor's share image or the art only when a mail client shows it.
+  const photo = hero.kind === "photo" && article.heroAssetId ? await ensureEmailVariant(context.db, databaseMediaStorage(context.db), article.heroAssetId) : null;
+  const picture = emailablePicture(article.shareImage) ?? (photo ? mediaFileUrl(photo.key) : emailablePicture(hero.kind === "art" ? hero.src : null));
   const content = {
     subject: article.title.slice(0, 500),
     preheader: preheaderFrom(article.excerpt),

@@ -9,6 +9,7 @@ import {
   newsletterListId,
   personalise,
   preheaderFrom,
+  reportIsLive,
   SUBJECT_MAX,
   UNSUBSCRIBE_TOKEN_PLACEHOLDER,
 } from "./newsletter-issue";
@@ -72,11 +73,24 @@ describe("personalise", () => {
 });
 
 describe("emailablePicture", () => {
-  it("keeps raster pictures and drops SVG (mail clients do not show it)", () => {
-    expect(emailablePicture("/media/u/abc-1280.webp")).toBe("/media/u/abc-1280.webp");
+  it("keeps PNG, JPEG and GIF and drops SVG, WebP and AVIF (Outlook for Windows shows neither)", () => {
+    expect(emailablePicture("/media/u/abc-1104.jpg")).toBe("/media/u/abc-1104.jpg");
+    expect(emailablePicture("/media/share-card.png")).toBe("/media/share-card.png");
     expect(emailablePicture("https://cdn.example/a.JPG?w=2")).toBe("https://cdn.example/a.JPG?w=2");
+    expect(emailablePicture("/media/u/abc-1280.webp")).toBeNull();
+    expect(emailablePicture("/media/u/abc-1280.avif")).toBeNull();
     expect(emailablePicture("/media/news/season-opener.svg")).toBeNull();
     expect(emailablePicture(null)).toBeNull();
+  });
+});
+
+describe("reportIsLive", () => {
+  it("keeps the report moving while the issue is queued and while copies wait for the outbox", () => {
+    expect(reportIsLive("sending", null)).toBe(true);
+    expect(reportIsLive("sent", { waiting: 2 })).toBe(true);
+    expect(reportIsLive("sent", { waiting: 0 })).toBe(false);
+    expect(reportIsLive("draft", null)).toBe(false);
+    expect(reportIsLive("scheduled", null)).toBe(false);
   });
 });
 

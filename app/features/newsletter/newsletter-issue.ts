@@ -69,11 +69,14 @@ export function personalise(rendered: string, token: string): string {
   return rendered.split(UNSUBSCRIBE_TOKEN_PLACEHOLDER).join(encodeURIComponent(token));
 }
 
-/** The picture of an article an e-mail can show: a raster image (mail clients do not show SVG). */
+/**
+ * A picture every mail client shows: PNG, JPEG or GIF. Mail clients do not show SVG, and Outlook
+ * for Windows shows neither WebP nor AVIF (ADR 0103): a library photo goes as its JPEG instead.
+ */
 export function emailablePicture(path: string | null | undefined): string | null {
   if (!path) return null;
   const bare = path.split(/[?#]/)[0]!.toLowerCase();
-  return /\.(png|jpe?g|gif|webp)$/.test(bare) ? path : null;
+  return /\.(png|jpe?g|gif)$/.test(bare) ? path : null;
 }
 
 /** A preview line from an article's excerpt, cut at a word within the limit. */
@@ -99,6 +102,18 @@ export function issueActions(status: NewsletterIssueStatus): { edit: boolean; sc
     unschedule: status === "scheduled",
     send: status === "draft" || status === "scheduled",
   };
+}
+
+/** How often the issue's page reads its report again while it is changing. */
+export const REPORT_REFRESH_MS = 3000;
+
+/**
+ * Whether an issue's report is still changing by itself: the issue is being queued, or copies
+ * are still waiting for the outbox. Once every copy has gone, nothing changes unless someone
+ * leaves the list, and the page stops asking.
+ */
+export function reportIsLive(status: NewsletterIssueStatus, report: Pick<SendingReport, "waiting"> | null): boolean {
+  return status === "sending" || (report !== null && report.waiting > 0);
 }
 
 export interface SendingReport {

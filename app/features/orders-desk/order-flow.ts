@@ -52,6 +52,19 @@ export function transition(from: OrderStatus, action: OrderAction): Transition {
   }
 }
 
+/**
+ * The status an order is moving to while the desk's form for it is being sent: packed, shipped
+ * or delivered, shown at once instead of the old status until the server answers. Null for
+ * anything else (a cancel, which may refund, waits for the server; so does a form with errors,
+ * which the server refuses and the page then shows the status as it is).
+ */
+export function pendingStatus(from: OrderStatus, form: { get(name: string): unknown } | undefined): OrderStatus | null {
+  const action = form?.get("intent");
+  if (action !== "pack" && action !== "ship" && action !== "deliver") return null;
+  const next = transition(from, action);
+  return next.ok ? next.to : null;
+}
+
 /** The actions the desk offers for an order in `status` (the buttons it shows). */
 export function availableActions(status: OrderStatus): OrderAction[] {
   return ORDER_ACTIONS.filter((action) => transition(status, action).ok);

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { orderStatuses } from "../../../db/schema/store";
 import { shipFormSchema } from "./carriers";
 import { csvCell, toCsv } from "./csv";
-import { availableActions, transition } from "./order-flow";
-import { paidForUnits, parsePounds, planRefund, refundAskOf, type RefundableOrder } from "./refund-plan";
+import { availableActions, pendingStatus, transition } from "./order-flow";
+import { paidForUnits, parsePounds, planRefund, refundAskOf, refundButtonLabel, type RefundableOrder } from "./refund-plan";
 
 describe("order status flow", () => {
   it("moves a paid order through packed, shipped and delivered", () => {
@@ -37,6 +37,21 @@ describe("order status flow", () => {
     expect(availableActions("shipped")).toEqual(["deliver"]);
     expect(availableActions("delivered")).toEqual([]);
     for (const status of orderStatuses) for (const action of availableActions(status)) expect(transition(status, action).ok).toBe(true);
+  });
+});
+
+describe("pendingStatus", () => {
+  const form = (intent: string) => new URLSearchParams({ intent });
+  it("shows packed, shipped or delivered while that form is on its way", () => {
+    expect(pendingStatus("paid", form("pack"))).toBe("packed");
+    expect(pendingStatus("packed", form("ship"))).toBe("shipped");
+    expect(pendingStatus("shipped", form("deliver"))).toBe("delivered");
+  });
+  it("leaves cancels, refunds, moves the order cannot make and no form to the server", () => {
+    expect(pendingStatus("paid", form("cancel"))).toBeNull();
+    expect(pendingStatus("paid", form("refund"))).toBeNull();
+    expect(pendingStatus("paid", form("ship"))).toBeNull();
+    expect(pendingStatus("paid", undefined)).toBeNull();
   });
 });
 
@@ -78,6 +93,13 @@ describe("refund plans", () => {
       { lineNumber: 2, productName: "Hoodie", size: "M", unitPricePence: 5000, quantity: 1, refundedQuantity: 1 },
     ],
   };
+  it("names the amount on the refund button as the form is filled in", () => {
+    expect(refundButtonLabel(order, { mode: "lines", "qty-1": "1" })).toBe("Refund £22.50");
+    expect(refundButtonLabel(order, { mode: "amount", amount: "5.39" })).toBe("Refund £5.39");
+    expect(refundButtonLabel(order, { mode: "lines", "qty-1": "0" })).toBe("Make refund");
+    expect(refundButtonLabel(order, { mode: "amount", amount: "lots" })).toBe("Make refund");
+    expect(refundButtonLabel(order, { mode: "amount", amount: "999" })).toBe("Make refund");
+  });
   it("refunds lines at what was paid for them after the discount", () => {
     expect(paidForUnits(order, 2500, 1)).toBe(2250);
     expect(planRefund(order, { mode: "lines", quantities: { 1: 1 } })).toEqual({ ok: true, amountPence: 2250, lines: [{ lineNumber: 1, quantity: 1, amountPence: 2250 }] });

@@ -106,3 +106,14 @@ export function refundAskOf(form: Record<string, unknown>): { ok: true; ask: Ref
   }
   return { ok: true, ask: { mode: "lines", quantities } };
 }
+
+/**
+ * What the refund form's button says while it is filled in: the amount the refund would send
+ * back ("Refund £5.39"), worked out as the server will; "Make refund" until the form asks for
+ * something that can be refunded.
+ */
+export function refundButtonLabel(order: RefundableOrder, form: Record<string, unknown>): string {
+  const ask = refundAskOf(form);
+  const plan = ask.ok ? planRefund(order, ask.ask) : null;
+  return plan?.ok ? `Refund ${formatPence(plan.amountPence)}` : "Make refund";
+}

@@ -8,7 +8,7 @@ export interface LowStockItem {
   threshold: number;
 }
 
-/** Sizes below their alert level, each linking to its product's stock. */
+/** Sizes sold out or below their alert level, each linking to its product's stock. */
 export function LowStockList({ sizes }: { sizes: readonly LowStockItem[] }) {
   return (
     <ul className="mt-3 grid gap-1 text-sm">
@@ -17,7 +17,7 @@ export function LowStockList({ sizes }: { sizes: readonly LowStockItem[] }) {
           <Link to={`/admin/products/${item.productId}#stock`} className="text-accent-text hover:underline">
             {item.productName}, {item.size}
           </Link>
-          : <strong>{item.stock}</strong> left (alert below {item.threshold})
+          : {item.stock <= 0 ? <strong>sold out</strong> : <><strong>{item.stock}</strong> left (alert below {item.threshold})</>}
         </li>
       ))}
     </ul>

@@ -36,6 +36,8 @@ describe("the product form", () => {
 describe("sizes and stock adjustments", () => {
   it("needs a size without a slash and a whole threshold", () => {
     expect(parseSizeForm({ size: "M", lowStockThreshold: "3" })).toEqual({ ok: true, value: { size: "M", lowStockThreshold: 3 } });
+    // A size added without a level gets the default (ADR 0104), not "no alert".
+    expect(parseSizeForm({ size: "L" })).toEqual({ ok: true, value: { size: "L", lowStockThreshold: 5 } });
     expect(parseSizeForm({ size: "S/M", lowStockThreshold: "-1" })).toMatchObject({ ok: false, errors: { size: expect.stringMatching(/“\/”/), lowStockThreshold: expect.any(String) } });
   });
 

@@ -1,5 +1,6 @@
 import { productCategories } from "../../../db/schema/store";
 import { deskFieldErrors, isPicturePathOnThisSite, pounds, requiredText, slugify, wholeNumber } from "~/features/site-desk/desk-fields";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "./stock-level";
 import { z } from "~/lib/zod";
 
 /*
@@ -90,7 +91,7 @@ export const sizeFormSchema = z.object({
 });
 
 export function parseSizeForm(values: Record<string, string>): ParsedForm<z.output<typeof sizeFormSchema>> {
-  const parsed = sizeFormSchema.safeParse({ lowStockThreshold: "0", ...values });
+  const parsed = sizeFormSchema.safeParse({ lowStockThreshold: String(DEFAULT_LOW_STOCK_THRESHOLD), ...values });
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: deskFieldErrors(parsed.error) };
 }
 

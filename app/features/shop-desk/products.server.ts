@@ -52,6 +52,9 @@ export interface DeskProductSummary {
   featured: boolean;
   totalStock: number;
   sizes: number;
+  /** Sizes with nothing left, whatever their alert level. */
+  soldOutSizes: number;
+  /** Sizes with some left, below their alert level. */
   lowSizes: number;
 }
 
@@ -70,7 +73,8 @@ export async function listDeskProducts(db: Database, query = ""): Promise<DeskPr
       featured: products.featured,
       totalStock: sql<number>`coalesce(sum(${productVariants.stock}), 0)::int`,
       sizes: sql<number>`count(${productVariants.id})::int`,
-      lowSizes: sql<number>`count(*) filter (where ${productVariants.stock} < ${productVariants.lowStockThreshold})::int`,
+      soldOutSizes: sql<number>`count(*) filter (where ${productVariants.stock} <= 0)::int`,
+      lowSizes: sql<number>`count(*) filter (where ${productVariants.stock} > 0 and ${productVariants.stock} < ${productVariants.lowStockThreshold})::int`,
     })
     .from(products)
     .leftJoin(productVariants, eq(productVariants.productId, products.id))
@@ -88,7 +92,7 @@ export interface LowStockSize {
   threshold: number;
 }
 
-/** Every size below its low-stock threshold, lowest stock first. */
+/** Every size that is sold out (whatever its alert level) or below its alert level, lowest stock first. */
 export async function listLowStock(db: Database, limit = 50): Promise<LowStockSize[]> {
   return db
     .select({
@@ -100,7 +104,7 @@ export async function listLowStock(db: Database, limit = 50): Promise<LowStockSi
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(sql`${productVariants.stock} < ${productVariants.lowStockThreshold}`)
+    .where(sql`${productVariants.stock} <= 0 or ${productVariants.stock} < ${productVariants.lowStockThreshold}`)
     .orderBy(asc(productVariants.stock), asc(products.sortOrder), asc(productVariants.sortOrder))
     .limit(limit);
 }

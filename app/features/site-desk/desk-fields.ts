@@ -8,7 +8,30 @@ import { z } from "~/lib/zod";
  * message a person can act on when they cannot.
  */
 
-export type FieldKind = "text" | "textarea" | "url" | "photo" | "image" | "path" | "date" | "integer" | "pounds" | "lines" | "select";
+export type FieldKind = "text" | "textarea" | "url" | "email" | "tel" | "photo" | "image" | "path" | "date" | "integer" | "pounds" | "lines" | "select";
+
+/**
+ * How a one-line field is typed, so a phone brings up the keyboard it needs (digits and + for a
+ * phone number, @ for an e-mail address) and the browser offers what it knows.
+ */
+export function inputAttributesOf(kind: FieldKind): { type: string; inputMode?: "numeric" | "decimal" | "email" | "tel" | "url"; autoComplete?: string } {
+  switch (kind) {
+    case "url":
+      return { type: "url", inputMode: "url" };
+    case "email":
+      return { type: "email", inputMode: "email", autoComplete: "email" };
+    case "tel":
+      return { type: "tel", inputMode: "tel", autoComplete: "tel" };
+    case "date":
+      return { type: "date" };
+    case "integer":
+      return { type: "text", inputMode: "numeric" };
+    case "pounds":
+      return { type: "text", inputMode: "decimal" };
+    default:
+      return { type: "text" };
+  }
+}
 
 export interface DeskField {
   name: string;

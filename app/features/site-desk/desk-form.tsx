@@ -1,6 +1,6 @@
 import { inputClasses } from "~/components/ui/form-field";
 import { MediaPicker, type MediaChoice } from "~/features/media/media-picker";
-import type { DeskField } from "./desk-fields";
+import { inputAttributesOf, type DeskField } from "./desk-fields";
 
 /*
  * One field of a site-desk form: label, control, hint and error tied together for assistive
@@ -49,9 +49,7 @@ export function DeskFormField({
       </select>
     );
   } else {
-    const type = field.kind === "url" ? "url" : field.kind === "date" ? "date" : "text";
-    const inputMode = field.kind === "integer" ? "numeric" : field.kind === "pounds" ? "decimal" : undefined;
-    control = <input {...common} type={type} inputMode={inputMode} />;
+    control = <input {...common} {...inputAttributesOf(field.kind)} />;
   }
   return (
     <div className="flex min-w-0 flex-col gap-1.5">

@@ -31,6 +31,7 @@ import type { HoldPolicy } from "./hold-policy";
 import { countPromoMiss, promoCheckPaused } from "./promo-attempts.server";
 import { cartLinesInputSchema, describeLineProblem, FREE_SHIPPING, MAX_CART_LINES, normalisePromoCode, promoLabel, type ShippingRule } from "./pricing";
 import { defaultShopSettings, type ShopSettings } from "./shop-settings";
+import { promoRefusalMessage } from "./quote";
 
 export interface CheckoutContext {
   db: Database;
@@ -180,7 +181,7 @@ export async function submitCheckout(
     );
   }
   if (placed.kind === "invalid_promo") {
-    return errorReply(409, "Invalid promo code", values, [
+    return errorReply(409, promoRefusalMessage(placed.priced.promoRefusal, placed.priced.promoMinSpendPence), values, [
       "Remove the code in your cart, or enter a valid one, then check out again.",
     ]);
   }

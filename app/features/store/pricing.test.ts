@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { promoRefusalMessage } from "./quote";
 import {
   cartLinesInputSchema,
   describeLineProblem,
@@ -163,6 +164,26 @@ describe("promo rules", () => {
     expect(isPromoUsable(promo({ startsAt: now }), now)).toBe(true);
     expect(isPromoUsable(promo({ maxUses: 5, usedCount: 5 }), now)).toBe(false);
     expect(isPromoUsable(promo({ maxUses: 5, usedCount: 4 }), now)).toBe(true);
+  });
+
+  it("says why a code was refused only where that gives no usable code away (ADR 0098, addendum)", () => {
+    const cart = [{ productId: 1, size: "One Size", quantity: 1 }];
+    const refusal = (rule: Parameters<typeof promo>[0] | null, lines = cart) =>
+      priceOrder(lines, catalogue, rule === null ? null : promo(rule), now, { promoEntered: true }).promoRefusal;
+    expect(refusal({ expiresAt: now })).toBe("expired");
+    expect(refusal({ maxUses: 5, usedCount: 5 })).toBe("used_up");
+    expect(refusal({ minSpendPence: 1_000_000 })).toBe("below_minimum");
+    // Unknown, paused and not started read the same as a guess.
+    expect(refusal(null)).toBe("invalid");
+    expect(refusal({ active: false, expiresAt: now })).toBe("invalid");
+    expect(refusal({ startsAt: new Date(now.getTime() + 1) })).toBe("invalid");
+    // Nothing to sell: the code is not judged at all.
+    expect(refusal({ expiresAt: now }, [{ productId: 999, size: "One Size", quantity: 1 }])).toBe("invalid");
+    expect(refusal({})).toBeUndefined();
+    expect(promoRefusalMessage("below_minimum", 3000)).toBe("This code needs a spend of at least £30.00");
+    expect(promoRefusalMessage("expired")).toBe("This promo code has expired");
+    expect(promoRefusalMessage("used_up")).toBe("This promo code has been used up");
+    expect(promoRefusalMessage("invalid")).toBe("Invalid promo code");
   });
 
   it("takes a whole percentage of the subtotal, rounded half up to the penny", () => {

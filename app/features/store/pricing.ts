@@ -207,6 +207,24 @@ export interface PricedOrder {
   promoRejected: boolean;
   /** Set when the code is valid but the subtotal is below its minimum spend. */
   promoMinSpendPence?: number;
+  /** Why a given code was refused; set whenever promoRejected is. */
+  promoRefusal?: PromoRefusal;
+}
+
+/**
+ * Why a code does not apply, as far as a shopper is told (ADR 0098, addendum). A code that is
+ * unknown, paused or not started yet reads "invalid", like a guess: a guesser learns of no code
+ * they could use later. A code that has expired or been used up can never be used again, so
+ * saying so gives nothing away; one below its minimum spend would apply to a bigger cart.
+ */
+export type PromoRefusal = "invalid" | "expired" | "used_up" | "below_minimum";
+
+function refusalOf(promo: PromoRule, now: Date): Exclude<PromoRefusal, "below_minimum"> {
+  if (!promo.active) return "invalid";
+  if (promo.startsAt && now.getTime() < promo.startsAt.getTime()) return "invalid";
+  if (promo.expiresAt && now.getTime() >= promo.expiresAt.getTime()) return "expired";
+  if (promo.maxUses !== null && promo.usedCount >= promo.maxUses) return "used_up";
+  return "invalid";
 }
 
 /**
@@ -260,6 +278,14 @@ export function priceOrder(
   const belowMinimum = valid && subtotalPence < (promo.minSpendPence ?? 0);
   const usable = valid && !belowMinimum;
   const discountPence = usable ? promoDiscountFor(subtotalPence, promo) : 0;
+  const promoRejected = (promo !== null && !usable) || (promo === null && options.promoEntered === true);
+  const promoRefusal: PromoRefusal | null = !promoRejected
+    ? null
+    : belowMinimum
+      ? "below_minimum"
+      : promo === null || sellable.length === 0
+        ? "invalid"
+        : refusalOf(promo, now);
   const shippingPence = shippingFor(subtotalPence, options.shipping ?? FREE_SHIPPING);
   return {
     lines: priced,
@@ -270,8 +296,9 @@ export function priceOrder(
     shippingPence,
     totalPence: subtotalPence - discountPence + shippingPence,
     promo: usable ? { code: promo.code, percentOff: promo.percentOff, amountOffPence: promo.percentOff == null ? (promo.amountOffPence ?? null) : null } : null,
-    promoRejected: (promo !== null && !usable) || (promo === null && options.promoEntered === true),
+    promoRejected,
     ...(belowMinimum ? { promoMinSpendPence: promo.minSpendPence } : {}),
+    ...(promoRefusal ? { promoRefusal } : {}),
   };
 }
 

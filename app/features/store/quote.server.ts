@@ -17,10 +17,9 @@ import {
   type CartLineInput,
   type ShippingRule,
 } from "./pricing";
-import { formatPence } from "~/lib/money";
 import { DEFAULT_SHIPPING_METHOD_NAME } from "./shop-settings";
 import { countPromoMiss, promoCheckPaused } from "./promo-attempts.server";
-import { INVALID_PROMO_MESSAGE, type CartQuote, type CartQuoteError } from "./quote";
+import { promoRefusalMessage, type CartQuote, type CartQuoteError } from "./quote";
 
 /**
  * Quotes one client may ask for. The cart asks once per change and the checkout once, so this
@@ -96,7 +95,7 @@ export async function quoteCart(
         ? {
             status: "invalid",
             code,
-            message: priced.promoMinSpendPence ? `This code needs a spend of at least ${formatPence(priced.promoMinSpendPence)}` : INVALID_PROMO_MESSAGE,
+            message: promoRefusalMessage(priced.promoRefusal, priced.promoMinSpendPence),
           }
         : { status: "none" },
     shippingMethod: options.shippingMethod ?? DEFAULT_SHIPPING_METHOD_NAME,

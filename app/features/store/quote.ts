@@ -3,9 +3,24 @@
  * price, total and problem worked out by the server (see quote.server.ts).
  * No Zod here: the cart and checkout pages import these types and helpers.
  */
-import type { LineProblem } from "./pricing";
+import { formatPence } from "~/lib/money";
+import type { LineProblem, PromoRefusal } from "./pricing";
 
 export const INVALID_PROMO_MESSAGE = "Invalid promo code";
+
+/** What the promo box says about a refused code (ADR 0098, addendum). */
+export function promoRefusalMessage(refusal: PromoRefusal | undefined, minSpendPence?: number): string {
+  switch (refusal) {
+    case "below_minimum":
+      return minSpendPence ? `This code needs a spend of at least ${formatPence(minSpendPence)}` : INVALID_PROMO_MESSAGE;
+    case "expired":
+      return "This promo code has expired";
+    case "used_up":
+      return "This promo code has been used up";
+    default:
+      return INVALID_PROMO_MESSAGE;
+  }
+}
 
 export interface CartQuoteLine {
   productId: number;

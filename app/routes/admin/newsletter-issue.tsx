@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { useEffect, type ReactNode } from "react";
+import { data, Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/newsletter-issue";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -10,7 +10,18 @@ import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server
 import { requireStepUp } from "~/features/admin/step-up.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { toUkDateTimeLocal, ukDateTimeLocal } from "~/features/news/article-form";
-import { BODY_MAX, ISSUE_STATUS_LABELS, issueActions, issueFormSchema, personalise, PREHEADER_MAX, SUBJECT_MAX, type SendingReport } from "~/features/newsletter/newsletter-issue";
+import {
+  BODY_MAX,
+  ISSUE_STATUS_LABELS,
+  issueActions,
+  issueFormSchema,
+  personalise,
+  PREHEADER_MAX,
+  REPORT_REFRESH_MS,
+  reportIsLive,
+  SUBJECT_MAX,
+  type SendingReport,
+} from "~/features/newsletter/newsletter-issue";
 import { createIssue, getIssue, saveIssue, scheduleIssue, sendIssueNow, sendingReport, sendTestIssue, unscheduleIssue } from "~/features/newsletter/newsletter-desk.server";
 import { confirmedSubscriberCount, renderIssueTemplate } from "~/features/newsletter/newsletter-sending.server";
 import { readForm } from "~/lib/forms.server";
@@ -151,6 +162,7 @@ const TONES = { draft: "neutral", scheduled: "warning", sending: "accent", sent:
 export default function NewsletterIssue({ loaderData, actionData }: Route.ComponentProps) {
   useUnsavedFormWarning("issue-form");
   const { issue, preview, report, confirmed, staffEmail, confirmSend, created } = loaderData;
+  useLiveReport(issue !== null && reportIsLive(issue.status, report));
   const result = actionData as ActionResult | undefined;
   const busy = useNavigation().state === "submitting";
   const actions = issue ? issueActions(issue.status) : { edit: true, schedule: false, unschedule: false, send: false };
@@ -363,4 +375,17 @@ function Field({ name, label, error, hint, children }: { name: string; label: st
       )}
     </div>
   );
+}
+
+/**
+ * While an issue goes out, its page reads the loader again a few seconds after each read (never
+ * two at once), so the report and status move without a reload; it stops once all have gone.
+ */
+function useLiveReport(live: boolean) {
+  const { state, revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!live || state !== "idle") return;
+    const timer = window.setTimeout(() => void revalidate(), REPORT_REFRESH_MS);
+    return () => window.clearTimeout(timer);
+  }, [live, state, revalidate]);
 }

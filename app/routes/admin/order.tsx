@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
 import { Button } from "~/components/ui/button";
@@ -12,10 +13,10 @@ import { requireStepUp } from "~/features/admin/step-up.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { CARRIER_KEYS, CARRIERS, carrierLabel, shipFormSchema } from "~/features/orders-desk/carriers";
 import { OrderStatusBadge, RefundNote } from "~/features/orders-desk/order-badges";
-import { availableActions, wasPaid } from "~/features/orders-desk/order-flow";
+import { availableActions, pendingStatus, wasPaid } from "~/features/orders-desk/order-flow";
 import { ORDER_NUMBER_PATTERN, orderIntentSchema, statusFormSchema } from "~/features/orders-desk/order-forms";
 import { changeOrderStatus, orderDetail } from "~/features/orders-desk/orders-desk.server";
-import { refundAskOf, refundFormSchema } from "~/features/orders-desk/refund-plan";
+import { planRefund, refundAskOf, refundButtonLabel, refundFormSchema, type RefundableOrder } from "~/features/orders-desk/refund-plan";
 import { newRefundRequestKey, requestRefund } from "~/features/orders-desk/refunds.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
@@ -68,12 +69,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
 }
 
-type ActionData = { tone: "error" | "success"; message: string; errors: Record<string, string>; form?: "ship" | "refund" | "cancel" };
+type ActionData = {
+  tone: "error" | "success";
+  message: string;
+  errors: Record<string, string>;
+  form?: "ship" | "refund" | "cancel";
+  /** A refund asked for and not yet confirmed: its amount, and the fields to send again with the confirmation. */
+  confirmRefund?: { amountPence: number; fields: Array<[string, string]> };
+};
+/** The refund form's own fields, the only ones a confirmation sends back. */
+const REFUND_FIELD = /^(?:intent|mode|amount|reason|restock|requestKey|qty-\d{1,4})$/;
 const answer = (result: ActionData, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, "shop");
-  const { order } = await load(context, params.orderNumber);
+  const { order, refundable } = await load(context, params.orderNumber);
   const body = await readForm(request);
   const intent = orderIntentSchema.safeParse(Object.fromEntries(body));
   if (!intent.success) return answer({ tone: "error", message: "Choose what to do.", errors: {} }, 400);
@@ -93,6 +103,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     const ask = refundAskOf(form);
     if (!ask.ok) return answer({ tone: "error", message: ask.message, errors: {}, form: "refund" }, 400);
+    // Money cannot be taken back: the amount is shown and confirmed before anything is sent.
+    if (form.confirm !== "yes") {
+      const plan = planRefund(refundable, ask.ask);
+      if (!plan.ok) return answer({ tone: "error", message: plan.message, errors: {}, form: "refund" }, 400);
+      const fields = [...body.entries()].filter(([name, value]) => REFUND_FIELD.test(name) && typeof value === "string") as Array<[string, string]>;
+      return answer({
+        tone: "success",
+        message: `Refund ${formatPence(plan.amountPence)} to ${order.customerName}? Check the amount, then confirm.`,
+        errors: {},
+        form: "refund",
+        confirmRefund: { amountPence: plan.amountPence, fields },
+      });
+    }
     const result = await requestRefund(
       context,
       staff,
@@ -141,8 +164,13 @@ const ACTION_LABELS = { pack: "Mark packed", deliver: "Mark delivered" } as cons
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   useUnsavedFormWarning("refund-form");
   const { order, lines, refunds, events, emails, tab, history, actions, remainingPence, refundable, requestKey, cancelKey } = loaderData;
-  const busy = useNavigation().state === "submitting";
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
   const base = `/admin/orders/${order.orderNumber}`;
+  // While a status change is on its way, the badge shows where it goes (the server still decides).
+  const status = pendingStatus(order.status, navigation.formData) ?? order.status;
+  const refundOrder: RefundableOrder = { subtotalPence: order.subtotalPence, discountPence: order.discountPence, remainingPence, lines };
+  const [refundLabel, setRefundLabel] = useState("Make refund");
   const errors = actionData?.errors ?? {};
   const address = order.shippingAddress;
   return (
@@ -154,13 +182,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       </p>
       <div className="mb-6 flex flex-wrap items-center gap-3">
         <h1 className="font-mono text-3xl font-bold uppercase sm:text-4xl">{order.orderNumber}</h1>
-        <span data-testid="order-status">
-          <OrderStatusBadge status={order.status} />
+        <span data-testid="order-status" aria-busy={status !== order.status ? true : undefined}>
+          <OrderStatusBadge status={status} />
         </span>
         <RefundNote refundedPence={order.refundedPence} totalPence={order.totalPence} />
       </div>
       <RecordTabs base={base} tab={tab} />
-      {actionData && <FormNotice tone={actionData.tone}>{actionData.message}</FormNotice>}
+      {actionData && !actionData.confirmRefund && <FormNotice tone={actionData.tone}>{actionData.message}</FormNotice>}
       {tab === "history" ? (
         <HistoryPanel entries={history} currentVersion={order.version} title="History" />
       ) : (
@@ -379,8 +407,15 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 ))}
               </ul>
             )}
+            {refundable && actionData?.confirmRefund && <RefundConfirmation message={actionData.message} {...actionData.confirmRefund} busy={busy} />}
             {refundable && (
-              <Form method="post" id="refund-form" className="mt-4 grid grid-cols-1 gap-4 rounded-card border border-line bg-surface p-4 sm:p-6" noValidate>
+              <Form
+                method="post"
+                id="refund-form"
+                className="mt-4 grid grid-cols-1 gap-4 rounded-card border border-line bg-surface p-4 sm:p-6"
+                noValidate
+                onChange={(event) => setRefundLabel(refundButtonLabel(refundOrder, Object.fromEntries(new FormData(event.currentTarget))))}
+              >
                 <input type="hidden" name="intent" value="refund" />
                 <input type="hidden" name="requestKey" value={requestKey} />
                 <h3 className="text-lg font-bold uppercase">Refund</h3>
@@ -430,7 +465,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 </label>
                 <div>
                   <Button type="submit" disabled={busy}>
-                    Make refund
+                    {refundLabel}
                   </Button>
                 </div>
               </Form>
@@ -511,5 +546,31 @@ function Money({ label, pence, strong }: { label: string; pence: number; strong?
       <dt className={strong ? undefined : "text-muted"}>{label}</dt>
       <dd>{pence < 0 ? `−${formatPence(-pence)}` : formatPence(pence)}</dd>
     </div>
+  );
+}
+
+/**
+ * The last step of a refund: the amount, said once more, and the button that sends it. The
+ * fields of the refund form go again, with its request key, so a double press is one refund.
+ */
+function RefundConfirmation({ message, amountPence, fields, busy }: { message: string; amountPence: number; fields: Array<[string, string]>; busy: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [fields]);
+  return (
+    <Form method="post" className="mt-4 grid gap-3 rounded-card border-2 border-warning bg-surface p-4 sm:p-6" aria-labelledby="refund-confirm-heading">
+      <h3 id="refund-confirm-heading" ref={heading} tabIndex={-1} className="text-lg font-bold uppercase">
+        Confirm the refund
+      </h3>
+      <p className="text-sm">{message} The money goes back to the customer's card and cannot be taken back.</p>
+      {fields.map(([name, value], index) => (
+        <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name="confirm" value="yes" />
+      <div>
+        <Button type="submit" disabled={busy}>
+          Confirm refund {formatPence(amountPence)}
+        </Button>
+      </div>
+    </Form>
   );
 }

@@ -17,6 +17,7 @@ import { parseProductForm, parseSizeForm, parseStockAdjustment, skuOf } from "~/
 import { createProduct, getDeskProduct, ProductRefusedError, productRestoreTarget, saveSize, updateProduct } from "~/features/shop-desk/products.server";
 import { adjustStock, type StockChangeSource } from "~/features/shop-desk/stock.server";
 import { formValues } from "~/features/site-desk/desk-fields";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/features/shop-desk/stock-level";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
@@ -218,7 +219,7 @@ function SizesAndStock({ variants, answer, busy }: { variants: Variant[]; answer
                 <span className="text-sm" data-testid={`stock-${variant.sku}`}>
                   <strong>{variant.stock}</strong> in stock
                 </span>
-                {variant.low && <Badge tone="warning">Low stock</Badge>}
+                {variant.stock <= 0 ? <Badge tone="warning">Sold out</Badge> : variant.low && <Badge tone="warning">Low stock</Badge>}
                 <span className="text-xs text-muted">SKU {variant.sku}</span>
               </div>
               <div className="mt-3 grid gap-4 md:grid-cols-2">
@@ -240,7 +241,7 @@ function SizesAndStock({ variants, answer, busy }: { variants: Variant[]; answer
                   <input type="hidden" name="variantId" value={variant.id} />
                   <div className="grid grid-cols-2 gap-2">
                     <FormField label="Size" name="size" defaultValue={typed(key, "size", variant.size)} error={errorFor(key, "size")} />
-                    <FormField label="Alert below" name="lowStockThreshold" inputMode="numeric" defaultValue={typed(key, "lowStockThreshold", String(variant.lowStockThreshold))} error={errorFor(key, "lowStockThreshold")} hint="0: no alert" />
+                    <FormField label="Alert below" name="lowStockThreshold" inputMode="numeric" defaultValue={typed(key, "lowStockThreshold", String(variant.lowStockThreshold))} error={errorFor(key, "lowStockThreshold")} hint="0: no alert e-mail" />
                   </div>
                   <div>
                     <Button type="submit" variant="secondary" size="sm" disabled={busy}>
@@ -258,7 +259,7 @@ function SizesAndStock({ variants, answer, busy }: { variants: Variant[]; answer
         <input type="hidden" name="intent" value="save-size" />
         <div className="grid grid-cols-2 gap-2">
           <FormField label="Size" name="size" defaultValue={typed("new", "size", "")} error={errorFor("new", "size")} hint="e.g. M, One Size" />
-          <FormField label="Alert below" name="lowStockThreshold" inputMode="numeric" defaultValue={typed("new", "lowStockThreshold", "0")} error={errorFor("new", "lowStockThreshold")} hint="0: no alert" />
+          <FormField label="Alert below" name="lowStockThreshold" inputMode="numeric" defaultValue={typed("new", "lowStockThreshold", String(DEFAULT_LOW_STOCK_THRESHOLD))} error={errorFor("new", "lowStockThreshold")} hint="0: no alert e-mail" />
         </div>
         <div>
           <Button type="submit" variant="secondary" size="sm" disabled={busy}>

@@ -68,6 +68,7 @@ export default function ProductsList({ loaderData }: Route.ComponentProps) {
                 <span>
                   {product.totalStock} in stock ({product.sizes} {product.sizes === 1 ? "size" : "sizes"})
                 </span>
+                {product.soldOutSizes > 0 && <Badge tone="warning">{product.soldOutSizes === product.sizes ? "Sold out" : `${product.soldOutSizes} sold out`}</Badge>}
                 {product.lowSizes > 0 && <Badge tone="warning">{product.lowSizes} low</Badge>}
                 {!product.active && <Badge tone="neutral">Hidden</Badge>}
                 {product.featured && <Badge tone="accent">Featured</Badge>}

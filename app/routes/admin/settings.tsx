@@ -11,23 +11,15 @@ import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server
 import { requireStepUp } from "~/features/admin/step-up.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { officeHoursText, SOCIAL_NETWORKS } from "~/features/settings/site-settings";
+import { SITE_SETTINGS_FIELDS } from "~/features/settings/site-settings-fields";
 import { settingsFromForm, siteSettingsFormSchema } from "~/features/settings/site-settings-form";
 import { getSiteSettingsRow, SITE_SETTINGS, saveSiteSettings, siteSettingsRestoreTarget } from "~/features/settings/site-settings.server";
 import { DeskFormField, errorSummary } from "~/features/site-desk/desk-form";
-import { deskFieldErrors, formValues, type DeskField } from "~/features/site-desk/desk-fields";
+import { deskFieldErrors, formValues } from "~/features/site-desk/desk-fields";
 import { DeskTabs } from "~/features/site-desk/desk-tabs";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
-
-const FIELDS: DeskField[] = [
-  { name: "email", label: "Contact e-mail", kind: "text", required: true, hint: "Shown in the footer and on /contact; contact-form messages go here." },
-  { name: "phone", label: "Phone", kind: "text", required: true },
-  { name: "address", label: "Address", kind: "text", required: true, hint: "Shown as Headquarters on /contact." },
-  { name: "officeHours", label: "Office hours", kind: "textarea", required: true, hint: "One line each, “Days: hours”, e.g. Monday - Friday: 9:00 AM - 6:00 PM." },
-  { name: "joinTheTeamUrl", label: "Join The Team link", kind: "url", required: true, hint: "The header's Join The Team button." },
-  ...SOCIAL_NETWORKS.map((name): DeskField => ({ name: `social.${name}`, label: `${name} profile`, kind: "url", hint: "Leave empty to leave it off the site." })),
-];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, "admin");
@@ -94,7 +86,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         <Form method="post" id="settings-form" className="grid max-w-3xl gap-5" noValidate>
           <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="version" value={version} />
-          {FIELDS.map((field) => (
+          {SITE_SETTINGS_FIELDS.map((field) => (
             <DeskFormField key={field.name} field={field} value={shown[field.name] ?? ""} error={errors[field.name]} />
           ))}
           <div className="flex min-w-0 flex-col gap-1.5">

@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { newsletterSourceLabel } from "~/features/inbox/subscriber-source";
 import type { Route } from "./+types/subscribers";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -112,7 +113,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
               <div className="min-w-0">
                 <p className="break-all font-semibold">{row.email}</p>
                 <p className="text-xs text-muted">
-                  Consented <time dateTime={row.consentedAt}>{formatAuditTime(row.consentedAt)}</time> on the {row.source} form
+                  Consented <time dateTime={row.consentedAt}>{formatAuditTime(row.consentedAt)}</time> on the {newsletterSourceLabel(row.source)}
                 </p>
                 {row.bounce && (
                   <p className="break-words text-xs text-warning">
