@@ -12,8 +12,6 @@ const MB = 1024 * 1024;
 export const MEDIA_IMAGE_MAX_BYTES = 15 * MB;
 /** The largest MP4 clip accepted. */
 export const MEDIA_VIDEO_MAX_BYTES = 40 * MB;
-/** The upload form's file field. */
-export const MEDIA_FILE_FIELD = "file";
 /** Where the upload form posts. */
 export const MEDIA_UPLOAD_PATH = "/admin/media/new";
 /**
@@ -26,7 +24,6 @@ export const MEDIA_MAX_INPUT_PIXELS = 50_000_000;
 /** The widths generated for each image; never wider than the original. */
 export const MEDIA_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 const MEDIA_MAX_WIDTH = 1920;
-export const MEDIA_ACCEPT = "image/jpeg,image/png,image/webp,image/avif,video/mp4";
 
 export const MEDIA_MESSAGES = {
   noFile: "Choose a file to upload.",

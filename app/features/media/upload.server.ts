@@ -7,7 +7,8 @@ import {
 } from "@remix-run/multipart-parser";
 import type { AuditActor, AuditContext } from "~/features/admin/audit.server";
 import { isRequestBodyTooLarge } from "~/lib/request-body";
-import { MEDIA_FILE_FIELD, MEDIA_MESSAGES, MEDIA_UPLOAD_MAX_BODY_BYTES, MEDIA_VIDEO_MAX_BYTES } from "./media";
+import { MEDIA_MESSAGES, MEDIA_UPLOAD_MAX_BODY_BYTES, MEDIA_VIDEO_MAX_BYTES } from "./media";
+import { MEDIA_FILE_FIELD } from "./upload-form";
 import { fieldErrors as fieldErrorsOf, mediaDetailsSchema } from "./media-form";
 import { saveUpload, type MediaAsset } from "./media.server";
 import { processUpload } from "./process.server";

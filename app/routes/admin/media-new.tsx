@@ -5,7 +5,7 @@ import { TextareaField } from "~/components/ui/field-controls";
 import { FormField, inputClasses } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
-import { MEDIA_ACCEPT, MEDIA_FILE_FIELD } from "~/features/media/media";
+import { MEDIA_ACCEPT, MEDIA_FILE_FIELD } from "~/features/media/upload-form";
 import { uploadMedia } from "~/features/media/upload.server";
 import { pageMeta } from "~/lib/meta";
 

@@ -32,7 +32,7 @@ export default function ProductsList({ loaderData }: Route.ComponentProps) {
         </LinkButton>
       </div>
       {lowStock.length > 0 && (
-        <section aria-labelledby="low-stock-heading" role="region" className="mb-8 rounded-card border border-warning/60 bg-surface p-4">
+        <section aria-labelledby="low-stock-heading" className="mb-8 rounded-card border border-warning/60 bg-surface p-4">
           <h2 id="low-stock-heading" className="text-xl font-bold uppercase text-warning">
             Low stock ({lowStock.length} {lowStock.length === 1 ? "size" : "sizes"})
           </h2>
