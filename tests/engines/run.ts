@@ -70,7 +70,7 @@ interface Outcome {
   failure?: string;
 }
 
-async function runEngine(engine: EngineName, url: string): Promise<Outcome[]> {
+async function runEngine(engine: EngineName, url: string, only?: ReadonlySet<string>): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   const started = Date.now();
   let browser = await launchEngine(engine);
@@ -80,6 +80,7 @@ async function runEngine(engine: EngineName, url: string): Promise<Outcome[]> {
     for (const width of widths) {
       for (const journey of chosen.filter((journey: Journey) => !journey.widths || journey.widths.includes(width))) {
         const label = `${engine} ${width}px ${journey.name}`;
+        if (only && !only.has(label)) continue;
         // A browser that fails three journeys running is broken: the rest would each wait out their time.
         if (failuresInARow >= 3) {
           outcomes.push({ engine, width, journey: journey.name, seconds: 0, failure: "not run: three journeys before it failed" });
@@ -169,7 +170,36 @@ try {
   }
 }
 
+// As the Playwright suite does in CI (retries: 1): a journey that failed is run once more, in a
+// browser of its own, and a pass then is reported as flaky, not hidden.
+const labelOf = (outcome: Outcome) => `${outcome.engine} ${outcome.width}px ${outcome.journey}`;
+const firstFailures = outcomes.filter((outcome) => outcome.failure && outcome.width > 0);
+const flaky: string[] = [];
+if (process.env.CI && firstFailures.length > 0 && firstFailures.length <= 4) {
+  const retryServer = options.url ? null : await startOwnServer();
+  try {
+    for (const engine of engines) {
+      const only = new Set(firstFailures.filter((outcome) => outcome.engine === engine).map(labelOf));
+      if (only.size === 0) continue;
+      console.log(`\n${engine}: retrying ${only.size} journey${only.size === 1 ? "" : "s"} once`);
+      const retried = await runEngine(engine, options.url ?? retryServer!.url, only).catch(() => []);
+      for (const outcome of retried) {
+        if (outcome.failure) continue;
+        const index = outcomes.findIndex((first) => labelOf(first) === labelOf(outcome));
+        flaky.push(`${labelOf(outcome)}: ${outcomes[index]!.failure!.split("\n")[0]}`);
+        outcomes[index] = outcome;
+      }
+    }
+  } finally {
+    if (retryServer) {
+      await retryServer.stop();
+      rmSync(retryServer.dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
 const failed = outcomes.filter((outcome) => outcome.failure);
+if (flaky.length) console.log(`\nflaky (failed, then passed on the retry):\n${flaky.map((line) => `  ${line}`).join("\n")}`);
 console.log(
   `\n${outcomes.length - failed.length} passed, ${failed.length} failed in ${((Date.now() - began) / 1000).toFixed(0)} s` +
     (failed.length ? `:\n${failed.map((outcome) => `  ${outcome.engine} ${outcome.width}px ${outcome.journey}`).join("\n")}` : ""),
