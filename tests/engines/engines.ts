@@ -171,7 +171,8 @@ class SeleniumTab implements Tab {
     // page-load timeout on pages that had loaded in under two seconds (every visit of "/", some of
     // the others; a static copy of the page with no script did it too): the driver is told not
     // to wait ("none"), and the tab waits here for the new document to be parsed.
-    await this.driver.executeScript("window.__engineLeaving = true");
+    // A mark on the document being left, so the wait below knows the new one when it comes.
+    await this.driver.executeScript("window.__engineLeaving = true").catch(() => {});
     await this.driver.get(url);
     const deadline = Date.now() + 60_000;
     for (;;) {
