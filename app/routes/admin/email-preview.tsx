@@ -83,8 +83,8 @@ export default function EmailPreview({ loaderData }: Route.ComponentProps) {
         </div>
         {html ? (
           // The e-mail's own HTML, in a frame that runs no script, opens nothing and submits nothing
-          // (sandbox without allow-scripts: allow-same-origin alone only lets it load the site's logo,
-          // which the site serves to its own origin only). It scrolls sideways on a narrow screen,
+          // (sandbox without allow-scripts; allow-same-origin has no effect without them. The pictures
+          // load as in a mail client: the site serves them to any origin, ADR 0103). It scrolls sideways on a narrow screen,
           // so the box takes keyboard focus (arrow keys scroll it) and has a name.
           <div
             role="region"
