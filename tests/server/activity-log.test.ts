@@ -13,6 +13,7 @@ import { loader as activityLoader } from "../../app/routes/admin/activity";
 import { createTestAuth, get, requestContext, run } from "../support/accounts";
 import { makeStaff, signUpPerson, type TestPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
+import { NO_OPTIONAL_ARTICLE_FIELDS } from "../support/article-content";
 
 /*
  * The activity log as an admin reads it (issue 37): records by name, not id; structured values
@@ -59,15 +60,7 @@ const article = (title: string, paragraph: string): ArticleContent => ({
   heroAssetId: null,
   excerpt: "An article the activity log test writes.",
   body: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: paragraph }] }] },
-  authorName: null,
-  authorTitle: null,
-  authorImage: null,
-  authorLinkedin: null,
-  podcastYoutubeUrl: null,
-  podcastSpotifyUrl: null,
-  seoTitle: null,
-  seoDescription: null,
-  shareImage: null,
+  ...NO_OPTIONAL_ARTICLE_FIELDS,
 });
 
 describe("the activity log", () => {

@@ -10,6 +10,7 @@ import type { ArticleContent } from "../../app/features/news/article-snapshot";
 import { createArticle, transitionArticle } from "../../app/features/news/news-desk.server";
 import { getArticle } from "../../app/features/news/news.server";
 import { seededTestDatabase } from "../support/test-database";
+import { NO_OPTIONAL_ARTICLE_FIELDS } from "../support/article-content";
 
 /*
  * A picture from the media library placed in an article's text (the editor's Picture button):
@@ -46,15 +47,7 @@ async function publishedWith(slug: string, body: ArticleContent["body"]) {
     heroAssetId: null,
     excerpt: "An article with a library picture in its text.",
     body,
-    authorName: null,
-    authorTitle: null,
-    authorImage: null,
-    authorLinkedin: null,
-    podcastYoutubeUrl: null,
-    podcastSpotifyUrl: null,
-    seoTitle: null,
-    seoDescription: null,
-    shareImage: null,
+    ...NO_OPTIONAL_ARTICLE_FIELDS,
   };
   const created = await createArticle(context(), actor, content);
   if (!created.ok) throw new Error(`create failed: ${JSON.stringify(created)}`);
