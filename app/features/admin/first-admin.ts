@@ -57,7 +57,7 @@ export function normaliseSetupCode(input: unknown): string | null {
 export const FIRST_ADMIN_MESSAGES = {
   codeFormat: "Enter the set-up code exactly as the server's log shows it: groups of letters and digits, such as 7K2QM-…",
   wrongCode:
-    "That is not the set-up code. Copy it again from the server's log (the line that says \"first admin set-up code\"); nothing was changed.",
+    "That is not the set-up code. Copy it again from the server's log (the line that says “first admin set-up code”); nothing was changed.",
   needsTwoFactor:
     "Turn on two-factor authentication first: the admin can change everything on the site, so a password alone must not be enough. " +
     "Turn it on at Dashboard → Security, then come back to this page.",
