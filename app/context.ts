@@ -18,6 +18,8 @@ export interface RequestContext {
   publicUrl: string;
   /** Signs tokens and payment events; AUTH_SECRET or one generated and kept in DATA_DIR. */
   appSecret: string;
+  /** FIRST_ADMIN_CODE, normalised: the first admin's set-up code when set (ADR 0108); unset, it is derived from appSecret. */
+  firstAdminCode?: string;
   /** The card payment provider (Stripe, or the test payment page). */
   payments: PaymentProvider;
   /** How long an unpaid order holds its stock (ORDER_RESERVATION_MINUTES). */

@@ -97,6 +97,14 @@ describe("loadEnv", () => {
     });
   });
 
+  it("takes a first admin set-up code of 16 to 64 letters and digits, normalised, and names a bad one", () => {
+    expect(loadEnv({}).FIRST_ADMIN_CODE).toBeUndefined();
+    expect(loadEnv({ FIRST_ADMIN_CODE: "3f9a 0c1d-77e2 b4a8 19c0" }).FIRST_ADMIN_CODE).toBe("3F9A0C1D77E2B4A819C0");
+    for (const bad of ["short-code", "ZZZZ-ZZZZ-ZZZZ-ZZZU", "Z".repeat(65)]) {
+      expect(() => loadEnv({ FIRST_ADMIN_CODE: bad }), bad).toThrow(/FIRST_ADMIN_CODE/);
+    }
+  });
+
   it("lists every bad variable at once", () => {
     try {
       loadEnv({ PORT: "x", DATABASE_URL: "nope" });

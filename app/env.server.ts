@@ -5,6 +5,7 @@ import path from "node:path";
 import type { ShippingRule } from "~/features/store/pricing";
 import type { HoldPolicy } from "~/features/store/hold-policy";
 import { DEFAULT_VITALS_SAMPLE_RATE } from "~/lib/web-vitals";
+import { normaliseSetupCode } from "~/features/admin/first-admin";
 import { z } from "~/lib/zod";
 
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -85,6 +86,15 @@ const envSchema = z.object({
   PAGE_CACHE_TTL_MS: z.coerce.number({ message: "must be a number" }).int().min(0).default(60_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: trustProxy.default(false),
+  /**
+   * The first admin's set-up code (ADR 0108), for a host whose log is hard to read; unset, the
+   * server derives one from AUTH_SECRET and prints it while the site has no admin.
+   */
+  FIRST_ADMIN_CODE: z
+    .string()
+    .refine((value) => normaliseSetupCode(value) !== null, "must be 16 to 64 letters and digits (Crockford base32: no U; hyphens and spaces are ignored), e.g. openssl rand -hex 16")
+    .transform((value) => normaliseSetupCode(value)!)
+    .optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: "must be a number" }).int().min(0).default(10_000),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),

@@ -54,6 +54,8 @@ export default [
     route("security", "routes/dashboard-security.tsx"),
     route("security/export", "routes/dashboard-security-export.ts"),
   ]),
+  // The first admin's set-up is open only before there is an admin, so it sits outside the back office's gate (ADR 0108).
+  route("admin/setup", "routes/admin/setup.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("people", "routes/admin/people.tsx"),

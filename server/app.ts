@@ -47,6 +47,8 @@ export interface AppOptions {
   logger: Logger;
   publicUrl: string;
   appSecret: string;
+  /** FIRST_ADMIN_CODE, normalised (ADR 0108). */
+  firstAdminCode?: string;
   payments: PaymentProvider;
   /** PAYMENTS=test: every page carries a banner saying payments are not real. */
   testPaymentsBanner?: boolean;
@@ -255,6 +257,7 @@ export function createApp(options: AppOptions) {
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         publicUrl: options.publicUrl,
         appSecret: options.appSecret,
+        firstAdminCode: options.firstAdminCode,
         payments: options.payments,
         orderReservationMs: options.orderReservationMs,
         shipping: shop.rule,

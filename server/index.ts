@@ -21,6 +21,7 @@ import { cleanStoredOriginals } from "../app/features/media/clean-originals.serv
 import { databaseMediaStorage } from "../app/features/media/storage.server";
 import { newsletterBatchSize, startNewsletterSending } from "../app/features/newsletter/newsletter-sending.server";
 import { ConfigError, dkimFromEnv, holdPolicyFromEnv, loadEnv, shippingRuleFromEnv, type Env } from "../app/env.server";
+import { announceFirstAdminSetup } from "../app/features/admin/first-admin.server";
 import { backupSettingsFrom, runBackup } from "../app/features/operations/backup.server";
 import { startBackupSchedule } from "../app/features/operations/backup-schedule.server";
 import { startControlSocket } from "../app/features/operations/control-socket.server";
@@ -91,6 +92,7 @@ const appOptions: AppOptions = {
   logger,
   publicUrl: env.PUBLIC_URL,
   appSecret,
+  firstAdminCode: env.FIRST_ADMIN_CODE,
   payments: await createPaymentProvider(env, appSecret),
   testPaymentsBanner: env.PAYMENTS === "test",
   orderReservationMs: Math.round(env.ORDER_RESERVATION_MINUTES * 60_000),
@@ -137,6 +139,11 @@ const server = await listen(handler, env.HOST, env.PORT);
 const address = server.address();
 const port = typeof address === "object" && address ? address.port : env.PORT;
 logger.info({ host: env.HOST, port }, `listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`);
+
+// While the site has no admin, the log says how to make one without a shell (ADR 0108).
+await announceFirstAdminSetup(database.db, { appSecret, firstAdminCode: env.FIRST_ADMIN_CODE, publicUrl: env.PUBLIC_URL }, logger).catch((error: unknown) =>
+  logger.warn({ err: error }, "could not check whether the site has an admin"),
+);
 
 const mailTransport = env.SMTP_URL
   ? smtpTransport(env.SMTP_URL, { dkim: dkimFromEnv(env) })

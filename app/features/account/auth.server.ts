@@ -114,7 +114,7 @@ export function createAuth({ db, publicUrl, secret }: AuthOptions) {
           required: false,
           defaultValue: "team_member",
           input: true,
-          // Sign-up may choose only these; staff roles are granted at /admin/people (the first admin by `npm run user:grant-admin`).
+          // Sign-up may choose only these; staff roles are granted at /admin/people (the first admin at /admin/setup, ADR 0108, or by `npm run user:grant-admin`).
           validator: { input: z.enum(SELF_SERVICE_ROLES) },
         },
         driverId: { type: "string", required: false, input: false },

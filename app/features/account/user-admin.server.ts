@@ -12,7 +12,8 @@ function normaliseEmail(email: string): string {
 }
 
 /**
- * Gives an existing account the `admin` staff role: how the first admin is made (later ones
+ * Gives an existing account the `admin` staff role: the first admin from a shell (without one:
+ * /admin/setup, ADR 0108), or an admin whose role waits for confirmation (later ones
  * are granted at /admin/people). Recorded in the audit trail as done from the command line.
  * Like every staff role, only to someone with two-factor on, and tied to their authenticator
  * (ADR 0100); run again for an admin role that waits, it confirms it.

@@ -50,9 +50,12 @@ export interface AuditEntry {
   reason?: string | null;
 }
 
-/** Who did it; a staff member from requireStaff(), or the command line. */
+/**
+ * Who did it: a staff member from requireStaff(), a signed-in person acting with no role (the
+ * first admin's set-up, ADR 0108: actingAs null), or the command line.
+ */
 export type AuditActor =
-  | Pick<StaffUser, "id" | "name" | "email" | "roles" | "actingAs">
+  | (Pick<StaffUser, "id" | "name" | "email" | "roles"> & { actingAs: StaffRole | null })
   | { id: null; label: string; roles: StaffRole[]; actingAs: StaffRole | null };
 
 /** What listeners (cache invalidation) hear after a write has committed. */
