@@ -182,6 +182,13 @@ describe("a renamed article", () => {
     const [row] = await suite.db.select().from(schema.articles).where(eq(schema.articles.id, articleId));
     const fields = { intent: "save", version: String(row!.version), title: row!.title, slug: "thruxton-strategy", category: row!.category, venue: row!.venue, image: row!.image, excerpt: row!.excerpt, body: JSON.stringify(row!.body) };
     expect(await run(() => editAction(args(formPost(`/admin/news/${articleId}`, fields, { ...as(editor), ...origin }), { articleId })))).toMatchObject({ status: 302 });
+    // The article is live, so the rename is staged (ADR 0109): the old address still answers until it is published.
+    expect((await run(() => articleLoader(args(get("/news/thruxton-speed-and-strategy"), { reportId: "thruxton-speed-and-strategy" })))).status).toBe(200);
+    const publish = { intent: "publish_changes", version: String(row!.version + 1) };
+    expect(await run(() => editAction(args(formPost(`/admin/news/${articleId}`, publish, { ...as(editor), ...origin }), { articleId })))).toMatchObject({
+      status: 302,
+      location: `/admin/news/${articleId}?done=published-changes`,
+    });
     for (const path of ["/news/thruxton-speed-and-strategy", "/race-reports/thruxton-speed-and-strategy"]) {
       const outcome = await run(() => articleLoader(args(get(path), { reportId: "thruxton-speed-and-strategy" })));
       expect(outcome).toMatchObject({ status: 301, location: "/news/thruxton-strategy" });
