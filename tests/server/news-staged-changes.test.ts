@@ -24,7 +24,7 @@ import { seededTestDatabase } from "../support/test-database";
 /** Issue 37: a save of a live article is staged; the public site changes only on "Publish changes" (ADR 0109). */
 const suite = seededTestDatabase();
 const editorId = "staged-changes-editor";
-const editor: AuditActor = { id: editorId, label: "Sam Editor", roles: ["editor"], actingAs: "editor" };
+const editor: AuditActor = { id: editorId, name: "Sam Editor", email: "sam.editor@example.test", roles: ["editor"], actingAs: "editor" };
 const otherEditor: AuditActor = { id: null, label: "another editor", roles: ["editor"], actingAs: "editor" };
 const desk = () => ({ db: suite.db, log: pino({ level: "silent" }), contentChanged: async () => {} });
 
