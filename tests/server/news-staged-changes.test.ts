@@ -136,7 +136,9 @@ describe("saving a published article", () => {
     const audit = await suite.db
       .select()
       .from(schema.auditEvents)
-      .where(and(eq(schema.auditEvents.entityType, "news_article"), eq(schema.auditEvents.entityId, article.id)));
+      .where(and(eq(schema.auditEvents.entityType, "news_article"), eq(schema.auditEvents.entityId, article.id)))
+      .orderBy(schema.auditEvents.id);
+    expect(audit.map((event) => event.action)).toEqual(["create", "publish", "stage_changes", "publish_changes"]);
     const publishRow = audit.find((event) => event.action === "publish_changes")!;
     // The activity entry compares the page as it was with the page as it is now.
     expect(publishRow.diff).toEqual(expect.arrayContaining([expect.objectContaining({ path: ["title"] }), expect.objectContaining({ path: ["slug"] })]));

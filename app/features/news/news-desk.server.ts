@@ -109,15 +109,15 @@ async function runWrite(
   context: AuditContext,
   actor: AuditActor,
   action: string,
-  work: (tx: Tx) => Promise<{ before: ArticleRow | null; after: ArticleRow; revisionId: number; auditBefore?: ArticleSnapshot }>,
+  work: (tx: Tx) => Promise<{ before: ArticleRow | null; after: ArticleRow; revisionId: number; auditBefore?: ArticleSnapshot; auditAction?: string }>,
 ): Promise<DeskWriteResult> {
   try {
     const result = await auditedWrite<DeskWrite>(context, actor, async (tx) => {
-      const { before, after, revisionId, auditBefore } = await work(tx);
+      const { before, after, revisionId, auditBefore, auditAction } = await work(tx);
       return {
         value: { ok: true, articleId: after.id, version: after.version, revisionId },
         audit: {
-          action,
+          action: auditAction ?? action,
           entityType: ARTICLE_ENTITY,
           entityId: after.id,
           entityLabel: after.title,
@@ -197,7 +197,8 @@ export function saveArticle(
       const staged = nextStagedContent(contentOf(current), input.content);
       const row = await updateArticle(tx, current, { stagedContent: staged, stagedAt: staged ? now : null, stagedBy: staged ? actor.id : null });
       const revisionId = await writeRevision(tx, row, action === "update" ? "stage" : "restore-staged", actor.id);
-      return { before: current, after: row, revisionId };
+      // The activity log says the live article did not change: "Stage changes", not "Update".
+      return { before: current, after: row, revisionId, auditAction: action === "update" ? "stage_changes" : "restore_staged" };
     }
     await moveSlug(tx, current, input.content.slug);
     const row = await updateArticle(tx, current, input.content);
