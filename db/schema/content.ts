@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import type { ArticleContent } from "../../app/features/news/article-snapshot";
 import type { RichTextDoc } from "../../app/features/news/rich-text";
+import { users } from "./auth";
 import { deletedAtColumn, versionColumn } from "./columns";
 import { mediaAssets } from "./media";
 import type { RaceResult } from "../../app/lib/scoring";
@@ -197,6 +199,15 @@ export const articles = pgTable(
     /** Set on the articles the home page hero slides promote. */
     heroTitle: text("hero_title"),
     heroSubtitle: text("hero_subtitle"),
+    /**
+     * Changes saved to a live article and not yet published (ADR 0109): the whole content as the
+     * editor left it. Public pages read only the columns above, so they show the published version
+     * until "Publish changes" copies this in; "Discard changes" empties it.
+     */
+    stagedContent: jsonb("staged_content").$type<ArticleContent>(),
+    /** When the staged changes were last saved, and by whom (null when nobody has any). */
+    stagedAt: timestamp("staged_at", { withTimezone: true }),
+    stagedBy: text("staged_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
   },
   (table) => [
     index("articles_published_idx").on(table.publishedOn),

@@ -107,6 +107,62 @@ test("an editor writes, schedules, previews and publishes an article, and it app
   await visitor.close();
 });
 
+test("an editor's changes to a live article stay off the site until published, and can be discarded (issue 37)", async ({ page, context }, testInfo) => {
+  test.setTimeout(90_000);
+  const slug = "cadwell-park-mountain-battle";
+  const visitor = await context.browser()!.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`${desk.url}/news/${slug}`);
+  const liveTitle = (await visitorPage.getByRole("heading", { level: 1 }).textContent())!.trim();
+  const newTitle = `Mountain battle, retold (${testInfo.project.name})`;
+
+  // On a phone, the narrowest common width (390 px): the notice and its buttons must fit it.
+  if (testInfo.project.name === "phone") await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsStaff(page, desk, editorStaff, "/admin");
+  await page.goto(`${desk.url}/admin/news/${slug}`);
+  await expect(page.getByText("Saving keeps the live page as it is until you publish the changes.")).toBeVisible();
+  await page.getByLabel("Title", { exact: true }).fill(newTitle);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+
+  const notice = page.getByRole("region", { name: "Unpublished changes" });
+  await expect(notice).toContainText("by Eddie Editor");
+  await expect(notice).toContainText("Changed: Title.");
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(newTitle);
+  // The state buttons wait: the live article cannot be unpublished with changes pending.
+  await expect(page.getByRole("button", { name: "Unpublish" })).toBeDisabled();
+  await page.screenshot({ path: testInfo.outputPath(`staged-changes-${page.viewportSize()!.width}.png`), fullPage: true });
+  await notice.scrollIntoViewIfNeeded();
+  await expectNoSidewaysScroll(page);
+  for (const name of ["Publish changes", "Preview changes ↗", "Discard changes…"]) await expect(notice.getByRole(name.startsWith("Publish") ? "button" : "link", { name })).toBeInViewport();
+
+  // The visitor still reads the published article.
+  await visitorPage.reload();
+  await expect(visitorPage.getByRole("heading", { level: 1 })).toHaveText(liveTitle);
+
+  // Preview shows the staged text.
+  const [preview] = await Promise.all([context.waitForEvent("page"), notice.getByRole("link", { name: "Preview changes ↗" }).click()]);
+  await expect(preview.getByRole("heading", { name: newTitle, level: 1 })).toBeVisible();
+  await preview.close();
+
+  await notice.getByRole("button", { name: "Publish changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Changes published" })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await visitorPage.reload();
+  await expect(visitorPage.getByRole("heading", { level: 1 })).toHaveText(newTitle);
+
+  // A second change, discarded after a confirmation: the editor and the site both show the published text.
+  await page.getByLabel("Title", { exact: true }).fill("Never published");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await notice.getByRole("link", { name: "Discard changes…" }).click();
+  await expect(notice).toContainText("Discard these changes?");
+  await notice.getByRole("button", { name: "Yes, discard changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Changes discarded" })).toBeVisible();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(newTitle);
+  await visitorPage.reload();
+  await expect(visitorPage.getByRole("heading", { level: 1 })).toHaveText(newTitle);
+  await visitor.close();
+});
+
 test("an editor uploads a photo and picks it as an article's hero; visitors get it as a responsive picture", async ({ page, context }, testInfo) => {
   test.setTimeout(90_000);
   const title = `Photo finish at Oulton (${testInfo.project.name})`;

@@ -182,10 +182,47 @@ describe("a renamed article", () => {
     const [row] = await suite.db.select().from(schema.articles).where(eq(schema.articles.id, articleId));
     const fields = { intent: "save", version: String(row!.version), title: row!.title, slug: "thruxton-strategy", category: row!.category, venue: row!.venue, image: row!.image, excerpt: row!.excerpt, body: JSON.stringify(row!.body) };
     expect(await run(() => editAction(args(formPost(`/admin/news/${articleId}`, fields, { ...as(editor), ...origin }), { articleId })))).toMatchObject({ status: 302 });
+    // The article is live, so the rename is staged (ADR 0109): the old address still answers until it is published.
+    expect((await run(() => articleLoader(args(get("/news/thruxton-speed-and-strategy"), { reportId: "thruxton-speed-and-strategy" })))).status).toBe(200);
+    const publish = { intent: "publish_changes", version: String(row!.version + 1) };
+    expect(await run(() => editAction(args(formPost(`/admin/news/${articleId}`, publish, { ...as(editor), ...origin }), { articleId })))).toMatchObject({
+      status: 302,
+      location: `/admin/news/${articleId}?done=published-changes`,
+    });
     for (const path of ["/news/thruxton-speed-and-strategy", "/race-reports/thruxton-speed-and-strategy"]) {
       const outcome = await run(() => articleLoader(args(get(path), { reportId: "thruxton-speed-and-strategy" })));
       expect(outcome).toMatchObject({ status: 301, location: "/news/thruxton-strategy" });
     }
     expect((await run(() => articleLoader(args(get("/news/thruxton-strategy"), { reportId: "thruxton-strategy" })))).status).toBe(200);
+  });
+});
+
+describe("a live article's staged changes (ADR 0109)", () => {
+  it("saves them off the live page, shows who saved them, refuses a stale publish with 409, and discards them after the confirmation step", async () => {
+    const articleId = "anglesey-coastal-challenge";
+    const [row] = await suite.db.select().from(schema.articles).where(eq(schema.articles.id, articleId));
+    const fields = { intent: "save", version: String(row!.version), title: "Anglesey, rewritten", slug: row!.slug, category: row!.category, venue: row!.venue, image: row!.image, excerpt: row!.excerpt, body: JSON.stringify(row!.body) };
+    expect(await run(() => editAction(args(formPost(`/admin/news/${articleId}`, fields, { ...as(editor), ...origin }), { articleId })))).toMatchObject({ status: 302 });
+    const page = await run(() => articleLoader(args(get(`/news/${articleId}`), { reportId: articleId })));
+    expect(page.status).toBe(200);
+    expect(JSON.stringify(page.data)).not.toContain("Anglesey, rewritten");
+
+    const edit = await run(() => editLoader(args(get(`/admin/news/${articleId}?saved=1`, as(editor)), { articleId })));
+    expect(edit.data).toMatchObject({
+      notice: expect.stringContaining("not live yet"),
+      confirmDiscard: false,
+      article: { content: { title: "Anglesey, rewritten" }, staged: { byName: "editor", changed: ["title"] } },
+    });
+    const confirm = await run(() => editLoader(args(get(`/admin/news/${articleId}?confirm=discard`, as(editor)), { articleId })));
+    expect(confirm.data).toMatchObject({ confirmDiscard: true });
+
+    const stale = await run(() => editAction(args(formPost(`/admin/news/${articleId}`, { intent: "publish_changes", version: String(row!.version) }, { ...as(editor), ...origin }), { articleId })));
+    expect(stale.status).toBe(409);
+    const discard = await run(() =>
+      editAction(args(formPost(`/admin/news/${articleId}`, { intent: "discard_changes", version: String(row!.version + 1) }, { ...as(editor), ...origin }), { articleId })),
+    );
+    expect(discard).toMatchObject({ status: 302, location: `/admin/news/${articleId}?done=discarded-changes` });
+    const after = await run(() => editLoader(args(get(`/admin/news/${articleId}?done=discarded-changes`, as(editor)), { articleId })));
+    expect(after.data).toMatchObject({ notice: expect.stringContaining("discarded"), article: { staged: null, content: { title: row!.title } } });
   });
 });

@@ -11,6 +11,7 @@ import {
   getPreviewArticle,
   listArticleRevisions,
   listDeskArticles,
+  publishArticleChanges,
   restoreArticleRevision,
   saveArticle,
   transitionArticle,
@@ -160,16 +161,22 @@ describe("publishing is data", () => {
   });
 });
 
+/** A save of a live article is staged (ADR 0109): save it, then publish the changes. */
+async function saveLive(articleId: string, expectedVersion: number, changed: ArticleContent) {
+  const saved = await saveArticle(desk(), editor, { articleId, expectedVersion, content: changed });
+  return saved.ok ? publishArticleChanges(desk(), editor, { articleId, expectedVersion: saved.version }) : saved;
+}
+
 describe("slugs", () => {
   it("answers a renamed article's old slug with its new one, and gives a slug back when renamed back", async () => {
     const article = await created({ slug: "first-name" });
     await transitionArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 1, transition: { action: "publish" } });
-    const renamed = await saveArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 2, content: content({ slug: "second-name" }) });
-    expect(renamed).toMatchObject({ ok: true, version: 3 });
+    const renamed = await saveLive(article.articleId, 2, content({ slug: "second-name" }));
+    expect(renamed).toMatchObject({ ok: true, version: 4 });
     expect(await getArticle(suite.db, "first-name")).toEqual({ found: "redirect", slug: "second-name" });
     expect((await getArticle(suite.db, "second-name")).found).toBe("article");
 
-    const again = await saveArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 3, content: content({ slug: "third-name" }) });
+    const again = await saveLive(article.articleId, 4, content({ slug: "third-name" }));
     expect(again.ok).toBe(true);
     expect(await getArticle(suite.db, "first-name")).toEqual({ found: "redirect", slug: "third-name" });
     expect(await getArticle(suite.db, "second-name")).toEqual({ found: "redirect", slug: "third-name" });
@@ -181,7 +188,7 @@ describe("slugs", () => {
     const live = await createArticle(desk(), editor, content({ slug: "third-name" }));
     expect(live).toMatchObject({ ok: false, reason: "invalid", field: "slug" });
 
-    const back = await saveArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 4, content: content({ slug: "first-name" }) });
+    const back = await saveLive(article.articleId, 6, content({ slug: "first-name" }));
     expect(back.ok).toBe(true);
     expect((await getArticle(suite.db, "first-name")).found).toBe("article");
     expect(await getArticle(suite.db, "third-name")).toEqual({ found: "redirect", slug: "first-name" });
@@ -235,14 +242,15 @@ describe("revisions, restore and preview", () => {
     expect(edit.ok).toBe(true);
 
     const history = await listArticleRevisions(suite.db, article.articleId);
-    expect(history.map((revision) => revision.action)).toEqual(["save", "publish", "create"]);
+    // The article is live, so the save is staged (ADR 0109): the page still has the first text.
+    expect(history.map((revision) => revision.action)).toEqual(["stage", "publish", "create"]);
     expect(history[0]!.changed).toEqual(["title"]);
     const original = history.find((revision) => revision.action === "create")!;
 
     const restored = await restoreArticleRevision(desk(), editor, { articleId: article.articleId, revisionId: original.id, expectedVersion: 3 });
     expect(restored).toMatchObject({ ok: true, version: 4 });
     const after = await listArticleRevisions(suite.db, article.articleId);
-    expect(after.map((revision) => revision.action)).toEqual(["restore", "save", "publish", "create"]);
+    expect(after.map((revision) => revision.action)).toEqual(["restore-staged", "stage", "publish", "create"]);
     expect(after[0]!.snapshot).toMatchObject({ title: "First text", status: "published" });
     const lookup = await getArticle(suite.db, "restore-me");
     expect(lookup.found === "article" && lookup.article.title).toBe("First text");

@@ -70,10 +70,17 @@ export const SNAPSHOT_FIELD_LABELS: Record<(typeof SNAPSHOT_CONTENT_FIELDS)[numb
   shareImage: "Share image",
 };
 
-/** The fields that differ between two revisions: the History tab's compare. */
-export function changedFields(before: ArticleSnapshot, after: ArticleSnapshot): Array<(typeof SNAPSHOT_CONTENT_FIELDS)[number]> {
+/** JSON with every object's keys sorted: PostgreSQL's jsonb keeps keys in its own order, so a body read back is not in the order it was written. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === "object" && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
+  );
+}
+
+/** The fields that differ between two versions: the History tab's compare, and whether a save changes a live article. */
+export function changedFields(before: ArticleContent, after: ArticleContent): Array<(typeof SNAPSHOT_CONTENT_FIELDS)[number]> {
   // `?? null`: a field a revision older than it lacks reads as empty, not as a change.
-  return SNAPSHOT_CONTENT_FIELDS.filter((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null));
+  return SNAPSHOT_CONTENT_FIELDS.filter((field) => canonicalJson(before[field] ?? null) !== canonicalJson(after[field] ?? null));
 }
 
 /** The columns of an article row a snapshot is made from. */

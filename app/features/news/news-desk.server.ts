@@ -7,13 +7,16 @@ import { articleSnapshot, changedFields, SNAPSHOT_CONTENT_FIELDS, snapshotConten
 import { ukCalendarDate } from "./article-form";
 import { presentArticle } from "./news.server";
 import { emptyRichTextDoc } from "./rich-text";
+import { nextStagedContent, savesAreStaged, STAGED_CHANGES_BLOCK_TRANSITIONS } from "./staged-changes";
 
 /**
  * The news desk's reads and writes (ADRs 25, 26). Every write runs in one
  * audited transaction (admin-core's auditedWrite: the change and its audit_events row together)
  * that checks the version the editor saw (optimistic concurrency), changes the article, adds one
  * to its version and appends an article_revisions row: the History tab and the preview read
- * those rows, and nothing ever updates or deletes one.
+ * those rows, and nothing ever updates or deletes one. A save of a live article is staged
+ * (ADR 0109): it goes into `staged_content`, which no public query reads, until
+ * publishArticleChanges copies it into the live columns or discardArticleChanges drops it.
  */
 
 /** The audit trail's name for an article. */
@@ -38,7 +41,12 @@ function contentOf(row: ArticleRow): ArticleContent {
   return { ...content, body: row.body ?? emptyRichTextDoc() };
 }
 
+/** The article as the public site has it. */
 const snapshotOf = (row: ArticleRow): ArticleSnapshot => articleSnapshot(row);
+
+/** The article as the editor works on it: its staged changes when it has some, else the live content. */
+const workingSnapshotOf = (row: ArticleRow): ArticleSnapshot =>
+  row.stagedContent ? { ...snapshotOf(row), ...row.stagedContent, heroAssetId: row.stagedContent.heroAssetId ?? null } : snapshotOf(row);
 
 async function lockArticle(tx: Tx, articleId: string, expectedVersion: number): Promise<ArticleRow> {
   const [row] = await tx.select().from(articles).where(eq(articles.id, articleId)).for("update");
@@ -85,7 +93,7 @@ async function checkHeroPhoto(tx: Tx, heroAssetId: string | null): Promise<void>
 async function writeRevision(tx: Tx, row: ArticleRow, action: string, actorId: string | null): Promise<number> {
   const [revision] = await tx
     .insert(articleRevisions)
-    .values({ articleId: row.id, version: row.version, action, snapshot: snapshotOf(row), authorId: actorId })
+    .values({ articleId: row.id, version: row.version, action, snapshot: workingSnapshotOf(row), authorId: actorId })
     .returning({ id: articleRevisions.id });
   return revision!.id;
 }
@@ -101,20 +109,20 @@ async function runWrite(
   context: AuditContext,
   actor: AuditActor,
   action: string,
-  work: (tx: Tx) => Promise<{ before: ArticleRow | null; after: ArticleRow; revisionId: number }>,
+  work: (tx: Tx) => Promise<{ before: ArticleRow | null; after: ArticleRow; revisionId: number; auditBefore?: ArticleSnapshot; auditAction?: string }>,
 ): Promise<DeskWriteResult> {
   try {
     const result = await auditedWrite<DeskWrite>(context, actor, async (tx) => {
-      const { before, after, revisionId } = await work(tx);
+      const { before, after, revisionId, auditBefore, auditAction } = await work(tx);
       return {
         value: { ok: true, articleId: after.id, version: after.version, revisionId },
         audit: {
-          action,
+          action: auditAction ?? action,
           entityType: ARTICLE_ENTITY,
           entityId: after.id,
           entityLabel: after.title,
-          before: before && snapshotOf(before),
-          after: snapshotOf(after),
+          before: auditBefore ?? (before && workingSnapshotOf(before)),
+          after: workingSnapshotOf(after),
         },
       };
     });
@@ -150,31 +158,106 @@ async function updateArticle(tx: Tx, current: ArticleRow, changes: Partial<typeo
   return row!;
 }
 
+async function refuseTakenSlug(tx: Tx, current: ArticleRow, slug: string): Promise<void> {
+  if (slug === current.slug) return;
+  const refusal = await slugRefusal(tx, slug, current.id);
+  if (refusal) throw new DeskWriteRefused({ ok: false, reason: "invalid", field: "slug", message: refusal });
+}
+
+/** A new live slug keeps the old one answering with a 301; taking back a slug the article had before removes that redirect. */
+async function moveSlug(tx: Tx, current: ArticleRow, slug: string): Promise<void> {
+  if (slug === current.slug) return;
+  await refuseTakenSlug(tx, current, slug);
+  await tx.delete(articleSlugRedirects).where(eq(articleSlugRedirects.oldSlug, slug));
+  await tx
+    .insert(articleSlugRedirects)
+    .values({ oldSlug: current.slug, articleId: current.id })
+    .onConflictDoUpdate({ target: articleSlugRedirects.oldSlug, set: { articleId: current.id } });
+}
+
 /**
- * Saves an article's content. A new slug keeps the old one answering with a 301; taking back a
- * slug the article had before removes that redirect. The state and publish time are untouched.
+ * Saves an article's content; the state and publish time are untouched. A live article (or one
+ * with changes staged already) keeps its live content: the save is staged (ADR 0109), and a
+ * slug it changes is only checked, not moved, until the changes are published.
  */
 export function saveArticle(
   context: AuditContext,
   actor: AuditActor,
-  input: { articleId: string; expectedVersion: number; content: ArticleContent; action?: "update" | "restore" },
+  input: { articleId: string; expectedVersion: number; content: ArticleContent; action?: "update" | "restore"; now?: Date },
 ): Promise<DeskWriteResult> {
   const action = input.action ?? "update";
+  const now = input.now ?? new Date();
   return runWrite(context, actor, action, async (tx) => {
     const current = await lockArticle(tx, input.articleId, input.expectedVersion);
+    const working = workingSnapshotOf(current);
     // A restore may bring back a photo deleted since: the art (or no picture) shows until another is chosen.
-    if (input.content.heroAssetId !== current.heroAssetId && action !== "restore") await checkHeroPhoto(tx, input.content.heroAssetId);
-    if (input.content.slug !== current.slug) {
-      const refusal = await slugRefusal(tx, input.content.slug, current.id);
-      if (refusal) throw new DeskWriteRefused({ ok: false, reason: "invalid", field: "slug", message: refusal });
-      await tx.delete(articleSlugRedirects).where(eq(articleSlugRedirects.oldSlug, input.content.slug));
-      await tx
-        .insert(articleSlugRedirects)
-        .values({ oldSlug: current.slug, articleId: current.id })
-        .onConflictDoUpdate({ target: articleSlugRedirects.oldSlug, set: { articleId: current.id } });
+    if (input.content.heroAssetId !== working.heroAssetId && action !== "restore") await checkHeroPhoto(tx, input.content.heroAssetId);
+    if (savesAreStaged(current, now)) {
+      await refuseTakenSlug(tx, current, input.content.slug);
+      const staged = nextStagedContent(contentOf(current), input.content);
+      const row = await updateArticle(tx, current, { stagedContent: staged, stagedAt: staged ? now : null, stagedBy: staged ? actor.id : null });
+      const revisionId = await writeRevision(tx, row, action === "update" ? "stage" : "restore-staged", actor.id);
+      // The activity log says the live article did not change: "Stage changes", not "Update".
+      return { before: current, after: row, revisionId, auditAction: action === "update" ? "stage_changes" : "restore_staged" };
     }
+    await moveSlug(tx, current, input.content.slug);
     const row = await updateArticle(tx, current, input.content);
     const revisionId = await writeRevision(tx, row, action === "update" ? "save" : action, actor.id);
+    return { before: current, after: row, revisionId };
+  });
+}
+
+/**
+ * "Publish changes": the staged content becomes the live article in one transaction (the row is
+ * locked and its version checked, so two editors cannot both publish, nor publish a version
+ * they have not seen). The slug and hero photo are checked again: another article may have
+ * taken the slug, or the photo left the library, since the changes were saved.
+ */
+export function publishArticleChanges(
+  context: AuditContext,
+  actor: AuditActor,
+  input: { articleId: string; expectedVersion: number },
+): Promise<DeskWriteResult> {
+  return runWrite(context, actor, "publish_changes", async (tx) => {
+    const current = await lockArticle(tx, input.articleId, input.expectedVersion);
+    const staged = current.stagedContent;
+    if (!staged) throw new DeskWriteRefused({ ok: false, reason: "invalid", message: "There are no unpublished changes to publish." });
+    if (staged.heroAssetId && staged.heroAssetId !== current.heroAssetId) {
+      try {
+        await checkHeroPhoto(tx, staged.heroAssetId);
+      } catch {
+        throw new DeskWriteRefused({
+          ok: false,
+          reason: "invalid",
+          message: "The hero photo in these changes is no longer in the media library. Choose another photo and save, then publish.",
+        });
+      }
+    }
+    try {
+      await moveSlug(tx, current, staged.slug);
+    } catch (error) {
+      if (!(error instanceof DeskWriteRefused) || error.result.reason !== "invalid") throw error;
+      throw new DeskWriteRefused({ ok: false, reason: "invalid", message: `${error.result.message} Change the slug and save, then publish.` });
+    }
+    const row = await updateArticle(tx, current, { ...staged, stagedContent: null, stagedAt: null, stagedBy: null });
+    const revisionId = await writeRevision(tx, row, "publish-changes", actor.id);
+    // The audit row compares the page as it was with the page as it is now.
+    return { before: current, after: row, revisionId, auditBefore: snapshotOf(current) };
+  });
+}
+
+/** "Discard changes": the staged content is dropped and the editor is back on the live article. */
+export function discardArticleChanges(
+  context: AuditContext,
+  actor: AuditActor,
+  input: { articleId: string; expectedVersion: number },
+): Promise<DeskWriteResult> {
+  return runWrite(context, actor, "discard_changes", async (tx) => {
+    const current = await lockArticle(tx, input.articleId, input.expectedVersion);
+    if (!current.stagedContent) throw new DeskWriteRefused({ ok: false, reason: "invalid", message: "There are no unpublished changes to discard." });
+    const row = await updateArticle(tx, current, { stagedContent: null, stagedAt: null, stagedBy: null });
+    // A revision of the live text, so the newest revision (what Preview opens) is what the editor sees.
+    const revisionId = await writeRevision(tx, row, "discard-changes", actor.id);
     return { before: current, after: row, revisionId };
   });
 }
@@ -188,6 +271,7 @@ export function transitionArticle(
   const now = input.now ?? new Date();
   return runWrite(context, actor, input.transition.action, async (tx) => {
     const current = await lockArticle(tx, input.articleId, input.expectedVersion);
+    if (current.stagedContent) throw new DeskWriteRefused({ ok: false, reason: "invalid", message: STAGED_CHANGES_BLOCK_TRANSITIONS });
     const next = applyTransition(current, input.transition, now);
     if (!next.ok) throw new DeskWriteRefused({ ok: false, reason: "invalid", message: next.message });
     const row = await updateArticle(tx, current, {
@@ -259,6 +343,7 @@ export async function listDeskArticles(db: Database, filter: DeskListFilter, now
         publishAt: articles.publishAt,
         publishedOn: articles.publishedOn,
         updatedAt: articles.updatedAt,
+        stagedAt: articles.stagedAt,
       })
       .from(articles)
       .where(where)
@@ -274,10 +359,18 @@ export async function listDeskArticles(db: Database, filter: DeskListFilter, now
   };
 }
 
-/** One article as the edit form shows it, with its latest revision (what Preview shows). */
+/**
+ * One article as the edit form shows it (its staged changes when it has some), with its latest
+ * revision (what Preview shows) and, when changes are staged, when, by whom and what they change.
+ */
 export async function getDeskArticle(db: Database, articleId: string) {
-  const [row] = await db.select().from(articles).where(eq(articles.id, articleId));
-  if (!row) return null;
+  const [found] = await db
+    .select({ row: articles, stagedByName: users.name })
+    .from(articles)
+    .leftJoin(users, eq(users.id, articles.stagedBy))
+    .where(eq(articles.id, articleId));
+  if (!found) return null;
+  const { row, stagedByName } = found;
   const [latest] = await db
     .select({ id: articleRevisions.id })
     .from(articleRevisions)
@@ -290,7 +383,11 @@ export async function getDeskArticle(db: Database, articleId: string) {
     status: row.status,
     publishAt: row.publishAt,
     publishedOn: row.publishedOn,
-    content: contentOf(row),
+    content: row.stagedContent ? snapshotContent(workingSnapshotOf(row)) : contentOf(row),
+    staged:
+      row.stagedContent && row.stagedAt
+        ? { at: row.stagedAt, byName: stagedByName, changed: changedFields(contentOf(row), snapshotContent(workingSnapshotOf(row))) }
+        : null,
     latestRevisionId: latest?.id ?? null,
   };
 }

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useUnsavedChangesWarning } from "~/features/admin/unsaved-changes";
 import type { Route } from "./+types/news-edit";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/form-field";
 import { FormNotice } from "~/features/account/form-notice";
@@ -11,18 +12,22 @@ import { ARTICLE_FORM_FIELDS, parseArticleForm, toUkDateTimeLocal, ukDateTimeLoc
 import { SNAPSHOT_FIELD_LABELS } from "~/features/news/article-snapshot";
 import { articleState, availableTransitions, TRANSITION_LABELS, type ArticleTransition } from "~/features/news/article-states";
 import { ArticleFields } from "~/features/news/desk/article-fields";
+import { StagedChangesNotice } from "~/features/news/desk/staged-changes-notice";
 import { RevisionHistory } from "~/features/news/desk/revision-history";
 import { StateBadge } from "~/features/news/desk/state-badge";
 import { articlePath } from "~/features/news/news-links";
 import {
   createArticle,
+  discardArticleChanges,
   getDeskArticle,
   listArticleRevisions,
+  publishArticleChanges,
   restoreArticleRevision,
   saveArticle,
   transitionArticle,
   type DeskWriteResult,
 } from "~/features/news/news-desk.server";
+import { STAGED_CHANGES_BLOCK_TRANSITIONS } from "~/features/news/staged-changes";
 import { emptyRichTextDoc, richTextDocSchema, richTextFromPlainParagraphs, type RichTextDoc } from "~/features/news/rich-text";
 import { readForm } from "~/lib/forms.server";
 import { z } from "~/lib/zod";
@@ -30,13 +35,24 @@ import { z } from "~/lib/zod";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireStaff(request, context, "editor");
   const url = new URL(request.url);
-  const notice = url.searchParams.get("saved") ? "Saved." : null;
   const photoChoices = await listMediaChoices(context.db);
   if (!params.articleId) {
-    return data({ article: null, history: null, notice, photoChoices, now: new Date().toISOString() }, { headers: BACK_OFFICE_HEADERS });
+    const notice = url.searchParams.get("saved") ? "Saved." : null;
+    return data({ article: null, history: null, notice, photoChoices, confirmDiscard: false, now: new Date().toISOString() }, { headers: BACK_OFFICE_HEADERS });
   }
   const article = await getDeskArticle(context.db, params.articleId);
   if (!article) throw data({ message: "There is no such article." }, { status: 404, headers: BACK_OFFICE_HEADERS });
+  const done = url.searchParams.get("done");
+  const notice =
+    done === "published-changes"
+      ? "Changes published: the live page shows them now."
+      : done === "discarded-changes"
+        ? "Changes discarded: the editor shows the live version again."
+        : url.searchParams.get("saved")
+          ? article.staged
+            ? "Saved. The changes are not live yet: the live page shows the published version until you publish them."
+            : "Saved."
+          : null;
   const now = new Date();
   const showHistory = url.searchParams.get("tab") === "history";
   const history = showHistory
@@ -47,12 +63,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       article: {
         ...article,
         publishAt: article.publishAt?.toISOString() ?? null,
+        staged: article.staged && { ...article.staged, at: article.staged.at.toISOString() },
         state: articleState(article.status, article.publishAt, now),
         scheduleDefault: toUkDateTimeLocal(article.publishAt && article.publishAt > now ? article.publishAt : new Date(now.getTime() + 60 * 60_000)),
       },
       history,
       notice,
       photoChoices,
+      confirmDiscard: Boolean(article.staged) && url.searchParams.get("confirm") === "discard",
       now: now.toISOString(),
     },
     { headers: BACK_OFFICE_HEADERS },
@@ -67,6 +85,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("save"), version: z.coerce.number().int().min(0).default(0) }),
   z.object({ intent: z.enum(["submit", "publish", "unpublish", "archive"]), version: z.coerce.number().int().min(1) }),
+  z.object({ intent: z.enum(["publish_changes", "discard_changes"]), version: z.coerce.number().int().min(1) }),
   z.object({ intent: z.literal("schedule"), version: z.coerce.number().int().min(1), publishAt: z.string().max(40) }),
   z.object({ intent: z.literal("restore"), version: z.coerce.number().int().min(1), revisionId: z.coerce.number().int().min(1) }),
 ]);
@@ -120,6 +139,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return result.ok ? redirect(`/admin/news/${articleId}?saved=1&tab=history`, { headers: BACK_OFFICE_HEADERS }) : refusal(result);
   }
 
+  if (input.intent === "publish_changes" || input.intent === "discard_changes") {
+    const write = input.intent === "publish_changes" ? publishArticleChanges : discardArticleChanges;
+    const result = await write(context, staff, { articleId, expectedVersion: input.version });
+    const outcome = input.intent === "publish_changes" ? "published-changes" : "discarded-changes";
+    return result.ok ? redirect(`/admin/news/${articleId}?done=${outcome}`, { headers: BACK_OFFICE_HEADERS }) : refusal(result);
+  }
+
   let transition: ArticleTransition;
   if (input.intent === "schedule") {
     const publishAt = ukDateTimeLocal(input.publishAt);
@@ -150,7 +176,7 @@ function parseDoc(json: string | undefined): RichTextDoc | null {
 const ukDateTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "full", timeStyle: "short" });
 
 export default function NewsDeskEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, history, notice, photoChoices } = loaderData;
+  const { article, history, notice, photoChoices, confirmDiscard } = loaderData;
   const result = actionData as ActionData | undefined;
   const navigation = useNavigation();
   const [dirty, setDirty] = useState(false);
@@ -169,6 +195,7 @@ export default function NewsDeskEdit({ loaderData, actionData }: Route.Component
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold uppercase sm:text-3xl">{article ? article.content.title : "New article"}</h1>
         {article && <StateBadge state={article.state} />}
+        {article?.staged && <Badge tone="warning">Unpublished changes</Badge>}
       </div>
       {article && (
         <p className="mt-2 text-sm text-muted">
@@ -179,7 +206,7 @@ export default function NewsDeskEdit({ loaderData, actionData }: Route.Component
               <a href={articlePath(article.content.slug)} className="text-accent-text hover:underline">
                 {articlePath(article.content.slug)}
               </a>
-              .{" "}
+              {article.staged ? " (the published version)" : ""}.{" "}
             </>
           )}
           Version {article.version}.
@@ -211,6 +238,17 @@ export default function NewsDeskEdit({ loaderData, actionData }: Route.Component
         {notice && !result && <FormNotice tone="success">{notice}</FormNotice>}
         {result?.formError && <FormNotice tone="error">{result.formError}</FormNotice>}
         {result?.fieldErrors && !result.formError && <FormNotice tone="error">Please correct the fields marked below.</FormNotice>}
+        {article?.staged && (
+          <StagedChangesNotice
+            articleId={article.id}
+            version={article.version}
+            staged={article.staged}
+            previewRevisionId={article.latestRevisionId}
+            confirmDiscard={confirmDiscard}
+            dirty={dirty}
+            busy={busy}
+          />
+        )}
       </div>
 
       {history && article ? (
@@ -232,9 +270,12 @@ export default function NewsDeskEdit({ loaderData, actionData }: Route.Component
                 {busy ? "Saving…" : article ? "Save" : "Create draft"}
               </Button>
               {dirty && <span className="text-sm text-warning">Unsaved changes</span>}
+              {!dirty && (article?.state === "published" || article?.staged) && (
+                <span className="text-sm text-muted">Saving keeps the live page as it is until you publish the changes.</span>
+              )}
             </div>
           </Form>
-          {article && <StatePanel article={article} dirty={dirty} publishAtError={result?.fieldErrors?.publishAt} busy={busy} />}
+          {article && <StatePanel article={article} dirty={dirty} staged={Boolean(article.staged)} publishAtError={result?.fieldErrors?.publishAt} busy={busy} />}
         </div>
       )}
     </section>
@@ -256,11 +297,13 @@ function TabLink({ to, current, children }: { to: string; current: boolean; chil
 function StatePanel({
   article,
   dirty,
+  staged,
   publishAtError,
   busy,
 }: {
   article: { version: number; state: Parameters<typeof availableTransitions>[0]; scheduleDefault: string };
   dirty: boolean;
+  staged: boolean;
   publishAtError?: string;
   busy: boolean;
 }) {
@@ -270,13 +313,14 @@ function StatePanel({
       <h2 id="state-heading" className="text-sm font-semibold uppercase">
         Publishing
       </h2>
-      {dirty && <p className="mt-2 text-sm text-warning">Save your changes first: these buttons act on the saved version.</p>}
+      {dirty && !staged && <p className="mt-2 text-sm text-warning">Save your changes first: these buttons act on the saved version.</p>}
+      {staged && <p className="mt-2 text-sm text-warning">{STAGED_CHANGES_BLOCK_TRANSITIONS}</p>}
       <Form method="post" className="mt-3 grid gap-2">
         <input type="hidden" name="version" value={article.version} />
         {actions
           .filter((action) => action !== "schedule")
           .map((action) => (
-            <Button key={action} type="submit" name="intent" value={action} variant={action === "publish" ? "primary" : "secondary"} disabled={busy || dirty} className="w-full">
+            <Button key={action} type="submit" name="intent" value={action} variant={action === "publish" ? "primary" : "secondary"} disabled={busy || dirty || staged} className="w-full">
               {TRANSITION_LABELS[action]}
             </Button>
           ))}
@@ -301,7 +345,7 @@ function StatePanel({
               {publishAtError}
             </p>
           )}
-          <Button type="submit" name="intent" value="schedule" variant="secondary" disabled={busy || dirty} className="w-full">
+          <Button type="submit" name="intent" value="schedule" variant="secondary" disabled={busy || dirty || staged} className="w-full">
             Schedule
           </Button>
         </Form>

@@ -80,6 +80,7 @@ export default function NewsDeskList({ loaderData }: Route.ComponentProps) {
               </div>
               <div className="flex shrink-0 flex-wrap items-center gap-2 text-sm text-muted">
                 <Badge tone={STATE_TONES[article.state]}>{ARTICLE_STATE_LABELS[article.state]}</Badge>
+                {article.stagedAt && <Badge tone="warning">Unpublished changes</Badge>}
                 {article.state === "scheduled" && article.publishAt ? (
                   <span>{ukDateTime.format(new Date(article.publishAt))}</span>
                 ) : (

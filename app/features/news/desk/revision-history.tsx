@@ -25,6 +25,10 @@ const ACTION_LABELS: Record<string, string> = {
   unpublish: "Unpublished",
   archive: "Archived",
   restore: "Restored an earlier version",
+  stage: "Saved changes, not published",
+  "restore-staged": "Restored an earlier version as changes, not published",
+  "publish-changes": "Published the saved changes",
+  "discard-changes": "Discarded the unpublished changes",
 };
 
 const ukDateTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" });
