@@ -47,10 +47,15 @@ function countdownText(startsAt: string, now: string): string {
 /** E-mail, payments and backups (admins): warnings first, or a line saying all is well. */
 function OperationsBlock({ operations }: { operations: NonNullable<TodayData["operations"]> }) {
   const { warnings, lastBackup, lastRestore } = operations;
-  const restoreLine = lastRestore
-    ? ` Restored ${formatAuditTime(lastRestore.at)} from the backup taken ${formatAuditTime(lastRestore.backupTakenAt)} (${lastRestore.file}).`
-    : "";
-  const backupLine = `${lastBackup ? `Last backup ${formatAuditTime(lastBackup.at)}${lastBackup.file ? ` (${lastBackup.file})` : ""}.` : "No backup has been made yet."}${restoreLine}`;
+  const lastBackupText = lastBackup ? `Last backup ${formatAuditTime(lastBackup.at)}${lastBackup.file ? ` (${lastBackup.file})` : ""}` : null;
+  const restoredText = lastRestore && `restored ${formatAuditTime(lastRestore.at)}`;
+  const backupLine = !lastBackupText
+    ? "No backup has been made yet."
+    : !lastRestore
+      ? `${lastBackupText}.`
+      : lastRestore.file === lastBackup?.file
+        ? `${lastBackupText}; the site was ${restoredText} from it.`
+        : `${lastBackupText}. The site was ${restoredText} from the backup taken ${formatAuditTime(lastRestore.backupTakenAt)} (${lastRestore.file}).`;
   return (
     <section
       aria-labelledby="operations-heading"
