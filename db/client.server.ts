@@ -32,8 +32,8 @@ export interface DatabaseHandle {
   contentChanges: ContentChanges;
   /** PostgreSQL: the connection URL (backups and moves run their own connections). */
   databaseUrl?: string;
-  /** Embedded database: a consistent copy of its data directory (backups; db/pglite-thread.server.ts). */
-  snapshot?: PgliteThread["snapshot"];
+  /** Embedded database: a consistent copy of its data directory's files (backups; db/pglite-thread.server.ts). */
+  copyDataDir?: PgliteThread["copyDataDir"];
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -92,7 +92,7 @@ async function openPglite(dataDir: string, { migrate, seed, onQuery }: Preparati
       db,
       kind: "pglite",
       contentChanges,
-      snapshot: thread.snapshot,
+      copyDataDir: thread.copyDataDir,
       ping: async () => {
         await client.query("select 1");
       },

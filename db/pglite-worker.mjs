@@ -6,9 +6,11 @@
  * Plain JavaScript, so it starts in any runner (tsx, Vitest, plain node) without a loader.
  *
  * Requests: { id, op: "query", text, params, rowMode, tx? } | { id, op: "begin" }
- *           | { id, op: "commit" | "rollback", tx } | { id, op: "dumpDataDir", tx } | { id, op: "close" }
+ *           | { id, op: "commit" | "rollback", tx } | { id, op: "dumpDataDir" | "readDataDir", tx } | { id, op: "close" }
  * Answers:  { id, result } | { id, error: { message, ...fields of PostgreSQL's error } }
  */
+import { closeSync, fstatSync, openSync, readdirSync, readSync } from "node:fs";
+import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, types } from "@electric-sql/pglite";
 
@@ -26,11 +28,21 @@ let closing = false;
 parentPort.on("message", (request) => {
   handle(request).then(
     // A dump's bytes are handed over, not copied.
-    (result) => parentPort.postMessage({ id: request.id, result }, result instanceof ArrayBuffer ? [result] : []),
+    (result) => parentPort.postMessage({ id: request.id, result }, transferable(result)),
     (error) => parentPort.postMessage({ id: request.id, error: plainError(error) }),
   );
 });
 parentPort.postMessage({ ready: true });
+
+function transferable(result) {
+  if (result instanceof ArrayBuffer) return [result];
+  if (isDataDirFiles(result)) return result.files.filter((entry) => entry.bytes).map((entry) => entry.bytes);
+  return [];
+}
+
+function isDataDirFiles(result) {
+  return result !== null && typeof result === "object" && Array.isArray(result.files);
+}
 
 async function handle(request) {
   // After "close", nothing new starts; an open transaction may still finish, and PGlite's
@@ -57,6 +69,10 @@ async function handle(request) {
       // is of one moment (the backup's CHECKPOINT has written every change to the files).
       openTransaction(request.tx);
       return (await pg.dumpDataDir("none")).arrayBuffer();
+    case "readDataDir":
+      // The same rule as dumpDataDir; the files are read as they are, without a tar (ADR 0110).
+      openTransaction(request.tx);
+      return readDataDir(`${workerData.dataDir}/pgdata`, request.walThrough);
     case "close":
       closing = true;
       await pg.close();
@@ -98,6 +114,41 @@ function begin() {
         },
       );
   });
+}
+
+/**
+ * Every directory and file under `root`, read at once (this thread has nothing else to do while
+ * the backup's transaction holds it): { files: [{ path, directory: true } | { path, bytes }] },
+ * each file's bytes in an ArrayBuffer of its own, handed over rather than copied. WAL segments
+ * after `walThrough` (the one being written) are left out: PostgreSQL recycles old segments under
+ * future names, and their bytes are never replayed (after a busy week, most of pg_wal).
+ */
+function readDataDir(root, walThrough) {
+  const files = [];
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    const relative = path.relative(root, path.join(entry.parentPath ?? entry.path, entry.name));
+    if (walThrough && path.dirname(relative) === "pg_wal" && /^[0-9A-F]{24}$/.test(entry.name) && entry.name > walThrough) continue;
+    if (entry.isDirectory()) files.push({ path: relative, directory: true });
+    else if (entry.isFile()) files.push({ path: relative, bytes: readWhole(path.join(root, relative)) });
+  }
+  return { files };
+}
+
+/** A file's bytes in an ArrayBuffer of its own (readFileSync may share Node's pool for small files). */
+function readWhole(file) {
+  const fd = openSync(file, "r");
+  try {
+    const buffer = Buffer.allocUnsafeSlow(fstatSync(fd).size);
+    let read = 0;
+    while (read < buffer.length) {
+      const n = readSync(fd, buffer, read, buffer.length - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return read === buffer.length ? buffer.buffer : buffer.buffer.slice(0, read);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function openTransaction(id) {

@@ -130,6 +130,20 @@ export const backupRuns = pgTable(
 );
 
 /**
+ * One row per restore (`npm run restore`), written into the restored database once it has been
+ * proved against its manifest. The backup restored was taken before its own `backup_runs` row was
+ * written, so without this the restored database would know only of older backups (issue 37).
+ */
+export const databaseRestores = pgTable("database_restores", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+  restoredAt: timestamptz("restored_at").notNull(),
+  /** The backup file's name, as given to the command. */
+  backupFile: text("backup_file").notNull(),
+  /** When that backup was taken (its manifest's time: the start of its run). */
+  backupTakenAt: timestamptz("backup_taken_at").notNull(),
+});
+
+/**
  * Field Core Web Vitals (ADR 0089): how many page views, per day, page (its route pattern) and
  * metric, measured a value in each bucket of app/lib/web-vitals.ts. No visitor, address or URL.
  */

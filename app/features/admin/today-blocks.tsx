@@ -9,7 +9,13 @@ import type { OperationalWarning } from "~/features/operations/warnings";
 /** What loadToday() (today.server.ts) returns; a block is null/undefined when the role cannot act on it. */
 export interface TodayData {
   now: string;
-  operations: { warnings: OperationalWarning[]; lastBackup: { at: string; file: string | null } | null; backupSchedule: string } | null;
+  operations: {
+    warnings: OperationalWarning[];
+    lastBackup: { at: string; file: string | null } | null;
+    /** The last `npm run restore` into this database. */
+    lastRestore: { at: string; file: string; backupTakenAt: string } | null;
+    backupSchedule: string;
+  } | null;
   ordersToPack: { count: number; rows: Array<{ orderNumber: string; customerName: string; totalPence: number; paidAt: string | null }> } | null;
   lowStock: LowStockItem[] | null;
   unreadMessages: { count: number; rows: Array<{ id: string; name: string; subject: string; createdAt: string }> } | null;
@@ -40,8 +46,16 @@ function countdownText(startsAt: string, now: string): string {
 
 /** E-mail, payments and backups (admins): warnings first, or a line saying all is well. */
 function OperationsBlock({ operations }: { operations: NonNullable<TodayData["operations"]> }) {
-  const { warnings, lastBackup } = operations;
-  const backupLine = lastBackup ? `Last backup ${formatAuditTime(lastBackup.at)}${lastBackup.file ? ` (${lastBackup.file})` : ""}.` : "No backup has been made yet.";
+  const { warnings, lastBackup, lastRestore } = operations;
+  const lastBackupText = lastBackup ? `Last backup ${formatAuditTime(lastBackup.at)}${lastBackup.file ? ` (${lastBackup.file})` : ""}` : null;
+  const restoredText = lastRestore && `restored ${formatAuditTime(lastRestore.at)}`;
+  const backupLine = !lastBackupText
+    ? "No backup has been made yet."
+    : !lastRestore
+      ? `${lastBackupText}.`
+      : lastRestore.file === lastBackup?.file
+        ? `${lastBackupText}; the site was ${restoredText} from it.`
+        : `${lastBackupText}. The site was ${restoredText} from the backup taken ${formatAuditTime(lastRestore.backupTakenAt)} (${lastRestore.file}).`;
   return (
     <section
       aria-labelledby="operations-heading"

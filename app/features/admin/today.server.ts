@@ -55,6 +55,11 @@ export async function loadToday(db: Database, staff: Pick<StaffUser, "roles">, o
         at: operationalState.backups.lastSuccessAt.toISOString(),
         file: operationalState.backups.lastSuccessFile,
       },
+      lastRestore: operationalState.backups.lastRestore && {
+        at: operationalState.backups.lastRestore.restoredAt.toISOString(),
+        file: operationalState.backups.lastRestore.file,
+        backupTakenAt: operationalState.backups.lastRestore.backupTakenAt.toISOString(),
+      },
       backupSchedule: operations.backupSchedule,
     },
     ordersToPack: packRows && { count: packCount?.[0]?.value ?? 0, rows: packRows.map((row) => ({ ...row, paidAt: row.paidAt?.toISOString() ?? null })) },

@@ -1,9 +1,11 @@
 /**
  * Making a backup (ADR 0043), on either database, while the site runs.
  *
- * - Embedded: through the app's database thread. One exclusive transaction reads every table's
- *   count and checksum, runs CHECKPOINT and copies the data directory (PGlite's dumpDataDir);
- *   other queries wait for it (about a second for the seeded site), so the copy is of one moment.
+ * - Embedded: through the app's database thread. One exclusive transaction runs CHECKPOINT and
+ *   copies the data directory's files (the operating system copies them); other queries wait only
+ *   for that, so the copy is of one moment. Then a second PGlite, on a thread of its own, opens the
+ *   copy, reads every table's count and checksum and dumps it (PGlite's dumpDataDir): the site's
+ *   queries do not wait for any of that (ADR 0110).
  * - PostgreSQL: a REPEATABLE READ transaction exports its snapshot, reads the checksums, and
  *   pg_dump (custom format) dumps that same snapshot, so both describe one moment while writes
  *   go on.
@@ -11,8 +13,9 @@
  * Each run, good or bad, is recorded in `backup_runs` when it ends (the back office and /metrics
  * read it), counted in this process's metrics and logged.
  */
+import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { readdir, readFile, rm } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -20,9 +23,10 @@ import { createGzip } from "node:zlib";
 import pg from "pg";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "../../../db/client.server";
+import { startPgliteThread } from "../../../db/pglite-thread.server";
 import { backupRuns, type BackupTrigger } from "../../../db/schema";
 import { APP_SECRET_FILE, EMBEDDED_PAYLOAD, POSTGRES_PAYLOAD, writeBackupArchive, type BackupManifest, type WrittenBackup } from "./backup-archive.server";
-import { backupsBeyondKeep } from "./backup-files";
+import { backupsBeyondKeep, PARTIAL_SUFFIX } from "./backup-files";
 import { backups as backupsMetric, offsiteCopies } from "./metrics.server";
 import type { Env } from "~/env.server";
 import { copyOffsite, describeOffsiteTarget, offsiteTargetFrom, type OffsiteTarget } from "./offsite-copy.server";
@@ -52,7 +56,7 @@ export interface BackupReport extends WrittenBackup {
   /** Backups deleted to keep the newest BACKUP_KEEP. */
   pruned: string[];
   durationMs: number;
-  /** Embedded database: how long the site's queries waited for the copy. */
+  /** Embedded database: how long the site's queries waited for the copy of its files. */
   pauseMs?: number;
 }
 
@@ -69,25 +73,39 @@ export async function migrationState(query: RunQuery): Promise<BackupManifest["m
 }
 
 async function backUpEmbedded(handle: DatabaseHandle, settings: BackupSettings, takenAt: Date): Promise<{ written: WrittenBackup; tables: TableChecksum[]; pauseMs: number }> {
-  if (!handle.snapshot) throw new Error("this database handle cannot copy its data directory");
-  const paused = performance.now();
-  const { result, pgdata } = await handle.snapshot(async (query) => ({
-    tables: await tableChecksums(query),
-    migrations: await migrationState(query),
-  }));
-  const pauseMs = Math.round(performance.now() - paused);
-  const secret = await readFile(path.join(settings.dataDir, APP_SECRET_FILE), "utf8").catch(() => null);
-  const written = await writeBackupArchive({
-    directory: settings.directory,
-    kind: "embedded",
-    takenAt,
-    migrations: result.migrations,
-    tables: result.tables,
-    payloadFile: EMBEDDED_PAYLOAD,
-    writePayload: (file) => pipeline(Readable.from([pgdata]), createGzip(), createWriteStream(file, { mode: 0o600 })),
-    extraFiles: secret ? { [APP_SECRET_FILE]: secret } : {},
-  });
-  return { written, tables: result.tables, pauseMs };
+  if (!handle.copyDataDir) throw new Error("this database handle cannot copy its data directory");
+  await mkdir(settings.directory, { recursive: true });
+  // Beside the backups under a temporary name: what a run cut short leaves is cleared by the next
+  // (removeAbandonedPartials), and it is never on the site's data directory.
+  const copyRoot = path.join(settings.directory, `.ridgeway-backup-${process.pid}-${randomBytes(6).toString("hex")}.copy${PARTIAL_SUFFIX}`);
+  try {
+    await mkdir(copyRoot, { mode: 0o700 });
+    const { heldMs: pauseMs } = await handle.copyDataDir(path.join(copyRoot, "pgdata"));
+    // The checksums read every row (media included) and the dump reads every file: on the copy,
+    // on a database thread of its own, they hold up none of the site's queries.
+    const copy = await startPgliteThread(copyRoot, () => {});
+    let snapshot: { result: { tables: TableChecksum[]; migrations: BackupManifest["migrations"] }; pgdata: Uint8Array };
+    try {
+      snapshot = await copy.snapshot(async (query) => ({ tables: await tableChecksums(query), migrations: await migrationState(query) }));
+    } finally {
+      await copy.close();
+    }
+    const { result, pgdata } = snapshot;
+    const secret = await readFile(path.join(settings.dataDir, APP_SECRET_FILE), "utf8").catch(() => null);
+    const written = await writeBackupArchive({
+      directory: settings.directory,
+      kind: "embedded",
+      takenAt,
+      migrations: result.migrations,
+      tables: result.tables,
+      payloadFile: EMBEDDED_PAYLOAD,
+      writePayload: (file) => pipeline(Readable.from([pgdata]), createGzip(), createWriteStream(file, { mode: 0o600 })),
+      extraFiles: secret ? { [APP_SECRET_FILE]: secret } : {},
+    });
+    return { written, tables: result.tables, pauseMs };
+  } finally {
+    await rm(copyRoot, { recursive: true, force: true });
+  }
 }
 
 async function backUpPostgres(databaseUrl: string, settings: BackupSettings, takenAt: Date): Promise<{ written: WrittenBackup; tables: TableChecksum[] }> {

@@ -13,7 +13,7 @@ const asDate = (seconds: number | string | null | undefined): Date | null => (se
 export async function readOperationalState(db: Database, settings: OperationalSettings, now = new Date()): Promise<OperationalState> {
   const returnedBefore = new Date(now.getTime() - settings.paymentWebhookWarningMinutes * 60_000);
   const givenUpSince = new Date(now.getTime() - 24 * 60 * 60_000);
-  const [emailRows, paymentRows, lastSuccessRows, lastRunRows] = await Promise.all([
+  const [emailRows, paymentRows, lastSuccessRows, lastRunRows, lastRestoreRows] = await Promise.all([
     // Waiting: neither sent nor given up. Given up: in the last day, so an old failure that staff
     // have seen on the mail queue (/admin/mail) does not keep the warning on for ever. The oldest
     // is transactional mail's: a newsletter of thousands takes a while on purpose.
@@ -40,16 +40,30 @@ export async function readOperationalState(db: Database, settings: OperationalSe
       db,
       sql`select extract(epoch from finished_at)::float8 as finished_at, outcome, error, offsite_outcome, offsite_error from backup_runs order by finished_at desc, id desc limit 1`,
     ),
+    queryRows<{ restored_at: number; backup_file: string; backup_taken_at: number }>(
+      db,
+      sql`select extract(epoch from restored_at)::float8 as restored_at, backup_file, extract(epoch from backup_taken_at)::float8 as backup_taken_at
+          from database_restores order by restored_at desc, id desc limit 1`,
+    ),
   ]);
   const email = emailRows[0]!;
   const payments = paymentRows[0]!;
   const lastRun = lastRunRows[0];
+  const lastRestore = lastRestoreRows[0];
+  // A restored backup is a good backup the database has no run of (its row was written after
+  // it was taken): the newer of the two is the last backup there is.
+  const lastGoodRun = lastSuccessRows[0];
+  const restoredIsNewer = lastRestore !== undefined && (lastGoodRun === undefined || Number(lastRestore.backup_taken_at) >= Number(lastGoodRun.started_at));
+  const lastSuccess = restoredIsNewer ? { at: lastRestore.backup_taken_at, file: lastRestore.backup_file } : lastGoodRun && { at: lastGoodRun.started_at, file: lastGoodRun.file_name };
   return {
     email: { unsent: email.unsent, failing: email.failing, givenUp: email.given_up, oldestUnsentAt: asDate(email.oldest), lastError: email.last_error },
     payments: { awaitingWebhook: payments.waiting, oldestReturnedAt: asDate(payments.oldest) },
     backups: {
-      lastSuccessAt: asDate(lastSuccessRows[0]?.started_at),
-      lastSuccessFile: lastSuccessRows[0]?.file_name ?? null,
+      lastSuccessAt: asDate(lastSuccess?.at),
+      lastSuccessFile: lastSuccess?.file ?? null,
+      lastRestore: lastRestore
+        ? { restoredAt: asDate(lastRestore.restored_at)!, file: lastRestore.backup_file, backupTakenAt: asDate(lastRestore.backup_taken_at)! }
+        : null,
       lastRun: lastRun
         ? { finishedAt: asDate(lastRun.finished_at)!, outcome: lastRun.outcome, error: lastRun.error, offsiteOutcome: lastRun.offsite_outcome, offsiteError: lastRun.offsite_error }
         : null,

@@ -24,6 +24,11 @@ export interface RestoreReport {
   rows: number;
   /** Where the data that was there before went (embedded, --force). */
   movedAside?: string;
+  /**
+   * Whether the restore was written into the restored database's `database_restores` (the back
+   * office shows it); a backup made before that table existed cannot hold the record.
+   */
+  recorded: boolean;
 }
 
 /** Refused because the target already holds data and --force was not given. */
@@ -82,6 +87,7 @@ async function restoreEmbedded(file: string, dataDir: string, force: boolean): P
       await checkManifestFits(opened.manifest, { kind: "embedded", dataDir });
       await rm(staging, { recursive: true, force: true });
       await mkdir(staging);
+      let recorded = false;
       const restored = await PGlite.create({ dataDir: staging, loadDataDir: new Blob([await readFile(opened.payloadPath)]) });
       try {
         const sums = await restored.transaction((tx) => tableChecksums(async (text) => (await tx.query<Record<string, unknown>>(text)).rows));
@@ -89,6 +95,7 @@ async function restoreEmbedded(file: string, dataDir: string, force: boolean): P
         if (differences.length > 0) {
           throw new BackupRefusedError(`The restored database does not match the backup's manifest, so it was not put in place:\n  ${differences.join("\n  ")}`);
         }
+        recorded = await recordRestore(async (text, params) => (await restored.query<Record<string, unknown>>(text, params)).rows, file, opened.manifest);
       } finally {
         await restored.close();
       }
@@ -105,7 +112,7 @@ async function restoreEmbedded(file: string, dataDir: string, force: boolean): P
           await writeFile(secretFile, await readFile(path.join(opened.directory, APP_SECRET_FILE), "utf8"), { mode: 0o600 });
         }
       }
-      return summary(opened.manifest, movedAside);
+      return summary(opened.manifest, recorded, movedAside);
     } finally {
       await opened.cleanup();
     }
@@ -151,7 +158,8 @@ async function restorePostgres(file: string, databaseUrl: string, force: boolean
       if (differences.length > 0) {
         throw new BackupRefusedError(`The restored database does not match the backup's manifest; do not use it:\n  ${differences.join("\n  ")}`);
       }
-      return summary(opened.manifest);
+      const recorded = await recordRestore(async (text, params) => (await client.query(text, params)).rows, file, opened.manifest);
+      return summary(opened.manifest, recorded);
     } finally {
       await opened.cleanup();
     }
@@ -160,11 +168,25 @@ async function restorePostgres(file: string, databaseUrl: string, force: boolean
   }
 }
 
-function summary(manifest: BackupManifest, movedAside?: string): RestoreReport {
+/**
+ * Writes the restore into the restored database, after it has been proved against the manifest
+ * (so the proof is of the backup's own rows). The backup holds every run before it but not its own
+ * (written when it ended), nor any after it: this row is how the back office knows which backup
+ * the site now runs on, and when it was put back (issue 37).
+ */
+async function recordRestore(query: (text: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>, file: string, manifest: BackupManifest): Promise<boolean> {
+  const [table] = await query("select to_regclass('public.database_restores') is not null as present", []);
+  if (!table?.present) return false;
+  await query("insert into database_restores (restored_at, backup_file, backup_taken_at) values ($1, $2, $3)", [new Date().toISOString(), path.basename(file), manifest.createdAt]);
+  return true;
+}
+
+function summary(manifest: BackupManifest, recorded: boolean, movedAside?: string): RestoreReport {
   return {
     takenAt: manifest.createdAt,
     tables: manifest.tables.length,
     rows: manifest.tables.reduce((sum, table) => sum + table.rows, 0),
     movedAside,
+    recorded,
   };
 }

@@ -12,6 +12,7 @@ function healthy(): OperationalState {
     backups: {
       lastSuccessAt: minutesAgo(60),
       lastSuccessFile: "ridgeway-embedded-20261125T110000Z-0000000000000000.tar",
+      lastRestore: null,
       lastRun: { finishedAt: minutesAgo(59), outcome: "succeeded", error: null, offsiteOutcome: null, offsiteError: null },
     },
   };
@@ -64,7 +65,7 @@ describe("operational warnings", () => {
     expect(ids(stale, { ...settings, backupSchedule: "off" })).toEqual([]);
 
     const never = healthy();
-    never.backups = { lastSuccessAt: null, lastSuccessFile: null, lastRun: null };
+    never.backups = { lastSuccessAt: null, lastSuccessFile: null, lastRestore: null, lastRun: null };
     expect(operationalWarnings(never, settings, now)[0]).toMatchObject({ id: "backup-stale", title: "No backup has been made yet" });
   });
 });

@@ -32,6 +32,8 @@ export interface OperationalState {
   backups: {
     lastSuccessAt: Date | null;
     lastSuccessFile: string | null;
+    /** The last restore into this database (npm run restore): when, and which backup it put back. */
+    lastRestore: { restoredAt: Date; file: string; backupTakenAt: Date } | null;
     lastRun: { finishedAt: Date; outcome: "succeeded" | "failed"; error: string | null; offsiteOutcome: "succeeded" | "failed" | null; offsiteError: string | null } | null;
   };
 }
