@@ -140,8 +140,9 @@ const address = server.address();
 const port = typeof address === "object" && address ? address.port : env.PORT;
 logger.info({ host: env.HOST, port }, `listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`);
 
-// While the site has no admin, the log says how to make one without a shell (ADR 0108).
-await announceFirstAdminSetup(database.db, { appSecret, firstAdminCode: env.FIRST_ADMIN_CODE, publicUrl: env.PUBLIC_URL }, logger).catch((error: unknown) =>
+// While the site has no admin, the log says how to make one without a shell (ADR 0108). Not
+// awaited: the signal handlers below must be in place as soon as the server says it listens.
+void announceFirstAdminSetup(database.db, { appSecret, firstAdminCode: env.FIRST_ADMIN_CODE, publicUrl: env.PUBLIC_URL }, logger).catch((error: unknown) =>
   logger.warn({ err: error }, "could not check whether the site has an admin"),
 );
 
