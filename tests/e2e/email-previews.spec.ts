@@ -94,6 +94,9 @@ test("an editor opens the e-mail previews from the menu and reads a message at b
 test("every message in the list opens a preview with its frame and text part", async ({ page }) => {
   test.setTimeout(120_000);
   await signInAsStaff(page, desk, staff, "/admin/emails");
+  // The address changes as the sign-in's redirect starts; the list is there once the page shows it.
+  await expect(page.getByRole("heading", { level: 1, name: "E-mails" })).toBeVisible();
+  await expect(page.locator('main a[href^="/admin/emails/"]').first()).toBeVisible();
   const hrefs = await page.locator('main a[href^="/admin/emails/"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
   expect(hrefs.length).toBeGreaterThanOrEqual(16);
   for (const href of hrefs) {
