@@ -19,6 +19,7 @@ import {
 import type { AuditActor } from "../../app/features/admin/audit.server";
 import { sitemapEntries } from "../../app/features/seo/sitemap.server";
 import { seededTestDatabase } from "../support/test-database";
+import { NO_OPTIONAL_ARTICLE_FIELDS } from "../support/article-content";
 
 const suite = seededTestDatabase();
 const editor: AuditActor = { id: null, label: "news desk test", roles: ["editor"], actingAs: "editor" };
@@ -43,15 +44,7 @@ function content(overrides: Partial<ArticleContent> = {}): ArticleContent {
         { type: "paragraph", content: [{ type: "text", text: "A " }, { type: "text", text: "bold", marks: [{ type: "bold" }] }, { type: "text", text: " lap." }] },
       ],
     },
-    authorName: null,
-    authorTitle: null,
-    authorImage: null,
-    authorLinkedin: null,
-    podcastYoutubeUrl: null,
-    podcastSpotifyUrl: null,
-    seoTitle: null,
-    seoDescription: null,
-    shareImage: null,
+    ...NO_OPTIONAL_ARTICLE_FIELDS,
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import { uploadMedia } from "../../app/features/media/upload.server";
 import { createArticle, saveArticle, transitionArticle } from "../../app/features/news/news-desk.server";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { NO_OPTIONAL_ARTICLE_FIELDS } from "../support/article-content";
 
 /*
  * An editor's report with a photo from the library, end to end: the photo is uploaded through
@@ -38,15 +39,7 @@ function article(overrides: Partial<ArticleContent>): ArticleContent {
     heroAssetId: null,
     excerpt: "Its hero is a photo from the media library.",
     body: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "A photo." }] }] },
-    authorName: null,
-    authorTitle: null,
-    authorImage: null,
-    authorLinkedin: null,
-    podcastYoutubeUrl: null,
-    podcastSpotifyUrl: null,
-    seoTitle: null,
-    seoDescription: null,
-    shareImage: null,
+    ...NO_OPTIONAL_ARTICLE_FIELDS,
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { openDatabase } from "../../db/client.server";
 import { createArticle, transitionArticle } from "../../app/features/news/news-desk.server";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { NO_OPTIONAL_ARTICLE_FIELDS } from "../support/article-content";
 
 /*
  * The built server's page cache (60 s by default) must not keep a page past the moment a
@@ -35,15 +36,7 @@ beforeAll(async () => {
       heroAssetId: null,
       excerpt: "Goes live while the pages are cached.",
       body: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Live." }] }] },
-      authorName: null,
-      authorTitle: null,
-      authorImage: null,
-      authorLinkedin: null,
-      podcastYoutubeUrl: null,
-      podcastSpotifyUrl: null,
-      seoTitle: null,
-      seoDescription: null,
-      shareImage: null,
+      ...NO_OPTIONAL_ARTICLE_FIELDS,
     });
     if (!created.ok) throw new Error("could not create the article");
     publishAt = new Date(Date.now() + LEAD_MS);

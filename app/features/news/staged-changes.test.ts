@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ArticleContent } from "./article-snapshot";
 import { nextStagedContent, savesAreStaged } from "./staged-changes";
+import { NO_OPTIONAL_ARTICLE_FIELDS } from "../../../tests/support/article-content";
 
 const now = new Date("2026-05-10T12:00:00Z");
 const later = new Date("2026-05-10T12:02:00Z");
@@ -16,15 +17,7 @@ const live: ArticleContent = {
   heroAssetId: null,
   excerpt: "Both cars home.",
   body: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Both cars home." }] }] },
-  authorName: null,
-  authorTitle: null,
-  authorImage: null,
-  authorLinkedin: null,
-  podcastYoutubeUrl: null,
-  podcastSpotifyUrl: null,
-  seoTitle: null,
-  seoDescription: null,
-  shareImage: null,
+  ...NO_OPTIONAL_ARTICLE_FIELDS,
 };
 
 describe("savesAreStaged", () => {
