@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDiffPath, jsonDiff, jsonEqual, toJson } from "./json-diff";
+import { jsonDiff, jsonEqual, toJson } from "./json-diff";
 
 describe("jsonDiff", () => {
   it("is empty for equal values, however deep", () => {
@@ -48,12 +48,5 @@ describe("toJson", () => {
     expect(
       toJson({ at: new Date("2026-05-01T09:00:00Z"), skip: undefined, bytes: new Uint8Array(3), n: 2, list: [new Date(0)] }),
     ).toEqual({ at: "2026-05-01T09:00:00.000Z", bytes: "[3 bytes]", n: 2, list: ["1970-01-01T00:00:00.000Z"] });
-  });
-});
-
-describe("formatDiffPath", () => {
-  it("joins the path with dots, and names the root", () => {
-    expect(formatDiffPath(["seo", "title"])).toBe("seo.title");
-    expect(formatDiffPath([])).toBe("(whole record)");
   });
 });

@@ -62,8 +62,3 @@ export function toJson(value: unknown): JsonValue {
   if (typeof value === "function" || typeof value === "symbol") return null;
   return value as JsonPrimitive;
 }
-
-/** A path for people: `seo.title`, or "(whole record)" for the root. */
-export function formatDiffPath(path: string[]): string {
-  return path.length === 0 ? "(whole record)" : path.join(".");
-}

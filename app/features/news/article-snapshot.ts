@@ -1,4 +1,5 @@
 import type { RichTextDoc } from "./rich-text";
+import { jsonEqual, type JsonValue } from "~/lib/json-diff";
 
 /** An article's editable content as one revision keeps it (and as a restore brings it back). */
 export interface ArticleSnapshot {
@@ -70,17 +71,11 @@ export const SNAPSHOT_FIELD_LABELS: Record<(typeof SNAPSHOT_CONTENT_FIELDS)[numb
   shareImage: "Share image",
 };
 
-/** JSON with every object's keys sorted: PostgreSQL's jsonb keeps keys in its own order, so a body read back is not in the order it was written. */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === "object" && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
-  );
-}
-
 /** The fields that differ between two versions: the History tab's compare, and whether a save changes a live article. */
 export function changedFields(before: ArticleContent, after: ArticleContent): Array<(typeof SNAPSHOT_CONTENT_FIELDS)[number]> {
-  // `?? null`: a field a revision older than it lacks reads as empty, not as a change.
-  return SNAPSHOT_CONTENT_FIELDS.filter((field) => canonicalJson(before[field] ?? null) !== canonicalJson(after[field] ?? null));
+  // `?? null`: a field a revision older than it lacks reads as empty, not as a change. jsonEqual
+  // ignores key order: PostgreSQL's jsonb gives a body back with its keys in its own order.
+  return SNAPSHOT_CONTENT_FIELDS.filter((field) => !jsonEqual((before[field] ?? null) as JsonValue, (after[field] ?? null) as JsonValue));
 }
 
 /** The columns of an article row a snapshot is made from. */
@@ -89,7 +84,6 @@ export type ArticleSnapshotSource = { [Key in (typeof SNAPSHOT_CONTENT_FIELDS)[n
   publishAt: Date | null;
 };
 
-/** An article row's content as a revision keeps it (an empty body for a row not yet converted). */
 /** A stored revision's content, with the fields it predates as empty (a revision older than the library has no hero photo). */
 export function snapshotContent(snapshot: ArticleSnapshot): ArticleContent {
   const content = Object.fromEntries(SNAPSHOT_CONTENT_FIELDS.map((field) => [field, snapshot[field]])) as unknown as ArticleContent;
