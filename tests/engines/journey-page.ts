@@ -107,10 +107,19 @@ export class JourneyPage {
 
   /** Nothing is wider than the window: no sideways scrolling. */
   async expectNoOverflow(where: string) {
-    const { scrollWidth, clientWidth } = await this.tab.evaluate<{ scrollWidth: number; clientWidth: number }>(
-      "({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth })",
+    // With the innermost elements that reach past the window's edge, so a failure says what to fix.
+    const { scrollWidth, clientWidth, past } = await this.tab.evaluate<{ scrollWidth: number; clientWidth: number; past: string[] }>(
+      `(() => {
+        const clientWidth = document.documentElement.clientWidth;
+        const past = [...document.body.querySelectorAll("*")]
+          .filter((element) => element.getBoundingClientRect().right > clientWidth + 0.5)
+          .filter((element, _index, all) => !all.some((other) => other !== element && element.contains(other)))
+          .slice(0, 3)
+          .map((element) => element.tagName.toLowerCase() + " " + Math.round(element.getBoundingClientRect().right) + " px: " + (element.textContent ?? "").trim().slice(0, 60));
+        return { scrollWidth: document.documentElement.scrollWidth, clientWidth, past };
+      })()`,
     );
-    if (scrollWidth > clientWidth) throw new Error(`${where} is ${scrollWidth} px wide in a ${clientWidth} px window`);
+    if (scrollWidth > clientWidth) throw new Error(`${where} is ${scrollWidth} px wide in a ${clientWidth} px window (${past.join("; ") || "no element found past the edge"})`);
   }
 
   evaluate<T>(expression: string): Promise<T> {
