@@ -42,7 +42,7 @@ export default function MyOrderPage({ loaderData }: Route.ComponentProps) {
       </LinkButton>
       <h1 className="text-3xl font-bold uppercase sm:text-4xl">Order {order.orderNumber}</h1>
       <section aria-label="Order details" className="mt-6 rounded-card border border-line bg-surface p-5 sm:p-8">
-        <dl className="grid gap-4 text-sm sm:grid-cols-2">
+        <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-2">
           <Detail label="Order Date" value={order.date} />
           <Detail label="Status" value={order.status} />
           <Detail label="Name" value={order.customerName} />

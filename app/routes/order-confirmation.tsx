@@ -133,7 +133,7 @@ function OrderView({ order }: { order: Order }) {
         <h2 id="order-details-heading" className="sr-only">
           Order details
         </h2>
-        <dl className="grid gap-4 text-sm sm:grid-cols-2">
+        <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-2">
           <Detail label="Order Number" value={order.orderNumber} />
           <Detail label="Order Date" value={order.date} />
           <Detail label="Name" value={order.customerName} />
