@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCalendarDate } from "./dates";
+import { calendarDay, formatCalendarDate } from "./dates";
 
 describe("formatCalendarDate", () => {
   it("formats in British English", () => {
@@ -9,5 +9,16 @@ describe("formatCalendarDate", () => {
 
   it("refuses something that is not a date", () => {
     expect(() => formatCalendarDate("soon")).toThrow(RangeError);
+    expect(() => formatCalendarDate("2025-13-01")).toThrow(RangeError);
+  });
+
+  it("prints what Intl's en-GB long date prints, every day of four years", () => {
+    const intl = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    const weekday = new Intl.DateTimeFormat("en-GB", { weekday: "long", timeZone: "UTC" });
+    for (let time = Date.UTC(2024, 0, 1); time < Date.UTC(2028, 0, 1); time += 86_400_000) {
+      const isoDate = new Date(time).toISOString().slice(0, 10);
+      expect(formatCalendarDate(isoDate)).toBe(intl.format(time));
+      expect(calendarDay(isoDate).weekday).toBe(weekday.format(time));
+    }
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { countdownTo, isRoundCompleted, nextRound, roundEndsAt, roundStartsAt, ukLocalTime } from "./race-time";
+import { countdownTo, isRoundCompleted, nextRound, roundEndsAt, roundStartsAt, ukLocalTime, withInstants } from "./race-time";
 
 const rounds = [
   { id: "finale", startDate: "2025-11-02", endDate: "2025-11-02" },
   { id: "opener", startDate: "2025-04-05", endDate: "2025-04-05" },
   { id: "anglesey", startDate: "2025-05-10", endDate: "2025-05-11" },
-];
+].map(withInstants);
 
 describe("UK local time", () => {
   it("uses BST in summer and GMT in winter", () => {
@@ -22,6 +22,10 @@ describe("UK local time", () => {
   it("runs a round from 09:00 on its first day to 18:00 on its last", () => {
     expect(roundStartsAt(rounds[2]!).toISOString()).toBe("2025-05-10T08:00:00.000Z");
     expect(roundEndsAt(rounds[2]!).toISOString()).toBe("2025-05-11T17:00:00.000Z");
+  });
+
+  it("gives a round the instants of its start and end, for the browser to compare with its clock", () => {
+    expect(rounds[2]).toEqual({ id: "anglesey", startDate: "2025-05-10", endDate: "2025-05-11", startsAt: "2025-05-10T08:00:00.000Z", endsAt: "2025-05-11T17:00:00.000Z" });
   });
 
   it("refuses a malformed date", () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { withInstants } from "~/lib/race-time";
 import { roundEventsJsonLd, type EventRound } from "./json-ld";
 
-const anglesey: EventRound = {
+const anglesey: EventRound = withInstants({
   id: "2025-r2-anglesey",
   seasonYear: 2025,
   roundNumber: 2,
@@ -12,7 +13,7 @@ const anglesey: EventRound = {
   startDate: "2025-05-10",
   endDate: "2025-05-11",
   layoutImage: "/media/circuits/anglesey.svg",
-};
+});
 
 describe("roundEventsJsonLd", () => {
   it("describes each round as a SportsEvent with UK times as instants", () => {

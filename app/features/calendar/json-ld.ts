@@ -1,6 +1,6 @@
-import { roundEndsAt, roundStartsAt, type RoundDates } from "~/lib/race-time";
+import type { TimedRound } from "~/lib/race-time";
 
-export interface EventRound extends RoundDates {
+export interface EventRound extends TimedRound {
   id: string;
   seasonYear: number;
   roundNumber: number;
@@ -43,8 +43,8 @@ export function roundEventsJsonLd(rounds: readonly EventRound[], { publicUrl }: 
       "@id": `${calendarUrl}#${round.id}`,
       name: `${round.name} (Round ${round.roundNumber}, ${round.seasonYear})`,
       sport: "Motorsport",
-      startDate: roundStartsAt(round).toISOString(),
-      endDate: roundEndsAt(round).toISOString(),
+      startDate: round.startsAt,
+      endDate: round.endsAt,
       eventStatus: "https://schema.org/EventScheduled",
       eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
       url: `${calendarUrl}?round=${encodeURIComponent(round.id)}`,

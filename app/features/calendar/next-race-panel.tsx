@@ -1,10 +1,11 @@
 import { useId, type ReactNode } from "react";
 import { cx } from "~/components/ui/cx";
-import { nextRound, roundStartsAt } from "~/lib/race-time";
+import { nextRound } from "~/lib/race-time";
 import { CircuitLayoutLink } from "./circuit-layout-link";
 import { Countdown } from "./countdown";
 import {
   COUNTDOWN_TICK_MS,
+  formatMiles,
   formatRoundDates,
   seasonCompleteMessage,
   weekendStartTime,
@@ -42,7 +43,7 @@ export function NextRacePanel({ season, initialNow, variant = "home", className 
 function NextRace({ round, now, variant }: { round: NextRaceRound; now: Date; variant: "calendar" | "home" }) {
   const labelId = useId();
   const nameId = useId();
-  const startsAt = roundStartsAt(round);
+  const startsAt = new Date(round.startsAt);
   return (
     <section aria-labelledby={`${labelId} ${nameId}`}>
       <div className="grid gap-6 p-4 sm:p-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-10">
@@ -103,11 +104,9 @@ function PanelSection({ title, children }: { title: string; children: ReactNode 
   );
 }
 
-const miles = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 2 });
-
 function CircuitInformation({ round }: { round: NextRaceRound }) {
   const facts = [
-    { term: "Length", value: miles.format(round.circuitLengthMiles), unit: "miles" },
+    { term: "Length", value: formatMiles(round.circuitLengthMiles), unit: "miles" },
     { term: "Turns", value: String(round.circuitTurns), unit: "" },
     { term: "Race length", value: String(round.raceLengthMinutes), unit: "minutes" },
   ];

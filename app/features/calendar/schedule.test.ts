@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { withInstants } from "~/lib/race-time";
 import {
+  formatMiles,
   formatPoints,
   formatRoundDates,
   formatSessionDay,
@@ -32,6 +34,22 @@ describe("formatSessionDay", () => {
   });
 });
 
+describe("formatMiles", () => {
+  it("prints what Intl's en-GB number with at most two decimals prints", () => {
+    const intl = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 2 });
+    expect(formatMiles(2.9)).toBe("2.9");
+    expect(formatMiles(2.6389)).toBe("2.64");
+    for (let thousandths = 1; thousandths <= 20_000; thousandths++) {
+      const miles = thousandths / 1000;
+      expect(formatMiles(miles)).toBe(intl.format(miles));
+    }
+    for (let seed = 7; seed !== 1; seed = (seed * 16_807) % 65_537) {
+      const miles = (seed % 200_000) / 10_000;
+      if (miles > 0) expect(formatMiles(miles)).toBe(intl.format(miles));
+    }
+  });
+});
+
 describe("weekendStartTime", () => {
   it("is the first session's time, or TBA", () => {
     expect(weekendStartTime([{ time: "09:40" }, { time: "13:15" }])).toBe("09:40");
@@ -44,7 +62,7 @@ describe("splitByCompletion", () => {
   const rounds = [
     { id: "anglesey", startDate: "2025-05-10", endDate: "2025-05-11" },
     { id: "silverstone", startDate: "2025-06-07", endDate: "2025-06-08" },
-  ];
+  ].map(withInstants);
 
   it("completes a round at 18:00 UK time on its last day, whatever else it says", () => {
     const before = splitByCompletion(rounds, new Date("2025-05-11T16:59:59Z"));
@@ -74,7 +92,8 @@ describe("small formats", () => {
 });
 
 describe("nextRaceRounds", () => {
-  const round = (id: string, startDate: string, endDate: string) => ({
+  const round = (id: string, startDate: string, endDate: string) =>
+    withInstants({
     id,
     seasonYear: 2025,
     roundNumber: 1,
@@ -95,7 +114,7 @@ describe("nextRaceRounds", () => {
     trackTemperatureC: 14,
     sessions: [{ roundId: id, sortOrder: 0, name: "Race 1", date: startDate, time: "16:10" }],
     results: [{ driverId: "oliver-hartley", points: 28 }],
-  });
+    });
   const season = [round("anglesey", "2025-05-10", "2025-05-11"), round("silverstone", "2025-06-07", "2025-06-08")];
 
   it("keeps the rounds not yet ended, with only what the panel prints", () => {
@@ -110,6 +129,8 @@ describe("nextRaceRounds", () => {
       location: "Ty Croes, Anglesey",
       startDate: "2025-06-07",
       endDate: "2025-06-08",
+      startsAt: "2025-06-07T08:00:00.000Z",
+      endsAt: "2025-06-08T17:00:00.000Z",
       circuitUrl: "https://anglesey-circuit.example/",
       layoutImage: "/media/circuits/anglesey.svg",
       circuitLengthMiles: 1.55,

@@ -1,23 +1,8 @@
-import { isRoundCompleted, type RoundDates } from "~/lib/race-time";
+import { calendarDay } from "~/lib/dates";
+import { isRoundCompleted, type RoundDates, type TimedRound } from "~/lib/race-time";
 
 /** How often the countdown and the calendar read the clock. */
 export const COUNTDOWN_TICK_MS = 1000;
-
-// Names only: whole-date formats differ between ICU versions (a comma here, a
-// thin space there), and the server and the browser must print the same text.
-const monthName = new Intl.DateTimeFormat("en-GB", { month: "long", timeZone: "UTC" });
-const weekdayName = new Intl.DateTimeFormat("en-GB", { weekday: "long", timeZone: "UTC" });
-
-function calendarDay(isoDate: string) {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a calendar date: ${isoDate}`);
-  return {
-    day: date.getUTCDate(),
-    month: monthName.format(date),
-    year: date.getUTCFullYear(),
-    weekday: weekdayName.format(date),
-  };
-}
 
 /** "5 April 2025", "10–11 May 2025", "31 May – 1 June 2025", "30 December 2025 – 1 January 2026". */
 export function formatRoundDates({ startDate, endDate }: RoundDates): string {
@@ -46,7 +31,7 @@ export function weekendStartTime(sessions: ReadonlyArray<{ time: string | null }
 }
 
 /** Splits rounds by the clock (not by any status field), each half in calendar order. */
-export function splitByCompletion<T extends RoundDates>(rounds: readonly T[], now: Date) {
+export function splitByCompletion<T extends TimedRound>(rounds: readonly T[], now: Date) {
   const completed: T[] = [];
   const upcoming: T[] = [];
   for (const round of rounds) (isRoundCompleted(round, now) ? completed : upcoming).push(round);
@@ -54,7 +39,7 @@ export function splitByCompletion<T extends RoundDates>(rounds: readonly T[], no
 }
 
 /** What the next-race panel prints of a round (its countdown runs to the round's start). */
-export interface NextRaceRound extends RoundDates {
+export interface NextRaceRound extends TimedRound {
   id: string;
   roundNumber: number;
   name: string;
@@ -82,6 +67,8 @@ export function nextRaceRounds(rounds: readonly NextRaceRound[], now: Date): Nex
     location: round.location,
     startDate: round.startDate,
     endDate: round.endDate,
+    startsAt: round.startsAt,
+    endsAt: round.endsAt,
     circuitUrl: round.circuitUrl,
     layoutImage: round.layoutImage,
     circuitLengthMiles: round.circuitLengthMiles,
@@ -89,6 +76,15 @@ export function nextRaceRounds(rounds: readonly NextRaceRound[], now: Date): Nex
     raceLengthMinutes: round.raceLengthMinutes,
     sessions: round.sessions.map(({ sortOrder, name, date, time }) => ({ sortOrder, name, date, time })),
   }));
+}
+
+/**
+ * A circuit's length to at most two decimals, as en-GB prints it: 2.9 → "2.9", 2.6389 → "2.64",
+ * 0.015 → "0.02" (rounded as written, half up, not as stored in binary). Lengths are 0.01 – 20 miles
+ * (the round form's rule), so no grouping and no exponent.
+ */
+export function formatMiles(miles: number): string {
+  return String(Math.round(Number(`${miles}e2`)) / 100);
 }
 
 export function formatPoints(points: number): string {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lte } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { drivers, roundResults, rounds, roundSessions, scoringRules, seasons } from "../../../db/schema";
 import { racePoints, type ScoringRules } from "~/lib/scoring";
+import { withInstants } from "~/lib/race-time";
 
 /** Every published season, newest first: the calendar's season switcher and archive. */
 export async function getPublishedSeasons(db: Database) {
@@ -81,7 +82,7 @@ export async function getSeason(db: Database, year?: number) {
     year: season.year,
     nextSeason,
     rounds: roundRows.map((round) => ({
-      ...round,
+      ...withInstants(round),
       sessions: sessionRows.filter(({ session }) => session.roundId === round.id).map(({ session }) => session),
       results: resultRows
         .filter(({ result }) => result.roundId === round.id)
