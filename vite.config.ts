@@ -61,9 +61,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The client build groups the site's shared building blocks into one chunk (ADR 84) instead of
   // letting Rollup merge small chunks by size (ADR 20, amended), which carried back-office screens
   // to every visitor's phone.
+  // No module preloads for the late parts' dynamic imports (ADR 0112): Vite's helper appended a
+  // <link rel="modulepreload"> per dependency (24 for the home page's sections) in one task while
+  // the page hydrated, 10-50 ms of a phone's main thread. Rollup hoists each late part's transitive
+  // imports into its own file, so the browser still fetches them side by side, one round trip later.
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/app.ts", output: { inlineDynamicImports: true } } }
-    : { rollupOptions: { output: { manualChunks: sharedSiteChunk } } },
+    : { modulePreload: false, rollupOptions: { output: { manualChunks: sharedSiteChunk } } },
   plugins: [
     tailwindcss(),
     reactRouter(),
