@@ -24,8 +24,8 @@ let server: ServerProcess;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  server = await startServer({ ...testDb.env, LOG_LEVEL: "info" });
-}, 120_000);
+  server = await startServer({ ...testDb.env, LOG_LEVEL: "info" }, { timeoutMs: 90_000 });
+}, 150_000);
 
 afterAll(async () => {
   await server?.stop();
