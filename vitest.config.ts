@@ -12,7 +12,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "bench/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "bench/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["app/**/*.server.test.{ts,tsx}"],
           environment: "node",
         },

@@ -87,7 +87,8 @@ export async function startPgliteThread(
     for (const { reject } of pending.values()) reject(stopped);
     pending.clear();
   };
-  worker.on("error", (error) => stop(error));
+  // A worker may throw anything; @types/node 26 says so (unknown).
+  worker.on("error", (error) => stop(error instanceof Error ? error : new Error(String(error))));
   worker.on("exit", (code) => stop(new Error(`The database thread stopped (exit code ${code})`)));
 
   await new Promise<void>((resolve, reject) => {

@@ -3,6 +3,10 @@
 import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { requireSupportedNode } from "./node-version.mjs";
+
+// First: on an unsupported Node.js, one line that says which one and how to get the right one.
+requireSupportedNode();
 
 const builtEntry = "build/server/index.js";
 const sources = ["app", "server/app.ts", "content", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];

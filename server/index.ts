@@ -3,7 +3,9 @@
  * down cleanly. `--dev` serves through Vite with HMR; otherwise the production
  * build in build/ is served.
  */
-// First, before any module that loads React (see the file).
+// First: refuse an unsupported Node.js with one line naming it and the one needed (ADR 0113).
+import "./supported-node";
+// Then, before any module that loads React (see the file).
 import "./node-env";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -138,7 +140,7 @@ const handler = isDev ? await devHandler(appOptions) : await productionHandler(a
 const server = await listen(handler, env.HOST, env.PORT);
 const address = server.address();
 const port = typeof address === "object" && address ? address.port : env.PORT;
-logger.info({ host: env.HOST, port }, `listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`);
+logger.info({ host: env.HOST, port, node: process.version }, `listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`);
 
 // While the site has no admin, the log says how to make one without a shell (ADR 0108). Not
 // awaited: the signal handlers below must be in place as soon as the server says it listens.
