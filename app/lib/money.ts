@@ -11,7 +11,7 @@ export function formatPence(pence: number): string {
 }
 
 /** 1234567 → "1,234,567". */
-export function groupThousands(whole: number): string {
+function groupThousands(whole: number): string {
   return String(whole).replace(/\B(?=(\d{3})+$)/g, ",");
 }
 
