@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
-import { readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnServer, startServer, type ServerProcess } from "../support/server-process";
@@ -19,6 +21,15 @@ describe("the production server", () => {
   afterAll(async () => {
     await server?.stop();
     await testDb?.drop();
+  });
+
+  it("is built as one module whose only export is the Express app (vite.config.ts's server entry)", async () => {
+    // A bundler upgrade that drops the entry option builds React Router's own handler instead,
+    // and `npm start` fails with "createApp is not a function".
+    const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as Record<string, unknown>;
+    expect(Object.keys(build)).toEqual(["createApp"]);
+    expect(typeof build.createApp).toBe("function");
+    expect(readdirSync("build/server").filter((name) => name.endsWith(".js"))).toEqual(["index.js"]);
   });
 
   it("answers /healthz and /readyz", async () => {
@@ -156,6 +167,27 @@ describe("the production server", () => {
     expect(gzippedBytes).toBeLessThanOrEqual(125_000);
     // ...none of it the back office's: its screens are not merged into the visitor's chunks.
     for (const script of scripts) expect(readFileSync(`build/client${script}`, "utf8"), script).not.toContain("/admin/");
+  });
+
+  // Every key page's JavaScript before it hydrates, gzipped (level 9), as the Rollup build of Vite 7
+  // sent it on 2026-11-30 (ADR 0116): a bundler or chunking change may make none of them larger.
+  it.each([
+    ["/news", 128_542],
+    ["/news/season-opener-silverstone-international", 126_227],
+    ["/calendar", 131_706],
+    ["/store", 132_789],
+    ["/store/team-cap-red", 131_579],
+    ["/team", 135_356],
+    ["/cart", 130_031],
+  ])("sends %s no more JavaScript before it hydrates than before the move to Rolldown (%i B gzipped)", async (page, ceiling) => {
+    const html = await (await fetch(`${server.url}${page}`)).text();
+    const scripts = modulesStartedAfterPaint(html);
+    expect(scripts.length).toBeGreaterThan(2);
+    // One shared chunk carries React, React Router and the layout (ADR 0084): a page starts a handful of files.
+    expect(scripts.some((script) => /\/assets\/site-[\w-]+\.js$/.test(script))).toBe(true);
+    expect(scripts.length).toBeLessThanOrEqual(18);
+    const gzippedBytes = scripts.reduce((sum, script) => sum + gzipSync(readFileSync(`build/client${script}`), { level: 9 }).length, 0);
+    expect(gzippedBytes).toBeLessThanOrEqual(ceiling);
   });
 
   it("answers a null character in a form field, a promo code or an order reference with a 4xx, not a 500", async () => {
