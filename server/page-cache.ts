@@ -235,7 +235,7 @@ export function createPageCache<Context extends PageContext>(
       // A page that depends on validators has them read before it is rendered: a change after the
       // read makes the next hit's read differ, never the other way round.
       const expected = validatedPages.get(key) ?? [];
-      let checks: CachedResponse["checks"] | null = null;
+      let checks: CachedResponse["checks"] | null;
       try {
         checks = await Promise.all(expected.map(async (name) => [name, await validators[name]!()] as [string, string]));
       } catch {

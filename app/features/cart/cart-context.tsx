@@ -56,7 +56,7 @@ function readSavedCart(): { state: CartState; raw: string | null } {
  * and clears the cookie, so its lines join the browser cart exactly once.
  */
 function takeCookieCart(): CartState | null {
-  let cookies = "";
+  let cookies: string;
   try {
     cookies = document.cookie;
   } catch (error) {

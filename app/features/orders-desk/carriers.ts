@@ -42,7 +42,7 @@ export const shipFormSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.carrier !== "other") return;
-    let ok = false;
+    let ok: boolean;
     try {
       ok = new URL(value.trackingUrl).protocol === "https:";
     } catch {

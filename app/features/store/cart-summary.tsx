@@ -11,7 +11,7 @@ export function CartSummary() {
   // Until the browser cart is read (and without JavaScript): the count of the cookie cart (ADR 0016).
   const cookieCartCount = useRouteLoaderData<typeof rootLoader>("root")?.cookieCartCount ?? 0;
   const { state, quote } = useCartQuote();
-  let total = "";
+  let total: string;
   if (itemCount === 0) total = formatPence(0);
   else if (quote && state === "ready") total = formatPence(quote.totalPence);
   else if (state === "error") total = "total unavailable";
