@@ -18,6 +18,7 @@ import { markHydrated } from "~/lib/paint-first";
 import type { BACK_OFFICE_STYLESHEET } from "~/lib/stylesheet-handle";
 import backOfficeStylesheetUrl from "./admin.css?url";
 import stylesheetUrl from "./app.css?url";
+import { appContext } from "~/context";
 
 // The footer, the error pages and the helpers that act only once someone interacts hydrate after
 // the rest of the page, with their own scripts (ADR 0093).
@@ -27,7 +28,8 @@ const RouteAnnouncer = hydrateLater(() => import("~/components/route-announcer")
 const NotFound = hydrateLater(() => import("~/components/not-found").then((m) => m.NotFound));
 const SomethingWentWrong = hydrateLater(() => import("~/components/not-found").then((m) => m.SomethingWentWrong));
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const [signedIn, settings] = await Promise.all([isSignedIn(request, context), getSiteSettings(context)]);
   // The cart kept in a cookie without JavaScript (ADR 0016): its count for the header badge.
   const cookieCart = readCartCookie(request.headers.get("Cookie"));

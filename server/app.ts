@@ -6,9 +6,10 @@ import express, { type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import type { Logger } from "pino";
-import { createRequestHandler, type AppLoadContext } from "react-router";
+import { createRequestHandler } from "react-router";
 import { pinoHttp } from "pino-http";
 import type { Database } from "../db/client.server";
+import { routerContextFor, type RequestContext } from "../app/context";
 import type { ContentChanges } from "../db/content-changes.server";
 import type { PaymentProvider } from "../app/features/payments/provider.server";
 import type { TrustProxy } from "../app/env.server";
@@ -209,7 +210,7 @@ export function createApp(options: AppOptions) {
       (next) => pages.expireAllAt(next?.getTime() ?? null),
       (error: unknown) => logger.error({ err: error }, "could not read the next scheduled publication"),
     );
-  const pages = createPageCache((request, context: AppLoadContext) => renderPage(request, context), {
+  const pages = createPageCache((request, context: RequestContext) => renderPage(request, context), {
     ttlMs: options.pageCacheTtlMs,
     maxEntries: 500,
     onExpireAll: () => void refreshPublishSchedule(),
@@ -249,7 +250,7 @@ export function createApp(options: AppOptions) {
     }
     try {
       const shop = await getShopSettings({ db: options.db, contentMemo }, options.shipping ?? FREE_SHIPPING);
-      const context: AppLoadContext = {
+      const context: RequestContext = {
         db: options.db,
         log: req.log,
         cspNonce: res.locals.cspNonce as string,
@@ -390,12 +391,14 @@ function withBackOfficeHeaders(pathname: string, response: Response): Response {
  * React Router's request handler. Given a function, React Router calls it and rebuilds its
  * route tables on every request (so Vite's edits apply at once in development); given the
  * build itself, it does that once. In production the build never changes, so it is loaded
- * once and handed over as a module.
+ * once and handed over as a module. Loaders and actions get the request's context inside
+ * React Router's own (ADR 0115); the page cache and this server keep the plain object.
  */
-function pageRenderer(isDev: boolean): (request: Request, context: AppLoadContext) => Promise<Response> {
-  if (isDev) return createRequestHandler(() => import("virtual:react-router/server-build"), "development");
-  const handler = import("virtual:react-router/server-build").then((build) => createRequestHandler(build, "production"));
-  return async (request, context) => (await handler)(request, context);
+function pageRenderer(isDev: boolean): (request: Request, context: RequestContext) => Promise<Response> {
+  const handler = isDev
+    ? Promise.resolve(createRequestHandler(() => import("virtual:react-router/server-build"), "development"))
+    : import("virtual:react-router/server-build").then((build) => createRequestHandler(build, "production"));
+  return async (request, context) => (await handler)(request, routerContextFor(context));
 }
 
 /**

@@ -8,10 +8,12 @@ import { orderForPage } from "~/features/store/order-view.server";
 import { getOrderForUser } from "~/features/store/orders.server";
 import { pageMeta } from "~/lib/meta";
 import { formatPence } from "~/lib/money";
+import { appContext } from "~/context";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const user = await requireUser(request, context);
   // Someone else's order answers exactly like one that does not exist.
   const order = await getOrderForUser(context.db, user.id, params.orderNumber);

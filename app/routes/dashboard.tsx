@@ -10,10 +10,12 @@ import { updateProfile } from "~/features/account/profile.server";
 import { requireUser } from "~/features/account/session.server";
 import { parseFormBody } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const user = await requireUser(request, context);
   return data(
     {
@@ -25,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const user = await requireUser(request, context);
   const fail = (message: string, name?: string, status = 400) => data({ message, name }, { status, headers: NO_STORE });
   // The server stops reading a body over this route's limit (server/body-limit.ts): a picture

@@ -4,8 +4,10 @@ import { LinkButton } from "~/components/ui/link-button";
 import { getLegalDocument, isLegalSlug } from "~/features/legal/legal.server";
 import { formatCalendarDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const slug = new URL(request.url).pathname.replace(/^\/|\/$/g, "");
   const document = isLegalSlug(slug) ? await getLegalDocument(context.db, slug) : null;
   if (!document) throw data(null, { status: 404 });

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { LinkButton } from "~/components/ui/link-button";
 import { unsubscribeFromNewsletter } from "~/features/newsletter/newsletter.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 function tokenFrom(request: Request): string {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -18,7 +19,8 @@ export function loader({ request }: Route.LoaderArgs) {
  * Both our button and mail apps' RFC 8058 one-click requests (a POST with
  * "List-Unsubscribe=One-Click") land here; the token in the URL says who.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const token = tokenFrom(request);
   const email = token ? await unsubscribeFromNewsletter(context.db, token) : null;
   if (!email) return data({ unsubscribed: false }, { status: 400 });

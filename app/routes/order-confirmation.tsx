@@ -12,12 +12,14 @@ import { getOrderBySessionId } from "~/features/store/orders.server";
 import { noteReturnFromPayment } from "~/features/operations/operations.server";
 import { pageMeta } from "~/lib/meta";
 import { formatPence } from "~/lib/money";
+import { appContext } from "~/context";
 
 /** While a payment is processing the page asks again this often, this many times. */
 const REFRESH_MS = 2_000;
 const MAX_REFRESHES = 60;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   const order = sessionId ? await getOrderBySessionId(context.db, sessionId) : null;

@@ -3,13 +3,15 @@ import type { Route } from "./+types/verify-email";
 import { LinkButton } from "~/components/ui/link-button";
 import { verifyEmailToken } from "~/features/account/email-verification.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 /*
  * The link in the verification e-mail. It confirms on opening (a GET): unlike
  * a newsletter unsubscribe, a mail scanner following it proves only what it
  * claims, that the message reached that mailbox.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const outcome = await verifyEmailToken(context, token);
   return data({ outcome }, { status: outcome === "verified" ? 200 : 400 });

@@ -19,6 +19,7 @@ import { loader as verifyEmailLoader } from "../../app/routes/verify-email";
 import { CookieJar, createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
 import { seededTestDatabase } from "../support/test-database";
 import { DELIVERY_FIELDS } from "../support/delivery-fields";
+import { routerContextFor } from "../../app/context";
 
 const suite = seededTestDatabase();
 let auth: Auth;
@@ -40,7 +41,7 @@ const newClientIp = () => `198.51.100.${++clientCounter}`;
 type AnyArgs = any;
 const args = (request: Request, clientIp = newClientIp()): AnyArgs => ({
   request,
-  context: requestContext(suite.db, auth, clientIp),
+  context: routerContextFor(requestContext(suite.db, auth, clientIp)),
   params: {},
 });
 const messageOf = (data: unknown) => (data as { message: string }).message;

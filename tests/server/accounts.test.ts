@@ -33,6 +33,7 @@ import {
 import { enrolAuthenticator } from "../support/staff";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { DELIVERY_FIELDS } from "../support/delivery-fields";
+import { routerContextFor } from "../../app/context";
 
 let testDb: TestDatabase;
 let handle: DatabaseHandle;
@@ -61,7 +62,7 @@ const newClientIp = () => `198.51.100.${++clientCounter}`;
 type AnyArgs = any;
 const args = (request: Request, context: ReturnType<typeof requestContext>, params: Record<string, string> = {}): AnyArgs => ({
   request,
-  context,
+  context: routerContextFor(context),
   params,
 });
 

@@ -19,6 +19,7 @@ import { action as webhookAction } from "../../app/routes/api-payments-webhook";
 import { action as checkoutAction } from "../../app/routes/checkout";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { bodyOverLimit } from "../support/request-body";
+import { routerContextFor, type RequestContext } from "../../app/context";
 
 const appSecret = "test-secret-for-checkout-tests-0123456789";
 const log = pino({ level: "silent" });
@@ -192,7 +193,7 @@ describe("checkout action: bad input gets a 4xx with a message, nothing reserved
   it("malformed bodies are refused with 400 by the route, not 500", async () => {
     const post = (body: BodyInit, type?: string) =>
       new Request("http://localhost/checkout", { method: "POST", body, headers: type ? { "content-type": type } : {} });
-    const args = (request: Request) => ({ request, context, params: {} }) as unknown as Parameters<typeof checkoutAction>[0];
+    const args = (request: Request) => ({ request, context: routerContextFor(context as RequestContext), params: {} }) as unknown as Parameters<typeof checkoutAction>[0];
     for (const request of [
       post('{"lines":[]}', "application/json"),
       post("not a form", "text/plain"),
@@ -246,7 +247,7 @@ describe("checkout action: a good order", () => {
     expect((await counts()).capStock).toBe(8);
     const response = await checkoutAction({
       request: new Request("http://localhost/checkout", { method: "POST", body: new URLSearchParams({ ...cartFields(), ...customer }) }),
-      context,
+      context: routerContextFor(context as RequestContext),
       params: {},
     } as unknown as Parameters<typeof checkoutAction>[0]);
     expect(response).toBeInstanceOf(Response);
@@ -332,7 +333,7 @@ describe("payment webhook", () => {
   async function post(body: string, headers: Record<string, string>) {
     const response = (await webhookAction({
       request: new Request("http://localhost/api/payments/webhook", { method: "POST", body, headers }),
-      context: { ...context, cspNonce: "", clientIp: "127.0.0.1" },
+      context: routerContextFor({ ...context, cspNonce: "", clientIp: "127.0.0.1" } as RequestContext),
       params: {},
     } as unknown as Parameters<typeof webhookAction>[0])) as unknown as { data: unknown; init: ResponseInit };
     return { status: response.init?.status ?? 200, body: response.data };
@@ -382,7 +383,7 @@ describe("payment webhook", () => {
   it("a body the server stopped reading at its limit is refused with 413", async () => {
     const response = (await webhookAction({
       request: new Request("http://localhost/api/payments/webhook", { method: "POST", ...bodyOverLimit("{") }),
-      context: { ...context, cspNonce: "", clientIp: "127.0.0.1" },
+      context: routerContextFor({ ...context, cspNonce: "", clientIp: "127.0.0.1" } as RequestContext),
       params: {},
     } as unknown as Parameters<typeof webhookAction>[0])) as unknown as { init: ResponseInit };
     expect(response.init.status).toBe(413);

@@ -16,6 +16,7 @@ import { action as mediaDetailAction, loader as mediaDetailLoader } from "../../
 import { createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
 import { makeStaff, signUpPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
 
 /*
  * The History tabs the desks were missing (results of a round, seasons, media details): each
@@ -35,12 +36,12 @@ async function signedInEditor(email: string) {
     run(() =>
       action({
         request: formPost(path, fields, { ...cookie, "content-length": String(new URLSearchParams(fields).toString().length) }),
-        context: requestContext(suite.db, auth),
+        context: routerContextFor(requestContext(suite.db, auth)),
         params,
       } as never),
     ) as Promise<{ status: number; data: unknown }>;
   const load = (loader: AnyRoute, path: string, params: Record<string, string>) =>
-    run(() => loader({ request: get(path, cookie), context: requestContext(suite.db, auth), params } as never)) as Promise<{ status: number; data: unknown }>;
+    run(() => loader({ request: get(path, cookie), context: routerContextFor(requestContext(suite.db, auth)), params } as never)) as Promise<{ status: number; data: unknown }>;
   return { post, load };
 }
 

@@ -7,6 +7,7 @@ import { loader as listLoader } from "../../app/routes/admin/emails";
 import { createTestAuth, get, requestContext, run, TEST_PUBLIC_URL } from "../support/accounts";
 import { makeStaff, signUpPerson, type TestPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
 
 /* The back office's e-mail previews (/admin/emails): every kind in the catalogue, for every staff member, for nobody else. */
 
@@ -24,7 +25,7 @@ beforeAll(async () => {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const as = (person: TestPerson | null, path: string, params: Record<string, string> = {}): any => ({
   request: get(path, person ? { cookie: person.jar.header() } : {}),
-  context: requestContext(suite.db, auth),
+  context: routerContextFor(requestContext(suite.db, auth)),
   params,
 });
 

@@ -18,6 +18,7 @@ import { seededTestDatabase } from "../support/test-database";
 import { NEWSLETTER_RATE_LIMIT } from "../../app/features/newsletter/newsletter-schema";
 import { action as newsletterAction } from "../../app/routes/newsletter";
 import { createTestAuth, formPost, requestContext, run } from "../support/accounts";
+import { routerContextFor } from "../../app/context";
 
 const publicUrl = "https://ridgeway-racing.example";
 const log = pino({ level: "silent" });
@@ -164,7 +165,7 @@ describe("newsletter sign-ups from one client address", () => {
       run(() =>
         newsletterAction({
           request: formPost("/newsletter", { email, consent: "yes", source: "footer" }),
-          context: requestContext(suite.db, auth, clientIp),
+          context: routerContextFor(requestContext(suite.db, auth, clientIp)),
           params: {},
         } as never),
       );

@@ -15,6 +15,7 @@ import { paidOrder } from "../support/shop-orders";
 import { stripeTestHeader } from "../support/stripe-test-header";
 import { makeStaff, signUpPerson, type TestPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
 
 /*
  * Refunds from the order page: full, partial by line with restock, above what is left, twice at
@@ -40,7 +41,7 @@ function refund(orderNumber: string, fields: Record<string, string>, payments?: 
   return run(() =>
     orderPage.action({
       request: formPost(`/admin/orders/${orderNumber}`, { intent: "refund", requestKey: newKey(), confirm: "yes", ...fields }, { cookie: shop.jar.header() }),
-      context,
+      context: routerContextFor(context),
       params: { orderNumber },
     } as never),
   );

@@ -8,6 +8,7 @@ import { action as loginAction } from "../../app/routes/login";
 import { action as resetPasswordAction } from "../../app/routes/reset-password";
 import { createTestAuth, formPost, requestContext, run } from "../support/accounts";
 import { seededTestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
 
 // Issue 15 finding 3, docs/decisions/0041: the per-account guess limit without a lockout for attackers to hand out.
 const suite = seededTestDatabase();
@@ -28,7 +29,7 @@ const newClientIp = () => `192.0.2.${++clientCounter}`;
 type AnyArgs = any;
 const args = (request: Request, clientIp: string): AnyArgs => ({
   request,
-  context: requestContext(suite.db, auth, clientIp),
+  context: routerContextFor(requestContext(suite.db, auth, clientIp)),
   params: {},
 });
 const messageOf = (data: unknown) => (data as { message: string }).message;

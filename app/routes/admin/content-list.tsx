@@ -15,13 +15,15 @@ import { listDesk, parseDeskId, undeleteDeskRecord } from "~/features/site-desk/
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
+import { appContext } from "~/context";
 
 function deskOf(params: { desk?: string }) {
   if (!isDeskKey(params.desk)) throw data({ message: "There is no such list in the back office." }, { status: 404, headers: BACK_OFFICE_HEADERS });
   return DESKS[params.desk];
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const desk = deskOf(params);
   const url = new URL(request.url);
@@ -46,7 +48,8 @@ const undeleteSchema = z.object({
   version: versionField,
 });
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
   const desk = deskOf(params);
   const form = await readForm(request);

@@ -7,8 +7,10 @@ import { EMAIL_AUDIENCES, findEmailKind } from "~/features/mail/catalogue.server
 import { PREVIEW_WIDTHS, previewWidth } from "~/features/mail/preview-width";
 import { readSiteSettings } from "~/features/settings/site-settings.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireAnyStaff(request, context);
   const kind = findEmailKind(params.kind);
   if (!kind) throw data({ message: "There is no such e-mail." }, { status: 404, headers: BACK_OFFICE_HEADERS });

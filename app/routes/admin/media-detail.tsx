@@ -25,10 +25,12 @@ import {
 import { RecordTabs } from "~/features/admin/record-tabs";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 const notFound = () => data({ message: "No such media file." }, { status: 404, headers: BACK_OFFICE_HEADERS });
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const asset = await getMediaAsset(context.db, params.assetId);
   if (!asset) throw notFound();
@@ -74,7 +76,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
   const form = await readForm(request);
   const intent = form.get("intent");

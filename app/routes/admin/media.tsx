@@ -8,8 +8,10 @@ import { MediaCard } from "~/features/media/media-card";
 import { mediaListQuerySchema } from "~/features/media/media-form";
 import { listMediaAssets } from "~/features/media/media.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const url = new URL(request.url);
   const query = mediaListQuerySchema.parse(Object.fromEntries(url.searchParams));

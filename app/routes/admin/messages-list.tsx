@@ -10,8 +10,10 @@ import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server
 import { MESSAGE_VIEW_LABELS, MESSAGE_VIEWS, STATUS_LABELS, type MessageView } from "~/features/inbox/inbox";
 import { listMessages, MESSAGE_PAGE_SIZE } from "~/features/inbox/messages.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
   const url = new URL(request.url);
   const viewParam = url.searchParams.get("view");

@@ -31,8 +31,10 @@ import { STAGED_CHANGES_BLOCK_TRANSITIONS } from "~/features/news/staged-changes
 import { emptyRichTextDoc, richTextDocSchema, richTextFromPlainParagraphs, type RichTextDoc } from "~/features/news/rich-text";
 import { readForm } from "~/lib/forms.server";
 import { z } from "~/lib/zod";
+import { appContext } from "~/context";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const url = new URL(request.url);
   const photoChoices = await listMediaChoices(context.db);
@@ -109,7 +111,8 @@ function refusal(result: Exclude<DeskWriteResult, { ok: true }>, values?: Articl
   }
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
   // The body-size limit of these paths is MAX_ARTICLE_FORM_BYTES (server/body-limit.ts).
   const form = await readForm(request);

@@ -27,6 +27,7 @@ import { confirmedSubscriberCount, renderIssueTemplate } from "~/features/newsle
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
+import { appContext } from "~/context";
 
 /*
  * One newsletter issue (ADR 0073): write it (while a draft), preview it as the e-mail, send a
@@ -39,7 +40,8 @@ type ActionResult = { tone: "error" | "success"; message: string; errors?: Field
 
 const answer = (result: ActionResult, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
   const url = new URL(request.url);
   const confirmed = await confirmedSubscriberCount(context.db);
@@ -93,7 +95,8 @@ function fieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
   const body = await readForm(request);
   const intent = intentSchema.safeParse(body.get("intent") ?? "save");

@@ -11,8 +11,10 @@ import { EMPTY_ORDER_QUERY, ORDER_STATUS_FILTERS, orderListQuery, orderQueryStri
 import { listOrders, productOptions } from "~/features/orders-desk/orders-desk.server";
 import { pageMeta } from "~/lib/meta";
 import { formatPence } from "~/lib/money";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
   const parsed = orderListQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : EMPTY_ORDER_QUERY;

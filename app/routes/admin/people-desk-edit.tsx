@@ -29,6 +29,7 @@ import {
 } from "~/features/people-desk/people-forms";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext, type RequestContext } from "~/context";
 
 const NOT_FOUND = "There is no such record in the back office.";
 
@@ -38,7 +39,8 @@ function kindOf(request: Request): PeopleKind {
   return kind;
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const kind = kindOf(request);
   const tab = new URL(request.url).searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
@@ -82,7 +84,8 @@ function answer(body: ActionAnswer, status = 200) {
 
 const STATUS_OF = { conflict: 409, "not-found": 404, "too-late": 410, taken: 409, invalid: 400 } as const;
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
   const kind = kindOf(request);
   const info = PEOPLE_KIND_INFO[kind];
@@ -154,7 +157,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 /** A picture is needed (library photo or path); a path must name a file, a photo a live library image. */
-async function pictureAndFileErrors(db: Route.ActionArgs["context"]["db"], values: { image?: string; photoAssetId?: string | null; video?: string | null }) {
+async function pictureAndFileErrors(db: RequestContext["db"], values: { image?: string; photoAssetId?: string | null; video?: string | null }) {
   const errors: Record<string, string> = { ...missingPicture(values), ...missingSiteFiles(values, ["image", "video"]) };
   if (values.photoAssetId && !(await isLibraryImage(db, values.photoAssetId))) errors.photoAssetId = PICTURE_NOT_IN_LIBRARY;
   return errors;

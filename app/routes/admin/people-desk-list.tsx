@@ -15,6 +15,7 @@ import { jsonDiff } from "~/lib/json-diff";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
+import { appContext } from "~/context";
 
 function kindOf(request: Request): PeopleKind {
   const kind = peopleKindOfPath(new URL(request.url).pathname);
@@ -22,7 +23,8 @@ function kindOf(request: Request): PeopleKind {
   return kind;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const kind = kindOf(request);
   const url = new URL(request.url);
@@ -46,7 +48,8 @@ function answer(notice: Notice, status = 200) {
   return data(notice, { status, headers: BACK_OFFICE_HEADERS });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
   const kind = kindOf(request);
   const form = Object.fromEntries(await readForm(request));

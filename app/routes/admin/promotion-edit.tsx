@@ -16,6 +16,7 @@ import { promotionFormSchema, promotionFormValues, promotionUpdateSchema } from 
 import { createPromotion, getPromotion, PROMO_CODES, promotionRestoreTarget, updatePromotion } from "~/features/store/promotions.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 const FIELDS: DeskField[] = [
   { name: "code", label: "Code", kind: "text", required: true, fixedAfterCreate: true, hint: "What shoppers type; letters and digits, matched whatever the case." },
@@ -41,7 +42,8 @@ const FIELDS: DeskField[] = [
 
 const isNew = (params: { code?: string }) => params.code === undefined;
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
   if (isNew(params)) {
     return data({ code: null, version: 0, usedCount: 0, values: { kind: "percent", active: "on" } as Record<string, string>, tab: "details" as const, history: [], justCreated: false }, { headers: BACK_OFFICE_HEADERS });
@@ -57,7 +59,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 type ActionResult = { tone: "error" | "success"; message: string; errors?: Record<string, string>; values?: Record<string, string> | null };
 const answer = (result: ActionResult, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "shop");
   const form = await readForm(request);
   const values = formValues(form);

@@ -2,9 +2,11 @@ import type { Route } from "./+types/subscribers-export";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { subscribersCsv } from "~/features/inbox/subscribers.server";
 import { subscriberQuery } from "~/features/inbox/subscribers";
+import { appContext } from "~/context";
 
 /** The subscribers the list's search shows, as CSV with their consent (subscribers.server.ts). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "shop");
   const { q, state } = subscriberQuery(new URL(request.url));
   const csv = await subscribersCsv(context.db, { query: q, state });
