@@ -11,9 +11,9 @@ import { pageMeta } from "~/lib/meta";
 import { roundShareCard, seasonShareCard, shareCardImage } from "~/features/share-cards/cards.server";
 import { appContext } from "~/context";
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
-  const searchParams = new URL(request.url).searchParams;
+  const searchParams = url.searchParams;
   const requestedSeason = searchParams.get(SEASON_PARAM);
   const [siteSeasonYear, publishedSeasons] = await Promise.all([getPublicSeasonYear(context.db), getPublishedSeasons(context.db)]);
   let seasonYear = siteSeasonYear;

@@ -23,10 +23,10 @@ import { pageMeta } from "~/lib/meta";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { appContext } from "~/context";
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   // Links such as the sponsorship packages' "Get Started" choose the category.
-  const category = new URL(request.url).searchParams.get("category");
+  const category = url.searchParams.get("category");
   const { email, phone, address, officeHours, socials } = await getSiteSettings(context);
   return {
     category: isContactCategory(category) ? category : DEFAULT_CONTACT_CATEGORY,

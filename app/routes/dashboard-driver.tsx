@@ -16,7 +16,7 @@ import { getDriversForLatestSeason } from "~/features/team/drivers.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   const user = await requireUser(request, context, { roles: ["driver"] });
   const [season, standings, change] = await Promise.all([
@@ -33,7 +33,7 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
       driver,
       seasonYear: standings?.seasonYear ?? null,
       change,
-      notice: wrongDashboardNotice(new URL(request.url).searchParams.get(NOT_FOR_PARAM), user.role),
+      notice: wrongDashboardNotice(url.searchParams.get(NOT_FOR_PARAM), user.role),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );

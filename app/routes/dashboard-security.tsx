@@ -30,7 +30,7 @@ import { appContext, type RequestContext } from "~/context";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   const user = await requireUser(request, context);
   const [overview, twoFactor, sessions] = await Promise.all([
@@ -40,7 +40,7 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
   ]);
   // The back office sends staff here until two-factor is on (app/features/admin/staff.server.ts).
   const staffNotice =
-    new URL(request.url).searchParams.get("required") === "staff-two-factor" && twoFactor.status !== "on" ? STAFF_TWO_FACTOR_MESSAGE : null;
+    url.searchParams.get("required") === "staff-two-factor" && twoFactor.status !== "on" ? STAFF_TWO_FACTOR_MESSAGE : null;
   return data({ email: user.email, ...overview, twoFactor, sessions, staffNotice }, { headers: NO_STORE });
 }
 

@@ -14,14 +14,14 @@ import { appContext } from "~/context";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   const user = await requireUser(request, context);
   return data(
     {
       profile: { name: user.name, email: user.email, role: user.role, image: user.image },
-      editing: new URL(request.url).searchParams.has("edit"),
-      saved: new URL(request.url).searchParams.has("saved"),
+      editing: url.searchParams.has("edit"),
+      saved: url.searchParams.has("saved"),
     },
     { headers: NO_STORE },
   );

@@ -22,7 +22,7 @@ const HomeSections = hydrateLater(() => import("~/features/home/home-sections").
 /** What the home page's loader gives its sections. */
 export type HomeData = Route.ComponentProps["loaderData"];
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   const [heroSlides, season, latestNews, teamTiles, podcast, driverCarousel, partners, merchandise, settings] = await Promise.all([
     getHeroSlides(context.db),
@@ -30,7 +30,7 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
     getLatestArticles(context.db, 3),
     getHomeTeamTiles(context.db),
     getPodcast(context.db),
-    getDriverCarousel(context.db, new URL(request.url).searchParams.get(DRIVER_PARAM)),
+    getDriverCarousel(context.db, url.searchParams.get(DRIVER_PARAM)),
     getPartnersSection(context.db),
     getMerchStrip(context.db),
     getSiteSettings(context),

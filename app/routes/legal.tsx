@@ -6,9 +6,9 @@ import { formatCalendarDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
-  const slug = new URL(request.url).pathname.replace(/^\/|\/$/g, "");
+  const slug = url.pathname.replace(/^\/|\/$/g, "");
   const document = isLegalSlug(slug) ? await getLegalDocument(context.db, slug) : null;
   if (!document) throw data(null, { status: 404 });
   return document;

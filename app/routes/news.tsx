@@ -26,9 +26,9 @@ const LEAD_STORY =
   "[&>article>div]:sm:p-8 [&>article>div]:lg:justify-center [&_h2]:text-3xl [&_h2]:sm:text-4xl [&_h2+p]:sm:text-lg [&_a]:lg:mt-2";
 const LEAD_SIZES = "(min-width: 80rem) 760px, (min-width: 64rem) 60vw, 100vw";
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
-  const filter = parseNewsFilter(new URL(request.url).searchParams);
+  const filter = parseNewsFilter(url.searchParams);
   const list = await getNewsList(context.db, filter);
   return { filter, ...list, publicUrl: context.publicUrl };
 }

@@ -18,9 +18,9 @@ import { appContext } from "~/context";
 const REFRESH_MS = 2_000;
 const MAX_REFRESHES = 60;
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
-  const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
+  const sessionId = url.searchParams.get("session_id") ?? "";
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   const order = sessionId ? await getOrderBySessionId(context.db, sessionId) : null;
   if (!order) return data({ order: null }, { status: 404, headers });

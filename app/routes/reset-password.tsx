@@ -18,9 +18,9 @@ const NO_STORE = { "Cache-Control": "no-store" };
 /** Where a successful reset lands (post, redirect, get): a 200 page, not the spent link's 400. */
 export const PASSWORD_CHANGED_PATH = "/reset-password?changed=1";
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
-  const { searchParams } = new URL(request.url);
+  const { searchParams } = url;
   if (searchParams.has("changed")) return data({ token: null, changed: true }, { headers: NO_STORE });
   const token = searchParams.get("token") ?? "";
   const usable = await isResetTokenUsable(context, token);

@@ -10,9 +10,9 @@ import { appContext } from "~/context";
  * a newsletter unsubscribe, a mail scanner following it proves only what it
  * claims, that the message reached that mailbox.
  */
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const token = url.searchParams.get("token") ?? "";
   const outcome = await verifyEmailToken(context, token);
   return data({ outcome }, { status: outcome === "verified" ? 200 : 400 });
 }

@@ -20,6 +20,7 @@ import { CookieJar, createTestAuth, formPost, get, requestContext, run } from ".
 import { seededTestDatabase } from "../support/test-database";
 import { DELIVERY_FIELDS } from "../support/delivery-fields";
 import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 const suite = seededTestDatabase();
 let auth: Auth;
@@ -39,7 +40,7 @@ const newClientIp = () => `198.51.100.${++clientCounter}`;
 // Route modules' own argument types carry more than these handlers read.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyArgs = any;
-const args = (request: Request, clientIp = newClientIp()): AnyArgs => ({
+const args = (request: Request, clientIp = newClientIp()): AnyArgs => routeArgs({
   request,
   context: routerContextFor(requestContext(suite.db, auth, clientIp)),
   params: {},

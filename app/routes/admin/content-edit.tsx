@@ -44,12 +44,12 @@ function recordIdOf(desk: DeskDefinition, raw: string | undefined) {
   return id;
 }
 
-export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const desk = deskOf(params);
   const id = recordIdOf(desk, params.id);
-  const tab = new URL(request.url).searchParams.get("tab") === "history" && id !== "new" ? ("history" as const) : ("details" as const);
+  const tab = url.searchParams.get("tab") === "history" && id !== "new" ? ("history" as const) : ("details" as const);
   const tiers = desk.key === "partners" ? await tierOptions(context.db) : [];
   const photoChoices = tab === "details" && desk.fields.some((field) => field.kind === "photo") ? await listMediaChoices(context.db) : [];
   if (id === "new") {

@@ -22,11 +22,10 @@ function deskOf(params: { desk?: string }) {
   return DESKS[params.desk];
 }
 
-export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const desk = deskOf(params);
-  const url = new URL(request.url);
   const parsed = peopleSearchSchema.pick({ q: true, page: true }).safeParse(Object.fromEntries(url.searchParams));
   const search = parsed.success ? parsed.data : { q: "", page: 1 };
   const list = await listDesk(context.db, desk.key, { query: search.q, page: search.page });

@@ -9,7 +9,7 @@ import { readSiteSettings } from "~/features/settings/site-settings.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
 
-export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   await requireAnyStaff(request, context);
   const kind = findEmailKind(params.kind);
@@ -22,7 +22,7 @@ export async function loader({ request, context: routerContext, params }: Route.
       name: kind.name,
       audience: EMAIL_AUDIENCES[kind.audience],
       sentWhen: kind.sentWhen,
-      width: previewWidth(new URL(request.url).searchParams.get("width")),
+      width: previewWidth(url.searchParams.get("width")),
       to: email.to,
       subject: email.subject,
       replyTo: email.headers?.["Reply-To"] ?? null,

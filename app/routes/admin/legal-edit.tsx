@@ -34,13 +34,13 @@ function slugOf(params: { slug?: string }): LegalSlug {
   return params.slug;
 }
 
-export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const slug = slugOf(params);
   const [document] = await context.db.select().from(legalDocuments).where(eq(legalDocuments.slug, slug));
   if (!document) throw data({ message: "There is no such legal page." }, { status: 404, headers: BACK_OFFICE_HEADERS });
-  const tab = new URL(request.url).searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
+  const tab = url.searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
   const history = tab === "history" ? await entityHistory(context.db, LEGAL_DOCUMENT.entityType, slug, { currentVersion: document.version }) : [];
   return data({ document, tab, history }, { headers: BACK_OFFICE_HEADERS });
 }

@@ -26,10 +26,9 @@ import { appContext } from "~/context";
 const readPage = (url: URL) => Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 10_000);
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
-  const url = new URL(request.url);
   const view = mailQueueView(url);
   const page = readPage(url);
   const now = new Date();

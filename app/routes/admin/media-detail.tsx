@@ -29,12 +29,11 @@ import { appContext } from "~/context";
 
 const notFound = () => data({ message: "No such media file." }, { status: 404, headers: BACK_OFFICE_HEADERS });
 
-export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const asset = await getMediaAsset(context.db, params.assetId);
   if (!asset) throw notFound();
-  const url = new URL(request.url);
   const now = new Date();
   const tab = url.searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
   const history = tab === "history" ? await entityHistory(context.db, "media_asset", asset.id, { currentVersion: asset.version }) : [];

@@ -21,12 +21,12 @@ import { appContext } from "~/context";
 
 const NOT_FOUND = "There is no such message.";
 
-export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
   const opened = await openMessage(context.db, params.id);
   if (!opened) throw data({ message: NOT_FOUND }, { status: 404, headers: BACK_OFFICE_HEADERS });
-  const tab = new URL(request.url).searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
+  const tab = url.searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
   const history = tab === "history" ? await entityHistory(context.db, "contact_message", params.id) : [];
   const { message, replies } = opened;
   return data(

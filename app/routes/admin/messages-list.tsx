@@ -12,10 +12,9 @@ import { listMessages, MESSAGE_PAGE_SIZE } from "~/features/inbox/messages.serve
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
-  const url = new URL(request.url);
   const viewParam = url.searchParams.get("view");
   const view: MessageView = (MESSAGE_VIEWS as readonly string[]).includes(viewParam ?? "") ? (viewParam as MessageView) : "inbox";
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);

@@ -33,10 +33,9 @@ import { readForm } from "~/lib/forms.server";
 import { z } from "~/lib/zod";
 import { appContext } from "~/context";
 
-export async function loader({ request, params, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ request, url, params, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
-  const url = new URL(request.url);
   const photoChoices = await listMediaChoices(context.db);
   if (!params.articleId) {
     const notice = url.searchParams.get("saved") ? "Saved." : null;

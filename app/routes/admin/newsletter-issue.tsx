@@ -40,10 +40,9 @@ type ActionResult = { tone: "error" | "success"; message: string; errors?: Field
 
 const answer = (result: ActionResult, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
 
-export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
-  const url = new URL(request.url);
   const confirmed = await confirmedSubscriberCount(context.db);
   if (!params.issueId) {
     return data({ issue: null, preview: null, report: null as SendingReport | null, confirmed, staffEmail: staff.email, confirmSend: false, created: false }, { headers: BACK_OFFICE_HEADERS });

@@ -15,10 +15,10 @@ const HEADER = [
 ];
 
 /** The orders the list shows (same search and filters, every page) as a CSV file. */
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
-  const parsed = orderListQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = orderListQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) throw data({ message: parsed.error.issues[0]!.message }, { status: 400, headers: BACK_OFFICE_HEADERS });
   const { rows, truncated } = await exportOrders(context.db, parsed.data);
   const csv = toCsv(

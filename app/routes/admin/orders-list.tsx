@@ -13,10 +13,10 @@ import { pageMeta } from "~/lib/meta";
 import { formatPence } from "~/lib/money";
 import { appContext } from "~/context";
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
-  const parsed = orderListQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = orderListQuery.safeParse(Object.fromEntries(url.searchParams));
   const query = parsed.success ? parsed.data : EMPTY_ORDER_QUERY;
   const [list, products] = await Promise.all([listOrders(context.db, query), productOptions(context.db)]);
   return data(

@@ -33,17 +33,17 @@ import { appContext, type RequestContext } from "~/context";
 
 const NOT_FOUND = "There is no such record in the back office.";
 
-function kindOf(request: Request): PeopleKind {
-  const kind = peopleKindOfPath(new URL(request.url).pathname);
+function kindOf(url: URL): PeopleKind {
+  const kind = peopleKindOfPath(url.pathname);
   if (!kind) throw data({ message: NOT_FOUND }, { status: 404, headers: BACK_OFFICE_HEADERS });
   return kind;
 }
 
-export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
-  const kind = kindOf(request);
-  const tab = new URL(request.url).searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
+  const kind = kindOf(url);
+  const tab = url.searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
   const photoChoices = tab === "details" ? await listMediaChoices(context.db) : [];
   if (params.id === "new") {
     return data(
@@ -84,10 +84,10 @@ function answer(body: ActionAnswer, status = 200) {
 
 const STATUS_OF = { conflict: 409, "not-found": 404, "too-late": 410, taken: 409, invalid: 400 } as const;
 
-export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
+export async function action({ request, url, context: routerContext, params }: Route.ActionArgs) {
   const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
-  const kind = kindOf(request);
+  const kind = kindOf(url);
   const info = PEOPLE_KIND_INFO[kind];
   const formData = await readForm(request);
   const form = Object.fromEntries(formData);

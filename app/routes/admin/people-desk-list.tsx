@@ -17,17 +17,16 @@ import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
 import { appContext } from "~/context";
 
-function kindOf(request: Request): PeopleKind {
-  const kind = peopleKindOfPath(new URL(request.url).pathname);
+function kindOf(url: URL): PeopleKind {
+  const kind = peopleKindOfPath(url.pathname);
   if (!kind) throw data({ message: "There is nothing at this address in the back office." }, { status: 404, headers: BACK_OFFICE_HEADERS });
   return kind;
 }
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
-  const kind = kindOf(request);
-  const url = new URL(request.url);
+  const kind = kindOf(url);
   const parsed = peopleListQuery.safeParse(Object.fromEntries(url.searchParams));
   const query = parsed.success ? parsed.data : { q: "", deleted: false, page: 1 };
   const [list, pending] = await Promise.all([
@@ -48,10 +47,10 @@ function answer(notice: Notice, status = 200) {
   return data(notice, { status, headers: BACK_OFFICE_HEADERS });
 }
 
-export async function action({ request, context: routerContext }: Route.ActionArgs) {
+export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
-  const kind = kindOf(request);
+  const kind = kindOf(url);
   const form = Object.fromEntries(await readForm(request));
   const intent = listIntent.safeParse(form);
   if (!intent.success) return answer({ tone: "error", message: "Choose what to do.", errors: fieldErrors(intent.error) }, 400);

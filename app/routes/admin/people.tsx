@@ -15,10 +15,9 @@ import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "admin");
-  const url = new URL(request.url);
   const parsed = peopleSearchSchema.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) {
     return data(

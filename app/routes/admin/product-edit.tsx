@@ -33,11 +33,10 @@ function productIdOf(params: { id?: string }): number | null {
   return Number(params.id);
 }
 
-export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
   const id = productIdOf(params);
-  const url = new URL(request.url);
   const photoChoices = await listMediaChoices(context.db);
   if (id === null) return data({ found: null, tab: "details" as const, history: [], photoChoices, notice: null }, { headers: BACK_OFFICE_HEADERS });
   const found = await getDeskProduct(context.db, id);

@@ -42,7 +42,7 @@ const FIELDS: DeskField[] = [
 
 const isNew = (params: { code?: string }) => params.code === undefined;
 
-export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
   if (isNew(params)) {
@@ -50,9 +50,9 @@ export async function loader({ request, context: routerContext, params }: Route.
   }
   const promo = await getPromotion(context.db, params.code!);
   if (!promo) throw data("Not found", { status: 404 });
-  const tab = new URL(request.url).searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
+  const tab = url.searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
   const history = tab === "history" ? await entityHistory(context.db, PROMO_CODES.entityType, promo.code, { currentVersion: promo.version }) : [];
-  const justCreated = new URL(request.url).searchParams.has("saved");
+  const justCreated = url.searchParams.has("saved");
   return data({ code: promo.code, version: promo.version, usedCount: promo.usedCount, values: promotionFormValues(promo), tab, history, justCreated }, { headers: BACK_OFFICE_HEADERS });
 }
 

@@ -33,11 +33,11 @@ async function loadSeason(context: RequestContext, yearParam: string) {
   return season;
 }
 
-export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const { season } = await loadSeason(context, params.year);
-  const created = new URL(request.url).searchParams.has("created");
+  const created = url.searchParams.has("created");
   if (params.id === NEW_ROUND) return data({ year: season.year, round: null, created: false, history: [] }, { headers: BACK_OFFICE_HEADERS });
   const round = await getDeskRound(context.db, params.id);
   if (!round || round.seasonYear !== season.year) throw data({ message: "There is no such round." }, { status: 404, headers: BACK_OFFICE_HEADERS });

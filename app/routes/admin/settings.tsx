@@ -22,11 +22,11 @@ import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
 import { appContext } from "~/context";
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   await requireStaff(request, context, "admin");
   const row = await getSiteSettingsRow(context.db);
-  const tab = new URL(request.url).searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
+  const tab = url.searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
   const history = tab === "history" ? await entityHistory(context.db, SITE_SETTINGS.entityType, row.id, { currentVersion: row.version }) : [];
   const values: Record<string, string> = {
     email: row.email,

@@ -5,10 +5,10 @@ import { subscriberQuery } from "~/features/inbox/subscribers";
 import { appContext } from "~/context";
 
 /** The subscribers the list's search shows, as CSV with their consent (subscribers.server.ts). */
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "shop");
-  const { q, state } = subscriberQuery(new URL(request.url));
+  const { q, state } = subscriberQuery(url);
   const csv = await subscribersCsv(context.db, { query: q, state });
   context.log.info({ staffId: staff.id, state, filtered: q !== "" }, "newsletter subscribers exported");
   const day = new Date().toISOString().slice(0, 10);

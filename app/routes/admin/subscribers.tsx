@@ -17,10 +17,10 @@ import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
 import { appContext } from "~/context";
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
-  const query = subscriberQuery(new URL(request.url));
+  const query = subscriberQuery(url);
   const { rows, total } = await listSubscribers(context.db, { query: query.q, state: query.state, page: query.page });
   const bouncing = await bouncingAmong(context.db, rows.map((row) => row.email));
   return data(
