@@ -21,6 +21,7 @@ import { getShopSettings } from "../app/features/store/shop-settings.server";
 import { stockFingerprint } from "../app/features/store/catalogue.server";
 import { PAGE_VALIDATORS } from "../app/lib/page-cache-validation";
 import { isPrivatePath } from "../app/features/seo/sitemap";
+import { OLD_ROOT_DATA_PATH } from "../app/lib/data-request";
 import { cacheControlFor, isPersonalRequest, PERSONAL } from "./cache-policy";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { originCheck } from "./origin-check";
@@ -234,6 +235,8 @@ export function createApp(options: AppOptions) {
   // A state-changing request from another site's page is refused before any action runs.
   app.use(originCheck({ publicUrl: options.publicUrl }));
 
+  app.use(oldRootDataAddress);
+
   app.use(async (req, res, next) => {
     res.locals.servedBy = "page";
     // Kept out of search results by a header rather than robots.txt (ADR 0076), cached or not.
@@ -372,6 +375,19 @@ const noNulInUrl: RequestHandler = (req, res, next) => {
   // Node's parser refuses a raw NUL in the request line; it can only come percent-encoded.
   if (!/%00/.test(req.originalUrl)) return next();
   res.set("Cache-Control", PERSONAL).status(400).type("text/plain").send("The address contains a null character.\n");
+};
+
+/**
+ * A tab opened before the data addresses became trailing-slash aware (ADR 0115) asks for the home
+ * page's data at /_root.data, which React Router now reads as a page named "_root": it is given
+ * /_.data, the same request under its new address, so that tab's next visit to the home page works.
+ */
+const oldRootDataAddress: RequestHandler = (req, _res, next) => {
+  if (req.path === OLD_ROOT_DATA_PATH) {
+    req.url = req.url.replace(OLD_ROOT_DATA_PATH, "/_.data");
+    req.originalUrl = req.originalUrl.replace(OLD_ROOT_DATA_PATH, "/_.data");
+  }
+  next();
 };
 
 /**

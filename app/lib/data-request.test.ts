@@ -7,6 +7,9 @@ describe("pagePathOf", () => {
     ["/news.data", "/news"],
     ["/news/silverstone-win.data", "/news/silverstone-win"],
     ["/_root.data", "/"],
+    ["/_.data", "/"],
+    ["/news/_.data", "/news/"],
+    ["/admin/news/_.data", "/admin/news/"],
     ["/", "/"],
     ["/sitemap.xml", "/sitemap.xml"],
   ])("%s is the page %s", (path, page) => {
@@ -27,6 +30,8 @@ describe("pageUrlOf", () => {
   it("drops the data suffix and React Router's parameters, keeping the page's", () => {
     expect(page("http://localhost/admin/orders.data?status=paid&_routes=routes%2Fadmin%2Forders-list")).toBe("/admin/orders?status=paid");
     expect(page("http://localhost/_root.data?_routes=root")).toBe("/");
+    expect(page("http://localhost/_.data?_routes=root")).toBe("/");
+    expect(page("http://localhost/news/_.data?_routes=root%2Croutes%2Fnews")).toBe("/news/");
     expect(page("http://localhost/dashboard.data?index&edit")).toBe("/dashboard?edit=");
   });
 
