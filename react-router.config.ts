@@ -6,5 +6,6 @@ export default {
     v8_middleware: true,
     v8_passThroughRequests: true,
     v8_trailingSlashAwareDataRequests: true,
+    v8_splitRouteModules: true,
   },
 } satisfies Config;
