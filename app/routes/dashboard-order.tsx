@@ -30,7 +30,7 @@ export const headers: Route.HeadersFunction = () => NO_STORE;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: args.data?.order ? `Order ${args.data.order.orderNumber}` : "Order Not Found",
+    title: args.loaderData?.order ? `Order ${args.loaderData.order.orderNumber}` : "Order Not Found",
     description: "One of your Ridgeway Racing orders.",
     path: null,
   });

@@ -43,7 +43,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: args.data?.order ? "Order Confirmation" : "Order Not Found",
+    title: args.loaderData?.order ? "Order Confirmation" : "Order Not Found",
     description: "Your Ridgeway Racing order.",
     path: null,
   });

@@ -34,7 +34,7 @@ export async function loader({ request, url, context: routerContext, params }: R
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: `${args.data?.name ?? "E-mail"} | E-mails | Back Office`, description: "An e-mail the site sends, previewed with sample data.", path: null });
+  pageMeta(args, { title: `${args.loaderData?.name ?? "E-mail"} | E-mails | Back Office`, description: "An e-mail the site sends, previewed with sample data.", path: null });
 
 export default function EmailPreview({ loaderData }: Route.ComponentProps) {
   const { id, name, audience, sentWhen, width, to, subject, replyTo, html, text } = loaderData;

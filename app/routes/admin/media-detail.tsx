@@ -112,7 +112,7 @@ export async function action({ request, context: routerContext, params }: Route.
 export const headers: Route.HeadersFunction = () => BACK_OFFICE_HEADERS;
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: args.data?.asset.altText ?? "Media file", description: "A file in the media library.", path: null });
+  pageMeta(args, { title: args.loaderData?.asset.altText ?? "Media file", description: "A file in the media library.", path: null });
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
 const ORIGINAL_BEING_CLEANED = "The original is being cleaned of location and camera details; it is back here in a few minutes.";

@@ -78,7 +78,7 @@ export async function loader({ request, url, params, context: routerContext }: R
   );
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.article ? `Edit: ${loaderData.article.content.title}` : "New article"} · Back office` },
   { name: "robots", content: "noindex, nofollow" },
 ];

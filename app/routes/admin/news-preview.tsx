@@ -31,7 +31,7 @@ export const headers: Route.HeadersFunction = () => BACK_OFFICE_HEADERS;
 
 export const handle = BACK_OFFICE_STYLESHEET;
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Preview: ${loaderData?.article.title ?? "article"} · not published` },
   { name: "robots", content: "noindex, nofollow" },
 ];

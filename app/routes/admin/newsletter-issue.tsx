@@ -80,7 +80,7 @@ export async function loader({ request, url, context: routerContext, params }: R
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: `${args.data?.issue?.subject.slice(0, 60) ?? "New issue"} | Newsletters | Back Office`, description: "A newsletter issue.", path: null });
+  pageMeta(args, { title: `${args.loaderData?.issue?.subject.slice(0, 60) ?? "New issue"} | Newsletters | Back Office`, description: "A newsletter issue.", path: null });
 
 const intentSchema = z.enum(["save", "test", "schedule", "unschedule", "send"], { message: "Unknown form intent." });
 const versionSchema = z.coerce.number({ message: "The form is out of date: reload the page." }).int().min(1, "The form is out of date: reload the page.");

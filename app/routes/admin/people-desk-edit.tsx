@@ -164,7 +164,7 @@ async function pictureAndFileErrors(db: RequestContext["db"], values: { image?: 
 }
 
 export const meta: Route.MetaFunction = (args) => {
-  const loaded = args.data as { kind?: PeopleKind; record?: { name: string } | null } | undefined;
+  const loaded = args.loaderData as { kind?: PeopleKind; record?: { name: string } | null } | undefined;
   const kind = loaded?.kind ?? "drivers";
   const title = loaded?.record ? loaded.record.name : `New ${PEOPLE_KIND_INFO[kind].singular}`;
   return pageMeta(args, { title: `${title} | Back Office`, description: "Edit a person on the site.", path: null });

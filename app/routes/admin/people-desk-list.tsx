@@ -85,7 +85,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
 }
 
 export const meta: Route.MetaFunction = (args) => {
-  const kind = (args.data as { kind?: PeopleKind } | undefined)?.kind ?? "drivers";
+  const kind = (args.loaderData as { kind?: PeopleKind } | undefined)?.kind ?? "drivers";
   return pageMeta(args, { title: `${PEOPLE_KIND_INFO[kind].title} | Back Office`, description: "People on the site.", path: null });
 };
 
