@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { createContext, RouterContextProvider } from "react-router";
 import type { Database } from "../db/client.server";
 import type { Auth } from "~/features/account/auth.server";
 import type { PaymentProvider } from "~/features/payments/provider.server";
@@ -62,7 +63,20 @@ export interface RequestContext {
   };
 }
 
-declare module "react-router" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface AppLoadContext extends RequestContext {}
+/**
+ * The request context's key in React Router's context (`future.v8_middleware`, ADR 0115). A
+ * loader or action reads it once, with appContext; what it calls takes the RequestContext.
+ */
+export const requestContext = createContext<RequestContext>();
+
+/** This request's context, from the `context` React Router hands a loader or action. */
+export function appContext(context: Readonly<RouterContextProvider>): RequestContext {
+  return context.get(requestContext);
+}
+
+/** What React Router is handed for a request: its context under requestContext (server/app.ts, and tests calling a loader). */
+export function routerContextFor(context: RequestContext): RouterContextProvider {
+  const provider = new RouterContextProvider();
+  provider.set(requestContext, context);
+  return provider;
 }

@@ -1,9 +1,10 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { latePartsLoaded } from "~/components/hydrate-later";
 import { NonceProvider } from "~/components/nonce";
+import { appContext } from "~/context";
 import { paintFirst, SHELL_MARKERS } from "~/lib/paint-first";
 import { createShellRewrite } from "~/shell-rewrite.server";
 
@@ -14,14 +15,15 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     // The headers a GET would have, without the body.
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
+  const context = appContext(loadContext);
+  const nonce = context.cspNonce;
   // The parts that hydrate later render in the first pass too, not streamed after the shell (ADR 0093).
   await latePartsLoaded();
 
@@ -66,7 +68,7 @@ export default async function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell is ready reject and are logged by React Router.
-          if (shellRendered) loadContext.log.error({ err: error }, "error while streaming a page");
+          if (shellRendered) context.log.error({ err: error }, "error while streaming a page");
         },
       },
     );

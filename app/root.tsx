@@ -18,6 +18,7 @@ import { markHydrated } from "~/lib/paint-first";
 import type { BACK_OFFICE_STYLESHEET } from "~/lib/stylesheet-handle";
 import backOfficeStylesheetUrl from "./admin.css?url";
 import stylesheetUrl from "./app.css?url";
+import { appContext } from "~/context";
 
 // The footer, the error pages and the helpers that act only once someone interacts hydrate after
 // the rest of the page, with their own scripts (ADR 0093).
@@ -27,7 +28,8 @@ const RouteAnnouncer = hydrateLater(() => import("~/components/route-announcer")
 const NotFound = hydrateLater(() => import("~/components/not-found").then((m) => m.NotFound));
 const SomethingWentWrong = hydrateLater(() => import("~/components/not-found").then((m) => m.SomethingWentWrong));
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const [signedIn, settings] = await Promise.all([isSignedIn(request, context), getSiteSettings(context)]);
   // The cart kept in a cookie without JavaScript (ADR 0016): its count for the header badge.
   const cookieCart = readCartCookie(request.headers.get("Cookie"));
@@ -42,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The header's and footer's part of the site settings.
     site: { joinTheTeamUrl: settings.joinTheTeamUrl, email: settings.email, socials: settings.socials },
     // Which page this is, as a route pattern, and how often its browser reports (ADR 0089).
-    vitals: { page: context.vitals.routePattern(new URL(request.url).pathname), sampleRate: context.vitals.sampleRate },
+    vitals: { page: context.vitals.routePattern(url.pathname), sampleRate: context.vitals.sampleRate },
   };
   if (cookieCart.kind !== "invalid") return body;
   // A cart cookie this site did not write is dropped, not trusted and not an error.

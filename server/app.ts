@@ -6,9 +6,10 @@ import express, { type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import type { Logger } from "pino";
-import { createRequestHandler, type AppLoadContext } from "react-router";
+import { createRequestHandler } from "react-router";
 import { pinoHttp } from "pino-http";
 import type { Database } from "../db/client.server";
+import { routerContextFor, type RequestContext } from "../app/context";
 import type { ContentChanges } from "../db/content-changes.server";
 import type { PaymentProvider } from "../app/features/payments/provider.server";
 import type { TrustProxy } from "../app/env.server";
@@ -20,6 +21,7 @@ import { getShopSettings } from "../app/features/store/shop-settings.server";
 import { stockFingerprint } from "../app/features/store/catalogue.server";
 import { PAGE_VALIDATORS } from "../app/lib/page-cache-validation";
 import { isPrivatePath } from "../app/features/seo/sitemap";
+import { OLD_ROOT_DATA_PATH } from "../app/lib/data-request";
 import { cacheControlFor, isPersonalRequest, PERSONAL } from "./cache-policy";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { originCheck } from "./origin-check";
@@ -209,7 +211,7 @@ export function createApp(options: AppOptions) {
       (next) => pages.expireAllAt(next?.getTime() ?? null),
       (error: unknown) => logger.error({ err: error }, "could not read the next scheduled publication"),
     );
-  const pages = createPageCache((request, context: AppLoadContext) => renderPage(request, context), {
+  const pages = createPageCache((request, context: RequestContext) => renderPage(request, context), {
     ttlMs: options.pageCacheTtlMs,
     maxEntries: 500,
     onExpireAll: () => void refreshPublishSchedule(),
@@ -233,6 +235,8 @@ export function createApp(options: AppOptions) {
   // A state-changing request from another site's page is refused before any action runs.
   app.use(originCheck({ publicUrl: options.publicUrl }));
 
+  app.use(oldRootDataAddress);
+
   app.use(async (req, res, next) => {
     res.locals.servedBy = "page";
     // Kept out of search results by a header rather than robots.txt (ADR 0076), cached or not.
@@ -249,7 +253,7 @@ export function createApp(options: AppOptions) {
     }
     try {
       const shop = await getShopSettings({ db: options.db, contentMemo }, options.shipping ?? FREE_SHIPPING);
-      const context: AppLoadContext = {
+      const context: RequestContext = {
         db: options.db,
         log: req.log,
         cspNonce: res.locals.cspNonce as string,
@@ -374,6 +378,19 @@ const noNulInUrl: RequestHandler = (req, res, next) => {
 };
 
 /**
+ * A tab opened before the data addresses became trailing-slash aware (ADR 0115) asks for the home
+ * page's data at /_root.data, which React Router now reads as a page named "_root": it is given
+ * /_.data, the same request under its new address, so that tab's next visit to the home page works.
+ */
+const oldRootDataAddress: RequestHandler = (req, _res, next) => {
+  if (req.path === OLD_ROOT_DATA_PATH) {
+    req.url = req.url.replace(OLD_ROOT_DATA_PATH, "/_.data");
+    req.originalUrl = req.originalUrl.replace(OLD_ROOT_DATA_PATH, "/_.data");
+  }
+  next();
+};
+
+/**
  * Every back-office answer (pages, their .data requests, redirects and errors alike) is
  * private and kept out of search engines, whatever a route module says. The admin routes
  * set the same Cache-Control themselves; this covers answers no route shaped.
@@ -390,12 +407,14 @@ function withBackOfficeHeaders(pathname: string, response: Response): Response {
  * React Router's request handler. Given a function, React Router calls it and rebuilds its
  * route tables on every request (so Vite's edits apply at once in development); given the
  * build itself, it does that once. In production the build never changes, so it is loaded
- * once and handed over as a module.
+ * once and handed over as a module. Loaders and actions get the request's context inside
+ * React Router's own (ADR 0115); the page cache and this server keep the plain object.
  */
-function pageRenderer(isDev: boolean): (request: Request, context: AppLoadContext) => Promise<Response> {
-  if (isDev) return createRequestHandler(() => import("virtual:react-router/server-build"), "development");
-  const handler = import("virtual:react-router/server-build").then((build) => createRequestHandler(build, "production"));
-  return async (request, context) => (await handler)(request, context);
+function pageRenderer(isDev: boolean): (request: Request, context: RequestContext) => Promise<Response> {
+  const handler = isDev
+    ? Promise.resolve(createRequestHandler(() => import("virtual:react-router/server-build"), "development"))
+    : import("virtual:react-router/server-build").then((build) => createRequestHandler(build, "production"));
+  return async (request, context) => (await handler)(request, routerContextFor(context));
 }
 
 /**

@@ -7,6 +7,7 @@ import { MAX_RESULTS_FORM_BYTES } from "../app/features/results/classification-c
 import { MAX_QUOTE_BODY_BYTES } from "../app/features/store/quote.server";
 import { MAX_VITALS_BODY_BYTES, VITALS_BEACON_PATH } from "../app/features/vitals/beacon";
 import { RequestBodyTooLargeError } from "../app/lib/request-body";
+import { pagePathOf } from "../app/lib/data-request";
 
 /** An ordinary form post: the largest (contact, 5,000 characters) is far below this. */
 export const MAX_FORM_BYTES = 64 * 1024;
@@ -15,7 +16,7 @@ export const MAX_WEBHOOK_BYTES = 512 * 1024;
 
 /**
  * The largest request body each kind of route accepts, by path (a React Router data request,
- * `/dashboard.data`, is the same route as `/dashboard`). Every body is counted while it
+ * `/dashboard.data` or `/dashboard/_.data`, is the same route as `/dashboard`). Every body is counted while it
  * streams, whatever its headers say: Content-Length only lets a body be refused before a byte
  * of it is read.
  */
@@ -39,7 +40,7 @@ const BODY_LIMITS_UNDER: { prefix: string; maxBytes: number }[] = [
 ];
 
 export function bodyLimitFor(pathname: string): number {
-  const routePath = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  const routePath = pagePathOf(pathname).replace(/\/+$/, "") || "/";
   return (
     BODY_LIMITS.find((limit) => limit.path === routePath)?.maxBytes ??
     BODY_LIMITS_UNDER.find((limit) => routePath.startsWith(limit.prefix))?.maxBytes ??

@@ -26,6 +26,12 @@ describe("route labels for the metrics", () => {
     expect(label("/no/such/page")).toBe("/*");
   });
 
+  it("count the trailing-slash data requests with their page too", () => {
+    expect(label("/_.data")).toBe("/");
+    expect(label("/admin/_.data")).toBe("/admin");
+    expect(label("/news/silverstone-win/_.data")).toBe("/news/:slug");
+  });
+
   it("say unmatched when no route matches at all", () => {
     expect(createRouteLabeller({ root: { id: "root", path: "" }, "routes/a": { id: "routes/a", parentId: "root", path: "a" } })("/b")).toBe("unmatched");
   });

@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject } from "react-router";
+import { pagePathOf } from "../app/lib/data-request";
 
 /** A route of React Router's server build manifest (build.routes). */
 export interface ManifestRoute {
@@ -11,8 +12,8 @@ export interface ManifestRoute {
 /**
  * The route pattern a request path matched ("/news/:slug"), for the metrics' `route` label: one
  * series per route, however many articles or products there are. Data requests
- * ("/news/x.data", "/_root.data") count with their page. A path no route matches is
- * "unmatched".
+ * ("/news/x.data", "/_.data", "/news/_.data", the older "/_root.data") count with their page. A
+ * path no route matches is "unmatched".
  */
 export function createRouteLabeller(routes: Record<string, ManifestRoute | undefined>): (pathname: string) => string {
   const byParent = new Map<string | undefined, ManifestRoute[]>();
@@ -28,8 +29,7 @@ export function createRouteLabeller(routes: Record<string, ManifestRoute | undef
     );
   const routeTree = tree(undefined);
   const match = (pathname: string): string => {
-    const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-    const matches = matchRoutes(routeTree, page);
+    const matches = matchRoutes(routeTree, pagePathOf(pathname));
     if (!matches) return "unmatched";
     const segments = matches.map((m) => m.route.path ?? "").filter((segment) => segment !== "");
     return `/${segments.join("/")}`.replace(/\/{2,}/g, "/");

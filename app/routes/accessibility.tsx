@@ -3,8 +3,10 @@ import { LinkButton } from "~/components/ui/link-button";
 import { accessibilityStatement } from "~/features/accessibility/statement.server";
 import { getSiteSettings } from "~/features/settings/site-settings.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const settings = await getSiteSettings(context);
   return { ...accessibilityStatement(), email: settings.email };
 }

@@ -1,8 +1,10 @@
 import type { Route } from "./+types/api-cart-quote";
 import { handleCartQuoteRequest } from "~/features/store/quote.server";
+import { appContext } from "~/context";
 
 /** POST /api/cart/quote: the cart priced by the server (see quote.server.ts). */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   return handleCartQuoteRequest(request, {
     db: context.db,
     clientIp: context.clientIp,

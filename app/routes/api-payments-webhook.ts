@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/api-payments-webhook";
 import { receivePaymentWebhook } from "~/features/payments/webhook.server";
 import { isRequestBodyTooLarge } from "~/lib/request-body";
+import { appContext } from "~/context";
 
 /**
  * POST /api/payments/webhook: the payment provider's signed events. The
@@ -9,7 +10,8 @@ import { isRequestBodyTooLarge } from "~/lib/request-body";
  * body parser runs before React Router; see server/app.ts). Its size limit is counted while it
  * streams (server/body-limit.ts).
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const noStore = { "Cache-Control": "no-store" };
   if (request.method !== "POST") {
     return data({ received: false, error: "Method not allowed." }, { status: 405, headers: { ...noStore, Allow: "POST" } });

@@ -9,9 +9,11 @@ import { OPEN_ROUND_PARAM, SEASON_PARAM, SeasonCalendar } from "~/features/calen
 import { getPublicSeasonYear, getPublishedSeasons, getSeason } from "~/features/calendar/season.server";
 import { pageMeta } from "~/lib/meta";
 import { roundShareCard, seasonShareCard, shareCardImage } from "~/features/share-cards/cards.server";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const searchParams = new URL(request.url).searchParams;
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
+  const searchParams = url.searchParams;
   const requestedSeason = searchParams.get(SEASON_PARAM);
   const [siteSeasonYear, publishedSeasons] = await Promise.all([getPublicSeasonYear(context.db), getPublishedSeasons(context.db)]);
   let seasonYear = siteSeasonYear;

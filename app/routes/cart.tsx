@@ -22,15 +22,18 @@ import { PRODUCT_IMAGE_SIZE, productPath } from "~/features/store/store-view";
 import { readForm } from "~/lib/forms.server";
 import { formatPence } from "~/lib/money";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 /** The cart kept in a cookie for shoppers without JavaScript (ADR 0016), priced by the server. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const { view, setCookie } = await loadCookieCart(request.headers.get("Cookie"), cartFormContext(context));
   return data({ cookieCart: view }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 /** The cart forms posted without JavaScript: change the cookie cart, then back to the page (303). */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const form = await readForm(request);
   const outcome = await applyCartForm(form, request.headers.get("Cookie"), cartFormContext(context));
   if (outcome.kind === "changed") {

@@ -34,9 +34,11 @@ import type { CookieCartView } from "~/features/cart/cart-form";
 import { cartFormContext, loadCookieCart } from "~/features/cart/cart-form.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 /** The cart kept in a cookie without JavaScript (ADR 0016), to check out and to show priced. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const { view, setCookie } = await loadCookieCart(request.headers.get("Cookie"), cartFormContext(context));
   // A signed-in shopper picks one of their saved addresses (those to countries shipped to).
   const user = await getOptionalUser(request, context);
@@ -48,7 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ cookieCart: view, shipsTo: context.shop.shipsTo, signedIn: Boolean(user), savedAddresses }, { headers });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const form = await readForm(request);
   // A signed-in shopper's order is theirs ("My orders"); a guest's belongs to no account.
   const user = await getOptionalUser(request, context);

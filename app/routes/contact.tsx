@@ -21,10 +21,12 @@ import { getSiteSettings } from "~/features/settings/site-settings.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   // Links such as the sponsorship packages' "Get Started" choose the category.
-  const category = new URL(request.url).searchParams.get("category");
+  const category = url.searchParams.get("category");
   const { email, phone, address, officeHours, socials } = await getSiteSettings(context);
   return {
     category: isContactCategory(category) ? category : DEFAULT_CONTACT_CATEGORY,
@@ -32,7 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const form = await readForm(request);
   const { email: teamEmail } = await getSiteSettings(context);
   if (isHoneypotFilled(form)) {

@@ -11,10 +11,12 @@ import { deliveryAddressSchema } from "~/features/store/checkout";
 import { deleteSavedAddress, listSavedAddresses, MAX_SAVED_ADDRESSES, saveAddress } from "~/features/store/customer-addresses.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const user = await requireUser(request, context);
   const addresses = await listSavedAddresses(context.db, user.id);
   return data({ addresses: addresses.map((address) => ({ id: address.id, lines: addressLines(address) })), shipsTo: context.shop.shipsTo }, { headers: PRIVATE });
@@ -25,7 +27,8 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 type ActionResult = { tone: "error" | "success"; message: string; errors?: Partial<Record<AddressField, string>>; values?: Record<string, string> };
 const answer = (result: ActionResult, status = 200) => data(result, { status, headers: PRIVATE });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const user = await requireUser(request, context);
   const form = await readForm(request);
   const intent = form.get("intent");

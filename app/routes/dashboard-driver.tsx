@@ -14,8 +14,10 @@ import { requireUser } from "~/features/account/session.server";
 import { DriverDetail } from "~/features/team/driver-detail";
 import { getDriversForLatestSeason } from "~/features/team/drivers.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const user = await requireUser(request, context, { roles: ["driver"] });
   const [season, standings, change] = await Promise.all([
     getSeason(context.db),
@@ -31,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       driver,
       seasonYear: standings?.seasonYear ?? null,
       change,
-      notice: wrongDashboardNotice(new URL(request.url).searchParams.get(NOT_FOR_PARAM), user.role),
+      notice: wrongDashboardNotice(url.searchParams.get(NOT_FOR_PARAM), user.role),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -41,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * The driver's own bio and photo, sent for approval. The driver record is the one the
  * signed-in account is linked to: the form names no driver, and any it names is ignored.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const user = await requireUser(request, context, { roles: ["driver"] });
   const headers = { "Cache-Control": "private, no-store" };
   const body = await parseFormBody(request);

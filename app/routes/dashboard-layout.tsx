@@ -3,10 +3,12 @@ import type { Route } from "./+types/dashboard-layout";
 import { DashboardNav } from "~/features/account/dashboard-nav";
 import { requireUser } from "~/features/account/session.server";
 import { staffRolesOf } from "~/features/admin/staff.server";
+import { appContext } from "~/context";
 
 // Every dashboard loader and action checks the session itself too: loaders run in
 // parallel, so this layout's check alone would not keep a child's data private.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const user = await requireUser(request, context);
   const staff = (await staffRolesOf(context.db, user.id)).length > 0;
   return data({ role: user.role, staff }, { headers: { "Cache-Control": "private, no-store" } });

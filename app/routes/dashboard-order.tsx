@@ -8,10 +8,12 @@ import { orderForPage } from "~/features/store/order-view.server";
 import { getOrderForUser } from "~/features/store/orders.server";
 import { pageMeta } from "~/lib/meta";
 import { formatPence } from "~/lib/money";
+import { appContext } from "~/context";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const user = await requireUser(request, context);
   // Someone else's order answers exactly like one that does not exist.
   const order = await getOrderForUser(context.db, user.id, params.orderNumber);
@@ -28,7 +30,7 @@ export const headers: Route.HeadersFunction = () => NO_STORE;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: args.data?.order ? `Order ${args.data.order.orderNumber}` : "Order Not Found",
+    title: args.loaderData?.order ? `Order ${args.loaderData.order.orderNumber}` : "Order Not Found",
     description: "One of your Ridgeway Racing orders.",
     path: null,
   });

@@ -7,10 +7,12 @@ import { ORDER_STATUS_LABELS } from "~/features/store/order-status";
 import { getOrdersForUser } from "~/features/store/orders.server";
 import { pageMeta } from "~/lib/meta";
 import { formatPence } from "~/lib/money";
+import { appContext } from "~/context";
 
 const orderDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const user = await requireUser(request, context);
   const orders = await getOrdersForUser(context.db, user.id);
   return data(

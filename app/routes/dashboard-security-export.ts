@@ -1,9 +1,11 @@
 import type { Route } from "./+types/dashboard-security-export";
 import { exportAccountData } from "~/features/account/account-data.server";
 import { requireUser } from "~/features/account/session.server";
+import { appContext } from "~/context";
 
 /** Download my data: a JSON file of what the site holds about the signed-in person. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const user = await requireUser(request, context);
   const exported = await exportAccountData(context.db, user.id);
   if (!exported) throw new Response("Not found", { status: 404 });

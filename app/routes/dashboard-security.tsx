@@ -26,10 +26,12 @@ import { STAFF_TWO_FACTOR_MESSAGE } from "~/features/admin/staff.server";
 import { FormNotice } from "~/features/account/form-notice";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext, type RequestContext } from "~/context";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const user = await requireUser(request, context);
   const [overview, twoFactor, sessions] = await Promise.all([
     loadSecurityOverview(context.db, user.id),
@@ -38,13 +40,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // The back office sends staff here until two-factor is on (app/features/admin/staff.server.ts).
   const staffNotice =
-    new URL(request.url).searchParams.get("required") === "staff-two-factor" && twoFactor.status !== "on" ? STAFF_TWO_FACTOR_MESSAGE : null;
+    url.searchParams.get("required") === "staff-two-factor" && twoFactor.status !== "on" ? STAFF_TWO_FACTOR_MESSAGE : null;
   return data({ email: user.email, ...overview, twoFactor, sessions, staffNotice }, { headers: NO_STORE });
 }
 
 type Answer = { data: SecurityActionData; status?: number; retryAfterSeconds?: number; cookies?: string[] };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const user = await requireUser(request, context);
   const form = await readForm(request);
   const intent = form.get("intent");
@@ -75,7 +78,7 @@ async function handle(
   intent: SecurityIntent,
   form: FormData,
   request: Request,
-  context: Route.ActionArgs["context"],
+  context: RequestContext,
   user: SessionUser,
 ): Promise<Answer> {
   const ok = (message: string): Answer => ({ data: { intent, tone: "success", message } });

@@ -10,14 +10,16 @@ import { getSeason } from "~/features/calendar/season.server";
 import { NewsCard } from "~/features/news/news-card";
 import { getLatestArticles } from "~/features/news/news.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 /** How many of the latest articles the team dashboard lists. */
 const LATEST_NEWS_COUNT = 3;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const user = await requireUser(request, context, { roles: ["team_member"] });
   const [season, news] = await Promise.all([getSeason(context.db), getLatestArticles(context.db, LATEST_NEWS_COUNT)]);
-  const notice = wrongDashboardNotice(new URL(request.url).searchParams.get(NOT_FOR_PARAM), user.role);
+  const notice = wrongDashboardNotice(url.searchParams.get(NOT_FOR_PARAM), user.role);
   return data({ name: user.name, season, news, now: new Date().toISOString(), notice }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

@@ -10,22 +10,25 @@ import { updateProfile } from "~/features/account/profile.server";
 import { requireUser } from "~/features/account/session.server";
 import { parseFormBody } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const user = await requireUser(request, context);
   return data(
     {
       profile: { name: user.name, email: user.email, role: user.role, image: user.image },
-      editing: new URL(request.url).searchParams.has("edit"),
-      saved: new URL(request.url).searchParams.has("saved"),
+      editing: url.searchParams.has("edit"),
+      saved: url.searchParams.has("saved"),
     },
     { headers: NO_STORE },
   );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const user = await requireUser(request, context);
   const fail = (message: string, name?: string, status = 400) => data({ message, name }, { status, headers: NO_STORE });
   // The server stops reading a body over this route's limit (server/body-limit.ts): a picture

@@ -6,8 +6,10 @@ import { MEMBER_PARAM, MemberShowcase } from "~/features/team/member-showcase";
 import { femaleSideTile, getFemaleSideMembers } from "~/features/team/members.server";
 import { useSelection } from "~/features/team/use-selection";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const members = await getFemaleSideMembers(context.db);
   return { members: members.map(femaleSideTile) };
 }

@@ -10,12 +10,14 @@ import { parseResetRequest } from "~/features/account/password-reset-form.server
 import { requestPasswordReset } from "~/features/account/password-reset.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
 type ActionData = { sent: true; message: string } | { sent: false; message: string; email: string };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const form = await readForm(request);
   const typed = String(form.get("email") ?? "").slice(0, LOGIN_LIMITS.email);
   const parsed = parseResetRequest(form);

@@ -7,11 +7,13 @@ import { getGalleryItems } from "~/features/gallery/gallery.server";
 import { socialUrl } from "~/features/settings/site-settings";
 import { getSiteSettings } from "~/features/settings/site-settings.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 /** Cards in the first row on wide screens load straight away; the rest wait until scrolled near. */
 const EAGER_CARDS = 3;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const [items, settings] = await Promise.all([getGalleryItems(context.db), getSiteSettings(context)]);
   return { items, instagramUrl: socialUrl(settings, "Instagram") };
 }

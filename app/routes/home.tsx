@@ -14,6 +14,7 @@ import { DRIVER_PARAM } from "~/features/team/driver-param";
 import { getDriverCarousel } from "~/features/team/drivers.server";
 import { getSiteSettings } from "~/features/settings/site-settings.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 // Everything under the hero hydrates after it, with its own script (ADR 0093).
 const HomeSections = hydrateLater(() => import("~/features/home/home-sections").then((m) => m.HomeSections));
@@ -21,14 +22,15 @@ const HomeSections = hydrateLater(() => import("~/features/home/home-sections").
 /** What the home page's loader gives its sections. */
 export type HomeData = Route.ComponentProps["loaderData"];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const [heroSlides, season, latestNews, teamTiles, podcast, driverCarousel, partners, merchandise, settings] = await Promise.all([
     getHeroSlides(context.db),
     getSeason(context.db),
     getLatestArticles(context.db, 3),
     getHomeTeamTiles(context.db),
     getPodcast(context.db),
-    getDriverCarousel(context.db, new URL(request.url).searchParams.get(DRIVER_PARAM)),
+    getDriverCarousel(context.db, url.searchParams.get(DRIVER_PARAM)),
     getPartnersSection(context.db),
     getMerchStrip(context.db),
     getSiteSettings(context),

@@ -4,9 +4,11 @@ import { LinkButton } from "~/components/ui/link-button";
 import { getLegalDocument, isLegalSlug } from "~/features/legal/legal.server";
 import { formatCalendarDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const slug = new URL(request.url).pathname.replace(/^\/|\/$/g, "");
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
+  const slug = url.pathname.replace(/^\/|\/$/g, "");
   const document = isLegalSlug(slug) ? await getLegalDocument(context.db, slug) : null;
   if (!document) throw data(null, { status: 404 });
   return document;

@@ -18,6 +18,7 @@ import {
 import { verifySecondFactor } from "~/features/account/two-factor.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 /** The challenge cookie better-auth sets after a right password (prefixed __Secure- over HTTPS). */
@@ -25,7 +26,8 @@ const CHALLENGE_COOKIE_SUFFIX = "ridgeway.two_factor=";
 
 const methodOf = (value: unknown): SecondFactorMethod => (value === "backup" ? "backup" : "totp");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   if (await getOptionalUser(request, context)) throw redirect("/", { headers: NO_STORE });
   // Without a challenge there is nothing to answer: the password comes first.
   if (!request.headers.get("cookie")?.includes(CHALLENGE_COOKIE_SUFFIX)) throw redirect("/login", { headers: NO_STORE });
@@ -34,7 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionData = { message: string; restart: boolean };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const form = await readForm(request);
   const method = methodOf(form.get("method"));
   const redirectTo = pathOnThisSite(form.get("redirectTo"));

@@ -14,15 +14,18 @@ import { ROLE_LABELS, SELF_SERVICE_ROLES } from "~/features/account/roles";
 import { getOptionalUser } from "~/features/account/session.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   if (await getOptionalUser(request, context)) throw redirect("/", { headers: NO_STORE });
   return data(null, { headers: NO_STORE });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const form = await readForm(request);
   const mode = loginMode(form);
   if (!mode) throw data({ message: "Unknown form intent." }, { status: 400 });

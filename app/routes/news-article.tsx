@@ -7,10 +7,12 @@ import { articleMeta } from "~/features/news/news-seo";
 import { articleShareCard, shareCardImage } from "~/features/share-cards/cards.server";
 import { getArticle } from "~/features/news/news.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 // Serves both /news/{slug} and /race-reports/{slug}; the canonical URL is always /news/{slug}.
 // A slug the article had before a rename answers with a 301 to its current one.
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const lookup = await getArticle(context.db, params.reportId);
   if (lookup.found === "redirect") throw redirect(articlePath(lookup.slug), 301);
   if (lookup.found === "nothing") return data({ article: null, publicUrl: context.publicUrl, shareImage: null }, { status: 404 });

@@ -12,6 +12,7 @@ import { JsonLd } from "~/components/json-ld";
 import { linkListJsonLd } from "~/features/seo/structured-data";
 import { articlePath } from "~/features/news/news-links";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 /** Cards in the first screenful load their pictures at once; the rest wait for scrolling. */
 const EAGER_CARDS = 3;
@@ -25,8 +26,9 @@ const LEAD_STORY =
   "[&>article>div]:sm:p-8 [&>article>div]:lg:justify-center [&_h2]:text-3xl [&_h2]:sm:text-4xl [&_h2+p]:sm:text-lg [&_a]:lg:mt-2";
 const LEAD_SIZES = "(min-width: 80rem) 760px, (min-width: 64rem) 60vw, 100vw";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const filter = parseNewsFilter(new URL(request.url).searchParams);
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
+  const filter = parseNewsFilter(url.searchParams);
   const list = await getNewsList(context.db, filter);
   return { filter, ...list, publicUrl: context.publicUrl };
 }

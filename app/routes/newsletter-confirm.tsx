@@ -4,9 +4,10 @@ import { Button } from "~/components/ui/button";
 import { LinkButton } from "~/components/ui/link-button";
 import { confirmationLinkState, confirmSubscription } from "~/features/newsletter/newsletter.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-function tokenFrom(request: Request): string {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+function tokenFrom(url: URL): string {
+  const token = url.searchParams.get("token") ?? "";
   return token.length < 200 ? token : "";
 }
 
@@ -15,14 +16,16 @@ function tokenFrom(request: Request): string {
  * a message, and a GET that confirmed would subscribe people who never clicked (and spend the
  * link before they did). The button below POSTs, and that confirms.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = tokenFrom(request);
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
+  const token = tokenFrom(url);
   const state = token ? await confirmationLinkState(context.db, token) : "invalid";
   return data({ state }, { status: state === "invalid" ? 400 : 200 });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const token = tokenFrom(request);
+export async function action({ url, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
+  const token = tokenFrom(url);
   const outcome = token ? await confirmSubscription(context.db, token) : "invalid";
   if (outcome === "invalid") return data({ state: "invalid" as const }, { status: 400 });
   if (outcome === "confirmed") context.log.info("newsletter: subscription confirmed");

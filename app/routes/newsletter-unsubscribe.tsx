@@ -4,22 +4,24 @@ import { Button } from "~/components/ui/button";
 import { LinkButton } from "~/components/ui/link-button";
 import { unsubscribeFromNewsletter } from "~/features/newsletter/newsletter.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-function tokenFrom(request: Request): string {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+function tokenFrom(url: URL): string {
+  const token = url.searchParams.get("token") ?? "";
   return token.length < 200 ? token : "";
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { hasToken: tokenFrom(request).length > 0 };
+export function loader({ url }: Route.LoaderArgs) {
+  return { hasToken: tokenFrom(url).length > 0 };
 }
 
 /**
  * Both our button and mail apps' RFC 8058 one-click requests (a POST with
  * "List-Unsubscribe=One-Click") land here; the token in the URL says who.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const token = tokenFrom(request);
+export async function action({ url, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
+  const token = tokenFrom(url);
   const email = token ? await unsubscribeFromNewsletter(context.db, token) : null;
   if (!email) return data({ unsubscribed: false }, { status: 400 });
   context.log.info("newsletter: unsubscribed");

@@ -7,8 +7,10 @@ import { subscribeToNewsletter } from "~/features/newsletter/newsletter.server";
 import { readForm } from "~/lib/forms.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const form = parseSubscribeForm(await readForm(request));
   if (!form.ok) {
     if (form.honeypot) {

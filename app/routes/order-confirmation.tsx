@@ -12,13 +12,15 @@ import { getOrderBySessionId } from "~/features/store/orders.server";
 import { noteReturnFromPayment } from "~/features/operations/operations.server";
 import { pageMeta } from "~/lib/meta";
 import { formatPence } from "~/lib/money";
+import { appContext } from "~/context";
 
 /** While a payment is processing the page asks again this often, this many times. */
 const REFRESH_MS = 2_000;
 const MAX_REFRESHES = 60;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
+  const sessionId = url.searchParams.get("session_id") ?? "";
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   const order = sessionId ? await getOrderBySessionId(context.db, sessionId) : null;
   if (!order) return data({ order: null }, { status: 404, headers });
@@ -41,7 +43,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: args.data?.order ? "Order Confirmation" : "Order Not Found",
+    title: args.loaderData?.order ? "Order Confirmation" : "Order Not Found",
     description: "Your Ridgeway Racing order.",
     path: null,
   });

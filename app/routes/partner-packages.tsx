@@ -6,8 +6,10 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { getSponsorshipPackages, type CopyBlock } from "~/features/partners/partners.server";
 import { TierCard } from "~/features/partners/tier-card";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   return getSponsorshipPackages(context.db);
 }
 

@@ -8,8 +8,10 @@ import { VipProgramSection } from "~/features/partners/vip-program-section";
 import { JsonLd } from "~/components/json-ld";
 import { partnersJsonLd } from "~/features/seo/structured-data";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   return { ...(await getPartnersSection(context.db)), publicUrl: context.publicUrl };
 }
 

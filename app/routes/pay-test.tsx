@@ -10,15 +10,18 @@ import { payTestSession, readTestSession } from "~/features/payments/test-paymen
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { formatPence } from "~/lib/money";
+import { appContext } from "~/context";
 
 const noStore = { "Cache-Control": "no-store" };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const view = await readTestSession(context, params.sessionId);
   return data(view, { status: view.kind === "unavailable" ? 404 : 200, headers: noStore });
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
+export async function action({ params, request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const form = await readForm(request);
   const field = (name: string) => {
     const value = form.get(name);

@@ -5,8 +5,10 @@ import { getPodcast } from "~/features/podcast/podcast.server";
 import { JsonLd } from "~/components/json-ld";
 import { podcastJsonLd } from "~/features/seo/structured-data";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   return { ...(await getPodcast(context.db)), publicUrl: context.publicUrl };
 }
 

@@ -12,13 +12,15 @@ import { parseNewPassword } from "~/features/account/password-reset-form.server"
 import { isResetTokenUsable, resetPassword } from "~/features/account/password-reset.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 /** Where a successful reset lands (post, redirect, get): a 200 page, not the spent link's 400. */
 export const PASSWORD_CHANGED_PATH = "/reset-password?changed=1";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { searchParams } = new URL(request.url);
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
+  const { searchParams } = url;
   if (searchParams.has("changed")) return data({ token: null, changed: true }, { headers: NO_STORE });
   const token = searchParams.get("token") ?? "";
   const usable = await isResetTokenUsable(context, token);
@@ -28,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionData = { message: string; field?: "password" | "confirm" };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const form = await readForm(request);
   const parsed = parseNewPassword(form);
   if (!parsed.ok) {

@@ -24,10 +24,12 @@ import { useFavourites } from "~/features/store/use-favourites";
 import { breadcrumbJsonLd } from "~/features/seo/structured-data";
 import { pageMeta } from "~/lib/meta";
 import { PAGE_VALIDATORS, validatedBy } from "~/lib/page-cache-validation";
+import { appContext } from "~/context";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const valid = SLUG.test(params.slug) && params.slug.length <= 100;
   const found = valid ? await getProductBySlug(context.db, params.slug) : null;
   if (!found) {

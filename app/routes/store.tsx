@@ -25,12 +25,14 @@ import { JsonLd } from "~/components/json-ld";
 import { storeJsonLd } from "~/features/store/store-json-ld";
 import { pageMeta } from "~/lib/meta";
 import { PAGE_VALIDATORS, validatedBy } from "~/lib/page-cache-validation";
+import { appContext } from "~/context";
 
 /** Cards in the first screenful load their pictures at once; the rest wait for scrolling. */
 const EAGER_CARDS = 3;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = parseStoreQuery(new URL(request.url).searchParams);
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
+  const query = parseStoreQuery(url.searchParams);
   // The list shows each product's one file (`image`); the photo's sizes are the product page's.
   const catalogue = (await listProducts(context.db)).map((product) => toProductView({ ...product, picture: null }));
   return {

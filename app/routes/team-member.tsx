@@ -11,10 +11,12 @@ import { JsonLd } from "~/components/json-ld";
 import { breadcrumbJsonLd, personJsonLd } from "~/features/seo/structured-data";
 import { pageMeta } from "~/lib/meta";
 import { memberShareCard, shareCardImage } from "~/features/share-cards/cards.server";
+import { appContext } from "~/context";
 
 const NOT_FOUND_TEXT = "Team member not found";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const member = /^\d{1,9}$/.test(params.memberId) ? await getTeamMember(context.db, Number(params.memberId)) : null;
   if (!member) return data({ member: null, shareCard: null }, { status: 404 });
   return { member, shareCard: shareCardImage(memberShareCard(member)), publicUrl: context.publicUrl };

@@ -17,13 +17,15 @@ import { JsonLd } from "~/components/json-ld";
 import { sportsTeamJsonLd } from "~/features/seo/structured-data";
 import { pageMeta } from "~/lib/meta";
 import { driverShareCard, shareCardImage } from "~/features/share-cards/cards.server";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const [leadership, maleSide, femaleSide, driverCarousel] = await Promise.all([
     getTeamMembersInGroup(context.db, "leadership"),
     getTeamMembersInGroup(context.db, "male-side"),
     getFemaleSideMembers(context.db),
-    getDriverCarousel(context.db, new URL(request.url).searchParams.get(DRIVER_PARAM)),
+    getDriverCarousel(context.db, url.searchParams.get(DRIVER_PARAM)),
   ]);
   const openDriverCard = driverCarousel.drivers.find((driver) => driver.id === driverCarousel.openDriver?.id);
   return {

@@ -3,14 +3,16 @@ import type { Route } from "./+types/verify-email";
 import { LinkButton } from "~/components/ui/link-button";
 import { verifyEmailToken } from "~/features/account/email-verification.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 /*
  * The link in the verification e-mail. It confirms on opening (a GET): unlike
  * a newsletter unsubscribe, a mail scanner following it proves only what it
  * claims, that the message reached that mailbox.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
+  const token = url.searchParams.get("token") ?? "";
   const outcome = await verifyEmailToken(context, token);
   return data({ outcome }, { status: outcome === "verified" ? 200 : 400 });
 }

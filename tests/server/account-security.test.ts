@@ -19,6 +19,8 @@ import { loader as verifyEmailLoader } from "../../app/routes/verify-email";
 import { CookieJar, createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
 import { seededTestDatabase } from "../support/test-database";
 import { DELIVERY_FIELDS } from "../support/delivery-fields";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 const suite = seededTestDatabase();
 let auth: Auth;
@@ -38,9 +40,9 @@ const newClientIp = () => `198.51.100.${++clientCounter}`;
 // Route modules' own argument types carry more than these handlers read.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyArgs = any;
-const args = (request: Request, clientIp = newClientIp()): AnyArgs => ({
+const args = (request: Request, clientIp = newClientIp()): AnyArgs => routeArgs({
   request,
-  context: requestContext(suite.db, auth, clientIp),
+  context: routerContextFor(requestContext(suite.db, auth, clientIp)),
   params: {},
 });
 const messageOf = (data: unknown) => (data as { message: string }).message;

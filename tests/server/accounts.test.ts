@@ -33,6 +33,8 @@ import {
 import { enrolAuthenticator } from "../support/staff";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { DELIVERY_FIELDS } from "../support/delivery-fields";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 let testDb: TestDatabase;
 let handle: DatabaseHandle;
@@ -59,9 +61,9 @@ const newClientIp = () => `198.51.100.${++clientCounter}`;
 // Route modules' own argument types carry more than these handlers read.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyArgs = any;
-const args = (request: Request, context: ReturnType<typeof requestContext>, params: Record<string, string> = {}): AnyArgs => ({
+const args = (request: Request, context: ReturnType<typeof requestContext>, params: Record<string, string> = {}): AnyArgs => routeArgs({
   request,
-  context,
+  context: routerContextFor(context),
   params,
 });
 

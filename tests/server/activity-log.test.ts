@@ -14,6 +14,8 @@ import { createTestAuth, get, requestContext, run } from "../support/accounts";
 import { makeStaff, signUpPerson, type TestPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
 import { NO_OPTIONAL_ARTICLE_FIELDS } from "../support/article-content";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 /*
  * The activity log as an admin reads it (issue 37): records by name, not id; structured values
@@ -34,7 +36,7 @@ const staffOn = (who: TestPerson, role: "admin" | "editor" | "shop"): Promise<St
 
 /** The activity log's newest entries for one kind of record, as its loader gives them. */
 async function activity(entityType: string): Promise<AuditEventView[]> {
-  const outcome = await run(() => activityLoader({ request: get(`/admin/activity?entityType=${entityType}`, { cookie: admin.jar.header() }), context: context(), params: {} } as never));
+  const outcome = await run(() => activityLoader(routeArgs({ request: get(`/admin/activity?entityType=${entityType}`, { cookie: admin.jar.header() }), context: routerContextFor(context()), params: {} }) as never));
   expect(outcome.status).toBe(200);
   return (outcome.data as { events: AuditEventView[] }).events;
 }

@@ -7,6 +7,8 @@ import routes from "../../app/routes";
 import { createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
 import { makeStaff, signUpPerson, type TestPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 /*
  * Every route under /admin in app/routes.ts, whoever adds it, is walked here: its loader
@@ -115,14 +117,14 @@ describe.each(adminRoutes)("$pattern ($file)", (route) => {
     const person = visitor.person();
     const cookie: Record<string, string> = person ? { cookie: person.jar.header() } : {};
     const calls = [
-      module.loader && (() => module.loader!({ request: get(`${route.url}?q=probe`, cookie), context: requestContext(suite.db, auth), params: route.params })),
+      module.loader && (() => module.loader!(routeArgs({ request: get(`${route.url}?q=probe`, cookie), context: routerContextFor(requestContext(suite.db, auth)), params: route.params }))),
       module.action &&
         (() =>
-          module.action!({
+          module.action!(routeArgs({
             request: formPost(route.url, { intent: "probe", id: "dummy-1", version: "1" }, cookie),
-            context: requestContext(suite.db, auth),
+            context: routerContextFor(requestContext(suite.db, auth)),
             params: route.params,
-          })),
+          }))),
     ].filter(Boolean) as Array<() => unknown>;
     for (const call of calls) {
       const outcome = await run(call);
@@ -145,7 +147,7 @@ describe.each(adminRoutes)("$pattern ($file)", (route) => {
     if (!module.loader) return;
     const required = requiredStaffRoleFor(route.url) ?? "editor";
     const outcome = await run(() =>
-      module.loader!({ request: get(route.url, { cookie: people[required]!.jar.header() }), context: requestContext(suite.db, auth), params: route.params }),
+      module.loader!(routeArgs({ request: get(route.url, { cookie: people[required]!.jar.header() }), context: routerContextFor(requestContext(suite.db, auth)), params: route.params })),
     );
     // Dummy params may name nothing (404); what matters is that the role check let them through.
     expect([200, 404], `GET ${route.url} as ${required}: register the area in app/features/admin/areas.ts`).toContain(outcome.status);

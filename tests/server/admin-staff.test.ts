@@ -26,6 +26,8 @@ import { createTestAuth, formPost, get, requestContext, run } from "../support/a
 import { STAFF_PASSWORD } from "../support/prepared-staff";
 import { enrolAuthenticator, makeStaff, signUpPerson, type TestPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 const suite = seededTestDatabase();
 let auth: Auth;
@@ -90,13 +92,13 @@ describe("requireStaff", () => {
 
     // The security page says why, until two-factor is on.
     const security = (path = STAFF_TWO_FACTOR_PATH) =>
-      run(() => securityLoader({ request: get(path, { cookie: editor.jar.header() }), context: context(), params: {} } as never));
+      run(() => securityLoader(routeArgs({ request: get(path, { cookie: editor.jar.header() }), context: routerContextFor(context()), params: {} }) as never));
     expect(((await security()).data as { staffNotice: string }).staffNotice).toBe(STAFF_TWO_FACTOR_MESSAGE);
     expect(((await security("/dashboard/security")).data as { staffNotice: string | null }).staffNotice).toBeNull();
 
     const post = (fields: Record<string, string>) =>
       run(() =>
-        securityAction({ request: formPost("/dashboard/security", fields, { cookie: editor.jar.header() }), context: context(), params: {} } as never),
+        securityAction(routeArgs({ request: formPost("/dashboard/security", fields, { cookie: editor.jar.header() }), context: routerContextFor(context()), params: {} }) as never),
       );
     expect((await post({ intent: "two-factor-start", password: STAFF_PASSWORD })).status).toBe(200);
     const { twoFactor } = (await security()).data as { twoFactor: { secret: string } };
@@ -112,7 +114,7 @@ describe("requireStaff", () => {
     expect(waiting).toMatchObject({ status: 403, data: { message: PENDING_ROLE_MESSAGE } });
     const admin = await makeStaff(suite.db, await person("confirming-admin"), ["admin"]);
     const confirmation = await run(() =>
-      peopleAction({ request: formPost("/admin/people", { intent: "grant-role", userId: editor.id, role: "editor" }, { cookie: admin.jar.header() }), context: context(), params: {} } as never),
+      peopleAction(routeArgs({ request: formPost("/admin/people", { intent: "grant-role", userId: editor.id, role: "editor" }, { cookie: admin.jar.header() }), context: routerContextFor(context()), params: {} }) as never),
     );
     expect(confirmation).toMatchObject({ status: 200, data: { tone: "success", message: `${editor.name}'s Editor role is confirmed and in effect.` } });
     expect(await staffUser(editor, "editor")).toMatchObject({ id: editor.id, roles: ["editor"] });
@@ -121,7 +123,7 @@ describe("requireStaff", () => {
 
 describe("staff roles at /admin/people", () => {
   const post = (who: TestPerson, fields: Record<string, string>) =>
-    run(() => peopleAction({ request: formPost("/admin/people", fields, { cookie: who.jar.header() }), context: context(), params: {} } as never));
+    run(() => peopleAction(routeArgs({ request: formPost("/admin/people", fields, { cookie: who.jar.header() }), context: routerContextFor(context()), params: {} }) as never));
 
   it("grants and removes a role, each audited with who did it and as what", async () => {
     const admin = await makeStaff(suite.db, await person("granting-admin"), ["admin"]);

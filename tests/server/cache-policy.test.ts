@@ -39,10 +39,19 @@ describe("Cache-Control on the running server", () => {
   const pages = ["/", "/news", "/calendar", "/team", "/store", "/store/team-cap", "/cart", "/checkout", "/contact", "/terms", "/dashboard", "/dashboard/team", "/dashboard/orders", "/dashboard/security", "/login", "/no-such-page"];
 
   it("every page and its data request for a signed-in visitor is private, no-store", async () => {
-    for (const path of [...pages, "/news.data", "/calendar.data", "/dashboard.data", "/calendar.ics", "/news/rss.xml"]) {
+    for (const path of [...pages, "/news.data", "/calendar.data", "/dashboard.data", "/_.data", "/_root.data", "/dashboard/_.data", "/calendar.ics", "/news/rss.xml"]) {
       const response = await fetch(`${server.url}${path}`, { headers: { Cookie: session }, redirect: "manual" });
       expect(response.headers.get("cache-control"), path).toBe("private, no-store");
       await response.body?.cancel();
+    }
+  });
+
+  it("answers the data requests of both React Router data addresses, the home page's old one too (ADR 0115)", async () => {
+    for (const path of ["/_.data", "/_root.data", "/news.data", "/news/_.data", "/calendar.data?_routes=root%2Croutes%2Fcalendar"]) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("content-type"), path).toMatch(/^text\/x-script/);
+      expect(await response.text(), path).toContain("root");
     }
   });
 

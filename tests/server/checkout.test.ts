@@ -19,6 +19,8 @@ import { action as webhookAction } from "../../app/routes/api-payments-webhook";
 import { action as checkoutAction } from "../../app/routes/checkout";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { bodyOverLimit } from "../support/request-body";
+import { routerContextFor, type RequestContext } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 const appSecret = "test-secret-for-checkout-tests-0123456789";
 const log = pino({ level: "silent" });
@@ -192,7 +194,7 @@ describe("checkout action: bad input gets a 4xx with a message, nothing reserved
   it("malformed bodies are refused with 400 by the route, not 500", async () => {
     const post = (body: BodyInit, type?: string) =>
       new Request("http://localhost/checkout", { method: "POST", body, headers: type ? { "content-type": type } : {} });
-    const args = (request: Request) => ({ request, context, params: {} }) as unknown as Parameters<typeof checkoutAction>[0];
+    const args = (request: Request) => routeArgs({ request, context: routerContextFor(context as RequestContext), params: {} }) as unknown as Parameters<typeof checkoutAction>[0];
     for (const request of [
       post('{"lines":[]}', "application/json"),
       post("not a form", "text/plain"),
@@ -244,11 +246,11 @@ describe("checkout action: a good order", () => {
     const order = await getOrderBySessionId(handle.db, outcome.sessionId);
     expect(order).toMatchObject({ status: "pending_payment", subtotalPence: 5000, discountPence: 500, totalPence: 4500, promoCode: "RIDGEWAY10" });
     expect((await counts()).capStock).toBe(8);
-    const response = await checkoutAction({
+    const response = await checkoutAction(routeArgs({
       request: new Request("http://localhost/checkout", { method: "POST", body: new URLSearchParams({ ...cartFields(), ...customer }) }),
-      context,
+      context: routerContextFor(context as RequestContext),
       params: {},
-    } as unknown as Parameters<typeof checkoutAction>[0]);
+    }) as unknown as Parameters<typeof checkoutAction>[0]);
     expect(response).toBeInstanceOf(Response);
     expect((response as Response).status).toBe(302);
     expect((response as Response).headers.get("location")).toMatch(/^\/pay\/test\/test_cs_/);
@@ -330,11 +332,11 @@ describe("test payment page", () => {
 
 describe("payment webhook", () => {
   async function post(body: string, headers: Record<string, string>) {
-    const response = (await webhookAction({
+    const response = (await webhookAction(routeArgs({
       request: new Request("http://localhost/api/payments/webhook", { method: "POST", body, headers }),
-      context: { ...context, cspNonce: "", clientIp: "127.0.0.1" },
+      context: routerContextFor({ ...context, cspNonce: "", clientIp: "127.0.0.1" } as RequestContext),
       params: {},
-    } as unknown as Parameters<typeof webhookAction>[0])) as unknown as { data: unknown; init: ResponseInit };
+    }) as unknown as Parameters<typeof webhookAction>[0])) as unknown as { data: unknown; init: ResponseInit };
     return { status: response.init?.status ?? 200, body: response.data };
   }
   function paidEvent(sessionId: string, orderId: string, id = `evt_${Math.random().toString(36).slice(2)}`): TestPaymentEvent {
@@ -380,11 +382,11 @@ describe("payment webhook", () => {
   });
 
   it("a body the server stopped reading at its limit is refused with 413", async () => {
-    const response = (await webhookAction({
+    const response = (await webhookAction(routeArgs({
       request: new Request("http://localhost/api/payments/webhook", { method: "POST", ...bodyOverLimit("{") }),
-      context: { ...context, cspNonce: "", clientIp: "127.0.0.1" },
+      context: routerContextFor({ ...context, cspNonce: "", clientIp: "127.0.0.1" } as RequestContext),
       params: {},
-    } as unknown as Parameters<typeof webhookAction>[0])) as unknown as { init: ResponseInit };
+    }) as unknown as Parameters<typeof webhookAction>[0])) as unknown as { init: ResponseInit };
     expect(response.init.status).toBe(413);
   });
 });

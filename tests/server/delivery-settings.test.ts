@@ -7,6 +7,8 @@ import { action as deliveryAction, loader as deliveryLoader } from "../../app/ro
 import { createTestAuth, formPost, requestContext, run } from "../support/accounts";
 import { makeStaff, signUpPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 const suite = seededTestDatabase();
 
@@ -16,9 +18,9 @@ describe("the shop desk's delivery settings", () => {
     const shop = await makeStaff(suite.db, await signUpPerson(suite.db, auth, { email: "delivery-shop@example.com" }), ["shop"]);
     const cookie = { cookie: shop.jar.header() };
     const post = (fields: Record<string, string>) =>
-      run(() => deliveryAction({ request: formPost("/admin/delivery", fields, cookie), context: requestContext(suite.db, auth), params: {} } as never));
+      run(() => deliveryAction(routeArgs({ request: formPost("/admin/delivery", fields, cookie), context: routerContextFor(requestContext(suite.db, auth)), params: {} }) as never));
 
-    const loaded = await run(() => deliveryLoader({ request: new Request("http://localhost/admin/delivery", { headers: cookie }), context: requestContext(suite.db, auth), params: {} } as never));
+    const loaded = await run(() => deliveryLoader(routeArgs({ request: new Request("http://localhost/admin/delivery", { headers: cookie }), context: routerContextFor(requestContext(suite.db, auth)), params: {} }) as never));
     expect(loaded.data).toMatchObject({ version: 0, values: { shipsTo: "GB", flatRate: "0", freeAbove: "" } });
 
     const bad = await post({ version: "0", shipsTo: "GB, XX", shippingMethodName: "", flatRate: "free", freeAbove: "" });

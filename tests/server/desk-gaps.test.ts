@@ -16,6 +16,8 @@ import { action as mediaDetailAction, loader as mediaDetailLoader } from "../../
 import { createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
 import { makeStaff, signUpPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 /*
  * The History tabs the desks were missing (results of a round, seasons, media details): each
@@ -33,14 +35,14 @@ async function signedInEditor(email: string) {
   const cookie = { cookie: person.jar.header() };
   const post = (action: AnyRoute, path: string, fields: Record<string, string>, params: Record<string, string>) =>
     run(() =>
-      action({
+      action(routeArgs({
         request: formPost(path, fields, { ...cookie, "content-length": String(new URLSearchParams(fields).toString().length) }),
-        context: requestContext(suite.db, auth),
+        context: routerContextFor(requestContext(suite.db, auth)),
         params,
-      } as never),
+      }) as never),
     ) as Promise<{ status: number; data: unknown }>;
   const load = (loader: AnyRoute, path: string, params: Record<string, string>) =>
-    run(() => loader({ request: get(path, cookie), context: requestContext(suite.db, auth), params } as never)) as Promise<{ status: number; data: unknown }>;
+    run(() => loader(routeArgs({ request: get(path, cookie), context: routerContextFor(requestContext(suite.db, auth)), params }) as never)) as Promise<{ status: number; data: unknown }>;
   return { post, load };
 }
 

@@ -7,6 +7,8 @@ import { loader as listLoader } from "../../app/routes/admin/emails";
 import { createTestAuth, get, requestContext, run, TEST_PUBLIC_URL } from "../support/accounts";
 import { makeStaff, signUpPerson, type TestPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 /* The back office's e-mail previews (/admin/emails): every kind in the catalogue, for every staff member, for nobody else. */
 
@@ -22,9 +24,9 @@ beforeAll(async () => {
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const as = (person: TestPerson | null, path: string, params: Record<string, string> = {}): any => ({
+const as = (person: TestPerson | null, path: string, params: Record<string, string> = {}): any => routeArgs({
   request: get(path, person ? { cookie: person.jar.header() } : {}),
-  context: requestContext(suite.db, auth),
+  context: routerContextFor(requestContext(suite.db, auth)),
   params,
 });
 

@@ -13,6 +13,8 @@ import { action, loader } from "../../app/routes/admin/setup";
 import { createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
 import { makeStaff, nextClientIp, signUpPerson, type TestPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 /*
  * The first admin without a shell (ADR 0108), through the page's own loader and action, on
@@ -42,10 +44,10 @@ const withTwoFactor = async (label: string) => makeStaff(suite.db, await person(
 const context = (db: Database = suite.db, withAuth: Auth = auth) => requestContext(db, withAuth, nextClientIp());
 const code = () => firstAdminSetupCode(context());
 
-const open = (who: TestPerson | null) => run(() => loader({ request: get("/admin/setup", who ? { cookie: who.jar.header() } : {}), context: context(), params: {} } as never));
+const open = (who: TestPerson | null) => run(() => loader(routeArgs({ request: get("/admin/setup", who ? { cookie: who.jar.header() } : {}), context: routerContextFor(context()), params: {} }) as never));
 const claim = (who: TestPerson | null, typed: string, on = { db: suite.db, auth }) =>
   run(() =>
-    action({ request: formPost("/admin/setup", { code: typed }, who ? { cookie: who.jar.header() } : {}), context: context(on.db, on.auth), params: {} } as never),
+    action(routeArgs({ request: formPost("/admin/setup", { code: typed }, who ? { cookie: who.jar.header() } : {}), context: routerContextFor(context(on.db, on.auth)), params: {} }) as never),
   );
 
 async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
@@ -95,9 +97,9 @@ describe("before there is an admin", () => {
       expect(bad.data).toEqual({ message: FIRST_ADMIN_MESSAGES.codeFormat, outcome: "refused" });
     }
     // No code field at all, or a body that is not a form: still a message, never a 500.
-    expect((await run(() => action({ request: formPost("/admin/setup", {}, { cookie: someone.jar.header() }), context: context(), params: {} } as never))).status).toBe(400);
+    expect((await run(() => action(routeArgs({ request: formPost("/admin/setup", {}, { cookie: someone.jar.header() }), context: routerContextFor(context()), params: {} }) as never))).status).toBe(400);
     const notAForm = new Request("http://localhost:3000/admin/setup", { method: "POST", body: "{}", headers: { "content-type": "application/json", cookie: someone.jar.header() } });
-    expect((await run(() => action({ request: notAForm, context: context(), params: {} } as never))).status).toBe(400);
+    expect((await run(() => action(routeArgs({ request: notAForm, context: routerContextFor(context()), params: {} }) as never))).status).toBe(400);
     expect(await admins()).toEqual([]);
   });
 
@@ -182,7 +184,7 @@ describe("before there is an admin", () => {
     const someone = await withTwoFactor("configured");
     const configured = { ...context(), firstAdminCode: "0123456789ABCDEF0123" };
     const send = (typed: string) =>
-      run(() => action({ request: formPost("/admin/setup", { code: typed }, { cookie: someone.jar.header() }), context: { ...configured, clientIp: nextClientIp() }, params: {} } as never));
+      run(() => action(routeArgs({ request: formPost("/admin/setup", { code: typed }, { cookie: someone.jar.header() }), context: routerContextFor({ ...configured, clientIp: nextClientIp() }), params: {} }) as never));
     expect((await send(code())).status).toBe(403);
     expect((await send("0123 4567 89ab cdef 0123")).status).toBe(302);
     expect(await admins()).toEqual([expect.objectContaining({ userId: someone.id })]);

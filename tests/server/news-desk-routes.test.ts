@@ -12,6 +12,8 @@ import { loader as previewLoader } from "../../app/routes/admin/news-preview";
 import { CookieJar, createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
 import { makeStaff } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 /* The news desk's routes as a browser reaches them: who may open them, and what bad input gets. */
 
@@ -26,7 +28,7 @@ beforeAll(() => {
 type AnyArgs = any;
 let clientCounter = 0;
 const context = () => requestContext(suite.db, auth, `198.51.100.${++clientCounter}`);
-const args = (request: Request, params: Record<string, string> = {}): AnyArgs => ({ request, context: context(), params });
+const args = (request: Request, params: Record<string, string> = {}): AnyArgs => routeArgs({ request, context: routerContextFor(context()), params });
 
 /** Signs up a person with an account role, optionally staff roles and two-factor; returns their cookies. */
 async function person(email: string, options: { role?: "driver" | "team_member"; staff?: StaffRole[]; twoFactor?: boolean } = {}) {

@@ -18,6 +18,8 @@ import * as listPage from "../../app/routes/admin/newsletters";
 import { createTestAuth, formPost, get, requestContext, run, TEST_PUBLIC_URL } from "../support/accounts";
 import { makeStaff, signUpPerson, type TestPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 /* The newsletter desk through its route modules: roles, bad input, test send, schedule, send (ADR 0073). */
 
@@ -29,7 +31,7 @@ const ctx = () => ({ ...requestContext(suite.db, auth), requestId: "req-newslett
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyArgs = any;
-const call = (handler: (args: AnyArgs) => unknown, request: Request, params: Record<string, string> = {}) => run(() => handler({ request, context: ctx(), params } as AnyArgs));
+const call = (handler: (args: AnyArgs) => unknown, request: Request, params: Record<string, string> = {}) => run(() => handler(routeArgs({ request, context: routerContextFor(ctx()), params }) as AnyArgs));
 const postAs = (who: TestPerson | null, path: string, fields: Record<string, string>) => formPost(path, fields, who ? { cookie: who.jar.header() } : {});
 const getAs = (who: TestPerson | null, path: string) => get(path, who ? { cookie: who.jar.header() } : {});
 type Answer = { tone: string; message: string; errors?: Record<string, string> };

@@ -18,6 +18,8 @@ import { seededTestDatabase } from "../support/test-database";
 import { NEWSLETTER_RATE_LIMIT } from "../../app/features/newsletter/newsletter-schema";
 import { action as newsletterAction } from "../../app/routes/newsletter";
 import { createTestAuth, formPost, requestContext, run } from "../support/accounts";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 const publicUrl = "https://ridgeway-racing.example";
 const log = pino({ level: "silent" });
@@ -162,11 +164,11 @@ describe("newsletter sign-ups from one client address", () => {
     const auth = createTestAuth(suite.db);
     const post = (email: string, clientIp: string) =>
       run(() =>
-        newsletterAction({
+        newsletterAction(routeArgs({
           request: formPost("/newsletter", { email, consent: "yes", source: "footer" }),
-          context: requestContext(suite.db, auth, clientIp),
+          context: routerContextFor(requestContext(suite.db, auth, clientIp)),
           params: {},
-        } as never),
+        }) as never),
       );
     const answers = [];
     for (let index = 0; index < NEWSLETTER_RATE_LIMIT.limit + 2; index += 1) answers.push(await post(`stranger${index}@example.com`, "198.51.100.7"));

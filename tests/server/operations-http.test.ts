@@ -8,6 +8,8 @@ import { prepareStaff, signInOverHttp } from "../support/prepared-staff";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { paidOrder } from "../support/shop-orders";
 import { createTestDatabase, seededTestDatabase, type TestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 /*
  * Issue 20 item 4 (ADRs 0046, 0047): /metrics behind its bearer token, /readyz degraded (not
@@ -113,7 +115,7 @@ describe("the order confirmation page", () => {
     const order = await paidOrder(suite.db, { pay: false, customer: { name: "Returning Fan", email: "returning@example.com" } });
     const context = requestContext(suite.db, createTestAuth(suite.db));
     const visit = () =>
-      run(() => orderConfirmationLoader({ request: new Request(`http://localhost/order-confirmation?session_id=${order.providerSessionId}`), context, params: {} } as never));
+      run(() => orderConfirmationLoader(routeArgs({ request: new Request(`http://localhost/order-confirmation?session_id=${order.providerSessionId}`), context: routerContextFor(context), params: {} }) as never));
     const returned = async () =>
       (await queryRows<{ at: string | null }>(suite.db, sql`select returned_from_payment_at::text as at from orders where id = ${order.id}`))[0]!.at;
     expect(await returned()).toBeNull();

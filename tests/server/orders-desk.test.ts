@@ -13,6 +13,8 @@ import { createTestAuth, formPost, get, requestContext, run } from "../support/a
 import { paidOrder } from "../support/shop-orders";
 import { makeStaff, signUpPerson, type TestPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 /*
  * The orders desk through its route modules: the status flow with its refusals, the shipped
@@ -35,7 +37,7 @@ const as = (person: TestPerson) => ({ cookie: person.jar.header() });
 
 function post(orderNumber: string, fields: Record<string, string>) {
   return run(() =>
-    orderPage.action({ request: formPost(`/admin/orders/${orderNumber}`, fields, as(shop)), context: ctx(), params: { orderNumber } } as never),
+    orderPage.action(routeArgs({ request: formPost(`/admin/orders/${orderNumber}`, fields, as(shop)), context: routerContextFor(ctx()), params: { orderNumber } }) as never),
   );
 }
 async function orderRow(id: string) {
@@ -69,17 +71,17 @@ describe("status flow", () => {
     expect(mails[0]!.textBody).toContain("Tracking number: AB123456785GB");
     expect(mails[0]!.textBody).toContain("Track your parcel https://www.royalmail.com/track-your-item#/tracking-results/AB123456785GB");
 
-    const mine = await run(() => myOrderLoader({ request: get(`/dashboard/orders/${order.orderNumber}`, as(customer)), context: ctx(), params: { orderNumber: order.orderNumber } } as never));
+    const mine = await run(() => myOrderLoader(routeArgs({ request: get(`/dashboard/orders/${order.orderNumber}`, as(customer)), context: routerContextFor(ctx()), params: { orderNumber: order.orderNumber } }) as never));
     expect(mine.status).toBe(200);
     expect(mine.data).toMatchObject({ order: { status: "Shipped", tracking: { carrier: "Royal Mail", number: "AB123456785GB", url: after.trackingUrl } } });
 
     // The order page lists the e-mails and the history of the changes.
-    const page = await run(() => orderPage.loader({ request: get(`/admin/orders/${order.orderNumber}`, as(shop)), context: ctx(), params: { orderNumber: order.orderNumber } } as never));
+    const page = await run(() => orderPage.loader(routeArgs({ request: get(`/admin/orders/${order.orderNumber}`, as(shop)), context: routerContextFor(ctx()), params: { orderNumber: order.orderNumber } }) as never));
     expect((page.data as { emails: Array<{ subject: string }> }).emails.map((email) => email.subject)).toEqual([
       `Your Ridgeway Racing order ${order.orderNumber}`,
       `Your Ridgeway Racing order ${order.orderNumber} is on its way`,
     ]);
-    const history = await run(() => orderPage.loader({ request: get(`/admin/orders/${order.orderNumber}?tab=history`, as(shop)), context: ctx(), params: { orderNumber: order.orderNumber } } as never));
+    const history = await run(() => orderPage.loader(routeArgs({ request: get(`/admin/orders/${order.orderNumber}?tab=history`, as(shop)), context: routerContextFor(ctx()), params: { orderNumber: order.orderNumber } }) as never));
     expect((history.data as { history: Array<{ action: string; actorLabel: string }> }).history.map((entry) => entry.action)).toEqual(["order.ship", "order.pack"]);
 
     expect(await post(order.orderNumber, { intent: "deliver", version: String(after.version) })).toMatchObject({ status: 200 });
@@ -142,19 +144,19 @@ describe("status flow", () => {
   });
 
   it("answers 404 for an order that does not exist, and the packing slip says when there is no address", async () => {
-    const missing = await run(() => orderPage.loader({ request: get("/admin/orders/RR-00000000", as(shop)), context: ctx(), params: { orderNumber: "RR-00000000" } } as never));
+    const missing = await run(() => orderPage.loader(routeArgs({ request: get("/admin/orders/RR-00000000", as(shop)), context: routerContextFor(ctx()), params: { orderNumber: "RR-00000000" } }) as never));
     expect(missing.status).toBe(404);
-    const odd = await run(() => orderPage.loader({ request: get("/admin/orders/nonsense", as(shop)), context: ctx(), params: { orderNumber: "nonsense" } } as never));
+    const odd = await run(() => orderPage.loader(routeArgs({ request: get("/admin/orders/nonsense", as(shop)), context: routerContextFor(ctx()), params: { orderNumber: "nonsense" } }) as never));
     expect(odd.status).toBe(404);
     const old = await paidOrder(suite.db);
-    const page = await run(() => slip.loader({ request: get(`/admin/orders/${old.orderNumber}/packing-slip`, as(shop)), context: ctx(), params: { orderNumber: old.orderNumber } } as never));
+    const page = await run(() => slip.loader(routeArgs({ request: get(`/admin/orders/${old.orderNumber}/packing-slip`, as(shop)), context: routerContextFor(ctx()), params: { orderNumber: old.orderNumber } }) as never));
     expect(page).toMatchObject({ status: 200, data: { address: null, lines: [{ name: "Ridgeway Racing Team Cap - Red", size: "One Size", quantity: 2 }] } });
   });
 });
 
 describe("orders list, export and customers", () => {
   const list = async (search: string) => {
-    const outcome = await run(() => ordersList.loader({ request: get(`/admin/orders${search}`, as(shop)), context: ctx(), params: {} } as never));
+    const outcome = await run(() => ordersList.loader(routeArgs({ request: get(`/admin/orders${search}`, as(shop)), context: routerContextFor(ctx()), params: {} }) as never));
     return outcome as { status: number; data: { rows: Array<{ orderNumber: string }>; total: number; queryError: string | null } };
   };
 
@@ -184,8 +186,8 @@ describe("orders list, export and customers", () => {
       customer: { name: '=HYPERLINK("http://evil.example","click")', email: "evil@example.com" },
       address: { name: "+cmd", line1: "@SUM(1)", town: "-Town", postcode: "SW1A 1AA", country: "GB" },
     });
-    const outcome = await run(() => ordersExport.loader({ request: get("/admin/orders/export?email=evil%40example.com", as(shop)), context: ctx(), params: {} } as never));
-    const response = (await ordersExport.loader({ request: get("/admin/orders/export?email=evil%40example.com", as(shop)), context: ctx(), params: {} } as never)) as Response;
+    const outcome = await run(() => ordersExport.loader(routeArgs({ request: get("/admin/orders/export?email=evil%40example.com", as(shop)), context: routerContextFor(ctx()), params: {} }) as never));
+    const response = (await ordersExport.loader(routeArgs({ request: get("/admin/orders/export?email=evil%40example.com", as(shop)), context: routerContextFor(ctx()), params: {} }) as never)) as Response;
     expect(outcome.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("private, no-store");
@@ -196,7 +198,7 @@ describe("orders list, export and customers", () => {
     expect(rows[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(rows[1]).toContain(`"'+cmd","'@SUM(1)","","'-Town"`);
     expect(rows[1]).toContain(`"2 x Ridgeway Racing Team Cap - Red (One Size)"`);
-    const bad = await run(() => ordersExport.loader({ request: get("/admin/orders/export?status=lost", as(shop)), context: ctx(), params: {} } as never));
+    const bad = await run(() => ordersExport.loader(routeArgs({ request: get("/admin/orders/export?status=lost", as(shop)), context: routerContextFor(ctx()), params: {} }) as never));
     expect(bad.status).toBe(400);
   });
 
@@ -206,7 +208,7 @@ describe("orders list, export and customers", () => {
     await paidOrder(suite.db, { customer: { name: "Dana Repeat", email: "DANA.REPEAT@example.com" }, lines: [{ productId: 6, size: "One Size", quantity: 1 }] });
     await paidOrder(suite.db, { customer: { name: "Dana Repeat", email }, pay: false });
     await post(first.orderNumber, { intent: "refund", mode: "amount", amount: "10.00", reason: "Late delivery", requestKey: "dana-refund-key-0001", confirm: "yes" });
-    const outcome = await run(() => customers.loader({ request: get("/admin/customers?q=dana.repeat", as(shop)), context: ctx(), params: {} } as never));
+    const outcome = await run(() => customers.loader(routeArgs({ request: get("/admin/customers?q=dana.repeat", as(shop)), context: routerContextFor(ctx()), params: {} }) as never));
     expect(outcome.data).toMatchObject({ total: 1, rows: [{ email, name: "Dana Repeat", paidOrders: 2, allOrders: 3, spentPence: 5000 + 599 - 1000 }] });
   });
 });

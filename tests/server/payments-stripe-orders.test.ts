@@ -16,6 +16,8 @@ import { getOrderBySessionId } from "../../app/features/store/orders.server";
 import { action as webhookAction } from "../../app/routes/api-payments-webhook";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { stripeTestHeader } from "../support/stripe-test-header";
+import { routerContextFor, type RequestContext } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 const webhookSecret = "whsec_orders_standin";
 let testDb: TestDatabase;
@@ -61,11 +63,11 @@ afterAll(async () => {
 });
 
 async function post(payload: string, signature: string) {
-  const response = (await webhookAction({
+  const response = (await webhookAction(routeArgs({
     request: new Request("http://localhost/api/payments/webhook", { method: "POST", body: payload, headers: { "stripe-signature": signature } }),
-    context: { ...context, cspNonce: "", clientIp: "127.0.0.1", appSecret: "unused" },
+    context: routerContextFor({ ...context, cspNonce: "", clientIp: "127.0.0.1", appSecret: "unused" } as RequestContext),
     params: {},
-  } as unknown as Parameters<typeof webhookAction>[0])) as unknown as { data: unknown; init: ResponseInit | null };
+  }) as unknown as Parameters<typeof webhookAction>[0])) as unknown as { data: unknown; init: ResponseInit | null };
   return { status: response.init?.status ?? 200, body: response.data };
 }
 

@@ -14,6 +14,8 @@ import { loader as teamLoader } from "../../app/routes/team";
 import { type CookieJar, createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
 import { makeStaff, signUpPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 /*
  * The people desk end to end in-process, on PGlite or PostgreSQL (TEST_DATABASE_URL): the
@@ -32,7 +34,7 @@ function context() {
   const base = requestContext(suite.db, auth, `198.51.100.${++clientCounter % 250}`);
   return { ...base, requestId: `test-${clientCounter}`, contentChanged: async () => void announced++ };
 }
-const args = (request: Request, params: Record<string, string> = {}): AnyArgs => ({ request, context: context(), params });
+const args = (request: Request, params: Record<string, string> = {}): AnyArgs => routeArgs({ request, context: routerContextFor(context()), params });
 
 /** A signed-in account (through the real sign-up), with a staff role and two-factor when asked. */
 async function account(email: string, role: "driver" | "team_member", staffRole?: schema.StaffRole): Promise<CookieJar> {

@@ -172,6 +172,15 @@ http {
     expect(css.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
+  it("passes React Router's data requests through, in both address forms, and caches them by their own address", async () => {
+    for (const path of ["/_.data", "/_root.data", "/news.data", "/news/_.data"]) {
+      const first = await get(`https://127.0.0.1:${httpsPort}${path}`);
+      expect(first.status, path).toBe(200);
+      expect(first.headers["content-type"], path).toMatch(/^text\/x-script/);
+      expect((await get(`https://127.0.0.1:${httpsPort}${path}`)).headers["x-cache-status"], path).toBe("HIT");
+    }
+  });
+
   it("redirects plain HTTP to HTTPS", async () => {
     const answer = await get(`http://127.0.0.1:${httpPort}/store?category=apparel`);
     expect(answer.status).toBe(301);

@@ -9,6 +9,8 @@ import * as promotions from "../../app/routes/admin/promotions";
 import { createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
 import { makeStaff, signUpPerson, type TestPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 /* The promotions desk through its route modules: roles, bad input, the audit trail, stale saves. */
 
@@ -21,7 +23,7 @@ const ctx = () => ({ ...requestContext(suite.db, auth), requestId: "req-promotio
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyArgs = any;
 const call = (handler: (args: AnyArgs) => unknown, request: Request, params: Record<string, string> = {}) =>
-  run(() => handler({ request, context: ctx(), params } as AnyArgs));
+  run(() => handler(routeArgs({ request, context: routerContextFor(ctx()), params }) as AnyArgs));
 const postAs = (who: TestPerson | null, path: string, fields: Record<string, string>) => formPost(path, fields, who ? { cookie: who.jar.header() } : {});
 const getAs = (who: TestPerson | null, path: string) => get(path, who ? { cookie: who.jar.header() } : {});
 const body = (outcome: { data: unknown }) => outcome.data as { tone: string; message: string; errors: Record<string, string> };

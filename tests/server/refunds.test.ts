@@ -15,6 +15,8 @@ import { paidOrder } from "../support/shop-orders";
 import { stripeTestHeader } from "../support/stripe-test-header";
 import { makeStaff, signUpPerson, type TestPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 /*
  * Refunds from the order page: full, partial by line with restock, above what is left, twice at
@@ -38,11 +40,11 @@ const newKey = () => `refund-test-key-${String(++keyCounter).padStart(6, "0")}`;
 function refund(orderNumber: string, fields: Record<string, string>, payments?: PaymentProvider) {
   const context = { ...requestContext(suite.db, auth), requestId: "req-refunds", ...(payments ? { payments } : {}) };
   return run(() =>
-    orderPage.action({
+    orderPage.action(routeArgs({
       request: formPost(`/admin/orders/${orderNumber}`, { intent: "refund", requestKey: newKey(), confirm: "yes", ...fields }, { cookie: shop.jar.header() }),
-      context,
+      context: routerContextFor(context),
       params: { orderNumber },
-    } as never),
+    }) as never),
   );
 }
 async function orderRow(id: string) {

@@ -31,6 +31,8 @@ import { entityHistory } from "../../app/features/admin/history.server";
 import { createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
 import { makeStaff, signUpPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 const suite = seededTestDatabase();
 const editor: AuditActor = { id: null, label: "results desk test", roles: ["editor"], actingAs: "editor" };
@@ -285,7 +287,7 @@ describe("results desk: seasons and rounds", () => {
 describe("results desk: the public side covers every published season", () => {
   const calendar = (search: string) =>
     run(() =>
-      calendarLoader({ request: get(`/calendar${search}`), context: requestContext(suite.db, createTestAuth(suite.db)), params: {} } as never),
+      calendarLoader(routeArgs({ request: get(`/calendar${search}`), context: routerContextFor(requestContext(suite.db, createTestAuth(suite.db))), params: {} }) as never),
     );
 
   it("switches /calendar between published seasons, and answers 404 for any other", async () => {
@@ -322,12 +324,12 @@ describe("results desk: the screens' actions answer bad input with 400 and field
     const cookie = { cookie: editorPerson.jar.header() };
     const post = (action: typeof seasonsAction | typeof resultsAction | typeof roundAction, path: string, fields: Record<string, string>, params = {}) =>
       run(() =>
-        action({
+        action(routeArgs({
           // As a browser sends it: the results screen reads its (upload) form only with a length.
           request: formPost(path, fields, { ...cookie, "content-length": String(new URLSearchParams(fields).toString().length) }),
-          context: requestContext(suite.db, auth),
+          context: routerContextFor(requestContext(suite.db, auth)),
           params,
-        } as never),
+        }) as never),
       );
 
     const badYear = await post(seasonsAction, "/admin/seasons", { intent: "create", year: "20x6" });
@@ -386,9 +388,9 @@ describe("results desk: a season's scoring rules are edited on a screen, version
     const cookie = { cookie: editorPerson.jar.header() };
     const path = "/admin/seasons/2025/scoring";
     const post = (fields: Record<string, string>) =>
-      run(() => scoringRulesAction({ request: formPost(path, fields, cookie), context: requestContext(suite.db, auth), params: { year: "2025" } } as never));
+      run(() => scoringRulesAction(routeArgs({ request: formPost(path, fields, cookie), context: routerContextFor(requestContext(suite.db, auth)), params: { year: "2025" } }) as never));
 
-    const loaded = await run(() => scoringRulesLoader({ request: new Request(`http://localhost${path}`, { headers: cookie }), context: requestContext(suite.db, auth), params: { year: "2025" } } as never));
+    const loaded = await run(() => scoringRulesLoader(routeArgs({ request: new Request(`http://localhost${path}`, { headers: cookie }), context: routerContextFor(requestContext(suite.db, auth)), params: { year: "2025" } }) as never));
     const f3a = (loaded.data as { classes: Array<{ racingClass: string; version: number; values: Record<string, string> }> }).classes.find((entry) => entry.racingClass === "F3A")!;
     expect(f3a.values.pointsByPosition).toBe("15, 12, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1");
 

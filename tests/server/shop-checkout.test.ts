@@ -22,6 +22,8 @@ import { defaultShopSettings, FLAT_RATE_UNDER_50 } from "../../app/features/stor
 import { readShopSettings, writeShopSettings } from "../../app/features/store/shop-settings.server";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 const appSecret = "test-secret-for-shop-checkout-0123456789";
 let testDb: TestDatabase;
@@ -303,7 +305,7 @@ describe("saved addresses in the dashboard", () => {
     const owner = await signUpPerson(handle.db, auth, { email: "addresses-owner@example.com", name: "Owner", role: "team_member" });
     const other = await signUpPerson(handle.db, auth, { email: "addresses-other@example.com", name: "Other", role: "team_member" });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const post = (who: typeof owner, fields: Record<string, string>) => run(() => page.action({ request: formPost("/dashboard/addresses", fields, { cookie: who.jar.header() }), context: requestContext(handle.db, auth), params: {} } as any));
+    const post = (who: typeof owner, fields: Record<string, string>) => run(() => page.action(routeArgs({ request: formPost("/dashboard/addresses", fields, { cookie: who.jar.header() }), context: routerContextFor(requestContext(handle.db, auth)), params: {} }) as any));
 
     const bad = await post(owner, { intent: "add", ...address, shipPostcode: "NOPE 123" });
     expect(bad.status).toBe(400);

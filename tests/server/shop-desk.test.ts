@@ -19,6 +19,8 @@ import { loader as storeProductLoader } from "../../app/routes/store-product";
 import { createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
 import { makeStaff, signUpPerson, type TestPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 /*
  * The shop desk in-process, on PGlite or PostgreSQL (TEST_DATABASE_URL): products and sizes
@@ -35,7 +37,7 @@ let announced = 0;
 type AnyArgs = any;
 const context = () => ({ ...requestContext(suite.db, auth), contentChanged: async () => void announced++ });
 const actor = () => ({ id: shop.id, name: shop.name, email: shop.email, roles: ["shop" as const], actingAs: "shop" as const });
-const as = (request: Request, params: Record<string, string> = {}): AnyArgs => ({ request, context: context(), params });
+const as = (request: Request, params: Record<string, string> = {}): AnyArgs => routeArgs({ request, context: routerContextFor(context()), params });
 const post = (path: string, fields: Record<string, string>) => formPost(path, fields, { cookie: shop.jar.header() });
 
 async function variant(slug: string, size: string) {

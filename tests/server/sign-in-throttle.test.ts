@@ -8,6 +8,8 @@ import { action as loginAction } from "../../app/routes/login";
 import { action as resetPasswordAction } from "../../app/routes/reset-password";
 import { createTestAuth, formPost, requestContext, run } from "../support/accounts";
 import { seededTestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 // Issue 15 finding 3, docs/decisions/0041: the per-account guess limit without a lockout for attackers to hand out.
 const suite = seededTestDatabase();
@@ -26,9 +28,9 @@ const newClientIp = () => `192.0.2.${++clientCounter}`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyArgs = any;
-const args = (request: Request, clientIp: string): AnyArgs => ({
+const args = (request: Request, clientIp: string): AnyArgs => routeArgs({
   request,
-  context: requestContext(suite.db, auth, clientIp),
+  context: routerContextFor(requestContext(suite.db, auth, clientIp)),
   params: {},
 });
 const messageOf = (data: unknown) => (data as { message: string }).message;

@@ -26,6 +26,8 @@ import { getHeroSlides } from "../../app/features/home/home.server";
 import { createTestAuth, formPost, get, requestContext, run } from "../support/accounts";
 import { makeStaff, signUpPerson, type TestPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 /*
  * The site desk through its route modules, as the server calls them: who may use each screen,
@@ -61,7 +63,7 @@ const ctx = () => ({
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyArgs = any;
 const call = (handler: (args: AnyArgs) => unknown, request: Request, params: Record<string, string> = {}) =>
-  run(() => handler({ request, context: ctx(), params } as AnyArgs));
+  run(() => handler(routeArgs({ request, context: routerContextFor(ctx()), params }) as AnyArgs));
 const getAs = (who: TestPerson | null, path: string) => get(path, who ? { cookie: who.jar.header() } : {});
 const postAs = (who: TestPerson | null, path: string, fields: Record<string, string>) =>
   formPost(path, fields, who ? { cookie: who.jar.header() } : {});

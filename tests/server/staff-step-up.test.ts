@@ -16,6 +16,8 @@ import { freshCode, STAFF_PASSWORD } from "../support/prepared-staff";
 import { paidOrder } from "../support/shop-orders";
 import { enrolAuthenticator, makeStaff, setStepUp, signUpPerson, type TestPerson } from "../support/staff";
 import { seededTestDatabase } from "../support/test-database";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "../support/route-args";
 
 /*
  * The step-up before sensitive back-office changes (ADR 0100): a session whose staff member last
@@ -39,7 +41,7 @@ const elevenMinutesAgo = () => new Date(Date.now() - 11 * 60_000);
 type RouteAction = (args: never) => unknown;
 const post = (module: { action: RouteAction }, who: TestPerson | CookieJar, path: string, fields: Record<string, string>, params: Record<string, string> = {}) => {
   const cookie = who instanceof CookieJar ? who.header() : who.jar.header();
-  return run(() => module.action({ request: formPost(path, fields, { cookie }), context: context(), params } as never));
+  return run(() => module.action(routeArgs({ request: formPost(path, fields, { cookie }), context: routerContextFor(context()), params }) as never));
 };
 const promptOf = (outcome: { data: unknown }) => (outcome.data as { stepUp?: StepUpPrompt }).stepUp;
 const confirmations = () =>
@@ -249,17 +251,17 @@ describe("the confirmation", () => {
   it("is fresh after signing in with the password and a code, for that session only", async () => {
     const clientIp = "198.51.100.251";
     const password = await run(() =>
-      loginAction({ request: formPost("/login", { intent: "sign-in", email: admin.email, password: STAFF_PASSWORD }), context: requestContext(suite.db, auth, clientIp), params: {} } as never),
+      loginAction(routeArgs({ request: formPost("/login", { intent: "sign-in", email: admin.email, password: STAFF_PASSWORD }), context: routerContextFor(requestContext(suite.db, auth, clientIp)), params: {} }) as never),
     );
     expect(password.location).toBe("/login/two-factor");
     const jar = new CookieJar().take(password.setCookies);
     const code = await freshCode(adminSecret);
     const signedIn = await run(() =>
-      twoFactorAction({
+      twoFactorAction(routeArgs({
         request: formPost("/login/two-factor", { method: "totp", code }, { cookie: jar.header() }),
-        context: requestContext(suite.db, auth, clientIp),
+        context: routerContextFor(requestContext(suite.db, auth, clientIp)),
         params: {},
-      } as never),
+      }) as never),
     );
     expect(signedIn.status).toBe(302);
     jar.take(signedIn.setCookies);

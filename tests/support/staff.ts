@@ -14,6 +14,8 @@ import { CookieJar, formPost, requestContext, run } from "./accounts";
  */
 
 import { freshCode, STAFF_PASSWORD } from "./prepared-staff";
+import { routerContextFor } from "../../app/context";
+import { routeArgs } from "./route-args";
 
 let addressCounter = 0;
 /** Each sign-up from its own address, so the sign-up rate limit never gets in the way. */
@@ -33,7 +35,7 @@ export async function signUpPerson(
 ): Promise<TestPerson> {
   const clientIp = nextClientIp();
   const post = (fields: Record<string, string>) =>
-    run(() => loginAction({ request: formPost("/login", fields), context: requestContext(db, auth, clientIp), params: {} } as never));
+    run(() => loginAction(routeArgs({ request: formPost("/login", fields), context: routerContextFor(requestContext(db, auth, clientIp)), params: {} }) as never));
   expect((await post({ intent: "sign-up", name, email, password: STAFF_PASSWORD, role })).status, `sign-up of ${email}`).toBe(200);
   // A sign-up signs nobody in: the new account signs in with its password, as a person would.
   const signedIn = await post({ intent: "sign-in", email, password: STAFF_PASSWORD });

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { RequestContext } from "~/context";
+import { pageUrlOf } from "~/lib/data-request";
 import { CLIENT_IP_HEADER } from "./auth.server";
 import { dashboardFor, NOT_FOR_PARAM, type AccountRole } from "./roles";
 import { pastAbsoluteLimit } from "./session-limits";
@@ -106,7 +107,8 @@ export async function requireUser(
   { roles }: { roles?: readonly AccountRole[] } = {},
 ): Promise<SessionUser> {
   const user = await getOptionalUser(request, context);
-  const url = new URL(request.url);
+  // The page, not a client navigation's data request for it: that is where to come back to.
+  const url = pageUrlOf(request);
   if (!user) {
     if (url.pathname.startsWith("/api/")) {
       throw data({ message: "Sign in to use this." }, { status: 401, headers: { "Cache-Control": "no-store" } });

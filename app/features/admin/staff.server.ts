@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import type { Database } from "../../../db/client.server";
 import { staffRoleGrants, users } from "../../../db/schema";
 import type { RequestContext } from "~/context";
+import { pageUrlOf } from "~/lib/data-request";
 import { getOptionalUser } from "~/features/account/session.server";
 import { grantInEffect } from "./staff-grants.server";
 import { hasStaffRole, sortStaffRoles, type StaffRole } from "./staff-roles";
@@ -86,8 +87,8 @@ export async function requireAnyStaff(request: Request, context: RequestContext)
 async function checkStaff(request: Request, context: RequestContext, role: StaffRole | null): Promise<StaffUser> {
   const user = await getOptionalUser(request, context);
   if (!user) {
-    const url = new URL(request.url);
-    const back = url.pathname.replace(/\.data$/, "") + url.search;
+    const url = pageUrlOf(request);
+    const back = url.pathname + url.search;
     throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`, { headers: BACK_OFFICE_HEADERS });
   }
   let lookup = lookups.get(context);

@@ -8,10 +8,11 @@ import { AuditEventCard } from "~/features/admin/audit-views";
 import { activityFilterOptions, listAuditEvents } from "~/features/admin/history.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "admin");
-  const url = new URL(request.url);
   const parsed = parseActivityFilters(url.searchParams);
   const options = await activityFilterOptions(context.db);
   if (!parsed.ok) {

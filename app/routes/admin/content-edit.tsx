@@ -28,6 +28,7 @@ import {
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
+import { appContext, type RequestContext } from "~/context";
 
 const notFound = (message: string) => data({ message }, { status: 404, headers: BACK_OFFICE_HEADERS });
 
@@ -43,11 +44,12 @@ function recordIdOf(desk: DeskDefinition, raw: string | undefined) {
   return id;
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const desk = deskOf(params);
   const id = recordIdOf(desk, params.id);
-  const tab = new URL(request.url).searchParams.get("tab") === "history" && id !== "new" ? ("history" as const) : ("details" as const);
+  const tab = url.searchParams.get("tab") === "history" && id !== "new" ? ("history" as const) : ("details" as const);
   const tiers = desk.key === "partners" ? await tierOptions(context.db) : [];
   const photoChoices = tab === "details" && desk.fields.some((field) => field.kind === "photo") ? await listMediaChoices(context.db) : [];
   if (id === "new") {
@@ -86,7 +88,8 @@ function answer(result: ActionResult, status = 200) {
   return data(result, { status, headers: BACK_OFFICE_HEADERS });
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
   const desk = deskOf(params);
   const id = recordIdOf(desk, params.id);
@@ -139,7 +142,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 /** A chosen library photo must still be a live image of the library (it may have been deleted since the form opened). */
-async function libraryPictureErrors(db: Route.ActionArgs["context"]["db"], fields: readonly DeskField[], values: Record<string, unknown>) {
+async function libraryPictureErrors(db: RequestContext["db"], fields: readonly DeskField[], values: Record<string, unknown>) {
   const errors: Record<string, string> = {};
   for (const field of fields.filter((candidate) => candidate.kind === "photo")) {
     const chosen = values[field.name];

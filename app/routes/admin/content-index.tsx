@@ -4,8 +4,10 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { DESK_KEYS, DESKS } from "~/features/site-desk/desks";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   return data({ desks: DESK_KEYS.map((key) => ({ key, title: DESKS[key].title, description: DESKS[key].description })) }, { headers: BACK_OFFICE_HEADERS });
 }

@@ -15,16 +15,17 @@ import { listDesk, parseDeskId, undeleteDeskRecord } from "~/features/site-desk/
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
+import { appContext } from "~/context";
 
 function deskOf(params: { desk?: string }) {
   if (!isDeskKey(params.desk)) throw data({ message: "There is no such list in the back office." }, { status: 404, headers: BACK_OFFICE_HEADERS });
   return DESKS[params.desk];
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const desk = deskOf(params);
-  const url = new URL(request.url);
   const parsed = peopleSearchSchema.pick({ q: true, page: true }).safeParse(Object.fromEntries(url.searchParams));
   const search = parsed.success ? parsed.data : { q: "", page: 1 };
   const list = await listDesk(context.db, desk.key, { query: search.q, page: search.page });
@@ -46,7 +47,8 @@ const undeleteSchema = z.object({
   version: versionField,
 });
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
   const desk = deskOf(params);
   const form = await readForm(request);

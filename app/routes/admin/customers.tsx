@@ -10,15 +10,17 @@ import { PageLinks } from "~/features/orders-desk/order-badges";
 import { pageMeta } from "~/lib/meta";
 import { formatPence } from "~/lib/money";
 import { z } from "~/lib/zod";
+import { appContext } from "~/context";
 
 const customersQuery = z.object({
   q: z.string().trim().max(100).catch("").default(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
-  const query = customersQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = customersQuery.parse(Object.fromEntries(url.searchParams));
   const list = await listCustomers(context.db, query);
   return data({ query, ...list }, { headers: BACK_OFFICE_HEADERS });
 }

@@ -14,13 +14,15 @@ import { FLAT_RATE_UNDER_50 } from "~/features/store/shop-settings";
 import { readForm } from "~/lib/forms.server";
 import { formatPence } from "~/lib/money";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 /*
  * Where the shop delivers and what delivery costs: one form for the shop role. The cart,
  * checkout, payment page, confirmation and e-mail all price delivery from these settings.
  */
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
   const fallback = context.shipping ?? FREE_SHIPPING;
   const [settings, version] = await Promise.all([readShopSettings(context.db, fallback), shopSettingsVersion(context.db)]);
@@ -36,7 +38,8 @@ interface Answer {
 
 const answer = (body: Answer, status = 200) => data(body, { status, headers: BACK_OFFICE_HEADERS });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "shop");
   const form = Object.fromEntries(await readForm(request));
   const typed = Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === "string"));

@@ -7,8 +7,10 @@ import { EMAIL_AUDIENCES, findEmailKind } from "~/features/mail/catalogue.server
 import { PREVIEW_WIDTHS, previewWidth } from "~/features/mail/preview-width";
 import { readSiteSettings } from "~/features/settings/site-settings.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireAnyStaff(request, context);
   const kind = findEmailKind(params.kind);
   if (!kind) throw data({ message: "There is no such e-mail." }, { status: 404, headers: BACK_OFFICE_HEADERS });
@@ -20,7 +22,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       name: kind.name,
       audience: EMAIL_AUDIENCES[kind.audience],
       sentWhen: kind.sentWhen,
-      width: previewWidth(new URL(request.url).searchParams.get("width")),
+      width: previewWidth(url.searchParams.get("width")),
       to: email.to,
       subject: email.subject,
       replyTo: email.headers?.["Reply-To"] ?? null,
@@ -32,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: `${args.data?.name ?? "E-mail"} | E-mails | Back Office`, description: "An e-mail the site sends, previewed with sample data.", path: null });
+  pageMeta(args, { title: `${args.loaderData?.name ?? "E-mail"} | E-mails | Back Office`, description: "An e-mail the site sends, previewed with sample data.", path: null });
 
 export default function EmailPreview({ loaderData }: Route.ComponentProps) {
   const { id, name, audience, sentWhen, width, to, subject, replyTo, html, text } = loaderData;

@@ -4,8 +4,10 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { BACK_OFFICE_HEADERS, requireAnyStaff } from "~/features/admin/staff.server";
 import { EMAIL_AUDIENCES, EMAIL_CATALOGUE, type EmailAudience } from "~/features/mail/catalogue.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireAnyStaff(request, context);
   const groups = (Object.keys(EMAIL_AUDIENCES) as EmailAudience[]).map((audience) => ({
     audience,

@@ -7,8 +7,10 @@ import { TodayBlocks } from "~/features/admin/today-blocks";
 import { loadToday } from "~/features/admin/today.server";
 import { BACK_OFFICE_HEADERS, requireAnyStaff } from "~/features/admin/staff.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const staff = await requireAnyStaff(request, context);
   const [overview, today] = await Promise.all([loadOverview(context.db, staff), loadToday(context.db, staff, context.operations)]);
   return data({ ...overview, today, isAdmin: staff.roles.includes("admin") }, { headers: BACK_OFFICE_HEADERS });

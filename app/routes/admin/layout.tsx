@@ -9,10 +9,12 @@ import { StepUpScreen } from "~/features/admin/step-up-screen";
 import { STAFF_ROLE_LABELS } from "~/features/admin/staff-roles";
 import { pageMeta } from "~/lib/meta";
 import { BACK_OFFICE_STYLESHEET } from "~/lib/stylesheet-handle";
+import { appContext } from "~/context";
 
 // Every admin loader and action checks the role itself too: loaders run in parallel, so
 // this layout's check alone would not keep a child's data private.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const staff = await requireAnyStaff(request, context);
   return data({ name: staff.name, roles: staff.roles }, { headers: BACK_OFFICE_HEADERS });
 }

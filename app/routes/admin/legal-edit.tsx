@@ -21,6 +21,7 @@ import { formatCalendarDate } from "~/lib/dates";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
+import { appContext } from "~/context";
 
 const FIELDS: DeskField[] = [
   { name: "title", label: "Title", kind: "text", required: true },
@@ -33,12 +34,13 @@ function slugOf(params: { slug?: string }): LegalSlug {
   return params.slug;
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const slug = slugOf(params);
   const [document] = await context.db.select().from(legalDocuments).where(eq(legalDocuments.slug, slug));
   if (!document) throw data({ message: "There is no such legal page." }, { status: 404, headers: BACK_OFFICE_HEADERS });
-  const tab = new URL(request.url).searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
+  const tab = url.searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
   const history = tab === "history" ? await entityHistory(context.db, LEGAL_DOCUMENT.entityType, slug, { currentVersion: document.version }) : [];
   return data({ document, tab, history }, { headers: BACK_OFFICE_HEADERS });
 }
@@ -48,7 +50,8 @@ const intentSchema = z.object({ intent: z.enum(["save", "restore-version"], { me
 type ActionResult = { tone: "error" | "success"; message: string; errors: Record<string, string>; values: Record<string, string> | null };
 const answer = (result: ActionResult, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
   const slug = slugOf(params);
   const values = formValues(await readForm(request));

@@ -6,8 +6,10 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { formatCalendarDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const documents = await context.db
     .select({ slug: legalDocuments.slug, title: legalDocuments.title, revisedOn: legalDocuments.revisedOn })

@@ -21,13 +21,14 @@ import {
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
+import { appContext } from "~/context";
 
 const readPage = (url: URL) => Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 10_000);
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
-  const url = new URL(request.url);
   const view = mailQueueView(url);
   const page = readPage(url);
   const now = new Date();
@@ -73,7 +74,8 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("clear-bounce"), address: z.string().trim().min(3, "Choose an address.").max(320, "Choose an address.") }),
 ], { message: "Unknown form intent." });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "shop");
   const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ tone: "error" as const, message: parsed.error.issues[0]!.message }, { status: 400, headers: BACK_OFFICE_HEADERS });

@@ -25,14 +25,15 @@ import {
 import { RecordTabs } from "~/features/admin/record-tabs";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 const notFound = () => data({ message: "No such media file." }, { status: 404, headers: BACK_OFFICE_HEADERS });
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const asset = await getMediaAsset(context.db, params.assetId);
   if (!asset) throw notFound();
-  const url = new URL(request.url);
   const now = new Date();
   const tab = url.searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
   const history = tab === "history" ? await entityHistory(context.db, "media_asset", asset.id, { currentVersion: asset.version }) : [];
@@ -74,7 +75,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
   const form = await readForm(request);
   const intent = form.get("intent");
@@ -110,7 +112,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = () => BACK_OFFICE_HEADERS;
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: args.data?.asset.altText ?? "Media file", description: "A file in the media library.", path: null });
+  pageMeta(args, { title: args.loaderData?.asset.altText ?? "Media file", description: "A file in the media library.", path: null });
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
 const ORIGINAL_BEING_CLEANED = "The original is being cleaned of location and camera details; it is back here in a few minutes.";

@@ -8,13 +8,16 @@ import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server
 import { MEDIA_ACCEPT, MEDIA_FILE_FIELD } from "~/features/media/upload-form";
 import { uploadMedia } from "~/features/media/upload.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   return data(null, { headers: BACK_OFFICE_HEADERS });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
   const result = await uploadMedia(context, staff, request);
   if (!result.ok) {

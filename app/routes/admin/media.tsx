@@ -8,10 +8,11 @@ import { MediaCard } from "~/features/media/media-card";
 import { mediaListQuerySchema } from "~/features/media/media-form";
 import { listMediaAssets } from "~/features/media/media.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
-  const url = new URL(request.url);
   const query = mediaListQuerySchema.parse(Object.fromEntries(url.searchParams));
   const deleted = query.deleted === "1";
   const list = await listMediaAssets(context.db, { query: query.q, page: query.page, deleted });

@@ -17,14 +17,16 @@ import { deskFieldErrors, formValues } from "~/features/site-desk/desk-fields";
 import { contactMessageStatuses } from "../../../db/schema/ops";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 const NOT_FOUND = "There is no such message.";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
   const opened = await openMessage(context.db, params.id);
   if (!opened) throw data({ message: NOT_FOUND }, { status: 404, headers: BACK_OFFICE_HEADERS });
-  const tab = new URL(request.url).searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
+  const tab = url.searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
   const history = tab === "history" ? await entityHistory(context.db, "contact_message", params.id) : [];
   const { message, replies } = opened;
   return data(
@@ -48,7 +50,8 @@ interface ActionResult {
 }
 const answer = (result: ActionResult, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "shop");
   const values = formValues(await readForm(request));
   const parsed = messageActionSchema.safeParse(values);

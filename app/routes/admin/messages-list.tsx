@@ -10,10 +10,11 @@ import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server
 import { MESSAGE_VIEW_LABELS, MESSAGE_VIEWS, STATUS_LABELS, type MessageView } from "~/features/inbox/inbox";
 import { listMessages, MESSAGE_PAGE_SIZE } from "~/features/inbox/messages.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
-  const url = new URL(request.url);
   const viewParam = url.searchParams.get("view");
   const view: MessageView = (MESSAGE_VIEWS as readonly string[]).includes(viewParam ?? "") ? (viewParam as MessageView) : "inbox";
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);

@@ -31,10 +31,11 @@ import { STAGED_CHANGES_BLOCK_TRANSITIONS } from "~/features/news/staged-changes
 import { emptyRichTextDoc, richTextDocSchema, richTextFromPlainParagraphs, type RichTextDoc } from "~/features/news/rich-text";
 import { readForm } from "~/lib/forms.server";
 import { z } from "~/lib/zod";
+import { appContext } from "~/context";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, url, params, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
-  const url = new URL(request.url);
   const photoChoices = await listMediaChoices(context.db);
   if (!params.articleId) {
     const notice = url.searchParams.get("saved") ? "Saved." : null;
@@ -77,7 +78,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.article ? `Edit: ${loaderData.article.content.title}` : "New article"} · Back office` },
   { name: "robots", content: "noindex, nofollow" },
 ];
@@ -109,7 +110,8 @@ function refusal(result: Exclude<DeskWriteResult, { ok: true }>, values?: Articl
   }
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
   // The body-size limit of these paths is MAX_ARTICLE_FORM_BYTES (server/body-limit.ts).
   const form = await readForm(request);

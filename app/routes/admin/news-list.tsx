@@ -10,10 +10,12 @@ import { STATE_TONES } from "~/features/news/desk/state-badge";
 import { deskFilterSearch, parseDeskFilter } from "~/features/news/desk/desk-filter";
 import { listDeskArticles } from "~/features/news/news-desk.server";
 import { formatCalendarDate } from "~/lib/dates";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
-  const filter = parseDeskFilter(new URL(request.url).searchParams);
+  const filter = parseDeskFilter(url.searchParams);
   const list = await listDeskArticles(context.db, filter);
   return data(
     {

@@ -4,12 +4,14 @@ import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server
 import { ArticlePage } from "~/features/news/article-page";
 import { getPreviewArticle } from "~/features/news/news-desk.server";
 import { BACK_OFFICE_STYLESHEET } from "~/lib/stylesheet-handle";
+import { appContext } from "~/context";
 
 /**
  * Preview: one revision (by id, never "the latest") on the real public article layout, for
  * editors only, never cached (private, no-store) and never indexed, under a banner that says so.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const revisionId = Number(params.revisionId);
   const preview = Number.isInteger(revisionId) && revisionId > 0 ? await getPreviewArticle(context.db, params.articleId, revisionId) : null;
@@ -29,7 +31,7 @@ export const headers: Route.HeadersFunction = () => BACK_OFFICE_HEADERS;
 
 export const handle = BACK_OFFICE_STYLESHEET;
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Preview: ${loaderData?.article.title ?? "article"} · not published` },
   { name: "robots", content: "noindex, nofollow" },
 ];

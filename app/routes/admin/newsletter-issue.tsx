@@ -27,6 +27,7 @@ import { confirmedSubscriberCount, renderIssueTemplate } from "~/features/newsle
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
+import { appContext } from "~/context";
 
 /*
  * One newsletter issue (ADR 0073): write it (while a draft), preview it as the e-mail, send a
@@ -39,9 +40,9 @@ type ActionResult = { tone: "error" | "success"; message: string; errors?: Field
 
 const answer = (result: ActionResult, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
-  const url = new URL(request.url);
   const confirmed = await confirmedSubscriberCount(context.db);
   if (!params.issueId) {
     return data({ issue: null, preview: null, report: null as SendingReport | null, confirmed, staffEmail: staff.email, confirmSend: false, created: false }, { headers: BACK_OFFICE_HEADERS });
@@ -79,7 +80,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: `${args.data?.issue?.subject.slice(0, 60) ?? "New issue"} | Newsletters | Back Office`, description: "A newsletter issue.", path: null });
+  pageMeta(args, { title: `${args.loaderData?.issue?.subject.slice(0, 60) ?? "New issue"} | Newsletters | Back Office`, description: "A newsletter issue.", path: null });
 
 const intentSchema = z.enum(["save", "test", "schedule", "unschedule", "send"], { message: "Unknown form intent." });
 const versionSchema = z.coerce.number({ message: "The form is out of date: reload the page." }).int().min(1, "The form is out of date: reload the page.");
@@ -93,7 +94,8 @@ function fieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
   const body = await readForm(request);
   const intent = intentSchema.safeParse(body.get("intent") ?? "save");

@@ -13,8 +13,10 @@ import { confirmedSubscriberCount } from "~/features/newsletter/newsletter-sendi
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const [issues, articles, confirmed] = await Promise.all([listIssues(context.db), listArticlesToSend(context.db), confirmedSubscriberCount(context.db)]);
   return data(
@@ -39,7 +41,8 @@ const fromArticleSchema = z.object({
   articleId: z.string({ message: "Choose an article." }).trim().min(1, "Choose an article.").max(200, "Choose an article."),
 });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
   const parsed = fromArticleSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ message: parsed.error.issues[0]!.message }, { status: 400, headers: BACK_OFFICE_HEADERS });

@@ -6,10 +6,12 @@ import { orderDetail } from "~/features/orders-desk/orders-desk.server";
 import { PrintButton } from "~/features/orders-desk/print-button";
 import { brand } from "~/brand";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 const day = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
   const orderNumber = params.orderNumber;
   const detail = orderNumber && ORDER_NUMBER_PATTERN.test(orderNumber) ? await orderDetail(context.db, orderNumber) : null;

@@ -21,19 +21,21 @@ import { newRefundRequestKey, requestRefund } from "~/features/orders-desk/refun
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { formatPence } from "~/lib/money";
+import { appContext, type RequestContext } from "~/context";
 
 function notFound(): never {
   throw data({ message: "There is no such order." }, { status: 404, headers: BACK_OFFICE_HEADERS });
 }
 
-async function load(context: Route.LoaderArgs["context"], orderNumber: string | undefined) {
+async function load(context: RequestContext, orderNumber: string | undefined) {
   if (!orderNumber || !ORDER_NUMBER_PATTERN.test(orderNumber)) notFound();
   const detail = await orderDetail(context.db, orderNumber);
   if (!detail) notFound();
   return detail;
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
   const { order, lines, refunds, events, emails, refundable } = await load(context, params.orderNumber);
   const tab = recordTabOf(request);
@@ -81,7 +83,8 @@ type ActionData = {
 const REFUND_FIELD = /^(?:intent|mode|amount|reason|restock|requestKey|qty-\d{1,4})$/;
 const answer = (result: ActionData, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "shop");
   const { order, refundable } = await load(context, params.orderNumber);
   const body = await readForm(request);

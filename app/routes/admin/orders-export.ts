@@ -6,6 +6,7 @@ import { toCsv } from "~/features/orders-desk/csv";
 import { orderListQuery } from "~/features/orders-desk/order-query";
 import { exportOrders } from "~/features/orders-desk/orders-desk.server";
 import { penceToDecimal } from "~/lib/money";
+import { appContext } from "~/context";
 
 const HEADER = [
   "order_number", "placed_at", "status", "customer_name", "customer_email", "customer_phone",
@@ -14,9 +15,10 @@ const HEADER = [
 ];
 
 /** The orders the list shows (same search and filters, every page) as a CSV file. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
-  const parsed = orderListQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = orderListQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) throw data({ message: parsed.error.issues[0]!.message }, { status: 400, headers: BACK_OFFICE_HEADERS });
   const { rows, truncated } = await exportOrders(context.db, parsed.data);
   const csv = toCsv(

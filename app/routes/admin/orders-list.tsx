@@ -11,10 +11,12 @@ import { EMPTY_ORDER_QUERY, ORDER_STATUS_FILTERS, orderListQuery, orderQueryStri
 import { listOrders, productOptions } from "~/features/orders-desk/orders-desk.server";
 import { pageMeta } from "~/lib/meta";
 import { formatPence } from "~/lib/money";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
-  const parsed = orderListQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = orderListQuery.safeParse(Object.fromEntries(url.searchParams));
   const query = parsed.success ? parsed.data : EMPTY_ORDER_QUERY;
   const [list, products] = await Promise.all([listOrders(context.db, query), productOptions(context.db)]);
   return data(

@@ -29,19 +29,21 @@ import {
 } from "~/features/people-desk/people-forms";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext, type RequestContext } from "~/context";
 
 const NOT_FOUND = "There is no such record in the back office.";
 
-function kindOf(request: Request): PeopleKind {
-  const kind = peopleKindOfPath(new URL(request.url).pathname);
+function kindOf(url: URL): PeopleKind {
+  const kind = peopleKindOfPath(url.pathname);
   if (!kind) throw data({ message: NOT_FOUND }, { status: 404, headers: BACK_OFFICE_HEADERS });
   return kind;
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
-  const kind = kindOf(request);
-  const tab = new URL(request.url).searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
+  const kind = kindOf(url);
+  const tab = url.searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
   const photoChoices = tab === "details" ? await listMediaChoices(context.db) : [];
   if (params.id === "new") {
     return data(
@@ -82,9 +84,10 @@ function answer(body: ActionAnswer, status = 200) {
 
 const STATUS_OF = { conflict: 409, "not-found": 404, "too-late": 410, taken: 409, invalid: 400 } as const;
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, url, context: routerContext, params }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
-  const kind = kindOf(request);
+  const kind = kindOf(url);
   const info = PEOPLE_KIND_INFO[kind];
   const formData = await readForm(request);
   const form = Object.fromEntries(formData);
@@ -154,14 +157,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 /** A picture is needed (library photo or path); a path must name a file, a photo a live library image. */
-async function pictureAndFileErrors(db: Route.ActionArgs["context"]["db"], values: { image?: string; photoAssetId?: string | null; video?: string | null }) {
+async function pictureAndFileErrors(db: RequestContext["db"], values: { image?: string; photoAssetId?: string | null; video?: string | null }) {
   const errors: Record<string, string> = { ...missingPicture(values), ...missingSiteFiles(values, ["image", "video"]) };
   if (values.photoAssetId && !(await isLibraryImage(db, values.photoAssetId))) errors.photoAssetId = PICTURE_NOT_IN_LIBRARY;
   return errors;
 }
 
 export const meta: Route.MetaFunction = (args) => {
-  const loaded = args.data as { kind?: PeopleKind; record?: { name: string } | null } | undefined;
+  const loaded = args.loaderData as { kind?: PeopleKind; record?: { name: string } | null } | undefined;
   const kind = loaded?.kind ?? "drivers";
   const title = loaded?.record ? loaded.record.name : `New ${PEOPLE_KIND_INFO[kind].singular}`;
   return pageMeta(args, { title: `${title} | Back Office`, description: "Edit a person on the site.", path: null });

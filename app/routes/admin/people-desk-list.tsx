@@ -15,17 +15,18 @@ import { jsonDiff } from "~/lib/json-diff";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
+import { appContext } from "~/context";
 
-function kindOf(request: Request): PeopleKind {
-  const kind = peopleKindOfPath(new URL(request.url).pathname);
+function kindOf(url: URL): PeopleKind {
+  const kind = peopleKindOfPath(url.pathname);
   if (!kind) throw data({ message: "There is nothing at this address in the back office." }, { status: 404, headers: BACK_OFFICE_HEADERS });
   return kind;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
-  const kind = kindOf(request);
-  const url = new URL(request.url);
+  const kind = kindOf(url);
   const parsed = peopleListQuery.safeParse(Object.fromEntries(url.searchParams));
   const query = parsed.success ? parsed.data : { q: "", deleted: false, page: 1 };
   const [list, pending] = await Promise.all([
@@ -46,9 +47,10 @@ function answer(notice: Notice, status = 200) {
   return data(notice, { status, headers: BACK_OFFICE_HEADERS });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
-  const kind = kindOf(request);
+  const kind = kindOf(url);
   const form = Object.fromEntries(await readForm(request));
   const intent = listIntent.safeParse(form);
   if (!intent.success) return answer({ tone: "error", message: "Choose what to do.", errors: fieldErrors(intent.error) }, 400);
@@ -83,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => {
-  const kind = (args.data as { kind?: PeopleKind } | undefined)?.kind ?? "drivers";
+  const kind = (args.loaderData as { kind?: PeopleKind } | undefined)?.kind ?? "drivers";
   return pageMeta(args, { title: `${PEOPLE_KIND_INFO[kind].title} | Back Office`, description: "People on the site.", path: null });
 };
 

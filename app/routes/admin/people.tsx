@@ -13,10 +13,11 @@ import { STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, STAFF_ROLES } from "~/featu
 import { requireStepUp } from "~/features/admin/step-up.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "admin");
-  const url = new URL(request.url);
   const parsed = peopleSearchSchema.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) {
     return data(
@@ -29,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ people, total, search: parsed.data, pageCount, selfId: staff.id, errors: {} as Record<string, string> }, { headers: BACK_OFFICE_HEADERS });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "admin");
   const form = await readForm(request);
   const parsed = staffRoleChangeSchema.safeParse(Object.fromEntries(form));

@@ -21,6 +21,7 @@ import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/features/shop-desk/stock-level";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
+import { appContext } from "~/context";
 
 const STOCK_SOURCE_LABELS: Record<StockChangeSource, string> = { desk: "by hand", csv: "stock file", order: "back from an order" };
 
@@ -32,10 +33,10 @@ function productIdOf(params: { id?: string }): number | null {
   return Number(params.id);
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
   const id = productIdOf(params);
-  const url = new URL(request.url);
   const photoChoices = await listMediaChoices(context.db);
   if (id === null) return data({ found: null, tab: "details" as const, history: [], photoChoices, notice: null }, { headers: BACK_OFFICE_HEADERS });
   const found = await getDeskProduct(context.db, id);
@@ -76,7 +77,8 @@ interface ActionResult {
 const answer = (result: ActionResult, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
 const FIX = "Some fields need attention; nothing was saved.";
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "shop");
   const id = productIdOf(params);
   const values = formValues(await readForm(request));

@@ -10,10 +10,12 @@ import { LowStockList } from "~/features/shop-desk/low-stock-list";
 import { listDeskProducts, listLowStock } from "~/features/shop-desk/products.server";
 import { formatPence } from "~/lib/money";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
-  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const [products, lowStock] = await Promise.all([listDeskProducts(context.db, q), listLowStock(context.db)]);
   return data({ q, products, lowStock }, { headers: BACK_OFFICE_HEADERS });
 }

@@ -10,8 +10,10 @@ import { applyStockCsv, previewStockCsv } from "~/features/shop-desk/stock.serve
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
   return data({}, { headers: BACK_OFFICE_HEADERS });
 }
@@ -40,7 +42,8 @@ interface StockAnswer {
 const answer = (body: Partial<StockAnswer> & Pick<StockAnswer, "tone" | "message">, status = 200) =>
   data<StockAnswer>({ problems: [], changes: [], unchanged: 0, csv: "", reason: "", fingerprint: "", ...body }, { status, headers: BACK_OFFICE_HEADERS });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "shop");
   const form = await readForm(request);
   const file = form.get("file");

@@ -16,6 +16,7 @@ import { promotionFormSchema, promotionFormValues, promotionUpdateSchema } from 
 import { createPromotion, getPromotion, PROMO_CODES, promotionRestoreTarget, updatePromotion } from "~/features/store/promotions.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 const FIELDS: DeskField[] = [
   { name: "code", label: "Code", kind: "text", required: true, fixedAfterCreate: true, hint: "What shoppers type; letters and digits, matched whatever the case." },
@@ -41,23 +42,25 @@ const FIELDS: DeskField[] = [
 
 const isNew = (params: { code?: string }) => params.code === undefined;
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
   if (isNew(params)) {
     return data({ code: null, version: 0, usedCount: 0, values: { kind: "percent", active: "on" } as Record<string, string>, tab: "details" as const, history: [], justCreated: false }, { headers: BACK_OFFICE_HEADERS });
   }
   const promo = await getPromotion(context.db, params.code!);
   if (!promo) throw data("Not found", { status: 404 });
-  const tab = new URL(request.url).searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
+  const tab = url.searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
   const history = tab === "history" ? await entityHistory(context.db, PROMO_CODES.entityType, promo.code, { currentVersion: promo.version }) : [];
-  const justCreated = new URL(request.url).searchParams.has("saved");
+  const justCreated = url.searchParams.has("saved");
   return data({ code: promo.code, version: promo.version, usedCount: promo.usedCount, values: promotionFormValues(promo), tab, history, justCreated }, { headers: BACK_OFFICE_HEADERS });
 }
 
 type ActionResult = { tone: "error" | "success"; message: string; errors?: Record<string, string>; values?: Record<string, string> | null };
 const answer = (result: ActionResult, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "shop");
   const form = await readForm(request);
   const values = formValues(form);

@@ -6,8 +6,10 @@ import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server
 import { promotionState, promotionSummary } from "~/features/store/promotion-form";
 import { listPromotions } from "~/features/store/promotions.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
   const now = new Date();
   const promotions = (await listPromotions(context.db)).map((promo) => ({

@@ -6,9 +6,11 @@ import { getPublicSeasonYear } from "~/features/calendar/season.server";
 import { formatRoundDates } from "~/features/calendar/schedule";
 import { getSeasonRounds } from "~/features/results/results-desk.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 /** "Results" in the menu: the rounds of the season the site shows, each a link to its results sheet. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const year = await getPublicSeasonYear(context.db);
   const season = year === null ? null : await getSeasonRounds(context.db, year);

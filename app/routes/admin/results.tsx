@@ -30,8 +30,10 @@ import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
 import { racePoints } from "~/lib/scoring";
+import { appContext } from "~/context";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const sheet = params.roundId.length <= 200 ? await getResultsSheet(context.db, params.roundId) : null;
   if (!sheet) throw data({ message: "There is no such round." }, { status: 404, headers: BACK_OFFICE_HEADERS });
@@ -65,7 +67,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 const restoreClass = z.object({ racingClass: z.string().trim().min(1, "Choose the class to restore.").max(40) });
 
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
   const form = await readForm(request);
   const intent = form.get("intent");

@@ -21,21 +21,23 @@ import {
 import { fieldErrors, nestFormFields, roundSchema } from "~/features/results/results-form";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext, type RequestContext } from "~/context";
 
 const NEW_ROUND = "new";
 /** Empty session rows under the existing ones, so a session can be added without JavaScript. */
 const SPARE_SESSION_ROWS = 2;
 
-async function loadSeason(context: Route.LoaderArgs["context"], yearParam: string) {
+async function loadSeason(context: RequestContext, yearParam: string) {
   const season = /^\d{4}$/.test(yearParam) ? await getSeasonRounds(context.db, Number(yearParam)) : null;
   if (!season) throw data({ message: "There is no such season." }, { status: 404, headers: BACK_OFFICE_HEADERS });
   return season;
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const { season } = await loadSeason(context, params.year);
-  const created = new URL(request.url).searchParams.has("created");
+  const created = url.searchParams.has("created");
   if (params.id === NEW_ROUND) return data({ year: season.year, round: null, created: false, history: [] }, { headers: BACK_OFFICE_HEADERS });
   const round = await getDeskRound(context.db, params.id);
   if (!round || round.seasonYear !== season.year) throw data({ message: "There is no such round." }, { status: 404, headers: BACK_OFFICE_HEADERS });
@@ -49,7 +51,8 @@ function withoutEmptySessions(fields: Record<string, unknown>) {
   return { ...fields, sessions: sessions.filter((session) => session && Object.values(session).some((value) => value.trim() !== "")) };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
   const { season } = await loadSeason(context, params.year);
   const form = await readForm(request);

@@ -11,6 +11,7 @@ import { DeskInputError, getSeasonScoringRules, saveScoringRules } from "~/featu
 import { formOfRules, rulesOfForm, scoringRulesForm } from "~/features/results/scoring-rules-form";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 /*
  * A season's scoring rules, one form per class. A save adds a version (earlier ones stay on
@@ -23,7 +24,8 @@ function yearOf(param: string): number {
   return Number(param);
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const year = yearOf(params.year);
   const classes = await getSeasonScoringRules(context.db, year);
@@ -44,7 +46,8 @@ function answer(body: Answer, status = 200) {
   return data(body, { status, headers: BACK_OFFICE_HEADERS });
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
   const year = yearOf(params.year);
   const form = Object.fromEntries(await readForm(request)) as Record<string, string>;

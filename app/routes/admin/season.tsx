@@ -14,15 +14,17 @@ import { deskInputRefused } from "~/features/results/desk-write.server";
 import { DeskInputError, getSeasonRounds, seasonRestoreTarget } from "~/features/results/results-desk.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext, type RequestContext } from "~/context";
 
-async function loadSeason(context: Route.LoaderArgs["context"], yearParam: string) {
+async function loadSeason(context: RequestContext, yearParam: string) {
   const year = /^\d{4}$/.test(yearParam) ? Number(yearParam) : null;
   const season = year === null ? null : await getSeasonRounds(context.db, year);
   if (!season) throw data({ message: "There is no such season." }, { status: 404, headers: BACK_OFFICE_HEADERS });
   return season;
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   const season = await loadSeason(context, params.year);
   const tab = recordTabOf(request);
@@ -31,7 +33,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** The History tab's Restore: sets whether the season is published back to an earlier version. */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
   const { season } = await loadSeason(context, params.year);
   const form = await readForm(request);

@@ -12,8 +12,10 @@ import { createSeason, listDeskSeasons, setCurrentSeason, setSeasonPublished } f
 import { fieldErrors, newSeasonSchema } from "~/features/results/results-form";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
   return data({ seasons: await listDeskSeasons(context.db) }, { headers: BACK_OFFICE_HEADERS });
 }
@@ -23,7 +25,8 @@ const seasonChange = z.object({
   version: z.coerce.number().int().min(1),
 });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
   const form = Object.fromEntries(await readForm(request));
   switch (form.intent) {

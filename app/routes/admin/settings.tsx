@@ -20,11 +20,13 @@ import { DeskTabs } from "~/features/site-desk/desk-tabs";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "admin");
   const row = await getSiteSettingsRow(context.db);
-  const tab = new URL(request.url).searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
+  const tab = url.searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
   const history = tab === "history" ? await entityHistory(context.db, SITE_SETTINGS.entityType, row.id, { currentVersion: row.version }) : [];
   const values: Record<string, string> = {
     email: row.email,
@@ -41,7 +43,8 @@ const intentSchema = z.object({ intent: z.enum(["save", "restore-version"], { me
 type ActionResult = { tone: "error" | "success"; message: string; errors: Record<string, string>; values: Record<string, string> | null };
 const answer = (result: ActionResult, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "admin");
   const form = await readForm(request);
   // Every change here (contact e-mail, links) reaches every page: confirm it's you first (ADR 0100).

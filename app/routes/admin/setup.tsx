@@ -11,6 +11,7 @@ import { claimFirstAdmin, hasAnyAdmin, hasTwoFactor } from "~/features/admin/fir
 import { BACK_OFFICE_HEADERS } from "~/features/admin/staff.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "~/context";
 
 /*
  * The first admin's set-up (ADR 0108): open only while no account holds the admin role, to a
@@ -21,7 +22,8 @@ import { pageMeta } from "~/lib/meta";
 const SIGN_IN_PATH = `/login?redirectTo=${encodeURIComponent(FIRST_ADMIN_SETUP_PATH)}`;
 const notFound = () => data(null, { status: 404, headers: BACK_OFFICE_HEADERS });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   // Closed for everyone once there is an admin, before anything else is looked at.
   if (await hasAnyAdmin(context.db)) throw notFound();
   const user = await getOptionalUser(request, context);
@@ -31,7 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionData = { message: string; outcome: "refused" | "closed" | "needs-two-factor" };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   if (await hasAnyAdmin(context.db)) throw notFound();
   const user = await getOptionalUser(request, context);
   if (!user) throw redirect(SIGN_IN_PATH, { headers: BACK_OFFICE_HEADERS });

@@ -15,10 +15,12 @@ import { bouncingAmong } from "~/features/mail/mail-queue.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
+import { appContext } from "~/context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
-  const query = subscriberQuery(new URL(request.url));
+  const query = subscriberQuery(url);
   const { rows, total } = await listSubscribers(context.db, { query: query.q, state: query.state, page: query.page });
   const bouncing = await bouncingAmong(context.db, rows.map((row) => row.email));
   return data(
@@ -47,7 +49,8 @@ const unsubscribeSchema = z.object({
   reason: z.string().trim().max(300, "Keep the reason under 300 characters.").default(""),
 });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "shop");
   const parsed = unsubscribeSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ tone: "error" as const, message: parsed.error.issues[0]!.message }, { status: 400, headers: BACK_OFFICE_HEADERS });

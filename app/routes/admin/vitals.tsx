@@ -8,6 +8,7 @@ import { LAB_FIGURES } from "~/features/vitals/lab-figures.server";
 import { readVitalsReport, type PageVitals, type VitalSummary } from "~/features/vitals/vitals.server";
 import { pageMeta } from "~/lib/meta";
 import { formatVital, rateVital, VITAL_RATING_LABELS, VITAL_THRESHOLDS, type VitalMetric, type VitalRating } from "~/lib/web-vitals";
+import { appContext } from "~/context";
 
 /*
  * Site speed: how fast the pages are on visitors' own phones and computers (field Core Web
@@ -16,7 +17,8 @@ import { formatVital, rateVital, VITAL_RATING_LABELS, VITAL_THRESHOLDS, type Vit
  * measured (lab-figures.ts). Every staff member may look.
  */
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = appContext(routerContext);
   await requireAnyStaff(request, context);
   // Each measured address under the name the field figures use for its page (/news/:reportId).
   const lab: LabView = { ...LAB_FIGURES, pages: LAB_FIGURES.pages.map((page) => ({ ...page, page: context.vitals.routePattern(page.path) })) };
