@@ -25,6 +25,8 @@ describe.skipIf(!existsSync(LIBFAKETIME))("the HTML of the page corpus", () => {
     testDb = await createTestDatabase();
     server = await startServer({
       ...testDb.env,
+      // As on PostgreSQL, which requires the choice: every page carries the test shop's banner.
+      PAYMENTS: "test",
       LD_PRELOAD: LIBFAKETIME,
       FAKETIME: FIXED_INSTANT,
       // Timers and performance measures keep real time; the wall clock starts at the instant.
