@@ -37,7 +37,11 @@ export default defineConfig(
   },
   {
     // The payments module's Stripe provider, and its test against a stand-in for Stripe's API.
-    files: ["app/features/payments/stripe-provider.server.ts", "tests/server/payments-stripe.test.ts", "tests/support/stripe-test-header.ts"],
+    files: [
+      "app/features/payments/stripe-provider.server.ts",
+      "tests/server/payments-stripe.test.ts",
+      "tests/support/stripe-test-header.ts",
+    ],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -11,7 +11,6 @@ if (!existsSync(chromiumPath)) {
   );
 }
 
-
 /** Interaction to Next Paint under CPU throttling (issue 23): its own project, run last and alone. */
 const INP_SPEC = /inp\.phone\.spec\.ts$/;
 

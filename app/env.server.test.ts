@@ -83,7 +83,9 @@ describe("loadEnv", () => {
     it("refuses the test payment page unless it is chosen with PAYMENTS=test", () => {
       expect(() => loadEnv({ ...production, ...secret })).toThrow(/STRIPE_SECRET_KEY: is required in production; .* set PAYMENTS=test/);
       expect(loadEnv({ ...production, ...secret, PAYMENTS: "test" }).PAYMENTS).toBe("test");
-      expect(loadEnv({ ...production, ...secret, STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }).PAYMENTS).toBeUndefined();
+      expect(
+        loadEnv({ ...production, ...secret, STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }).PAYMENTS,
+      ).toBeUndefined();
     });
 
     it("leaves the embedded database and development as they were: nothing to set", () => {
@@ -120,9 +122,10 @@ describe("loadEnv", () => {
       flatRatePence: 395,
       freeAbovePence: null,
     });
-    expect(
-      shippingRuleFromEnv(loadEnv({ SHIPPING_FLAT_RATE_PENCE: "395", SHIPPING_FREE_ABOVE_PENCE: "5000" })),
-    ).toEqual({ flatRatePence: 395, freeAbovePence: 5000 });
+    expect(shippingRuleFromEnv(loadEnv({ SHIPPING_FLAT_RATE_PENCE: "395", SHIPPING_FREE_ABOVE_PENCE: "5000" }))).toEqual({
+      flatRatePence: 395,
+      freeAbovePence: 5000,
+    });
   });
 
   it("payments: test provider by default, Stripe keys checked and paired, reservation minutes", () => {
@@ -132,7 +135,9 @@ describe("loadEnv", () => {
     expect(loadEnv({ ORDER_RESERVATION_MINUTES: "45" }).ORDER_RESERVATION_MINUTES).toBe(45);
     expect(() => loadEnv({ ORDER_RESERVATION_MINUTES: "0" })).toThrow(/ORDER_RESERVATION_MINUTES: must be at least/);
     expect(() => loadEnv({ STRIPE_SECRET_KEY: "sk_test_abc" })).toThrow(/STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set/);
-    expect(() => loadEnv({ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_x" })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_x" })).toThrow(
+      /STRIPE_SECRET_KEY: must be a Stripe secret key/,
+    );
     expect(() => loadEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(/STRIPE_WEBHOOK_SECRET: must be/);
     expect(loadEnv({ STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }).STRIPE_SECRET_KEY).toBe("sk_live_abc");
   });
@@ -154,11 +159,16 @@ describe("loadEnv", () => {
     });
 
     it("takes the key as PEM text, with escaped line breaks, or from a file", () => {
-      const inline = dkimFromEnv(loadEnv({ DKIM_DOMAIN: "Ridgeway-Racing.example", DKIM_SELECTOR: "mail2026", DKIM_PRIVATE_KEY: pem.replace(/\n/g, "\\n") }));
+      const inline = dkimFromEnv(
+        loadEnv({ DKIM_DOMAIN: "Ridgeway-Racing.example", DKIM_SELECTOR: "mail2026", DKIM_PRIVATE_KEY: pem.replace(/\n/g, "\\n") }),
+      );
       expect(inline).toEqual({ domainName: "ridgeway-racing.example", keySelector: "mail2026", privateKey: pem.trim() });
       const file = path.join(mkdtempSync(path.join(tmpdir(), "dkim-")), "dkim.pem");
       writeFileSync(file, pem);
-      expect(dkimFromEnv(loadEnv({ DKIM_DOMAIN: "ridgeway-racing.example", DKIM_SELECTOR: "mail2026", DKIM_PRIVATE_KEY_FILE: file }))?.privateKey).toBe(pem.trim());
+      expect(
+        dkimFromEnv(loadEnv({ DKIM_DOMAIN: "ridgeway-racing.example", DKIM_SELECTOR: "mail2026", DKIM_PRIVATE_KEY_FILE: file }))
+          ?.privateKey,
+      ).toBe(pem.trim());
     });
 
     it("names what is missing or wrong, and never repeats the key", () => {
@@ -173,18 +183,20 @@ describe("loadEnv", () => {
       const notAKey = problems({ DKIM_DOMAIN: "ridgeway-racing.example", DKIM_SELECTOR: "s1", DKIM_PRIVATE_KEY: "secret-but-not-a-key" });
       expect(notAKey).toEqual([expect.stringMatching(/^DKIM_PRIVATE_KEY: must be a PEM private key/)]);
       expect(notAKey.join("\n")).not.toContain("secret-but-not-a-key");
-      expect(problems({ DKIM_DOMAIN: "ridgeway-racing.example", DKIM_SELECTOR: "s1", DKIM_PRIVATE_KEY_FILE: "/nonexistent/dkim.pem" })).toEqual([
-        expect.stringMatching(/^DKIM_PRIVATE_KEY_FILE: cannot be read: ENOENT/),
-      ]);
-      expect(problems({ DKIM_DOMAIN: "ridgeway-racing.example", DKIM_SELECTOR: "s1", DKIM_PRIVATE_KEY: pem, DKIM_PRIVATE_KEY_FILE: "/x.pem" })).toEqual([
-        expect.stringMatching(/^DKIM_PRIVATE_KEY_FILE: set either DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE, not both/),
-      ]);
+      expect(
+        problems({ DKIM_DOMAIN: "ridgeway-racing.example", DKIM_SELECTOR: "s1", DKIM_PRIVATE_KEY_FILE: "/nonexistent/dkim.pem" }),
+      ).toEqual([expect.stringMatching(/^DKIM_PRIVATE_KEY_FILE: cannot be read: ENOENT/)]);
+      expect(
+        problems({ DKIM_DOMAIN: "ridgeway-racing.example", DKIM_SELECTOR: "s1", DKIM_PRIVATE_KEY: pem, DKIM_PRIVATE_KEY_FILE: "/x.pem" }),
+      ).toEqual([expect.stringMatching(/^DKIM_PRIVATE_KEY_FILE: set either DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE, not both/)]);
     });
 
     it("must sign for the sender's domain", () => {
       const base = { DKIM_SELECTOR: "s1", DKIM_PRIVATE_KEY: pem, MAIL_FROM: "Ridgeway Racing <info@mail.ridgeway-racing.example>" };
       expect(problems({ ...base, DKIM_DOMAIN: "ridgeway-racing.example" })).toEqual([]);
-      expect(problems({ ...base, DKIM_DOMAIN: "elsewhere.example" })).toEqual([expect.stringMatching(/^DKIM_DOMAIN: must be MAIL_FROM's domain \(mail\.ridgeway-racing\.example\)/)]);
+      expect(problems({ ...base, DKIM_DOMAIN: "elsewhere.example" })).toEqual([
+        expect.stringMatching(/^DKIM_DOMAIN: must be MAIL_FROM's domain \(mail\.ridgeway-racing\.example\)/),
+      ]);
     });
   });
 });

@@ -13,7 +13,8 @@ type Metrics = { ascent: number; descent: number; lineGap: number; unitsPerEm: n
 
 function overridesFor(font: Metrics, fallback: Metrics) {
   const sizeAdjust = font.xWidthAvg / font.unitsPerEm / (fallback.xWidthAvg / fallback.unitsPerEm);
-  const percent = (value: number) => `${(value * 100).toFixed(2)}%`;
+  // To two decimals, written as the formatter writes a number (no trailing zeros: 0%, 76.5%).
+  const percent = (value: number) => `${Number((value * 100).toFixed(2))}%`;
   return {
     "size-adjust": percent(sizeAdjust),
     "ascent-override": percent(font.ascent / (font.unitsPerEm * sizeAdjust)),
@@ -28,7 +29,9 @@ type Face = { weight: string; sources: string[]; overrides: Record<string, strin
 
 /** The @font-face rules of one family in site.css: weight, local() sources and metric overrides. */
 function declaredFaces(family: string): Face[] {
-  const faces = [...css.matchAll(/@font-face\s*{([^}]*)}/g)].map((match) => match[1]!).filter((body) => body.includes(`font-family: "${family}"`));
+  const faces = [...css.matchAll(/@font-face\s*{([^}]*)}/g)]
+    .map((match) => match[1]!)
+    .filter((body) => body.includes(`font-family: "${family}"`));
   if (faces.length === 0) throw new Error(`no @font-face for ${family} in site.css`);
   return faces.map((body) => {
     const declarations = body

@@ -59,7 +59,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   // The back office adds its stylesheet, a superset of the public one, after it (ADR 0080).
-  const backOffice = useMatches().some((match) => (match.handle as typeof BACK_OFFICE_STYLESHEET | undefined)?.stylesheet === "back-office");
+  const backOffice = useMatches().some(
+    (match) => (match.handle as typeof BACK_OFFICE_STYLESHEET | undefined)?.stylesheet === "back-office",
+  );
   return (
     <html lang="en-GB" data-vitals-page={data?.vitals.page} data-vitals-sample-rate={data?.vitals.sampleRate}>
       <head>

@@ -16,7 +16,11 @@ const leftOut = [...read("app.css").matchAll(/^@source not "\.\/([^"]+)";/gm)].m
 
 function resolveImport(from: string, specifier: string): string | null {
   const bare = specifier.replace(/\?.*$/, "");
-  const base = bare.startsWith("~/") ? path.join(appDir, bare.slice(2)) : bare.startsWith(".") ? path.resolve(path.dirname(from), bare) : null;
+  const base = bare.startsWith("~/")
+    ? path.join(appDir, bare.slice(2))
+    : bare.startsWith(".")
+      ? path.resolve(path.dirname(from), bare)
+      : null;
   if (!base) return null;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;

@@ -63,7 +63,9 @@ const describe = (label: string, { latencies, loopMaxMs }: { latencies: number[]
 
 try {
   for (let i = 0; i < MEDIA_MB; i++) {
-    await handle.db.execute(sql`insert into media_blobs (key, content_type, bytes, data) values (${`bench/${i}.jpg`}, 'image/jpeg', ${1_000_000}, ${randomBytes(1_000_000)})`);
+    await handle.db.execute(
+      sql`insert into media_blobs (key, content_type, bytes, data) values (${`bench/${i}.jpg`}, 'image/jpeg', ${1_000_000}, ${randomBytes(1_000_000)})`,
+    );
   }
   for (let i = 0; i < 20; i++) await pageQuery();
   describe("alone (3 s)", await sample(() => new Promise((resolve) => setTimeout(resolve, 3000))));
@@ -71,7 +73,9 @@ try {
   const during = await sample(async () => {
     for (let i = 0; i < BACKUPS; i++) {
       const report = await runBackup(handle, { directory, keep: 0, offsite: null, dataDir }, { trigger: "command", log: quiet });
-      reports.push(`${report.durationMs} ms${report.pauseMs === undefined ? "" : ` (pause ${report.pauseMs} ms)`}, ${(report.bytes / 1e6).toFixed(1)} MB`);
+      reports.push(
+        `${report.durationMs} ms${report.pauseMs === undefined ? "" : ` (pause ${report.pauseMs} ms)`}, ${(report.bytes / 1e6).toFixed(1)} MB`,
+      );
     }
   });
   describe(`during ${BACKUPS} backups (${handle.kind})`, during);

@@ -16,7 +16,18 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { startNginx, type CachingProxy } from "../tests/support/caching-proxy";
 import { benchCheckout, CHECKOUT_ARG } from "./checkout";
-import { BenchError, createBenchDatabase, createStaticCopies, reportFatal, routesFromArgs, wholeNumberFromEnv, startProductionServer, writeReport, type RunningServer, type StaticCopies } from "./server";
+import {
+  BenchError,
+  createBenchDatabase,
+  createStaticCopies,
+  reportFatal,
+  routesFromArgs,
+  wholeNumberFromEnv,
+  startProductionServer,
+  writeReport,
+  type RunningServer,
+  type StaticCopies,
+} from "./server";
 
 const CONNECTIONS = wholeNumberFromEnv("BENCH_CONNECTIONS", 10, 1, 256);
 const WARMUP_SECONDS = 2;
@@ -90,7 +101,13 @@ function figures(pathname: string, result: autocannon.Result): LoadFigures {
   };
 }
 
-async function measure(origin: string, pathname: string, duration: number, label: string, headers: Record<string, string> = {}): Promise<LoadFigures> {
+async function measure(
+  origin: string,
+  pathname: string,
+  duration: number,
+  label: string,
+  headers: Record<string, string> = {},
+): Promise<LoadFigures> {
   const url = origin + pathname;
   process.stdout.write(`  ${label} ${pathname}: warm-up ${WARMUP_SECONDS} s, measure ${duration} s\n`);
   await load(url, WARMUP_SECONDS, headers);
@@ -103,7 +120,13 @@ async function signedInCookie(serverUrl: string): Promise<string> {
     method: "POST",
     redirect: "manual",
     headers: { Origin: serverUrl, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "sign-up", name: "Bench Visitor", email: `bench.${Date.now()}@example.com`, password: "a long enough bench password", role: "team_member" }),
+    body: new URLSearchParams({
+      intent: "sign-up",
+      name: "Bench Visitor",
+      email: `bench.${Date.now()}@example.com`,
+      password: "a long enough bench password",
+      role: "team_member",
+    }),
   });
   const cookie = response.headers
     .getSetCookie()
@@ -116,7 +139,10 @@ async function signedInCookie(serverUrl: string): Promise<string> {
 function printTable(figs: RouteFigures): void {
   const rows: string[][] = [
     ["", "req/s", "÷static", "p50 ms", "p99 ms", "non-2xx", "errors"],
-    ...[...VISITORS.map((visitor) => [visitor, figs.visitors[visitor], figs.ratios[visitor]] as const), ["static", figs.static, 1] as const].map(([label, f, ratio]) => [
+    ...[
+      ...VISITORS.map((visitor) => [visitor, figs.visitors[visitor], figs.ratios[visitor]] as const),
+      ["static", figs.static, 1] as const,
+    ].map(([label, f, ratio]) => [
       label,
       f.requestsPerSecond.toFixed(1),
       ratio.toFixed(2),
@@ -127,8 +153,7 @@ function printTable(figs: RouteFigures): void {
     ]),
   ];
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
-  const line = (row: string[]) =>
-    row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join("  ");
+  const line = (row: string[]) => row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join("  ");
   console.log(`\n${figs.route}  (HTTP ${figs.status}, ${figs.htmlBytes} bytes of HTML)`);
   console.log(line(rows[0]!));
   for (const row of rows.slice(1)) console.log(line(row));
@@ -147,7 +172,9 @@ async function main(): Promise<number> {
   const proxyKind = process.env.BENCH_PROXY ?? (processes > 1 ? "nginx" : "");
   if (proxyKind !== "" && proxyKind !== "nginx") throw new BenchError(`BENCH_PROXY must be "nginx" or unset (got "${proxyKind}").`);
   if (processes > 1 && (databaseServer === "" || proxyKind !== "nginx")) {
-    throw new BenchError("BENCH_PROCESSES above 1 needs BENCH_DATABASE_URL (a PostgreSQL server; the processes share one database) and the nginx proxy in front.");
+    throw new BenchError(
+      "BENCH_PROCESSES above 1 needs BENCH_DATABASE_URL (a PostgreSQL server; the processes share one database) and the nginx proxy in front.",
+    );
   }
   const database = databaseServer ? await createBenchDatabase(databaseServer) : undefined;
   const servers: RunningServer[] = [];
@@ -165,7 +192,9 @@ async function main(): Promise<number> {
     const origin = proxy?.url ?? server.url;
     // BENCH_ACCEPT_ENCODING=br asks for what browsers take (through nginx both the page and its
     // copy are then kept compressed); by default nothing is compressed.
-    const encoding: Record<string, string> = process.env.BENCH_ACCEPT_ENCODING ? { "accept-encoding": process.env.BENCH_ACCEPT_ENCODING } : {};
+    const encoding: Record<string, string> = process.env.BENCH_ACCEPT_ENCODING
+      ? { "accept-encoding": process.env.BENCH_ACCEPT_ENCODING }
+      : {};
     const visitorHeaders: Record<Visitor, Record<string, string>> = {
       anonymous: { ...encoding },
       cookie: { ...encoding, cookie: UNRELATED_COOKIE },
@@ -178,7 +207,11 @@ async function main(): Promise<number> {
         problems.push(`${route}: answered ${response.status} (expected 200)`);
       }
       // Every process serves the static copy from the same build directory.
-      const staticPath = await staticCopies.add(route, html, servers.map(({ url }) => url));
+      const staticPath = await staticCopies.add(
+        route,
+        html,
+        servers.map(({ url }) => url),
+      );
 
       console.log(`\n${route} → static copy ${staticPath}`);
       const visitors = {} as Record<Visitor, LoadFigures>;

@@ -62,7 +62,10 @@ async function main() {
   let staff: Awaited<ReturnType<typeof prepareStaff>> | undefined;
   const server = await startProductionServer({
     prepareDataDir: async (dataDir) => {
-      staff = await prepareStaff({ dataDir }, { email: "big.post@example.com", roles: ["admin"], secret: AUTH_SECRET, publicUrl: "http://127.0.0.1" });
+      staff = await prepareStaff(
+        { dataDir },
+        { email: "big.post@example.com", roles: ["admin"], secret: AUTH_SECRET, publicUrl: "http://127.0.0.1" },
+      );
     },
     env: { AUTH_SECRET, PAYMENTS: "test" },
   });
@@ -73,7 +76,13 @@ async function main() {
       ["page form action", "/contact", form, "name=x&email=a%40example.com&subject=s&category=General+Inquiry&message=", ""],
       ["cart quote (JSON)", "/api/cart/quote", "application/json", '{"lines":[],"x":"', ""],
       ["payment webhook", "/api/payments/webhook", "application/json", '{"id":"', ""],
-      ["media upload (signed in)", "/admin/media/new", "multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="file"; filename="a.mp4"\r\nContent-Type: video/mp4\r\n\r\n', admin],
+      [
+        "media upload (signed in)",
+        "/admin/media/new",
+        "multipart/form-data; boundary=x",
+        '--x\r\nContent-Disposition: form-data; name="file"; filename="a.mp4"\r\nContent-Type: video/mp4\r\n\r\n',
+        admin,
+      ],
       ["login", "/login", form, "intent=sign-in&email=", ""],
     ];
     console.log(`${TOTAL_MB} MB chunked POST, no Content-Length, against ${server.url}`);
@@ -83,8 +92,13 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const idleMb = residentMb(server.pid);
       const result = await streamPost(server.url, path, type, prefix, cookie, server.pid);
-      const health = await fetch(`${server.url}/healthz`).then((r) => r.status, () => 0);
-      console.log(`| ${kind} \`${path}\` | ${result.status} | ${result.sentMb} MB | +${result.peakMb - idleMb} MB (idle ${idleMb} MB) | ${result.ms} ms | ${health} |`);
+      const health = await fetch(`${server.url}/healthz`).then(
+        (r) => r.status,
+        () => 0,
+      );
+      console.log(
+        `| ${kind} \`${path}\` | ${result.status} | ${result.sentMb} MB | +${result.peakMb - idleMb} MB (idle ${idleMb} MB) | ${result.ms} ms | ${health} |`,
+      );
     }
   } finally {
     await server.stop();

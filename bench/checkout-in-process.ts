@@ -33,7 +33,12 @@ function form(): FormData {
   body.append("promoCode", "RIDGEWAY10");
   body.append("name", "Bench Shopper");
   body.append("email", `bench+${++shopper}@example.com`);
-  for (const [name, value] of Object.entries({ shipName: "Bench Shopper", shipLine1: "1 Pit Lane", shipTown: "Andover", shipPostcode: "SP11 8PW" })) {
+  for (const [name, value] of Object.entries({
+    shipName: "Bench Shopper",
+    shipLine1: "1 Pit Lane",
+    shipTown: "Andover",
+    shipPostcode: "SP11 8PW",
+  })) {
     body.append(name, value);
   }
   return body;

@@ -15,7 +15,16 @@ import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
 import { labFiguresSchema, type LabFigures } from "../app/features/vitals/lab-figures";
 import { countScripts, limitCopy } from "./limit-copy";
-import { BenchError, createStaticCopies, reportFatal, routesFromArgs, startProductionServer, wholeNumberFromEnv, writeReport, type StaticCopies } from "./server";
+import {
+  BenchError,
+  createStaticCopies,
+  reportFatal,
+  routesFromArgs,
+  startProductionServer,
+  wholeNumberFromEnv,
+  writeReport,
+  type StaticCopies,
+} from "./server";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -197,15 +206,26 @@ function print(summary: RouteSummary, categories: Category[]): void {
   const ms = (value: number | null) => (value === null ? "n/a" : Math.round(value).toLocaleString("en-GB"));
   const cls = (value: number | null) => (value === null ? "n/a" : value.toFixed(3));
   const runs = summary.page.runs.length;
-  console.log(`\n${summary.route}  (limit: ${new URL(summary.limitUrl).pathname}, ${summary.removed.scripts} scripts and ` +
-    `${summary.removed.modulePreloads} module preloads removed; median of ${runs} run${runs === 1 ? "" : "s"} each, in turns)`);
+  console.log(
+    `\n${summary.route}  (limit: ${new URL(summary.limitUrl).pathname}, ${summary.removed.scripts} scripts and ` +
+      `${summary.removed.modulePreloads} module preloads removed; median of ${runs} run${runs === 1 ? "" : "s"} each, in turns)`,
+  );
   const rows = [
     ["", "perf", "FCP ms", "LCP ms", "TBT ms", "CLS", "SI ms", "perf by run", "LCP ms by run", "benchmark index by run"],
     ...(["page", "limit"] as const).map((side) => {
       const { median: m, runs: all } = summary[side];
-      return [side, score(m.performance), ms(m.fcpMs), ms(m.lcpMs), ms(m.tbtMs), cls(m.cls), ms(m.speedIndexMs),
-        all.map((run) => score(run.performance)).join(" "), all.map((run) => ms(run.lcpMs)).join(" "),
-        all.map((run) => (run.benchmarkIndex === null ? "n/a" : Math.round(run.benchmarkIndex).toLocaleString("en-GB"))).join(" ")];
+      return [
+        side,
+        score(m.performance),
+        ms(m.fcpMs),
+        ms(m.lcpMs),
+        ms(m.tbtMs),
+        cls(m.cls),
+        ms(m.speedIndexMs),
+        all.map((run) => score(run.performance)).join(" "),
+        all.map((run) => ms(run.lcpMs)).join(" "),
+        all.map((run) => (run.benchmarkIndex === null ? "n/a" : Math.round(run.benchmarkIndex).toLocaleString("en-GB"))).join(" "),
+      ];
     }),
   ];
   for (const line of formatTable(rows)) console.log(`  ${line}`);
@@ -231,7 +251,9 @@ function labFigures(summaries: RouteSummary[], runs: number, lighthouseVersion: 
     lighthouseVersion,
     runs,
     loadAverage: Math.round(loadAverage * 100) / 100,
-    benchmarkIndex: roundOrNull(median(summaries.flatMap(({ page, limit }) => [...page.runs, ...limit.runs].map((run) => run.benchmarkIndex)))),
+    benchmarkIndex: roundOrNull(
+      median(summaries.flatMap(({ page, limit }) => [...page.runs, ...limit.runs].map((run) => run.benchmarkIndex))),
+    ),
     pages: summaries.map(({ route, page, limit }) => ({
       path: route,
       performance: page.median.performance === null ? null : Math.round(page.median.performance),

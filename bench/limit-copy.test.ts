@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { countScripts, limitCopy } from "./limit-copy";
 
 const PAGE = [
-  "<!DOCTYPE html><html lang=\"en-GB\"><head>",
+  '<!DOCTYPE html><html lang="en-GB"><head>',
   '<meta charset="utf-8"/>',
   '<link rel="modulepreload" href="/assets/entry.client-abc.js"/>',
   '<link rel="modulepreload" href="/assets/root-def.js" nonce="n0nce"/>',
@@ -31,7 +31,7 @@ describe("limitCopy", () => {
   it("keeps JSON-LD and everything else byte for byte", () => {
     expect(limitCopy(PAGE)).toBe(
       [
-        "<!DOCTYPE html><html lang=\"en-GB\"><head>",
+        '<!DOCTYPE html><html lang="en-GB"><head>',
         '<meta charset="utf-8"/>',
         '<link rel="stylesheet" href="/assets/root-123.css"/>',
         '<link rel="preload" as="image" href="/media/hero/hero-1.svg" fetchPriority="high"/>',

@@ -19,9 +19,11 @@ import { insertConfirmedSubscribers } from "../tests/support/newsletter-subscrib
 import { BenchError, reportFatal, startProductionServer, writeReport } from "./server";
 
 const RECIPIENTS = Number(process.env.NEWSLETTER_RECIPIENTS ?? 10_000);
-if (!Number.isInteger(RECIPIENTS) || RECIPIENTS < 1 || RECIPIENTS > 100_000) throw new BenchError("NEWSLETTER_RECIPIENTS must be from 1 to 100000.");
+if (!Number.isInteger(RECIPIENTS) || RECIPIENTS < 1 || RECIPIENTS > 100_000)
+  throw new BenchError("NEWSLETTER_RECIPIENTS must be from 1 to 100000.");
 const PAGE_RATE = Number(process.env.NEWSLETTER_PAGE_RATE ?? 20);
-if (!Number.isFinite(PAGE_RATE) || PAGE_RATE < 0) throw new BenchError("NEWSLETTER_PAGE_RATE must be 0 (as fast as the server answers) or more.");
+if (!Number.isFinite(PAGE_RATE) || PAGE_RATE < 0)
+  throw new BenchError("NEWSLETTER_PAGE_RATE must be 0 (as fast as the server answers) or more.");
 /** The issue is due this long after the data dir is prepared: time to start and measure a baseline. */
 const DUE_AFTER_MS = 60_000;
 const WINDOW_S = 5;
@@ -122,7 +124,9 @@ async function main(): Promise<void> {
     });
   try {
     const pace = PAGE_RATE > 0 ? `${PAGE_RATE} a second` : "as fast as it answers";
-    console.log(`newsletter to ${RECIPIENTS} subscribers, due in ${Math.round((dueAt - Date.now()) / 1000)} s; visitors with a cookie load ${PAGE} (4 connections, ${pace})`);
+    console.log(
+      `newsletter to ${RECIPIENTS} subscribers, due in ${Math.round((dueAt - Date.now()) / 1000)} s; visitors with a cookie load ${PAGE} (4 connections, ${pace})`,
+    );
     while (Date.now() + WINDOW_S * 1000 < dueAt - 2000) record("before", await pageWindow(server.url));
     while (Date.now() < dueAt) await new Promise((resolve) => setTimeout(resolve, 200));
     let lastMessageAt = 0;
@@ -132,17 +136,27 @@ async function main(): Promise<void> {
       console.log(`  sent ${smtp.received()} / ${RECIPIENTS}`);
     }
     const median = (phase: Window["phase"], key: "p50Ms" | "p97_5Ms" | "p99Ms") => {
-      const values = windows.filter((w) => w.phase === phase).map((w) => w[key]).sort((a, b) => a - b);
+      const values = windows
+        .filter((w) => w.phase === phase)
+        .map((w) => w[key])
+        .sort((a, b) => a - b);
       return values[Math.floor(values.length / 2)] ?? 0;
     };
     console.table(windows);
     for (const phase of ["before", "during"] as const) {
-      console.log(`${PAGE} ${phase} the send, median of ${WINDOW_S}-s windows: p50 ${median(phase, "p50Ms")} ms, p97.5 ${median(phase, "p97_5Ms")} ms, p99 ${median(phase, "p99Ms")} ms`);
+      console.log(
+        `${PAGE} ${phase} the send, median of ${WINDOW_S}-s windows: p50 ${median(phase, "p50Ms")} ms, p97.5 ${median(phase, "p97_5Ms")} ms, p99 ${median(phase, "p99Ms")} ms`,
+      );
     }
-    if (smtp.received() < RECIPIENTS) throw new BenchError(`only ${smtp.received()} of ${RECIPIENTS} e-mails arrived within ${GIVE_UP_MS / 60_000} minutes`);
+    if (smtp.received() < RECIPIENTS)
+      throw new BenchError(`only ${smtp.received()} of ${RECIPIENTS} e-mails arrived within ${GIVE_UP_MS / 60_000} minutes`);
     const sendSeconds = ((lastMessageAt || Date.now()) - dueAt) / 1000;
-    console.log(`sent ${RECIPIENTS} e-mails in at most ${sendSeconds.toFixed(0)} s after the issue was due (${Math.round(RECIPIENTS / sendSeconds)} per second or more)`);
-    console.log(`report: ${writeReport("newsletter-send", { recipients: RECIPIENTS, page: PAGE, pageRate: PAGE_RATE, sendSeconds, windows })}`);
+    console.log(
+      `sent ${RECIPIENTS} e-mails in at most ${sendSeconds.toFixed(0)} s after the issue was due (${Math.round(RECIPIENTS / sendSeconds)} per second or more)`,
+    );
+    console.log(
+      `report: ${writeReport("newsletter-send", { recipients: RECIPIENTS, page: PAGE, pageRate: PAGE_RATE, sendSeconds, windows })}`,
+    );
   } finally {
     await server.stop();
     await smtp.close();

@@ -277,9 +277,7 @@ export function routesFromArgs(argv: string[]): string[] {
     // "//host/x" is a protocol-relative URL to another host; whitespace and
     // control characters are never part of a route.
     if (!arg.startsWith("/") || arg.startsWith("//") || /[\s\\]/.test(arg) || !sameOrigin) {
-      throw new BenchError(
-        `Invalid route ${JSON.stringify(arg)}: routes must be paths starting with "/" (for example / or /terms).`,
-      );
+      throw new BenchError(`Invalid route ${JSON.stringify(arg)}: routes must be paths starting with "/" (for example / or /terms).`);
     }
     if (!routes.includes(arg)) routes.push(arg);
   }

@@ -24,13 +24,26 @@ const CONNECTIONS = numberFromEnv("SOAK_CONNECTIONS", 8, 1, 64);
 const PASSWORD = "a long enough soak password";
 const ACCOUNTS = 8;
 const PRODUCT_ID = 6; // the keyring: one size, stock raised for the run
-const PAGES = ["/", "/news", "/team", "/calendar", "/store", "/store/team-cap-red", "/partners", "/contact", "/cart", "/gallery", "/no-such-page"];
+const PAGES = [
+  "/",
+  "/news",
+  "/team",
+  "/calendar",
+  "/store",
+  "/store/team-cap-red",
+  "/partners",
+  "/contact",
+  "/cart",
+  "/gallery",
+  "/no-such-page",
+];
 
 function numberFromEnv(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || value > max) throw new BenchError(`${name} must be a number from ${min} to ${max} (got "${raw}").`);
+  if (!Number.isFinite(value) || value < min || value > max)
+    throw new BenchError(`${name} must be a number from ${min} to ${max} (got "${raw}").`);
   return value;
 }
 
@@ -90,7 +103,12 @@ const latencies: Record<Kind, number[]> = { page: [], "sign-in": [], quote: [], 
 const errors: Record<string, number> = {};
 const statuses: Record<string, number> = {};
 
-async function timed(kind: Kind, work: () => Promise<Answer>, expect: (answer: Answer) => boolean, what: string = kind): Promise<Answer | null> {
+async function timed(
+  kind: Kind,
+  work: () => Promise<Answer>,
+  expect: (answer: Answer) => boolean,
+  what: string = kind,
+): Promise<Answer | null> {
   const started = performance.now();
   try {
     const answer = await work();
@@ -115,17 +133,35 @@ let shopper = 0;
 async function round(base: URL, step: number): Promise<void> {
   const from = nextVisitor();
   const page = PAGES[step % PAGES.length]!;
-  await timed("page", () => request(base, "GET", page, { from }), (a) => a.status === 200 || (page === "/no-such-page" && a.status === 404), page);
+  await timed(
+    "page",
+    () => request(base, "GET", page, { from }),
+    (a) => a.status === 200 || (page === "/no-such-page" && a.status === 404),
+    page,
+  );
   const lines = [{ productId: PRODUCT_ID, size: "One Size", quantity: 1 }];
-  await timed("quote", () => request(base, "POST", "/api/cart/quote", { body: JSON.stringify({ lines }), type: "application/json", from }), (a) => a.status === 200);
+  await timed(
+    "quote",
+    () => request(base, "POST", "/api/cart/quote", { body: JSON.stringify({ lines }), type: "application/json", from }),
+    (a) => a.status === 200,
+  );
   if (step % 3 === 0) {
     const account = `soak${step % ACCOUNTS}@example.com`;
     const signedIn = await timed(
       "sign-in",
-      () => request(base, "POST", "/login", { body: new URLSearchParams({ intent: "sign-in", email: account, password: PASSWORD }).toString(), from }),
+      () =>
+        request(base, "POST", "/login", {
+          body: new URLSearchParams({ intent: "sign-in", email: account, password: PASSWORD }).toString(),
+          from,
+        }),
       (a) => a.status === 302 && a.cookies.some((cookie) => cookie.includes("session_token")),
     );
-    if (signedIn) await timed("page", () => request(base, "GET", "/dashboard/orders", { cookie: signedIn.cookies.join("; "), from }), (a) => a.status === 200);
+    if (signedIn)
+      await timed(
+        "page",
+        () => request(base, "GET", "/dashboard/orders", { cookie: signedIn.cookies.join("; "), from }),
+        (a) => a.status === 200,
+      );
   }
   if (step % 2 === 0) {
     const n = ++shopper;
@@ -155,7 +191,13 @@ async function round(base: URL, step: number): Promise<void> {
       "payment",
       () =>
         request(base, "POST", payPath, {
-          body: new URLSearchParams({ intent: "pay", cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", cardName: "Soak Shopper" }).toString(),
+          body: new URLSearchParams({
+            intent: "pay",
+            cardNumber: "4242 4242 4242 4242",
+            expiry: "12/39",
+            cvc: "123",
+            cardName: "Soak Shopper",
+          }).toString(),
           from,
         }),
       (a) => a.status === 302 && (a.location ?? "").startsWith("/order-confirmation"),
@@ -181,7 +223,9 @@ async function main(): Promise<number> {
         await handle.db.update(productVariants).set({ stock: 10_000_000 }).where(eq(productVariants.productId, PRODUCT_ID));
         const auth = createAuth({ db: handle.db, publicUrl: "http://127.0.0.1", secret: "soak-secret-0123456789abcdef0123456789" });
         for (let i = 0; i < ACCOUNTS; i++) {
-          await auth.api.signUpEmail({ body: { name: `Soak ${i}`, email: `soak${i}@example.com`, password: PASSWORD, role: "team_member" } });
+          await auth.api.signUpEmail({
+            body: { name: `Soak ${i}`, email: `soak${i}@example.com`, password: PASSWORD, role: "team_member" },
+          });
         }
       } finally {
         await handle.close();
@@ -189,7 +233,13 @@ async function main(): Promise<number> {
     },
     // Holds last the whole run (every order is paid at once anyway); no per-client hold cap.
     // TRUST_PROXY=1: each round's X-Forwarded-For is its visitor's address.
-    env: { AUTH_SECRET: "soak-secret-0123456789abcdef0123456789", ORDER_RESERVATION_MINUTES: "120", ORDER_HOLDS_PER_CLIENT: "0", PAYMENTS: "test", TRUST_PROXY: "1" },
+    env: {
+      AUTH_SECRET: "soak-secret-0123456789abcdef0123456789",
+      ORDER_RESERVATION_MINUTES: "120",
+      ORDER_HOLDS_PER_CLIENT: "0",
+      PAYMENTS: "test",
+      TRUST_PROXY: "1",
+    },
   });
   const pid = server.pid;
   const base = new URL(server.url);
@@ -219,21 +269,40 @@ async function main(): Promise<number> {
   }
   const endMb = residentMb(pid);
   peakMb = Math.max(peakMb, endMb);
-  const health = await request(base, "GET", "/healthz").then((a) => a.status, () => 0);
+  const health = await request(base, "GET", "/healthz").then(
+    (a) => a.status,
+    () => 0,
+  );
   agent.destroy();
   await server.stop();
 
   const figures = Object.fromEntries(
     Object.entries(latencies).map(([kind, values]) => {
       values.sort((a, b) => a - b);
-      return [kind, { requests: values.length, p50Ms: percentile(values, 50), p95Ms: percentile(values, 95), p99Ms: percentile(values, 99), maxMs: percentile(values, 100) }];
+      return [
+        kind,
+        {
+          requests: values.length,
+          p50Ms: percentile(values, 50),
+          p95Ms: percentile(values, 95),
+          p99Ms: percentile(values, 99),
+          maxMs: percentile(values, 100),
+        },
+      ];
     }),
   );
-  const all = Object.values(latencies).flat().sort((a, b) => a - b);
+  const all = Object.values(latencies)
+    .flat()
+    .sort((a, b) => a - b);
   const errorCount = Object.values(errors).reduce((sum, n) => sum + n, 0);
-  const loadAverage = { mean: Math.round((load.reduce((s, n) => s + n, 0) / Math.max(1, load.length)) * 100) / 100, max: Math.max(0, ...load) };
+  const loadAverage = {
+    mean: Math.round((load.reduce((s, n) => s + n, 0) / Math.max(1, load.length)) * 100) / 100,
+    max: Math.max(0, ...load),
+  };
   console.table(figures);
-  console.log(`all: ${all.length} requests (${Math.round(all.length / DURATION_S)} req/s), p50 ${percentile(all, 50)} ms, p95 ${percentile(all, 95)} ms, p99 ${percentile(all, 99)} ms`);
+  console.log(
+    `all: ${all.length} requests (${Math.round(all.length / DURATION_S)} req/s), p50 ${percentile(all, 50)} ms, p95 ${percentile(all, 95)} ms, p99 ${percentile(all, 99)} ms`,
+  );
   console.log(`errors: ${errorCount}${errorCount ? ` ${JSON.stringify(errors)}` : ""}`);
   console.log(`resident memory: start ${startMb} MB, peak ${peakMb} MB, end ${endMb} MB; /healthz after: ${health}`);
   console.log(`resident memory every 15 s (MB): ${[...memorySeries, endMb].join(" ")}`);

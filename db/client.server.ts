@@ -72,7 +72,11 @@ interface Preparation {
   onQuery?: (seconds: number) => void;
 }
 
-async function openPglite(dataDir: string, { migrate, seed, onQuery }: Preparation, onStopped: (error: Error) => void): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string,
+  { migrate, seed, onQuery }: Preparation,
+  onStopped: (error: Error) => void,
+): Promise<DatabaseHandle> {
   mkdirSync(dataDir, { recursive: true });
   // PGlite is single-process: a second process writing the same directory
   // would corrupt it, so the directory is locked for the life of the process.

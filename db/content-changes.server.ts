@@ -34,11 +34,7 @@ export function localContentChanges(): ContentChanges {
   };
 }
 
-export function postgresContentChanges(
-  db: Database,
-  databaseUrl: string,
-  options: { onError: (error: Error) => void },
-): ContentChanges {
+export function postgresContentChanges(db: Database, databaseUrl: string, options: { onError: (error: Error) => void }): ContentChanges {
   const local = localContentChanges();
   const notifyAll = () => void local.announce();
   // The listening connection, from the moment it is being opened until it breaks.

@@ -168,9 +168,6 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
 function isAliveHere(owner: LockOwner): boolean {
   const here = currentOwner();
   return (
-    owner.host === here.host &&
-    owner.bootId === here.bootId &&
-    owner.pidNamespace === here.pidNamespace &&
-    !ownerHasEnded(owner, here)
+    owner.host === here.host && owner.bootId === here.bootId && owner.pidNamespace === here.pidNamespace && !ownerHasEnded(owner, here)
   );
 }

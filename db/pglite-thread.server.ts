@@ -50,7 +50,9 @@ export interface PgliteThread {
    * query runs: `work` runs first inside the same exclusive transaction (to read what the copy
    * holds, say), then a CHECKPOINT writes every change to the files, then they are copied.
    */
-  snapshot<T>(work: (query: (text: string) => Promise<Array<Record<string, unknown>>>) => Promise<T>): Promise<{ result: T; pgdata: Uint8Array }>;
+  snapshot<T>(
+    work: (query: (text: string) => Promise<Array<Record<string, unknown>>>) => Promise<T>,
+  ): Promise<{ result: T; pgdata: Uint8Array }>;
   /**
    * Copies the data directory's files (pgdata) to `destination`, a new directory, while no other
    * query runs: a CHECKPOINT writes every change to the files first, and nothing writes them until
@@ -176,11 +178,16 @@ export async function startPgliteThread(
     }
     const heldMs = Math.round(performance.now() - held);
     await mkdir(destination, { mode: 0o700 });
-    for (const entry of files.files) if ("directory" in entry) await mkdir(path.join(destination, entry.path), { recursive: true, mode: 0o700 });
+    for (const entry of files.files)
+      if ("directory" in entry) await mkdir(path.join(destination, entry.path), { recursive: true, mode: 0o700 });
     const written = files.files.filter((entry) => "bytes" in entry);
     // A few at a time: over a thousand small files, one by one, take seconds on a busy disk.
     for (let start = 0; start < written.length; start += 16) {
-      await Promise.all(written.slice(start, start + 16).map((entry) => writeFile(path.join(destination, entry.path), new Uint8Array(entry.bytes), { mode: 0o600 })));
+      await Promise.all(
+        written
+          .slice(start, start + 16)
+          .map((entry) => writeFile(path.join(destination, entry.path), new Uint8Array(entry.bytes), { mode: 0o600 })),
+      );
     }
     return { heldMs };
   };

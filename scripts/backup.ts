@@ -50,10 +50,18 @@ async function main(): Promise<number> {
   }
   let database;
   try {
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, migrate: false, seed: false, onConnectionError: () => {} });
+    database = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      migrate: false,
+      seed: false,
+      onConnectionError: () => {},
+    });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
-      console.error(`${error.message}\nThe site is running on ${env.DATA_DIR} but did not answer on its control socket: it may still be starting (try again in a moment), or be an older release (restart it).`);
+      console.error(
+        `${error.message}\nThe site is running on ${env.DATA_DIR} but did not answer on its control socket: it may still be starting (try again in a moment), or be an older release (restart it).`,
+      );
       return 1;
     }
     throw error;
@@ -62,7 +70,9 @@ async function main(): Promise<number> {
     console.log(describe(await runBackup(database, settings, { trigger: "command", log })));
     return 0;
   } catch (error) {
-    console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}\nThe backups already in ${settings.directory} are untouched.`);
+    console.error(
+      `Backup failed: ${error instanceof Error ? error.message : String(error)}\nThe backups already in ${settings.directory} are untouched.`,
+    );
     return 1;
   } finally {
     await database.close();

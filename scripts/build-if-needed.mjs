@@ -15,10 +15,7 @@ function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce(
-    (newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))),
-    stat.mtimeMs,
-  );
+  return readdirSync(target).reduce((newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))), stat.mtimeMs);
 }
 
 const builtAt = existsSync(builtEntry) ? statSync(builtEntry).mtimeMs : 0;

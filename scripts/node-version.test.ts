@@ -33,7 +33,9 @@ describe("the Node.js version check (ADR 0113)", () => {
       expect(unsupportedNodeMessage({ found, range: ">=24", pinned }), found).toBeNull();
     }
     const message = unsupportedNodeMessage({ found: "v20.20.2", range: ">=24", pinned });
-    expect(message).toMatch(/^Node\.js v20\.20\.2 \(.+\) is not supported: this site needs Node\.js 24 or later \(26\.12\.1 is pinned in \.nvmrc\)\./);
+    expect(message).toMatch(
+      /^Node\.js v20\.20\.2 \(.+\) is not supported: this site needs Node\.js 24 or later \(26\.12\.1 is pinned in \.nvmrc\)\./,
+    );
     expect(message).toContain('Run "npm install", then "npm start" or "npm test"');
     expect(message).not.toContain("\n");
     expect(unsupportedNodeMessage({ found: "v24.1.9", range: ">=24.2.0", pinned })).toContain("needs Node.js 24.2.0 or later");

@@ -22,11 +22,16 @@ async function main(argv: string[]): Promise<number> {
   // The database and backup settings only: the web server's production checks (AUTH_SECRET,
   // payment keys) are not this command's business.
   const env = loadEnv({ ...process.env, NODE_ENV: "development" });
-  const target = env.DATABASE_URL ? ({ kind: "postgres", databaseUrl: env.DATABASE_URL } as const) : ({ kind: "embedded", dataDir: env.DATA_DIR } as const);
+  const target = env.DATABASE_URL
+    ? ({ kind: "postgres", databaseUrl: env.DATABASE_URL } as const)
+    : ({ kind: "embedded", dataDir: env.DATA_DIR } as const);
   try {
     const report = await restoreBackup(files[0]!, target, { force });
-    console.log(`Restored the backup taken ${report.takenAt}: ${report.tables} tables, ${report.rows} rows, each table's count and checksum as recorded.`);
-    if (!report.recorded) console.log("This backup was made before restores were recorded in the database: the back office will not show this restore.");
+    console.log(
+      `Restored the backup taken ${report.takenAt}: ${report.tables} tables, ${report.rows} rows, each table's count and checksum as recorded.`,
+    );
+    if (!report.recorded)
+      console.log("This backup was made before restores were recorded in the database: the back office will not show this restore.");
     if (report.movedAside) console.log(`The database that was there is kept at ${report.movedAside}.`);
     console.log(target.kind === "embedded" ? `Start the site (npm start) on DATA_DIR=${env.DATA_DIR}.` : "Start the site on DATABASE_URL.");
     return 0;

@@ -27,10 +27,7 @@ async function main(argv: string[]): Promise<number> {
   const env = loadEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, seed: false });
   try {
-    const result =
-      command === "grant-admin"
-        ? await grantAdmin(database.db, args[0]!)
-        : await linkDriver(database.db, args[0]!, args[1]!);
+    const result = command === "grant-admin" ? await grantAdmin(database.db, args[0]!) : await linkDriver(database.db, args[0]!, args[1]!);
     if (result.ok) {
       console.log(result.message);
       return 0;

@@ -115,8 +115,7 @@ export function createApp(options: AppOptions) {
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      customLogLevel: (_req, res, error) =>
-        error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
     }),
   );
 
@@ -172,9 +171,15 @@ export function createApp(options: AppOptions) {
     app.get("/metrics", async (req, res) => {
       res.locals.servedBy = "/metrics";
       res.set("Cache-Control", "no-store");
-      const given = createHash("sha256").update(req.headers.authorization ?? "").digest();
+      const given = createHash("sha256")
+        .update(req.headers.authorization ?? "")
+        .digest();
       if (!timingSafeEqual(given, expected)) {
-        res.set("WWW-Authenticate", 'Bearer realm="metrics"').status(401).type("text/plain").send("A bearer token (METRICS_TOKEN) is required.\n");
+        res
+          .set("WWW-Authenticate", 'Bearer realm="metrics"')
+          .status(401)
+          .type("text/plain")
+          .send("A bearer token (METRICS_TOKEN) is required.\n");
         return;
       }
       res.type(registry.contentType).send(await registry.metrics());
@@ -183,24 +188,29 @@ export function createApp(options: AppOptions) {
 
   if (clientBuildDir) {
     // File names under assets/ carry a content hash, so they never change.
-    app.use(
-      "/assets",
-      precompressedStatic(path.join(clientBuildDir, "assets"), { immutable: true, maxAge: "1y" }),
-    );
+    app.use("/assets", precompressedStatic(path.join(clientBuildDir, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(precompressedStatic(clientBuildDir, { maxAge: "1h" }));
   }
 
-  app.get("/media/u/:key", (_req, res, next) => {
-    res.locals.servedBy = "/media/u/:key";
-    next();
-  }, mediaFiles(options.db));
+  app.get(
+    "/media/u/:key",
+    (_req, res, next) => {
+      res.locals.servedBy = "/media/u/:key";
+      next();
+    },
+    mediaFiles(options.db),
+  );
 
   // Before React Router: a card is an image, and the page cache keeps pages as text.
   const shareCardRenderer = createShareCardRenderer({ cacheDir: options.shareCardsDir });
-  app.get("/share/:kind/:file", (_req, res, next) => {
-    res.locals.servedBy = "/share/:kind/:file";
-    next();
-  }, shareCards({ db: options.db, renderer: shareCardRenderer, siteDir: clientBuildDir ?? path.resolve("public") }));
+  app.get(
+    "/share/:kind/:file",
+    (_req, res, next) => {
+      res.locals.servedBy = "/share/:kind/:file";
+      next();
+    },
+    shareCards({ db: options.db, renderer: shareCardRenderer, siteDir: clientBuildDir ?? path.resolve("public") }),
+  );
 
   const renderPage = pageRenderer(isDev);
   // The page cache never keeps a page past the moment the next scheduled article goes live
@@ -280,7 +290,10 @@ export function createApp(options: AppOptions) {
       const cacheControl = cacheControlFor(
         // An answer to a form post or any other write is about that one request: never kept.
         { personal: isPersonalRequest(req.headers.cookie) || !(req.method === "GET" || req.method === "HEAD") },
-        { cacheControl: response.headers.get("cache-control"), setsCookie: response.headers.has("set-cookie") || context.setCookies.length > 0 },
+        {
+          cacheControl: response.headers.get("cache-control"),
+          setsCookie: response.headers.has("set-cookie") || context.setCookies.length > 0,
+        },
       );
       response.headers.set("Cache-Control", cacheControl);
       const scriptHashes = response.headers.get(PAGE_SCRIPT_HASHES_HEADER);

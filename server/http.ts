@@ -22,10 +22,7 @@ export function listen(handler: RequestListener, host: string, port: number): Pr
  * busy ones are told to close after their current response.
  * Resolves true when everything finished in time, false when it had to force.
  */
-export function drain(
-  server: http.Server,
-  options: { timeoutMs: number; log: Logger; cleanup: () => Promise<void> },
-): Promise<boolean> {
+export function drain(server: http.Server, options: { timeoutMs: number; log: Logger; cleanup: () => Promise<void> }): Promise<boolean> {
   server.on("request", (_req, res) => res.setHeader("Connection", "close"));
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();

@@ -83,7 +83,10 @@ const appSecret = resolveAppSecret(env.AUTH_SECRET, env.DATA_DIR, (message) => l
 let shuttingDown = false;
 // Operations (ADRs 0046, 0047): the periodic jobs report when they ran; /metrics and /readyz
 // read the outbox, payments and backups from the database.
-const operations: OperationalSettings = { backupSchedule: env.BACKUP_SCHEDULE, paymentWebhookWarningMinutes: env.PAYMENT_WEBHOOK_WARNING_MINUTES };
+const operations: OperationalSettings = {
+  backupSchedule: env.BACKUP_SCHEDULE,
+  paymentWebhookWarningMinutes: env.PAYMENT_WEBHOOK_WARNING_MINUTES,
+};
 const jobClock = createJobClock();
 const readOperations = () => readOperationalState(database.db, operations);
 registerOperationalMetrics({ read: readOperations, jobLags: jobClock.lags });
@@ -123,7 +126,8 @@ const controlSocket =
         return null;
       })
     : null;
-if (database.kind === "pglite" && !controlSocket) logger.warn(`DATA_DIR is too long for a control socket: stop the site to run npm run backup`);
+if (database.kind === "pglite" && !controlSocket)
+  logger.warn(`DATA_DIR is too long for a control socket: stop the site to run npm run backup`);
 const backupSchedule =
   database.kind === "pglite" && env.BACKUP_SCHEDULE !== "off"
     ? startBackupSchedule({
@@ -134,18 +138,22 @@ const backupSchedule =
         onError: (error) => logger.warn({ err: error }, "the backup schedule could not check the last backup"),
       })
     : null;
-if (backupSchedule) logger.info({ schedule: env.BACKUP_SCHEDULE, directory: backupSettings.directory, keep: env.BACKUP_KEEP }, "backup schedule on");
+if (backupSchedule)
+  logger.info({ schedule: env.BACKUP_SCHEDULE, directory: backupSettings.directory, keep: env.BACKUP_KEEP }, "backup schedule on");
 
 const handler = isDev ? await devHandler(appOptions) : await productionHandler(appOptions);
 const server = await listen(handler, env.HOST, env.PORT);
 const address = server.address();
 const port = typeof address === "object" && address ? address.port : env.PORT;
-logger.info({ host: env.HOST, port, node: process.version }, `listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`);
+logger.info(
+  { host: env.HOST, port, node: process.version },
+  `listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`,
+);
 
 // While the site has no admin, the log says how to make one without a shell (ADR 0108). Not
 // awaited: the signal handlers below must be in place as soon as the server says it listens.
-void announceFirstAdminSetup(database.db, { appSecret, firstAdminCode: env.FIRST_ADMIN_CODE, publicUrl: env.PUBLIC_URL }, logger).catch((error: unknown) =>
-  logger.warn({ err: error }, "could not check whether the site has an admin"),
+void announceFirstAdminSetup(database.db, { appSecret, firstAdminCode: env.FIRST_ADMIN_CODE, publicUrl: env.PUBLIC_URL }, logger).catch(
+  (error: unknown) => logger.warn({ err: error }, "could not check whether the site has an admin"),
 );
 
 const mailTransport = env.SMTP_URL
@@ -183,12 +191,15 @@ const originalsCleaning = cleanStoredOriginals(database.db, databaseMediaStorage
 }).catch((error: unknown) => logger.warn({ err: error }, "could not clean the stored media originals; the next start tries again"));
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const pruning = setInterval(() => {
-  pruneRateLimits(database.db, new Date(Date.now() - DAY_MS)).catch((error: unknown) =>
-    logger.warn({ err: error }, "could not prune rate limit counters"),
-  );
-  pruneVitals(database.db).catch((error: unknown) => logger.warn({ err: error }, "could not prune old web vitals"));
-}, 60 * 60 * 1000);
+const pruning = setInterval(
+  () => {
+    pruneRateLimits(database.db, new Date(Date.now() - DAY_MS)).catch((error: unknown) =>
+      logger.warn({ err: error }, "could not prune rate limit counters"),
+    );
+    pruneVitals(database.db).catch((error: unknown) => logger.warn({ err: error }, "could not prune old web vitals"));
+  },
+  60 * 60 * 1000,
+);
 pruning.unref();
 
 // Unpaid orders past their reservation give their stock back. Safe with several processes:

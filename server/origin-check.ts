@@ -35,9 +35,7 @@ export interface OriginCheckRequest {
   allowedOrigins: readonly string[];
 }
 
-export type OriginDecision =
-  | { allowed: true }
-  | { allowed: false; reason: "cross-origin" | "opaque-origin" | "cross-site-fetch" };
+export type OriginDecision = { allowed: true } | { allowed: false; reason: "cross-origin" | "opaque-origin" | "cross-site-fetch" };
 
 /** Reduces a URL or origin to its normalised origin (lower case, default port dropped), or null. */
 export function normaliseOrigin(value: string): string | null {

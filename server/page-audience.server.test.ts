@@ -39,7 +39,10 @@ describe("createPageAudience", () => {
 
   it("checks a session once, passes on its refreshed cookie, and takes it as live for the time to live", async () => {
     const { audienceOf, getSession, advance } = setup();
-    expect(await audienceOf("GET", SESSION)).toEqual({ audience: "signed-in", setCookies: ["ridgeway.session_token=refreshed; Path=/; HttpOnly"] });
+    expect(await audienceOf("GET", SESSION)).toEqual({
+      audience: "signed-in",
+      setCookies: ["ridgeway.session_token=refreshed; Path=/; HttpOnly"],
+    });
     // Only the cookies reach better-auth.
     expect(getSession).toHaveBeenCalledWith({ headers: new Headers({ cookie: SESSION }), returnHeaders: true });
     expect(await audienceOf("GET", `consent=yes; ${SESSION}`)).toEqual({ audience: "signed-in", setCookies: [] });

@@ -26,7 +26,11 @@ export const LIVE_SESSION_MEMORY = { ttlMs: 10_000, maxEntries: 10_000 } as cons
  */
 export function createPageAudience(
   auth: ReturnType<typeof createAuth>,
-  { ttlMs = LIVE_SESSION_MEMORY.ttlMs, maxEntries = LIVE_SESSION_MEMORY.maxEntries, now = Date.now }: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
+  {
+    ttlMs = LIVE_SESSION_MEMORY.ttlMs,
+    maxEntries = LIVE_SESSION_MEMORY.maxEntries,
+    now = Date.now,
+  }: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
 ) {
   /** Live sessions by a hash of their cookie (no token is kept), with when to check again. */
   const liveUntil = new Map<string, number>();

@@ -16,7 +16,12 @@ function setup(options: { ttlMs?: number; maxEntries?: number; onExpireAll?: () 
       headers: { "content-type": "text/html" },
     });
   });
-  const cache = createPageCache(handler, { ttlMs: options.ttlMs ?? 60_000, maxEntries: options.maxEntries ?? 10, now: () => clock, onExpireAll: options.onExpireAll });
+  const cache = createPageCache(handler, {
+    ttlMs: options.ttlMs ?? 60_000,
+    maxEntries: options.maxEntries ?? 10,
+    now: () => clock,
+    onExpireAll: options.onExpireAll,
+  });
   // Real nonces are 16 random bytes in base64; the tests name theirs with a short label.
   const get = (path: string, nonce: string, headers: HeadersInit = {}) =>
     cache.handle(new Request(`http://site.test${path}`, { headers }), { cspNonce: `${nonce}-nonce-of-this-request` }).then((r) => r.text());
@@ -106,8 +111,14 @@ describe("createPageCache", () => {
 });
 
 describe("signed-in visitors' pages (ADR 0090)", () => {
-  const signedIn = (cache: ReturnType<typeof setup>["cache"], path: string, context: { cspNonce: string; madeForVisitor?: boolean } = { cspNonce: "S-nonce-of-this-request" }) =>
-    cache.handle(new Request(`http://site.test${path}`, { headers: { cookie: "ridgeway.session_token=live" } }), context, "signed-in").then((r) => r.text());
+  const signedIn = (
+    cache: ReturnType<typeof setup>["cache"],
+    path: string,
+    context: { cspNonce: string; madeForVisitor?: boolean } = { cspNonce: "S-nonce-of-this-request" },
+  ) =>
+    cache
+      .handle(new Request(`http://site.test${path}`, { headers: { cookie: "ridgeway.session_token=live" } }), context, "signed-in")
+      .then((r) => r.text());
 
   it("keeps one page for every signed-in visitor, apart from everyone's", async () => {
     const { cache, get, handler } = setup();
@@ -116,7 +127,9 @@ describe("signed-in visitors' pages (ADR 0090)", () => {
     expect(await signedIn(cache, "/")).toBe("<script>render 2 of /</script>");
     expect(await get("/", "B")).toBe("<script>render 1 of /</script>");
     expect(handler).toHaveBeenCalledTimes(2);
-    expect(await cache.lookup({ method: "GET", pathAndQuery: "/", audience: "signed-in" })).toMatchObject({ body: "<script>render 2 of /</script>" });
+    expect(await cache.lookup({ method: "GET", pathAndQuery: "/", audience: "signed-in" })).toMatchObject({
+      body: "<script>render 2 of /</script>",
+    });
   });
 
   it("never keeps a page that asked who the visitor is, nor one for their own audience", async () => {
@@ -181,7 +194,11 @@ describe("pages that name a validator (the store's stock)", () => {
     const handler = vi.fn<FetchHandler>(async (request) => {
       order.push("render");
       const path = new URL(request.url).pathname;
-      const headers: HeadersInit = path.startsWith("/store") ? { [PAGE_CACHE_VALIDATE_HEADER]: "stock" } : path === "/odd" ? { [PAGE_CACHE_VALIDATE_HEADER]: "weather" } : {};
+      const headers: HeadersInit = path.startsWith("/store")
+        ? { [PAGE_CACHE_VALIDATE_HEADER]: "stock" }
+        : path === "/odd"
+          ? { [PAGE_CACHE_VALIDATE_HEADER]: "weather" }
+          : {};
       return new Response(`${path}: ${stock} left`, { headers });
     });
     const cache = createPageCache(handler, {

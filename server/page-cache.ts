@@ -13,10 +13,7 @@
  * serves the page again only while a fresh read of it gives the same value
  * (ADR 0054). The header never leaves the server.
  */
-export type FetchHandler<Context extends PageContext = PageContext> = (
-  request: Request,
-  context: Context,
-) => Promise<Response>;
+export type FetchHandler<Context extends PageContext = PageContext> = (request: Request, context: Context) => Promise<Response>;
 
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
@@ -176,7 +173,10 @@ export function createPageCache<Context extends PageContext>(
   function namedValidators(response: Response): string[] | null {
     const header = response.headers.get(PAGE_CACHE_VALIDATE_HEADER);
     if (!header) return [];
-    const names = header.split(",").map((name) => name.trim()).filter(Boolean);
+    const names = header
+      .split(",")
+      .map((name) => name.trim())
+      .filter(Boolean);
     return names.every((name) => name in validators) ? names : null;
   }
 

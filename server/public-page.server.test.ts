@@ -39,7 +39,9 @@ describe("policyWithScriptHashes", () => {
   const policy = `default-src 'self';script-src 'self' 'nonce-${NONCE}';object-src 'none'`;
 
   it("puts the hashes where the nonce was", () => {
-    expect(policyWithScriptHashes(policy, ["'sha256-a'", "'sha256-b'"])).toBe("default-src 'self';script-src 'self' 'sha256-a' 'sha256-b';object-src 'none'");
+    expect(policyWithScriptHashes(policy, ["'sha256-a'", "'sha256-b'"])).toBe(
+      "default-src 'self';script-src 'self' 'sha256-a' 'sha256-b';object-src 'none'",
+    );
   });
 
   it("allows no inline script when the page has none", () => {

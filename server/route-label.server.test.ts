@@ -33,7 +33,9 @@ describe("route labels for the metrics", () => {
   });
 
   it("say unmatched when no route matches at all", () => {
-    expect(createRouteLabeller({ root: { id: "root", path: "" }, "routes/a": { id: "routes/a", parentId: "root", path: "a" } })("/b")).toBe("unmatched");
+    expect(createRouteLabeller({ root: { id: "root", path: "" }, "routes/a": { id: "routes/a", parentId: "root", path: "a" } })("/b")).toBe(
+      "unmatched",
+    );
   });
 
   it("keep answering correctly past the bound of remembered paths", () => {

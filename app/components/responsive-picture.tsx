@@ -23,7 +23,16 @@ export interface ResponsivePictureProps {
  * object-position (a cropped frame keeps the subject). A plain file, such as the site's SVG
  * art, is one <img>.
  */
-export function ResponsivePicture({ image, sizes = "100vw", loading, decoding, fetchPriority, className, pictureClassName, draggable }: ResponsivePictureProps) {
+export function ResponsivePicture({
+  image,
+  sizes = "100vw",
+  loading,
+  decoding,
+  fetchPriority,
+  className,
+  pictureClassName,
+  draggable,
+}: ResponsivePictureProps) {
   const imgProps = { alt: image.alt, width: image.width, height: image.height, loading, decoding, fetchPriority, className, draggable };
   if (image.kind === "file") return <img src={image.src} {...imgProps} />;
   const sources = buildPictureSources(image.variants);

@@ -34,6 +34,8 @@ describe("SitePicture", () => {
   });
 
   it("draws an empty frame, not a broken image, when there is neither", () => {
-    expect(renderToStaticMarkup(<SitePicture photo={null} {...common} src="" />)).toBe('<span aria-hidden="true" class="block object-cover"></span>');
+    expect(renderToStaticMarkup(<SitePicture photo={null} {...common} src="" />)).toBe(
+      '<span aria-hidden="true" class="block object-cover"></span>',
+    );
   });
 });

@@ -30,7 +30,20 @@ export interface SitePictureProps {
  * record's own image as one <img>. The <picture> wrapper takes no box of its own (display:
  * contents), so the <img> sits in the layout exactly where the plain image did.
  */
-export function SitePicture({ photo, src, alt, decorative, width, height, sizes, className, objectPosition, loading, fetchPriority, draggable }: SitePictureProps) {
+export function SitePicture({
+  photo,
+  src,
+  alt,
+  decorative,
+  width,
+  height,
+  sizes,
+  className,
+  objectPosition,
+  loading,
+  fetchPriority,
+  draggable,
+}: SitePictureProps) {
   if (photo) {
     return (
       <ResponsivePicture

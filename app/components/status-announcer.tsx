@@ -31,4 +31,3 @@ export function useAnnounce(): Announce {
   if (!announce) throw new Error("useAnnounce must be used within a StatusAnnouncer");
   return announce;
 }
-

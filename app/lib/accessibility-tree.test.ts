@@ -16,9 +16,13 @@ describe("accessibility tree problems", () => {
   });
 
   it("names headings without a name, and no or two level-1 headings", () => {
-    expect(accessibilityTreeProblems([...PAGE, { role: "heading", name: "  ", level: 4 }])).toEqual(["1 heading(s) with no name (levels 4)"]);
+    expect(accessibilityTreeProblems([...PAGE, { role: "heading", name: "  ", level: 4 }])).toEqual([
+      "1 heading(s) with no name (levels 4)",
+    ]);
     expect(accessibilityTreeProblems(PAGE.filter((node) => node.level !== 1))).toEqual(["0 level-1 headings"]);
-    expect(accessibilityTreeProblems([...PAGE, { role: "heading", name: "News", level: 1 }])).toEqual(['2 level-1 headings: "Calendar", "News"']);
+    expect(accessibilityTreeProblems([...PAGE, { role: "heading", name: "News", level: 1 }])).toEqual([
+      '2 level-1 headings: "Calendar", "News"',
+    ]);
   });
 
   it("names each missing landmark", () => {
@@ -31,7 +35,9 @@ describe("accessibility tree problems", () => {
       { role: "link", name: "Read more", url: "http://x.test/news/a" },
       { role: "link", name: "read  more", url: "http://x.test/news/b" },
     ];
-    expect(accessibilityTreeProblems([...PAGE, ...links])).toEqual(['link "read more" goes to 2 places: http://x.test/news/a, http://x.test/news/b']);
+    expect(accessibilityTreeProblems([...PAGE, ...links])).toEqual([
+      'link "read more" goes to 2 places: http://x.test/news/a, http://x.test/news/b',
+    ]);
   });
 
   it("lets one name lead to one place however often it appears (a trailing slash is the same place)", () => {

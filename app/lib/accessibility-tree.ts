@@ -39,10 +39,13 @@ export function accessibilityTreeProblems(nodes: readonly TreeNode[]): string[] 
   const problems: string[] = [];
   const headings = nodes.filter((node) => node.role === "heading");
   const unnamed = headings.filter((node) => node.name.trim() === "");
-  if (unnamed.length) problems.push(`${unnamed.length} heading(s) with no name (levels ${unnamed.map((node) => node.level ?? "?").join(", ")})`);
+  if (unnamed.length)
+    problems.push(`${unnamed.length} heading(s) with no name (levels ${unnamed.map((node) => node.level ?? "?").join(", ")})`);
   const firstLevel = headings.filter((node) => node.level === 1);
   if (firstLevel.length !== 1) {
-    problems.push(`${firstLevel.length} level-1 headings${firstLevel.length ? `: ${firstLevel.map((node) => `"${node.name}"`).join(", ")}` : ""}`);
+    problems.push(
+      `${firstLevel.length} level-1 headings${firstLevel.length ? `: ${firstLevel.map((node) => `"${node.name}"`).join(", ")}` : ""}`,
+    );
   }
   for (const landmark of REQUIRED_LANDMARKS) {
     if (!nodes.some((node) => node.role === landmark)) problems.push(`no ${landmark} landmark`);

@@ -3,7 +3,15 @@ import { csvCell, toCsv } from "./csv-export";
 
 describe("CSV export", () => {
   it("quotes every cell and doubles quotes", () => {
-    expect(toCsv(["a", "b"], [["x,y", 'say "hi"'], [null, 3]])).toBe('"a","b"\r\n"x,y","say ""hi"""\r\n"","3"\r\n');
+    expect(
+      toCsv(
+        ["a", "b"],
+        [
+          ["x,y", 'say "hi"'],
+          [null, 3],
+        ],
+      ),
+    ).toBe('"a","b"\r\n"x,y","say ""hi"""\r\n"","3"\r\n');
   });
 
   it("keeps formula-like cells as text", () => {

@@ -45,8 +45,11 @@ describe("jsonEqual", () => {
 
 describe("toJson", () => {
   it("stores dates as ISO text, drops undefined fields and summarises bytes", () => {
-    expect(
-      toJson({ at: new Date("2026-05-01T09:00:00Z"), skip: undefined, bytes: new Uint8Array(3), n: 2, list: [new Date(0)] }),
-    ).toEqual({ at: "2026-05-01T09:00:00.000Z", bytes: "[3 bytes]", n: 2, list: ["1970-01-01T00:00:00.000Z"] });
+    expect(toJson({ at: new Date("2026-05-01T09:00:00Z"), skip: undefined, bytes: new Uint8Array(3), n: 2, list: [new Date(0)] })).toEqual({
+      at: "2026-05-01T09:00:00.000Z",
+      bytes: "[3 bytes]",
+      n: 2,
+      list: ["1970-01-01T00:00:00.000Z"],
+    });
   });
 });

@@ -6,10 +6,7 @@ export function serializeJsonLd(value: unknown): string {
 }
 
 /** schema.org SportsOrganization for the team, with its social profiles. */
-export function organizationJsonLd(
-  publicUrl: string,
-  contact: { email: string; phone: string; socials: ReadonlyArray<{ url: string }> },
-) {
+export function organizationJsonLd(publicUrl: string, contact: { email: string; phone: string; socials: ReadonlyArray<{ url: string }> }) {
   return {
     "@context": "https://schema.org",
     "@type": "SportsOrganization",

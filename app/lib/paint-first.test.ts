@@ -43,13 +43,9 @@ describe("paintFirst", () => {
         documentElement: { dataset: {} as Record<string, string> },
         createElement: () => ({}),
         head: {
-          append: (link: { rel?: string; href?: string }) =>
-            appended.push(link),
+          append: (link: { rel?: string; href?: string }) => appended.push(link),
         },
-        querySelector: (selector: string) =>
-          selector === `script[type="${DEFERRED_MODULE_TYPE}"]`
-            ? deferred
-            : null,
+        querySelector: (selector: string) => (selector === `script[type="${DEFERRED_MODULE_TYPE}"]` ? deferred : null),
       };
       new Function("PerformanceObserver", "document", "window", "addEventListener", "Element", starter)(
         PerformanceObserver,
@@ -65,9 +61,7 @@ describe("paintFirst", () => {
         { rel: "modulepreload", href: "/assets/entry.client-3.js" },
         { rel: "modulepreload", href: "/assets/root-2.js?v=1&x=2" },
       ]);
-      expect(placed).toEqual([
-        { type: "module", nonce: "n0nce", textContent: modules },
-      ]);
+      expect(placed).toEqual([{ type: "module", nonce: "n0nce", textContent: modules }]);
     };
 
     const observers: {
@@ -82,8 +76,7 @@ describe("paintFirst", () => {
             report: (names: string[]) =>
               callback(
                 {
-                  getEntriesByName: (name: string) =>
-                    names.filter((n) => n === name),
+                  getEntriesByName: (name: string) => names.filter((n) => n === name),
                 },
                 this,
               ),
@@ -122,8 +115,7 @@ describe("paintFirst", () => {
   });
 
   it("leaves a page without React Router's module script as it is", () => {
-    const page =
-      '<head><link rel="modulepreload" href="/a.js"/></head><script type="module" src="/b.js"></script>';
+    const page = '<head><link rel="modulepreload" href="/a.js"/></head><script type="module" src="/b.js"></script>';
     expect(paintFirst(page, "")).toBe(page);
     expect(modulesStartedAfterPaint(page)).toEqual([]);
     expect(paintFirst("<p>plain</p>", "")).toBe("<p>plain</p>");

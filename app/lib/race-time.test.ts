@@ -25,7 +25,13 @@ describe("UK local time", () => {
   });
 
   it("gives a round the instants of its start and end, for the browser to compare with its clock", () => {
-    expect(rounds[2]).toEqual({ id: "anglesey", startDate: "2025-05-10", endDate: "2025-05-11", startsAt: "2025-05-10T08:00:00.000Z", endsAt: "2025-05-11T17:00:00.000Z" });
+    expect(rounds[2]).toEqual({
+      id: "anglesey",
+      startDate: "2025-05-10",
+      endDate: "2025-05-11",
+      startsAt: "2025-05-10T08:00:00.000Z",
+      endsAt: "2025-05-11T17:00:00.000Z",
+    });
   });
 
   it("refuses a malformed date", () => {

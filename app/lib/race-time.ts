@@ -53,9 +53,7 @@ export function isRoundCompleted(round: TimedRound, now: Date): boolean {
 
 /** The first round, by start, whose end has not passed; null when the season is over. */
 export function nextRound<T extends TimedRound>(rounds: readonly T[], now: Date): T | null {
-  return (
-    [...rounds].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt)).find((round) => !isRoundCompleted(round, now)) ?? null
-  );
+  return [...rounds].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt)).find((round) => !isRoundCompleted(round, now)) ?? null;
 }
 
 export interface Countdown {

@@ -20,7 +20,9 @@ describe("readableValue", () => {
     expect(readableValue(null)).toBe("");
     expect(readableValue(["F3A", "F3B"])).toBe("F3A, F3B");
     expect(readableValue("2026-07-01T08:30:00.000Z")).toBe("1 Jul 2026, 09:30 UK time");
-    expect(readableValue({ name: "Instagram", url: "https://instagram.example/r", note: null })).toBe("Name: Instagram, Url: https://instagram.example/r");
+    expect(readableValue({ name: "Instagram", url: "https://instagram.example/r", note: null })).toBe(
+      "Name: Instagram, Url: https://instagram.example/r",
+    );
   });
 
   it("reads an article body as its text, a paragraph a line, a picture by its alt text", () => {
@@ -28,7 +30,14 @@ describe("readableValue", () => {
       type: "doc",
       content: [
         { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Race 1" }] },
-        { type: "paragraph", content: [{ type: "text", text: "Oliver " }, { type: "text", marks: [{ type: "bold" }], text: "won" }, { type: "text", text: "." }] },
+        {
+          type: "paragraph",
+          content: [
+            { type: "text", text: "Oliver " },
+            { type: "text", marks: [{ type: "bold" }], text: "won" },
+            { type: "text", text: "." },
+          ],
+        },
         { type: "image", attrs: { src: "/media/u/x.webp", alt: "The podium" } },
       ],
     };
@@ -39,8 +48,14 @@ describe("readableValue", () => {
 
 describe("readableDiffLabel", () => {
   it("names a field in words, and an article body as the body", () => {
-    const before = { officeHours: [{ days: "Mon", hours: "9" }], body: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "a" }] }] } };
-    const after = { officeHours: [{ days: "Mon", hours: "10" }], body: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "b" }] }] } };
+    const before = {
+      officeHours: [{ days: "Mon", hours: "9" }],
+      body: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "a" }] }] },
+    };
+    const after = {
+      officeHours: [{ days: "Mon", hours: "10" }],
+      body: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "b" }] }] },
+    };
     expect(jsonDiff(before, after).map(readableDiffLabel)).toEqual(["Body", "Office hours"]);
     expect(readableDiffLabel({ path: ["seo", "shareImage"], kind: "added", after: "x" })).toBe("Seo › Share image");
     expect(readableDiffLabel({ path: [], kind: "added", after: "x" })).toBe("The record");

@@ -22,7 +22,11 @@ export function readableKey(key: string): string {
 
 /** A node of a rich-text document (Tiptap/ProseMirror JSON): `{ type, content?, text? }`. */
 function isRichTextNode(value: JsonValue | undefined): value is JsonObject {
-  return isJsonObject(value) && typeof value.type === "string" && (Array.isArray(value.content) || typeof value.text === "string" || value.type === "image");
+  return (
+    isJsonObject(value) &&
+    typeof value.type === "string" &&
+    (Array.isArray(value.content) || typeof value.text === "string" || value.type === "image")
+  );
 }
 
 function isRichTextNodes(value: JsonValue): value is JsonObject[] {
@@ -52,7 +56,8 @@ function richText(node: JsonObject): string {
 /** A value as one readable text; null and "" read as "" (the screen says "(empty)"). */
 export function readableValue(value: JsonValue | undefined): string {
   if (value === null || value === undefined) return "";
-  if (typeof value === "string") return ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)) ? `${ukDateTime.format(new Date(value))} UK time` : value;
+  if (typeof value === "string")
+    return ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)) ? `${ukDateTime.format(new Date(value))} UK time` : value;
   if (typeof value === "number") return String(value);
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (isRichTextNode(value)) return richText(value);
@@ -74,7 +79,10 @@ export function readableValue(value: JsonValue | undefined): string {
 export function readableDiffLabel(entry: DiffEntry): string {
   if (entry.path.length === 0) return "The record";
   const value = entry.kind === "removed" ? entry.before : entry.after;
-  const path = entry.path.length > 1 && entry.path.at(-1) === "content" && (isRichTextNodes(value) || (Array.isArray(value) && value.length === 0)) ? entry.path.slice(0, -1) : entry.path;
+  const path =
+    entry.path.length > 1 && entry.path.at(-1) === "content" && (isRichTextNodes(value) || (Array.isArray(value) && value.length === 0))
+      ? entry.path.slice(0, -1)
+      : entry.path;
   return path.map((segment) => readableKey(segment)).join(" › ");
 }
 

@@ -136,7 +136,14 @@ describe("scoreSeason", () => {
   it("counts poles and fastest laps", () => {
     const score = scoreSeason(
       [
-        { roundId: "r1", pole: true, races: [{ position: 1, fastestLap: true }, { position: "DNF", fastestLap: true }] },
+        {
+          roundId: "r1",
+          pole: true,
+          races: [
+            { position: 1, fastestLap: true },
+            { position: "DNF", fastestLap: true },
+          ],
+        },
         { roundId: "r2", races: [{ position: 2 }] },
       ],
       legend,

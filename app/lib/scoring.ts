@@ -57,9 +57,7 @@ export function isClassified(position: RacePosition): position is number {
 export function racePoints(result: RaceResult, rules: ScoringRules): number {
   const penalty = result.penaltyPoints ?? 0;
   const classified = isClassified(result.position);
-  const forPosition = classified
-    ? (rules.pointsByPosition[(result.position as number) - 1] ?? rules.additionalFinisherPoints)
-    : 0;
+  const forPosition = classified ? (rules.pointsByPosition[(result.position as number) - 1] ?? rules.additionalFinisherPoints) : 0;
   const fastestLapScores = result.fastestLap && (classified || !rules.fastestLapNeedsClassifiedFinish);
   return forPosition + (fastestLapScores ? rules.fastestLapPoints : 0) - penalty;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { bucketOf, formatVital, percentileOf, rateVital, VITAL_BUCKET_EDGES, VITAL_METRICS, VITAL_THRESHOLDS, type VitalMetric } from "./web-vitals";
+import {
+  bucketOf,
+  formatVital,
+  percentileOf,
+  rateVital,
+  VITAL_BUCKET_EDGES,
+  VITAL_METRICS,
+  VITAL_THRESHOLDS,
+  type VitalMetric,
+} from "./web-vitals";
 
 /** The histogram of a list of measured values, as the server would store it. */
 function histogramOf(metric: VitalMetric, values: number[]): Map<number, number> {
@@ -52,8 +61,13 @@ describe("percentileOf", () => {
   it("lands in the bucket of the exact 75th percentile and on the same side of every threshold", () => {
     // A fixed pseudo-random spread of LCPs between 0.3 s and 7 s, and CLS between 0 and 0.6.
     let seed = 42;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-    for (const [metric, scale] of [["LCP", 7000], ["CLS", 0.6], ["INP", 900], ["TTFB", 2500]] as const) {
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (const [metric, scale] of [
+      ["LCP", 7000],
+      ["CLS", 0.6],
+      ["INP", 900],
+      ["TTFB", 2500],
+    ] as const) {
       for (let run = 0; run < 20; run++) {
         const values = Array.from({ length: 1 + Math.floor(random() * 200) }, () => random() * scale);
         const estimate = percentileOf(metric, histogramOf(metric, values), 0.75)!;
@@ -71,9 +85,27 @@ describe("percentileOf", () => {
     // One sample: the bucket's top.
     expect(percentileOf("INP", new Map([[5, 1]]), 0.75)).toEqual({ value: 60, atLeast: false });
     // Three fast and one slow page view: the third sample, in the fast bucket.
-    expect(percentileOf("TTFB", new Map([[1, 3], [30, 1]]), 0.75)).toEqual({ value: 200, atLeast: false });
+    expect(
+      percentileOf(
+        "TTFB",
+        new Map([
+          [1, 3],
+          [30, 1],
+        ]),
+        0.75,
+      ),
+    ).toEqual({ value: 200, atLeast: false });
     // Three slow: the slow bucket.
-    expect(percentileOf("TTFB", new Map([[1, 1], [30, 3]]), 0.75)?.value).toBeGreaterThan(3000);
+    expect(
+      percentileOf(
+        "TTFB",
+        new Map([
+          [1, 1],
+          [30, 3],
+        ]),
+        0.75,
+      )?.value,
+    ).toBeGreaterThan(3000);
   });
 
   it("says 'at least' when the percentile lies past the last edge", () => {

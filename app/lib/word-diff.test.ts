@@ -93,6 +93,8 @@ describe("condenseWordDiff", () => {
   });
 
   it("leaves a text with no change as it is", () => {
-    expect(condenseWordDiff([{ kind: "same", text: "nothing changed here at all" }], 1)).toEqual([{ kind: "same", text: "nothing changed here at all" }]);
+    expect(condenseWordDiff([{ kind: "same", text: "nothing changed here at all" }], 1)).toEqual([
+      { kind: "same", text: "nothing changed here at all" },
+    ]);
   });
 });

@@ -57,7 +57,8 @@ function lcsParts(a: string[], b: string[]): WordDiffPart[] {
   const lengths = new Uint32Array((a.length + 1) * width);
   for (let i = a.length - 1; i >= 0; i -= 1) {
     for (let j = b.length - 1; j >= 0; j -= 1) {
-      lengths[i * width + j] = a[i] === b[j] ? lengths[(i + 1) * width + j + 1]! + 1 : Math.max(lengths[(i + 1) * width + j]!, lengths[i * width + j + 1]!);
+      lengths[i * width + j] =
+        a[i] === b[j] ? lengths[(i + 1) * width + j + 1]! + 1 : Math.max(lengths[(i + 1) * width + j]!, lengths[i * width + j + 1]!);
     }
   }
   const parts: WordDiffPart[] = [];
@@ -147,7 +148,10 @@ export function condenseWordDiff(parts: readonly WordDiffPart[], context = 6): W
     const wordCount = words.filter((token) => !/^\s+$/.test(token)).length;
     if (wordCount <= (first || last ? context : 2 * context)) return part;
     const head = takeWords(words, context).join("").trimEnd();
-    const tail = takeWords([...words].reverse(), context).reverse().join("").trimStart();
+    const tail = takeWords([...words].reverse(), context)
+      .reverse()
+      .join("")
+      .trimStart();
     if (first) return { kind: "same", text: `… ${tail}` };
     if (last) return { kind: "same", text: `${head} …` };
     return { kind: "same", text: `${head} … ${tail}` };

@@ -99,4 +99,3 @@ function SubscribeLinks({ feedUrl }: { feedUrl: string }) {
     </p>
   );
 }
-

@@ -202,7 +202,11 @@ function CartLineRow({ line, quoteLine, shown }: { line: CartLine; quoteLine: Ca
   const problem = quoteLine?.problem ?? null;
   // The quantity that fixes the line: what is left, or what one order may hold (ADR 0033).
   const fixedQuantity =
-    problem?.kind === "insufficient_stock" && problem.available > 0 ? problem.available : problem?.kind === "hold_limit" ? problem.max : null;
+    problem?.kind === "insufficient_stock" && problem.available > 0
+      ? problem.available
+      : problem?.kind === "hold_limit"
+        ? problem.max
+        : null;
   const lineForm = { productId: line.id, size: line.selectedSize, inBrowser };
   // A tap on + or - shows the line's new quantity in the tap's own frame; the cart, with the
   // header's badge, the totals and a new quote, follows in a transition (Interaction to Next Paint,
@@ -376,9 +380,7 @@ function OrderSummary({ shown, promoError }: { shown: ShownCart; promoError: str
       </h2>
       <PromoBox shown={shown} serverError={promoError} />
       {/* Seen, not said: the status region says the new total once it is known. */}
-      <p className="mt-4 min-h-5 text-sm text-muted">
-        {quote.state === "loading" ? "Updating prices..." : ""}
-      </p>
+      <p className="mt-4 min-h-5 text-sm text-muted">{quote.state === "loading" ? "Updating prices..." : ""}</p>
       {quote.state === "error" && (
         <div role="alert" className="mt-2 text-sm text-danger">
           <p>{quote.error}</p>
@@ -397,7 +399,10 @@ function OrderSummary({ shown, promoError }: { shown: ShownCart; promoError: str
               tone="text-success"
             />
           )}
-          <SummaryRow label={`Shipping (${current.shippingMethod})`} value={current.shippingPence === 0 ? "FREE" : formatPence(current.shippingPence)} />
+          <SummaryRow
+            label={`Shipping (${current.shippingMethod})`}
+            value={current.shippingPence === 0 ? "FREE" : formatPence(current.shippingPence)}
+          />
           <div className="flex items-baseline justify-between border-t border-line pt-3 text-lg font-bold">
             <dt>Total</dt>
             <dd data-testid="order-total">{formatPence(current.totalPence)}</dd>
@@ -563,7 +568,12 @@ function PromoBox({ shown, serverError }: { shown: ShownCart; serverError: strin
             aria-busy={checking || undefined}
             data-focus-fallback=""
           />
-          <Button type="submit" variant="secondary" disabled={inBrowser && !checking && code.trim() === ""} aria-disabled={checking || undefined}>
+          <Button
+            type="submit"
+            variant="secondary"
+            disabled={inBrowser && !checking && code.trim() === ""}
+            aria-disabled={checking || undefined}
+          >
             {checking ? "Checking..." : "Apply"}
           </Button>
         </div>

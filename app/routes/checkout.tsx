@@ -134,7 +134,8 @@ function CheckoutForm({
   // Errors from the last check (the browser's, or the server's answer), minus fields edited since.
   const [browserErrors, setBrowserErrors] = useState<{ after: typeof result; errors: CheckoutFieldErrors }>();
   const [edited, setEdited] = useState<{ after: typeof result; fields: Set<CheckoutField> }>();
-  const base = browserErrors && browserErrors.after === result ? browserErrors.errors : result?.status === "invalid" ? result.fieldErrors : {};
+  const base =
+    browserErrors && browserErrors.after === result ? browserErrors.errors : result?.status === "invalid" ? result.fieldErrors : {};
   const editedFields = edited && edited.after === result ? edited.fields : new Set<CheckoutField>();
   const errors = Object.fromEntries(
     Object.entries(base).filter(([field]) => !editedFields.has(field as CheckoutField)),
@@ -370,7 +371,9 @@ function DeliveryFields({
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message = isRouteErrorResponse(error)
-    ? checkoutErrorMessage(typeof error.data === "object" && error.data && "message" in error.data ? String(error.data.message) : `HTTP ${error.status}`)
+    ? checkoutErrorMessage(
+        typeof error.data === "object" && error.data && "message" in error.data ? String(error.data.message) : `HTTP ${error.status}`,
+      )
     : checkoutErrorMessage(error instanceof Error ? error.message : "Server error");
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
@@ -380,9 +383,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <p className="mt-1 text-sm text-text">{message}</p>
       </div>
       <div className="mt-6 flex flex-wrap gap-3">
-        <LinkButton to="/checkout">
-          Try Again
-        </LinkButton>
+        <LinkButton to="/checkout">Try Again</LinkButton>
         <LinkButton to="/cart" variant="secondary">
           Back to Cart
         </LinkButton>

@@ -19,12 +19,20 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
   const context = appContext(routerContext);
   const user = await requireUser(request, context);
   const addresses = await listSavedAddresses(context.db, user.id);
-  return data({ addresses: addresses.map((address) => ({ id: address.id, lines: addressLines(address) })), shipsTo: context.shop.shipsTo }, { headers: PRIVATE });
+  return data(
+    { addresses: addresses.map((address) => ({ id: address.id, lines: addressLines(address) })), shipsTo: context.shop.shipsTo },
+    { headers: PRIVATE },
+  );
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-type ActionResult = { tone: "error" | "success"; message: string; errors?: Partial<Record<AddressField, string>>; values?: Record<string, string> };
+type ActionResult = {
+  tone: "error" | "success";
+  message: string;
+  errors?: Partial<Record<AddressField, string>>;
+  values?: Record<string, string>;
+};
 const answer = (result: ActionResult, status = 200) => data(result, { status, headers: PRIVATE });
 
 export async function action({ request, context: routerContext }: Route.ActionArgs) {
@@ -34,7 +42,9 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   const intent = form.get("intent");
   if (intent === "delete") {
     const deleted = await deleteSavedAddress(context.db, user.id, String(form.get("id") ?? ""));
-    return deleted ? answer({ tone: "success", message: "Address removed." }) : answer({ tone: "error", message: "That address is not in your account." }, 404);
+    return deleted
+      ? answer({ tone: "success", message: "Address removed." })
+      : answer({ tone: "error", message: "That address is not in your account." }, 404);
   }
   if (intent !== "add") return answer({ tone: "error", message: "Unknown form intent." }, 400);
   const values = Object.fromEntries(Object.values(ADDRESS_FORM_FIELDS).map((name) => [name, String(form.get(name) ?? "").slice(0, 1000)]));
@@ -47,12 +57,14 @@ export async function action({ request, context: routerContext }: Route.ActionAr
     return answer({ tone: "error", message: "Please check the address: see the messages under the fields.", errors, values }, 400);
   }
   const saved = await saveAddress(context.db, user.id, parsed.data);
-  if (saved === "full") return answer({ tone: "error", message: `You can keep up to ${MAX_SAVED_ADDRESSES} addresses: remove one first.`, values }, 409);
+  if (saved === "full")
+    return answer({ tone: "error", message: `You can keep up to ${MAX_SAVED_ADDRESSES} addresses: remove one first.`, values }, 409);
   if (saved === "duplicate") return answer({ tone: "success", message: "That address is already saved." });
   return answer({ tone: "success", message: "Address saved. You can pick it at checkout." });
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "My Addresses", description: "Delivery addresses saved for checkout.", path: null });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "My Addresses", description: "Delivery addresses saved for checkout.", path: null });
 
 export default function MyAddressesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { addresses, shipsTo } = loaderData;
@@ -90,7 +102,13 @@ export default function MyAddressesPage({ loaderData, actionData }: Route.Compon
               <Form method="post">
                 <input type="hidden" name="intent" value="delete" />
                 <input type="hidden" name="id" value={address.id} />
-                <Button type="submit" variant="secondary" size="sm" disabled={busy} aria-label={`Remove ${address.lines.slice(0, 2).join(", ")}`}>
+                <Button
+                  type="submit"
+                  variant="secondary"
+                  size="sm"
+                  disabled={busy}
+                  aria-label={`Remove ${address.lines.slice(0, 2).join(", ")}`}
+                >
                   Remove
                 </Button>
               </Form>

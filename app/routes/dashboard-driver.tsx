@@ -53,16 +53,28 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   const values = { bio: typeof form.bio === "string" ? form.bio : "", image: typeof form.image === "string" ? form.image : "" };
   const parsed = driverSelfEdit.safeParse(form);
   if (!parsed.success) {
-    return data({ tone: "error" as const, message: "Some fields need attention; nothing was sent.", errors: fieldErrors(parsed.error), values }, { status: 400, headers });
+    return data(
+      { tone: "error" as const, message: "Some fields need attention; nothing was sent.", errors: fieldErrors(parsed.error), values },
+      { status: 400, headers },
+    );
   }
   const missing = missingSiteFiles(parsed.data, ["image"]);
   if (Object.keys(missing).length > 0) {
-    return data({ tone: "error" as const, message: "Some fields need attention; nothing was sent.", errors: missing, values }, { status: 400, headers });
+    return data(
+      { tone: "error" as const, message: "Some fields need attention; nothing was sent.", errors: missing, values },
+      { status: 400, headers },
+    );
   }
   const outcome = await submitOwnDriverChange(context.db, user, parsed.data);
-  if (!outcome.ok) return data({ tone: "error" as const, message: outcome.message, errors: {}, values }, { status: outcome.status, headers });
+  if (!outcome.ok)
+    return data({ tone: "error" as const, message: outcome.message, errors: {}, values }, { status: outcome.status, headers });
   return data(
-    { tone: "success" as const, message: "Sent. The team will check it; your page on the site keeps its current text until they approve it.", errors: {}, values: null },
+    {
+      tone: "success" as const,
+      message: "Sent. The team will check it; your page on the site keeps its current text until they approve it.",
+      errors: {},
+      values: null,
+    },
     { headers },
   );
 }
@@ -86,8 +98,8 @@ export default function DriverDashboardPage({ loaderData, actionData }: Route.Co
           <DriverDetail driver={driver} seasonYear={seasonYear} collapseStatsOnMobile={false} />
         ) : (
           <p className="rounded-card border border-line bg-surface p-5 text-muted sm:p-8">
-            Your account isn&apos;t linked to a driver profile yet, so there are no results to show. Ask the team
-            office to link it; your results and stats will appear here.
+            Your account isn&apos;t linked to a driver profile yet, so there are no results to show. Ask the team office to link it; your
+            results and stats will appear here.
           </p>
         )}
       </section>

@@ -5,12 +5,7 @@ import { AccountDataSection } from "~/features/account/account-data-section";
 import { EmailVerificationSection } from "~/features/account/email-section";
 import { resendVerificationEmail } from "~/features/account/email-verification.server";
 import { isSecurityIntent, type SecurityActionData, type SecurityIntent } from "~/features/account/security-intents";
-import {
-  deleteOwnAccount,
-  listActiveSessions,
-  loadSecurityOverview,
-  signOutOtherSessions,
-} from "~/features/account/security.server";
+import { deleteOwnAccount, listActiveSessions, loadSecurityOverview, signOutOtherSessions } from "~/features/account/security.server";
 import { SessionsSection } from "~/features/account/sessions-section";
 import { requireUser, type SessionUser } from "~/features/account/session.server";
 import { normaliseTotpCode, TWO_FACTOR_MESSAGES } from "~/features/account/two-factor-form";

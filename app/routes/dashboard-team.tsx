@@ -20,7 +20,10 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
   const user = await requireUser(request, context, { roles: ["team_member"] });
   const [season, news] = await Promise.all([getSeason(context.db), getLatestArticles(context.db, LATEST_NEWS_COUNT)]);
   const notice = wrongDashboardNotice(url.searchParams.get(NOT_FOR_PARAM), user.role);
-  return data({ name: user.name, season, news, now: new Date().toISOString(), notice }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { name: user.name, season, news, now: new Date().toISOString(), notice },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -30,8 +30,8 @@ export default function FemaleSidePage({ loaderData: { members } }: Route.Compon
         <h1 className="mt-2 text-5xl font-bold uppercase sm:text-6xl">Female Side</h1>
         <p className="mt-3 font-display text-2xl font-semibold uppercase italic tracking-wide text-muted sm:text-3xl">Driven to Drive</p>
         <p className="mt-6 max-w-2xl leading-relaxed text-muted">
-          Our programme for women in motorsport: a driver in the F3B championship and a crew who plan, run and tell the
-          story of every race weekend. Meet the team behind it.
+          Our programme for women in motorsport: a driver in the F3B championship and a crew who plan, run and tell the story of every race
+          weekend. Meet the team behind it.
         </p>
       </header>
 

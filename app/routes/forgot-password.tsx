@@ -34,8 +34,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   return data({ sent: true, message: PASSWORD_RESET_MESSAGES.requested } satisfies ActionData, { headers: NO_STORE });
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders }) =>
-  actionHeaders.has("Retry-After") ? actionHeaders : NO_STORE;
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => (actionHeaders.has("Retry-After") ? actionHeaders : NO_STORE);
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

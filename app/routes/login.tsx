@@ -5,7 +5,14 @@ import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { FormField } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { LOGIN_LIMITS, LOGIN_MESSAGES, type LoginActionData, type LoginField, type LoginMode, type LoginValues } from "~/features/account/login-form";
+import {
+  LOGIN_LIMITS,
+  LOGIN_MESSAGES,
+  type LoginActionData,
+  type LoginField,
+  type LoginMode,
+  type LoginValues,
+} from "~/features/account/login-form";
 import { loginMode, loginValues, parseSignIn, parseSignUp } from "~/features/account/login-form.server";
 import { signIn, signUp } from "~/features/account/login.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/account/password-policy";
@@ -44,7 +51,9 @@ export async function action({ request, context: routerContext }: Route.ActionAr
     outcome = await signUp(request, context, parsed.value);
     // The same page for a new account and for an address that has one (ADR 0099): the sign-in form, and where to look.
     if (outcome.kind === "check-email") {
-      return data({ mode: "sign-in", message: LOGIN_MESSAGES.checkEmail, tone: "success", values } satisfies LoginActionData, { headers: NO_STORE });
+      return data({ mode: "sign-in", message: LOGIN_MESSAGES.checkEmail, tone: "success", values } satisfies LoginActionData, {
+        headers: NO_STORE,
+      });
     }
   }
   if (outcome.kind === "refused") {
@@ -87,9 +96,7 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
         align="center"
         eyebrow="Ridgeway Racing"
         title={mode === "sign-in" ? "Sign In" : "Create Account"}
-        description={
-          mode === "sign-in" ? "Welcome back. Sign in to your dashboard." : "Join as a team member or a driver."
-        }
+        description={mode === "sign-in" ? "Welcome back. Sign in to your dashboard." : "Join as a team member or a driver."}
       />
       <ModeSwitch mode={mode} redirectTo={redirectTo} />
       {/* Keyed by mode so switching starts a fresh form. */}
@@ -129,15 +136,7 @@ function ModeSwitch({ mode, redirectTo }: { mode: LoginMode; redirectTo: string 
   );
 }
 
-function LoginForm({
-  mode,
-  redirectTo,
-  result,
-}: {
-  mode: LoginMode;
-  redirectTo: string | null;
-  result: LoginActionData | undefined;
-}) {
+function LoginForm({ mode, redirectTo, result }: { mode: LoginMode; redirectTo: string | null; result: LoginActionData | undefined }) {
   const navigation = useNavigation();
   const processing = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -241,7 +240,14 @@ function RoleChoice({ defaultRole }: { defaultRole: string }) {
             key={role}
             className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-line bg-ink px-3 py-2 text-sm has-checked:border-accent-text"
           >
-            <input type="radio" name="role" value={role} defaultChecked={role === defaultRole} required className="size-4 accent-(--color-accent)" />
+            <input
+              type="radio"
+              name="role"
+              value={role}
+              defaultChecked={role === defaultRole}
+              required
+              className="size-4 accent-(--color-accent)"
+            />
             {ROLE_LABELS[role]}
           </label>
         ))}

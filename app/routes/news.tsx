@@ -49,7 +49,13 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
-      <JsonLd data={linkListJsonLd(publicUrl, "News & Updates", articles.map((article) => ({ name: article.title, path: articlePath(article.id) })))} />
+      <JsonLd
+        data={linkListJsonLd(
+          publicUrl,
+          "News & Updates",
+          articles.map((article) => ({ name: article.title, path: articlePath(article.id) })),
+        )}
+      />
       <SectionHeading
         level={1}
         eyebrow="From the paddock"
@@ -98,9 +104,7 @@ function NoArticlesMatch({ filtered }: { filtered: boolean }) {
   return (
     <div className="mt-6 rounded-card border border-dashed border-line bg-surface px-6 py-12 text-center">
       <h2 className="text-2xl font-bold uppercase">No articles match</h2>
-      <p className="mt-2 text-muted">
-        {filtered ? "Try another search or category." : "There is no news yet. Check back soon."}
-      </p>
+      <p className="mt-2 text-muted">{filtered ? "Try another search or category." : "There is no news yet. Check back soon."}</p>
       {filtered && (
         <div className="mt-6">
           <LinkButton to="/news" variant="secondary">

@@ -2,7 +2,13 @@ import { data } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
-import { NEWSLETTER_RATE_LIMIT, newsletterRateLimitedMessage, parseSubscribeForm, SUBSCRIBED_MESSAGE, type SubscribeResult } from "~/features/newsletter/newsletter-schema";
+import {
+  NEWSLETTER_RATE_LIMIT,
+  newsletterRateLimitedMessage,
+  parseSubscribeForm,
+  SUBSCRIBED_MESSAGE,
+  type SubscribeResult,
+} from "~/features/newsletter/newsletter-schema";
 import { subscribeToNewsletter } from "~/features/newsletter/newsletter.server";
 import { readForm } from "~/lib/forms.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";

@@ -51,7 +51,11 @@ export const meta: Route.MetaFunction = (args) =>
 type Order = NonNullable<Route.ComponentProps["loaderData"]["order"]>;
 
 const STATUS_TEXT: Record<Order["status"], { title: string; label: string; text: string }> = {
-  paid: { title: "Order Confirmed!", label: "Paid", text: "Thank you! Your payment has been received and a confirmation e-mail is on its way." },
+  paid: {
+    title: "Order Confirmed!",
+    label: "Paid",
+    text: "Thank you! Your payment has been received and a confirmation e-mail is on its way.",
+  },
   packed: { title: "Order Packed", label: "Packed", text: "Your order is packed and will be on its way soon." },
   shipped: { title: "Order Shipped", label: "Shipped", text: "Your order is on its way: follow it with the tracking link below." },
   delivered: { title: "Order Delivered", label: "Delivered", text: "Your order has been delivered. Thank you for supporting the team!" },
@@ -60,8 +64,16 @@ const STATUS_TEXT: Record<Order["status"], { title: string; label: string; text:
     label: "Processing",
     text: "Your payment is being processed. This page updates by itself as soon as it is confirmed.",
   },
-  failed: { title: "Payment Failed", label: "Failed", text: "Your payment did not go through, so nothing was charged. Your cart is still here if you want to try again." },
-  expired: { title: "Order Expired", label: "Expired", text: "The payment was not completed in time, so the order was closed and nothing was charged." },
+  failed: {
+    title: "Payment Failed",
+    label: "Failed",
+    text: "Your payment did not go through, so nothing was charged. Your cart is still here if you want to try again.",
+  },
+  expired: {
+    title: "Order Expired",
+    label: "Expired",
+    text: "The payment was not completed in time, so the order was closed and nothing was charged.",
+  },
   cancelled: { title: "Order Cancelled", label: "Cancelled", text: "This order was cancelled before payment, so nothing was charged." },
 };
 

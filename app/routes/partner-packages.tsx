@@ -63,13 +63,10 @@ export default function PartnerPackagesPage({ loaderData: { tiers, benefits, val
           Not sure which package fits?
         </h2>
         <p className="mt-3 text-muted">
-          Tell us about your business and what you'd like from a partnership, and we'll put together a package that
-          works for you.
+          Tell us about your business and what you'd like from a partnership, and we'll put together a package that works for you.
         </p>
         <div className="mt-6">
-          <LinkButton to="/contact">
-            Schedule a Consultation
-          </LinkButton>
+          <LinkButton to="/contact">Schedule a Consultation</LinkButton>
         </div>
       </section>
     </>

@@ -45,7 +45,10 @@ export async function action({ params, request, context: routerContext }: Route.
     case "invalid":
       return data({ kind: "invalid" as const, fieldErrors: result.fieldErrors, message: null }, { status: 400, headers: noStore });
     case "refused":
-      return data({ kind: "refused" as const, fieldErrors: {} as CardFieldErrors, message: result.message }, { status: 402, headers: noStore });
+      return data(
+        { kind: "refused" as const, fieldErrors: {} as CardFieldErrors, message: result.message },
+        { status: 402, headers: noStore },
+      );
   }
 }
 

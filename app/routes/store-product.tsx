@@ -52,7 +52,11 @@ export const headers: Route.HeadersFunction = () => validatedBy(PAGE_VALIDATORS.
 export const meta: Route.MetaFunction = (args) => {
   const product = args.loaderData?.product;
   if (!product) {
-    return pageMeta(args, { path: null, title: "Page Not Found", description: "The page you were looking for doesn't exist or has been moved." });
+    return pageMeta(args, {
+      path: null,
+      title: "Page Not Found",
+      description: "The page you were looking for doesn't exist or has been moved.",
+    });
   }
   return pageMeta(args, { title: product.name, description: product.description, image: args.loaderData.shareCard ?? undefined });
 };
@@ -65,7 +69,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-16">
       <JsonLd data={productJsonLd(product, publicUrl)} />
-      <JsonLd data={breadcrumbJsonLd(publicUrl, [{ name: "Store", path: "/store" }, { name: product.name, path: `/store/${product.slug}` }])} />
+      <JsonLd
+        data={breadcrumbJsonLd(publicUrl, [
+          { name: "Store", path: "/store" },
+          { name: product.name, path: `/store/${product.slug}` },
+        ])}
+      />
       <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted">
         <ol className="flex flex-wrap gap-2">
           <li>
@@ -111,7 +120,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <p className="text-sm font-semibold uppercase tracking-[0.2em] text-accent-text">{categoryLabel(product.category)}</p>
           <div className="flex items-start justify-between gap-4">
             <h1 className="text-3xl font-bold uppercase sm:text-4xl">{product.name}</h1>
-            <FavouriteButton name={product.name} pressed={isFavourite(product.id)} onToggle={() => toggle(product.id)} className="shrink-0" />
+            <FavouriteButton
+              name={product.name}
+              pressed={isFavourite(product.id)}
+              onToggle={() => toggle(product.id)}
+              className="shrink-0"
+            />
           </div>
           <Stars rating={product.rating} reviewCount={product.reviewCount} />
           <Price pricePence={product.pricePence} originalPricePence={sale ? product.originalPricePence : null} large />
@@ -119,15 +133,21 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <AddToCart key={product.id} product={product} size="page" />
           <ul className="mt-2 flex flex-col gap-2 border-t border-line pt-4 text-sm text-muted">
             <li>
-              <span aria-hidden="true" className="mr-2 text-success">✓</span>
+              <span aria-hidden="true" className="mr-2 text-success">
+                ✓
+              </span>
               {shipping}
             </li>
             <li>
-              <span aria-hidden="true" className="mr-2 text-success">✓</span>
+              <span aria-hidden="true" className="mr-2 text-success">
+                ✓
+              </span>
               {CARD_PAYMENT_NOTICE}
             </li>
             <li>
-              <span aria-hidden="true" className="mr-2 text-success">✓</span>
+              <span aria-hidden="true" className="mr-2 text-success">
+                ✓
+              </span>
               30-day returns: see our{" "}
               <Link to="/returns" className="underline hover:text-accent-text">
                 returns policy

@@ -78,11 +78,15 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
 
         <ul className="mb-8 flex flex-col gap-2 text-sm text-muted sm:flex-row sm:gap-6">
           <li data-testid="shipping-notice">
-            <span aria-hidden="true" className="mr-2 text-success">✓</span>
+            <span aria-hidden="true" className="mr-2 text-success">
+              ✓
+            </span>
             {shipping}
           </li>
           <li>
-            <span aria-hidden="true" className="mr-2 text-success">✓</span>
+            <span aria-hidden="true" className="mr-2 text-success">
+              ✓
+            </span>
             {CARD_PAYMENT_NOTICE}
           </li>
         </ul>
@@ -90,9 +94,7 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
         <StoreFilters query={query} counts={counts} />
 
         <p role="status" className="mt-6 text-sm text-muted">
-          {loading
-            ? "Loading products..."
-            : `Showing ${products.length} ${products.length === 1 ? "product" : "products"}`}
+          {loading ? "Loading products..." : `Showing ${products.length} ${products.length === 1 ? "product" : "products"}`}
         </p>
 
         {products.length > 0 ? (

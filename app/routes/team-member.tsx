@@ -25,8 +25,11 @@ export async function loader({ params, context: routerContext }: Route.LoaderArg
 export const meta: Route.MetaFunction = (args) => {
   const loaderData = args.loaderData;
   const member = loaderData?.member;
-  if (!member) return pageMeta(args, { path: null, title: NOT_FOUND_TEXT, description: `No one on the ${brand.name} team has that profile.` });
-  return pageMeta(args, { title: member.name, description: `${member.name}, ${member.role} at ${brand.name}. ${member.bio}`,
+  if (!member)
+    return pageMeta(args, { path: null, title: NOT_FOUND_TEXT, description: `No one on the ${brand.name} team has that profile.` });
+  return pageMeta(args, {
+    title: member.name,
+    description: `${member.name}, ${member.role} at ${brand.name}. ${member.bio}`,
     image: loaderData.shareCard ?? undefined,
   });
 };
@@ -38,8 +41,15 @@ export default function TeamMemberPage({ loaderData }: Route.ComponentProps) {
   const path = `/team/${member.id}`;
   return (
     <article className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
-      <JsonLd data={personJsonLd(publicUrl, { name: member.name, role: member.role, path, image: member.image, description: member.bio })} />
-      <JsonLd data={breadcrumbJsonLd(publicUrl, [{ name: "Our Team", path: "/team" }, { name: member.name, path }])} />
+      <JsonLd
+        data={personJsonLd(publicUrl, { name: member.name, role: member.role, path, image: member.image, description: member.bio })}
+      />
+      <JsonLd
+        data={breadcrumbJsonLd(publicUrl, [
+          { name: "Our Team", path: "/team" },
+          { name: member.name, path },
+        ])}
+      />
       <header className="grid items-center gap-8 md:grid-cols-[minmax(0,20rem)_1fr] md:gap-12">
         <SitePicture
           photo={member.photo}

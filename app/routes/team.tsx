@@ -44,7 +44,9 @@ export const meta: Route.MetaFunction = (args) =>
     title: "Our Team",
     description: `Meet the leadership, drivers and crew of ${brand.name}, and the women of our Female Side programme.`,
     image: args.loaderData?.shareCard ?? undefined,
-    path: args.loaderData?.driverCarousel.openDriver ? `/team?${DRIVER_PARAM}=${encodeURIComponent(args.loaderData.driverCarousel.openDriver.id)}` : undefined,
+    path: args.loaderData?.driverCarousel.openDriver
+      ? `/team?${DRIVER_PARAM}=${encodeURIComponent(args.loaderData.driverCarousel.openDriver.id)}`
+      : undefined,
   });
 
 export default function TeamPage({ loaderData }: Route.ComponentProps) {
@@ -56,7 +58,11 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
       <JsonLd
         data={sportsTeamJsonLd(publicUrl, {
-          drivers: driverCarousel.drivers.map((driver) => ({ name: driver.name, role: driver.role, path: `/team?${DRIVER_PARAM}=${encodeURIComponent(driver.id)}` })),
+          drivers: driverCarousel.drivers.map((driver) => ({
+            name: driver.name,
+            role: driver.role,
+            path: `/team?${DRIVER_PARAM}=${encodeURIComponent(driver.id)}`,
+          })),
           staff: leadership.map((member) => ({ name: member.name, role: member.role, path: `/team/${member.id}` })),
         })}
       />

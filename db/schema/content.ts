@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import type { ArticleContent } from "../../app/features/news/article-snapshot";
 import type { RichTextDoc } from "../../app/features/news/rich-text";
 import { users } from "./auth";
@@ -27,7 +41,11 @@ export const seasons = pgTable(
     published: boolean("published").notNull().default(true),
     version: versionColumn(),
   },
-  (table) => [uniqueIndex("seasons_one_current").on(table.isCurrent).where(sql`${table.isCurrent}`)],
+  (table) => [
+    uniqueIndex("seasons_one_current")
+      .on(table.isCurrent)
+      .where(sql`${table.isCurrent}`),
+  ],
 );
 
 /** A race weekend. Dates are UK local calendar dates; see app/lib/race-time.ts. */

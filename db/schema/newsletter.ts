@@ -47,7 +47,9 @@ export const newsletterIssues = pgTable(
   },
   (table) => [
     check("newsletter_issues_status_check", sql`${table.status} in ('draft', 'scheduled', 'sending', 'sent')`),
-    index("newsletter_issues_due_idx").on(table.sendAt).where(sql`${table.status} in ('scheduled', 'sending')`),
+    index("newsletter_issues_due_idx")
+      .on(table.sendAt)
+      .where(sql`${table.status} in ('scheduled', 'sending')`),
   ],
 );
 
@@ -70,5 +72,8 @@ export const newsletterRecipients = pgTable(
     outboxId: uuid("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
     queuedAt: timestamptz("queued_at").notNull().defaultNow(),
   },
-  (table) => [unique("newsletter_recipients_issue_subscriber_key").on(table.issueId, table.subscriberId), index("newsletter_recipients_outbox_idx").on(table.outboxId)],
+  (table) => [
+    unique("newsletter_recipients_issue_subscriber_key").on(table.issueId, table.subscriberId),
+    index("newsletter_recipients_outbox_idx").on(table.outboxId),
+  ],
 );

@@ -1,31 +1,51 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { versionColumn } from "./columns";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 /** Every e-mail the site sends is written here first, then delivered by the worker. */
-export const emailOutbox = pgTable("email_outbox", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  toAddress: text("to_address").notNull(),
-  subject: text("subject").notNull(),
-  textBody: text("text_body").notNull(),
-  /** The HTML part, rendered from the same template as the text part; null for text-only mail. */
-  htmlBody: text("html_body"),
-  headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
-  createdAt: timestamptz("created_at").notNull().defaultNow(),
-  sentAt: timestamptz("sent_at"),
-  attempts: integer("attempts").notNull().default(0),
-  lastError: text("last_error"),
-  /** Not tried before this time: a failed attempt moves it on with exponential back-off (ADR 0070). */
-  nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
-  /** A delivery round has claimed it until then; a lease that ran out (the process died) may be claimed again. */
-  claimedUntil: timestamptz("claimed_until"),
-  /** Given up: a permanent refusal, every attempt used, or a newsletter to a bouncing address. Kept, and staff may retry it. */
-  failedAt: timestamptz("failed_at"),
-}, (table) => [
-  index("email_outbox_due_idx").on(table.nextAttemptAt).where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
-]);
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    /** The HTML part, rendered from the same template as the text part; null for text-only mail. */
+    htmlBody: text("html_body"),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    sentAt: timestamptz("sent_at"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** Not tried before this time: a failed attempt moves it on with exponential back-off (ADR 0070). */
+    nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
+    /** A delivery round has claimed it until then; a lease that ran out (the process died) may be claimed again. */
+    claimedUntil: timestamptz("claimed_until"),
+    /** Given up: a permanent refusal, every attempt used, or a newsletter to a bouncing address. Kept, and staff may retry it. */
+    failedAt: timestamptz("failed_at"),
+  },
+  (table) => [
+    index("email_outbox_due_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
+  ],
+);
 
 /**
  * Addresses a mail server refused permanently (a 5xx answer): newsletters are not sent to them,
@@ -147,16 +167,20 @@ export const databaseRestores = pgTable("database_restores", {
  * Field Core Web Vitals (ADR 0089): how many page views, per day, page (its route pattern) and
  * metric, measured a value in each bucket of app/lib/web-vitals.ts. No visitor, address or URL.
  */
-export const webVitalBuckets = pgTable("web_vital_buckets", {
-  /** The UTC day the beacon arrived. */
-  day: date("day", { mode: "string" }).notNull(),
-  /** The route pattern, e.g. "/news/:reportId". */
-  page: text("page").notNull(),
-  metric: text("metric").notNull(),
-  bucket: smallint("bucket").notNull(),
-  samples: integer("samples").notNull(),
-}, (table) => [
-  primaryKey({ columns: [table.day, table.page, table.metric, table.bucket] }),
-  check("web_vital_buckets_metric_check", sql`${table.metric} in ('LCP', 'INP', 'CLS', 'TTFB', 'FCP')`),
-  check("web_vital_buckets_samples_check", sql`${table.samples} > 0`),
-]);
+export const webVitalBuckets = pgTable(
+  "web_vital_buckets",
+  {
+    /** The UTC day the beacon arrived. */
+    day: date("day", { mode: "string" }).notNull(),
+    /** The route pattern, e.g. "/news/:reportId". */
+    page: text("page").notNull(),
+    metric: text("metric").notNull(),
+    bucket: smallint("bucket").notNull(),
+    samples: integer("samples").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.day, table.page, table.metric, table.bucket] }),
+    check("web_vital_buckets_metric_check", sql`${table.metric} in ('LCP', 'INP', 'CLS', 'TTFB', 'FCP')`),
+    check("web_vital_buckets_samples_check", sql`${table.samples} > 0`),
+  ],
+);

@@ -35,7 +35,9 @@ export const driverProfileChanges = pgTable(
   },
   (table) => [
     // One change waits per driver: sending another replaces it.
-    uniqueIndex("driver_profile_changes_one_pending").on(table.driverId).where(sql`${table.status} = 'pending'`),
+    uniqueIndex("driver_profile_changes_one_pending")
+      .on(table.driverId)
+      .where(sql`${table.status} = 'pending'`),
     index("driver_profile_changes_driver_idx").on(table.driverId, table.submittedAt),
     check("driver_profile_changes_status_check", sql`${table.status} in ('pending', 'approved', 'rejected')`),
   ],

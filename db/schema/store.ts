@@ -1,17 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { versionColumn } from "./columns";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../app/features/shop-desk/stock-level";
@@ -56,10 +44,7 @@ export const products = pgTable(
   (table) => [
     check("products_category_check", sql`${table.category} in ('apparel', 'accessories')`),
     check("products_price_check", sql`${table.pricePence} > 0`),
-    check(
-      "products_original_price_check",
-      sql`${table.originalPricePence} is null or ${table.originalPricePence} > ${table.pricePence}`,
-    ),
+    check("products_original_price_check", sql`${table.originalPricePence} is null or ${table.originalPricePence} > ${table.pricePence}`),
     check("products_rating_check", sql`${table.rating} >= 0 and ${table.rating} <= 5`),
     check("products_review_count_check", sql`${table.reviewCount} >= 0`),
   ],
@@ -143,7 +128,10 @@ export const promoCodes = pgTable(
     check("promo_codes_max_uses_check", sql`${table.maxUses} is null or ${table.maxUses} > 0`),
     check("promo_codes_per_customer_check", sql`${table.perCustomerLimit} is null or ${table.perCustomerLimit} > 0`),
     check("promo_codes_used_count_check", sql`${table.usedCount} >= 0`),
-    check("promo_codes_window_check", sql`${table.startsAt} is null or ${table.expiresAt} is null or ${table.expiresAt} > ${table.startsAt}`),
+    check(
+      "promo_codes_window_check",
+      sql`${table.startsAt} is null or ${table.expiresAt} is null or ${table.expiresAt} > ${table.startsAt}`,
+    ),
   ],
 );
 
@@ -240,10 +228,16 @@ export const orders = pgTable(
       "orders_amounts_check",
       sql`${table.subtotalPence} >= 0 and ${table.discountPence} >= 0 and ${table.shippingPence} >= 0 and ${table.discountPence} <= ${table.subtotalPence} and ${table.totalPence} = ${table.subtotalPence} - ${table.discountPence} + ${table.shippingPence}`,
     ),
-    index("orders_pending_expiry_idx").on(table.expiresAt).where(sql`${table.status} = 'pending_payment'`),
+    index("orders_pending_expiry_idx")
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'pending_payment'`),
     index("orders_user_idx").on(table.userId),
-    index("orders_pending_client_idx").on(table.clientKey).where(sql`${table.status} = 'pending_payment'`),
-    index("orders_pending_email_idx").on(sql`lower(${table.customerEmail})`).where(sql`${table.status} = 'pending_payment'`),
+    index("orders_pending_client_idx")
+      .on(table.clientKey)
+      .where(sql`${table.status} = 'pending_payment'`),
+    index("orders_pending_email_idx")
+      .on(sql`lower(${table.customerEmail})`)
+      .where(sql`${table.status} = 'pending_payment'`),
     index("orders_promo_customer_idx")
       .on(table.promoCode, sql`lower(${table.customerEmail})`)
       .where(sql`${table.promoCode} is not null`),
@@ -380,6 +374,9 @@ export const shopSettings = pgTable(
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
   (table) => [
-    check("shop_settings_rate_check", sql`${table.flatRatePence} >= 0 and (${table.freeAbovePence} is null or ${table.freeAbovePence} >= 0)`),
+    check(
+      "shop_settings_rate_check",
+      sql`${table.flatRatePence} >= 0 and (${table.freeAbovePence} is null or ${table.freeAbovePence} >= 0)`,
+    ),
   ],
 );

@@ -30,9 +30,7 @@ export const seasonFile = z.object({
       layoutImage: mediaPath,
       circuitInfo: z.object({ lengthMiles: z.number().positive(), turns: z.number().int().positive() }),
       raceLengthMinutes: z.number().int().positive(),
-      sessions: z
-        .array(z.object({ name: z.string().min(1), date: isoDate, time: localTime.nullable() }))
-        .optional(),
+      sessions: z.array(z.object({ name: z.string().min(1), date: isoDate, time: localTime.nullable() })).optional(),
       weather: z.string().min(1).optional(),
       trackTemperatureC: z.number().int().optional(),
       results: z
@@ -114,9 +112,7 @@ export const articleFrontMatter = z.object({
   image: mediaPath,
   objectPosition: z.string().default("center"),
   excerpt: z.string().min(1).max(300),
-  author: z
-    .object({ name: z.string().min(1), title: z.string().min(1), image: mediaPath.optional(), linkedin: url.optional() })
-    .optional(),
+  author: z.object({ name: z.string().min(1), title: z.string().min(1), image: mediaPath.optional(), linkedin: url.optional() }).optional(),
   podcastLinks: z.object({ youtube: url, spotify: url }).optional(),
   heroSlide: z.object({ title: z.string().min(1), subtitle: z.string().min(1) }).optional(),
 });

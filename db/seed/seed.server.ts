@@ -147,17 +147,35 @@ export async function seedDatabase(db: Database): Promise<void> {
     const withoutHistory = await tx
       .select()
       .from(schema.articles)
-      .where(notExists(tx.select({ one: sql`1` }).from(schema.articleRevisions).where(eq(schema.articleRevisions.articleId, schema.articles.id))));
+      .where(
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(schema.articleRevisions)
+            .where(eq(schema.articleRevisions.articleId, schema.articles.id)),
+        ),
+      );
     if (withoutHistory.length) {
       await tx
         .insert(schema.articleRevisions)
-        .values(withoutHistory.map((row) => ({ articleId: row.id, version: row.version, action: "import", snapshot: articleSnapshot(row), authorId: null })));
+        .values(
+          withoutHistory.map((row) => ({
+            articleId: row.id,
+            version: row.version,
+            action: "import",
+            snapshot: articleSnapshot(row),
+            authorId: null,
+          })),
+        );
     }
     await insert(
       schema.galleryItems,
       content.gallery.map(({ date, ...item }) => ({ ...item, dateText: date })),
     );
-    await insert(schema.partners, content.partners.map((partner, index) => ({ ...partner, sortOrder: index })));
+    await insert(
+      schema.partners,
+      content.partners.map((partner, index) => ({ ...partner, sortOrder: index })),
+    );
     await insert(
       schema.sponsorshipTiers,
       content.sponsorship.tiers.map((tier, index) => ({ ...tier, sortOrder: index })),

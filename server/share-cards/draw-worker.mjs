@@ -23,12 +23,20 @@ const barlowDir = path.join(path.dirname(require.resolve("@fontsource/barlow-con
 const fonts = [];
 for (const weight of [500, 700, 800]) {
   for (const subset of ["latin", "latin-ext"]) {
-    fonts.push({ name: "Barlow Condensed", weight, style: "normal", data: readFileSync(path.join(barlowDir, `barlow-condensed-${subset}-${weight}-normal.woff`)) });
+    fonts.push({
+      name: "Barlow Condensed",
+      weight,
+      style: "normal",
+      data: readFileSync(path.join(barlowDir, `barlow-condensed-${subset}-${weight}-normal.woff`)),
+    });
   }
 }
 // Other scripts (Hebrew, Arabic, Greek, Cyrillic…) fall back to DejaVu Sans where the system
 // has it; without it their letters draw as boxes, and the card still draws.
-for (const [file, weight] of [["DejaVuSans.ttf", 500], ["DejaVuSans-Bold.ttf", 700]]) {
+for (const [file, weight] of [
+  ["DejaVuSans.ttf", 500],
+  ["DejaVuSans-Bold.ttf", 700],
+]) {
   const fallback = path.join("/usr/share/fonts/truetype/dejavu", file);
   if (existsSync(fallback)) fonts.push({ name: "DejaVu Sans", weight, style: "normal", data: readFileSync(fallback) });
 }

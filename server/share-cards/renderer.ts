@@ -31,7 +31,11 @@ export interface RendererOptions {
  * Draws share cards on one worker thread, one at a time (ADR 0077): a burst of first visits
  * after a new article queues here instead of taking the main thread's time from page responses.
  */
-export function createShareCardRenderer({ cacheDir, maxMemoryBytes = 32 * 1024 * 1024, maxQueued = 32 }: RendererOptions = {}): ShareCardRenderer {
+export function createShareCardRenderer({
+  cacheDir,
+  maxMemoryBytes = 32 * 1024 * 1024,
+  maxQueued = 32,
+}: RendererOptions = {}): ShareCardRenderer {
   const memory = new Map<string, Buffer>();
   let memoryBytes = 0;
   const inFlight = new Map<string, Promise<Buffer>>();

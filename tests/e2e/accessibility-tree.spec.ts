@@ -30,7 +30,9 @@ async function accessibilityTree(page: Page): Promise<TreeNode[]> {
       .filter((node) => !node.ignored)
       .map((node) => {
         const property = (name: string) => node.properties?.find((entry) => entry.name === name)?.value;
-        const controls = property("controls")?.relatedNodes?.map((related) => related.idref ?? "").join(" ");
+        const controls = property("controls")
+          ?.relatedNodes?.map((related) => related.idref ?? "")
+          .join(" ");
         return {
           role: String(node.role?.value ?? ""),
           name: String(node.name?.value ?? ""),

@@ -41,7 +41,10 @@ test("a driver's detail that could not be loaded has no serious accessibility vi
   await page.route("**/api/drivers/**", (route) => route.abort());
   await page.goto("/team");
   await page.waitForLoadState("networkidle");
-  await page.getByRole("button", { name: /Oliver Hartley/ }).first().click();
+  await page
+    .getByRole("button", { name: /Oliver Hartley/ })
+    .first()
+    .click();
   await expect(page.locator("#driver-detail").getByRole("alert")).toBeVisible();
   await expectNoSeriousViolations(page, { include: "#driver-detail" });
 });

@@ -30,7 +30,10 @@ async function signUp(page: Page, { name, email, role }: { name: string; email: 
  * a "Too many attempts" answer (3 per 10 s per client) is waited out and retried,
  * as a person would.
  */
-async function submitSignIn(page: Page, { email, password, rememberMe = false }: { email: string; password: string; rememberMe?: boolean }) {
+async function submitSignIn(
+  page: Page,
+  { email, password, rememberMe = false }: { email: string; password: string; rememberMe?: boolean },
+) {
   for (let attempt = 0; attempt < 4; attempt += 1) {
     await form(page).getByLabel("Email", { exact: true }).fill(email);
     await form(page).getByLabel("Password", { exact: true }).fill(password);
@@ -39,7 +42,11 @@ async function submitSignIn(page: Page, { email, password, rememberMe = false }:
     const notice = page.getByRole("alert");
     const outcome = await Promise.race([
       page.waitForURL((url) => url.pathname !== "/login").then(() => "left" as const),
-      notice.filter({ hasText: /./ }).first().waitFor().then(() => "notice" as const),
+      notice
+        .filter({ hasText: /./ })
+        .first()
+        .waitFor()
+        .then(() => "notice" as const),
     ]);
     if (outcome === "left") return;
     const text = (await notice.first().textContent()) ?? "";
@@ -54,7 +61,10 @@ async function sessionCookie(page: Page) {
   return cookies.find((cookie) => cookie.name === SESSION_COOKIE);
 }
 
-test("a driver signs up, lands on the driver dashboard, signs out and back in, with Remember me off then on", async ({ page, isMobile }) => {
+test("a driver signs up, lands on the driver dashboard, signs out and back in, with Remember me off then on", async ({
+  page,
+  isMobile,
+}) => {
   const email = uniqueEmail("driver");
   await page.goto("/login");
   await expectNoSeriousViolations(page);
@@ -81,7 +91,10 @@ test("a driver signs up, lands on the driver dashboard, signs out and back in, w
   // Sign Out in the dashboard on a phone; on a desktop the header's, which is not repeated there.
   await page.goto("/dashboard");
   await expect(page.getByRole("button", { name: "Sign Out", exact: true }).filter({ visible: true })).toHaveCount(1);
-  await page.locator(isMobile ? "main" : "header").getByRole("button", { name: "Sign Out" }).click();
+  await page
+    .locator(isMobile ? "main" : "header")
+    .getByRole("button", { name: "Sign Out" })
+    .click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await sessionCookie(page)).toBeUndefined();
 
@@ -94,7 +107,10 @@ test("a driver signs up, lands on the driver dashboard, signs out and back in, w
   expect(daysLeft).toBeLessThanOrEqual(30);
 });
 
-test("a team member signs up, edits the profile, signs out, and a wrong password is told apart from nothing", async ({ page, isMobile }) => {
+test("a team member signs up, edits the profile, signs out, and a wrong password is told apart from nothing", async ({
+  page,
+  isMobile,
+}) => {
   // Eleven pages and four accessibility checks: full runs on the two-core machine ran it out of
   // its 30 s at the last step.
   test.slow();
@@ -134,7 +150,9 @@ test("a team member signs up, edits the profile, signs out, and a wrong password
   await expectNoSeriousViolations(page);
 
   // A real picture is saved, resized and shown.
-  const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#c8102e" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#c8102e" } })
+    .png()
+    .toBuffer();
   await page.getByLabel("Profile picture (optional)").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page).toHaveURL(/\/dashboard\?saved$/);
@@ -151,7 +169,10 @@ test("a team member signs up, edits the profile, signs out, and a wrong password
 
   // Sign out from the header (the menu on a phone).
   if (isMobile) await page.getByRole("button", { name: "Open menu" }).click();
-  await page.locator(isMobile ? "#mobile-menu" : "header").getByRole("button", { name: "Sign Out" }).click();
+  await page
+    .locator(isMobile ? "#mobile-menu" : "header")
+    .getByRole("button", { name: "Sign Out" })
+    .click();
   await expect(page).toHaveURL(/\/login$/);
 
   // A protected page sends the visitor to sign in, and back there afterwards.
@@ -165,7 +186,9 @@ test("a team member signs up, edits the profile, signs out, and a wrong password
   await expect(page).toHaveURL(/\/dashboard\/orders$/);
 });
 
-test("a 60-character address wraps on the dashboard and the security page: at 390 px neither is wider than the screen", async ({ page }, testInfo) => {
+test("a 60-character address wraps on the dashboard and the security page: at 390 px neither is wider than the screen", async ({
+  page,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "phone", "one phone width is enough: 390 px");
   await page.setViewportSize({ width: 390, height: 844 });
   // No hyphen or dot in the local part: nothing the browser may break the line at.

@@ -50,9 +50,7 @@ async function turnOnTwoFactor(page: Page): Promise<string> {
   await twoFactor.getByLabel("Your Password").fill(PASSWORD);
   await twoFactor.getByRole("button", { name: "Turn On Two-Factor" }).click();
   const secret = (await twoFactor.getByTestId("two-factor-secret").textContent())!.trim();
-  await twoFactor
-    .getByLabel("Code From Your App")
-    .fill(await freshCode(secret.replace(/\s/g, "")));
+  await twoFactor.getByLabel("Code From Your App").fill(await freshCode(secret.replace(/\s/g, "")));
   await twoFactor.getByRole("button", { name: "Confirm and Turn On" }).click();
   await expect(twoFactor.getByText("Two-factor authentication is on.")).toBeVisible();
   return secret.replace(/\s/g, "");
@@ -117,7 +115,32 @@ test("the first admin signs in with a code and makes another person an editor on
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Today");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
   const nav = await openBackOfficeMenu(page);
-  await expect(nav.getByRole("link")).toHaveText(["Today", "News", "Newsletters", "Media", "Results", "Seasons", "Drivers", "Team", "Female Side", "Site content", "Legal pages", "E-mails", "Site speed", "Orders", "Products", "Promotions", "Delivery", "Customers", "Messages", "Subscribers", "Mail queue", "People", "Activity", "Settings"]);
+  await expect(nav.getByRole("link")).toHaveText([
+    "Today",
+    "News",
+    "Newsletters",
+    "Media",
+    "Results",
+    "Seasons",
+    "Drivers",
+    "Team",
+    "Female Side",
+    "Site content",
+    "Legal pages",
+    "E-mails",
+    "Site speed",
+    "Orders",
+    "Products",
+    "Promotions",
+    "Delivery",
+    "Customers",
+    "Messages",
+    "Subscribers",
+    "Mail queue",
+    "People",
+    "Activity",
+    "Settings",
+  ]);
   await expect(nav.getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
   await expectNoSidewaysScroll(page);
   await expectNoSeriousViolations(page);
@@ -135,7 +158,9 @@ test("the first admin signs in with a code and makes another person an editor on
 
   // Not before Erin has two-factor on: whoever knew her password could turn it on and be staff.
   await expect(card.getByText("two-factor off")).toBeVisible();
-  await expect(card.getByText("A staff role can be given once they turn on two-factor authentication (Dashboard → Security).")).toBeVisible();
+  await expect(
+    card.getByText("A staff role can be given once they turn on two-factor authentication (Dashboard → Security)."),
+  ).toBeVisible();
   await expect(card.getByLabel("Staff role to give Erin Editor")).toHaveCount(0);
 
   // Erin turns it on from her own Security page.
@@ -190,7 +215,14 @@ async function expectBackOfficeMenuWorks(page: Page) {
   const button = nav.locator("summary");
   await expect(page.locator("main ~ footer"), "a desk has no public footer").toBeHidden();
   const expectGroups = async () => {
-    for (const [group, first] of [["Newsroom", "News"], ["Racing", "Results"], ["Site", "Site content"], ["Shop", "Orders"], ["Inbox and mail", "Messages"], ["Administration", "People"]] as const) {
+    for (const [group, first] of [
+      ["Newsroom", "News"],
+      ["Racing", "Results"],
+      ["Site", "Site content"],
+      ["Shop", "Orders"],
+      ["Inbox and mail", "Messages"],
+      ["Administration", "People"],
+    ] as const) {
       const list = nav.getByRole("list", { name: group });
       await expect(list, group).toBeVisible();
       await expect(list.getByRole("link").first()).toHaveText(first);
@@ -228,11 +260,14 @@ async function expectBackOfficeMenuWorks(page: Page) {
   await expect(button).toHaveText(/Menu.*Settings/);
 
   // Without JavaScript the same button opens the same list.
-  const noScript = await page.context().browser()!.newContext({
-    javaScriptEnabled: false,
-    viewport: page.viewportSize(),
-    storageState: await page.context().storageState(),
-  });
+  const noScript = await page
+    .context()
+    .browser()!
+    .newContext({
+      javaScriptEnabled: false,
+      viewport: page.viewportSize(),
+      storageState: await page.context().storageState(),
+    });
   const plain = await noScript.newPage();
   await plain.goto(at("/admin"));
   const plainNav = plain.getByRole("navigation", { name: "Back office" });
@@ -249,7 +284,21 @@ test("the new editor signs in with a code and sees only what editors may open", 
 
   await page.goto(at("/admin"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Today");
-  await expect((await openBackOfficeMenu(page)).getByRole("link")).toHaveText(["Today", "News", "Newsletters", "Media", "Results", "Seasons", "Drivers", "Team", "Female Side", "Site content", "Legal pages", "E-mails", "Site speed"]);
+  await expect((await openBackOfficeMenu(page)).getByRole("link")).toHaveText([
+    "Today",
+    "News",
+    "Newsletters",
+    "Media",
+    "Results",
+    "Seasons",
+    "Drivers",
+    "Team",
+    "Female Side",
+    "Site content",
+    "Legal pages",
+    "E-mails",
+    "Site speed",
+  ]);
   await expect(page.getByRole("heading", { name: "Your recent changes" })).toBeVisible();
 
   const people = await page.goto(at("/admin/people"));

@@ -191,9 +191,9 @@ test.describe("season calendar", () => {
   test("shows DNF, DNS and DSQ as they were recorded", async ({ page }) => {
     await openCalendarAt(page, "2025-09-01T12:00:00Z");
     await roundButton(page, "Thruxton").click();
-    await expect(
-      roundDetails(page, "Thruxton").getByRole("region", { name: "F3B" }).getByRole("listitem").last(),
-    ).toHaveText("Race 2DSQ0 pts");
+    await expect(roundDetails(page, "Thruxton").getByRole("region", { name: "F3B" }).getByRole("listitem").last()).toHaveText(
+      "Race 2DSQ0 pts",
+    );
   });
 
   test("opens a row from the link a visitor shares, even without JavaScript", async ({ browser }) => {
@@ -225,14 +225,8 @@ test.describe("season calendar", () => {
 test.describe("calendar feed", () => {
   test("offers the feed to subscribe to", async ({ page }) => {
     await page.goto("/calendar");
-    await expect(page.getByRole("link", { name: "Subscribe to the calendar" })).toHaveAttribute(
-      "href",
-      /^webcal:\/\/.+\/calendar\.ics$/,
-    );
-    await expect(page.getByRole("link", { name: "Download .ics file" })).toHaveAttribute(
-      "href",
-      /^https?:\/\/.+\/calendar\.ics$/,
-    );
+    await expect(page.getByRole("link", { name: "Subscribe to the calendar" })).toHaveAttribute("href", /^webcal:\/\/.+\/calendar\.ics$/);
+    await expect(page.getByRole("link", { name: "Download .ics file" })).toHaveAttribute("href", /^https?:\/\/.+\/calendar\.ics$/);
   });
 
   test("serves every round and timed session as an event, with UIDs that do not change", async ({ request }) => {

@@ -11,7 +11,11 @@ const KEYRING = { id: 6, selectedSize: "One Size" };
 const PENS = { id: 7, selectedSize: "Set of 2" };
 
 /** Opens a page with this cart already saved in the browser (the format of cart-storage.ts). */
-async function withSavedCart(page: Page, path: string, cart: { items: { id: number; selectedSize: string; quantity: number }[]; promoCode?: string }) {
+async function withSavedCart(
+  page: Page,
+  path: string,
+  cart: { items: { id: number; selectedSize: string; quantity: number }[]; promoCode?: string },
+) {
   await page.goto("/terms");
   await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [CART_KEY, JSON.stringify(cart)]);
   await page.goto(path);
@@ -76,7 +80,9 @@ test("check out with a test card and RIDGEWAY10: the confirmation shows the orde
   expect(emailsTo(email)[0]!.text).toContain("Total: £18.87");
 });
 
-test("a declined card shows the decline; the order is not paid, and a later payment shows on the waiting confirmation", async ({ page }) => {
+test("a declined card shows the decline; the order is not paid, and a later payment shows on the waiting confirmation", async ({
+  page,
+}) => {
   await withSavedCart(page, "/checkout", { items: [{ ...KEYRING, quantity: 1 }] });
   await expect(page.getByRole("region", { name: "Order Summary" }).getByTestId("checkout-total")).toHaveText("£5.99");
   await fillCustomer(page, "Sam Driver", uniqueEmail("declined"));

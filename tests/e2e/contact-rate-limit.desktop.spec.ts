@@ -35,9 +35,7 @@ function postContactForm(baseURL: string, fields: Record<string, string>) {
         let html = "";
         response.setEncoding("utf8");
         response.on("data", (chunk: string) => (html += chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, retryAfter: response.headers["retry-after"], html }),
-        );
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, retryAfter: response.headers["retry-after"], html }));
       },
     );
     request.on("error", reject);
@@ -45,9 +43,7 @@ function postContactForm(baseURL: string, fields: Record<string, string>) {
   });
 }
 
-test("the sixth message from one address within 10 minutes is refused with 429, and nothing is stored", async ({
-  baseURL,
-}) => {
+test("the sixth message from one address within 10 minutes is refused with 429, and nothing is stored", async ({ baseURL }) => {
   const subject = `Rate limit check ${ownAddress} ${Date.now()}`;
   const message = {
     name: "Rate Limit Tester",

@@ -36,9 +36,7 @@ test("shows the team's contact details, office hours and social links", async ({
   await expect(panel.getByRole("link", { name: "+44 1632 960 123" })).toHaveAttribute("href", "tel:+441632960123");
   await expect(panel).toContainText("Wiltshire, England, UK");
   await expect(panel.getByRole("listitem").filter({ hasText: "Monday" })).toHaveText("Monday - Friday: 9:00 AM - 6:00 PM");
-  await expect(panel.getByRole("listitem").filter({ hasText: "Saturday" })).toHaveText(
-    "Saturday - Sunday: Race weekends only",
-  );
+  await expect(panel.getByRole("listitem").filter({ hasText: "Saturday" })).toHaveText("Saturday - Sunday: Race weekends only");
   const socials = panel.getByRole("region", { name: "Follow Us" }).getByRole("link");
   await expect(socials).toHaveText(["Twitter", "Instagram", "Facebook", "YouTube"]);
   for (const link of await socials.all()) await expect(link).toHaveAttribute("target", "_blank");
@@ -78,9 +76,7 @@ test("says what to fix for empty and invalid input, keeping what was typed", asy
   await expect(field(page, "Message")).toHaveValue("Too short");
 });
 
-test("a sent message shows the notice with the mail link for 5 seconds, then the form returns cleared", async ({
-  page,
-}) => {
+test("a sent message shows the notice with the mail link for 5 seconds, then the form returns cleared", async ({ page }) => {
   const subject = `Hospitality at Thruxton ${Date.now()}`;
   await page.clock.install();
   await page.goto("/contact?category=Sponsorship");

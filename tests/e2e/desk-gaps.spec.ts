@@ -22,7 +22,9 @@ test.afterEach(async () => {
   desk = undefined;
 });
 
-test("an editor restores a class's results and a season from History, and is asked before leaving unsaved settings", async ({ browser }, testInfo) => {
+test("an editor restores a class's results and a season from History, and is asked before leaving unsaved settings", async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(240_000);
   const prepared = await startDeskSite({
     staff: [
@@ -43,7 +45,10 @@ test("an editor restores a class's results and a season from History, and is ask
   await provisional.check();
   await f3a.getByRole("button", { name: "Save F3A results" }).click();
   await expect(page.getByRole("status").first()).toContainText("F3A results saved as provisional");
-  await page.getByRole("region", { name: "F3A" }).getByRole("checkbox", { name: /Provisional/ }).uncheck();
+  await page
+    .getByRole("region", { name: "F3A" })
+    .getByRole("checkbox", { name: /Provisional/ })
+    .uncheck();
   await page.getByRole("region", { name: "F3A" }).getByRole("button", { name: "Save F3A results" }).click();
   await expect(page.getByRole("status").first()).toContainText("F3A results saved as final");
 
@@ -54,7 +59,10 @@ test("an editor restores a class's results and a season from History, and is ask
   await expectNoSeriousViolations(page);
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: testInfo.outputPath("results-history.png"), fullPage: true });
-  await history.getByRole("button", { name: /Restore this version/ }).first().click();
+  await history
+    .getByRole("button", { name: /Restore this version/ })
+    .first()
+    .click();
   await expect(page.getByRole("status").first()).toContainText("The earlier version is back");
   await expect(page.getByRole("region", { name: "F3A results" }).getByRole("heading", { name: /Restore · Class results/i })).toBeVisible();
 
@@ -65,7 +73,10 @@ test("an editor restores a class's results and a season from History, and is ask
   await page.getByRole("button", { name: "Publish 2029" }).click();
   await expect(page.getByRole("button", { name: "Withdraw 2029" })).toBeVisible();
   await page.goto(`${base}/admin/seasons/2029?tab=history`);
-  await page.getByRole("button", { name: /Restore this version/ }).first().click();
+  await page
+    .getByRole("button", { name: /Restore this version/ })
+    .first()
+    .click();
   await expect(page.getByRole("status").first()).toContainText("The earlier version is back");
   await expect(page.getByText("Not published", { exact: true })).toBeVisible();
   await expectNoSidewaysScroll(page);

@@ -58,14 +58,22 @@ test.describe("a tap half a second after paint, on a 4x slower phone", () => {
   });
 
   test("a driver on the team page opens", async ({ page }) => {
-    const driver = (p: Page) => p.getByRole("region", { name: "Our Drivers", exact: true }).getByRole("list", { name: "Drivers" }).getByRole("button", { name: /Sophie Marsh/ });
+    const driver = (p: Page) =>
+      p
+        .getByRole("region", { name: "Our Drivers", exact: true })
+        .getByRole("list", { name: "Drivers" })
+        .getByRole("button", { name: /Sophie Marsh/ });
     const { hydratedBefore } = await tapEarly(page, "/team", driver);
     expect(hydratedBefore, "the tap came before hydration").toBe(false);
     await expect(driver(page)).toHaveAttribute("aria-expanded", "true", { timeout: 30_000 });
   });
 
   test("a driver on the home page opens", async ({ page }) => {
-    const driver = (p: Page) => p.getByRole("region", { name: "Our Drivers", exact: true }).getByRole("list", { name: "Drivers" }).getByRole("button", { name: /Sophie Marsh/ });
+    const driver = (p: Page) =>
+      p
+        .getByRole("region", { name: "Our Drivers", exact: true })
+        .getByRole("list", { name: "Drivers" })
+        .getByRole("button", { name: /Sophie Marsh/ });
     const { hydratedBefore } = await tapEarly(page, "/", driver);
     expect(hydratedBefore, "the tap came before hydration").toBe(false);
     await expect(driver(page)).toHaveAttribute("aria-expanded", "true", { timeout: 30_000 });

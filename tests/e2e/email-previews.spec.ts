@@ -17,7 +17,10 @@ let staff: PreparedStaff;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  ({ site: desk, staff: [staff] } = await startDeskSite({ staff: [{ email: "eddie.editor@example.com", roles: ["editor"] }] }));
+  ({
+    site: desk,
+    staff: [staff],
+  } = await startDeskSite({ staff: [{ email: "eddie.editor@example.com", roles: ["editor"] }] }));
 });
 
 test.afterAll(async () => {
@@ -53,7 +56,8 @@ test("an editor opens the e-mail previews from the menu and reads a message at b
   await nav.getByRole("link", { name: "E-mails" }).click();
   await expect(page).toHaveURL(/\/admin\/emails$/);
   await expect(page.getByRole("heading", { level: 1, name: "E-mails" })).toBeVisible();
-  for (const group of ["Customers", "Account holders", "Newsletter", "The team"]) await expect(page.getByRole("heading", { level: 2, name: group })).toBeVisible();
+  for (const group of ["Customers", "Account holders", "Newsletter", "The team"])
+    await expect(page.getByRole("heading", { level: 2, name: group })).toBeVisible();
   await expectNoSeriousViolations(page);
   await expectNoSidewaysScroll(page);
 
@@ -67,13 +71,21 @@ test("an editor opens the e-mail previews from the menu and reads a message at b
   await expect(email.getByRole("link", { name: "Go to your basket" })).toHaveAttribute("href", `${desk.url}/cart`);
   await expect(page.getByTestId("email-frame")).toHaveAttribute("sandbox", "allow-same-origin");
   // The logo, a PNG from the site itself, loads inside the sandbox.
-  await expect.poll(() => email.locator("img").first().evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      email
+        .locator("img")
+        .first()
+        .evaluate((image) => (image as HTMLImageElement).naturalWidth),
+    )
+    .toBeGreaterThan(0);
   await expect(page.getByTestId("email-text")).toContainText(`Go to your basket ${desk.url}/cart`);
 
   // The width switch, by keyboard: focus reaches it by Tab, Enter changes the frame's width.
   const phoneWidth = page.getByRole("link", { name: "Phone (390 px)" });
   await page.getByRole("link", { name: "All e-mails" }).focus();
-  for (let presses = 0; presses < 10 && !(await phoneWidth.evaluate((link) => link === document.activeElement)); presses++) await page.keyboard.press("Tab");
+  for (let presses = 0; presses < 10 && !(await phoneWidth.evaluate((link) => link === document.activeElement)); presses++)
+    await page.keyboard.press("Tab");
   await expect(phoneWidth).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\?width=390$/);
@@ -97,7 +109,9 @@ test("every message in the list opens a preview with its frame and text part", a
   // The address changes as the sign-in's redirect starts; the list is there once the page shows it.
   await expect(page.getByRole("heading", { level: 1, name: "E-mails" })).toBeVisible();
   await expect(page.locator('main a[href^="/admin/emails/"]').first()).toBeVisible();
-  const hrefs = await page.locator('main a[href^="/admin/emails/"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+  const hrefs = await page
+    .locator('main a[href^="/admin/emails/"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
   expect(hrefs.length).toBeGreaterThanOrEqual(16);
   for (const href of hrefs) {
     await page.goto(`${desk.url}${href}`);
@@ -130,7 +144,9 @@ test("the back office looks the same after a visit to the site and back without 
   await page.goBack();
   await expect(page.getByRole("heading", { level: 1, name: "E-mails" })).toBeVisible();
 
-  const sheets = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname));
+  const sheets = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname),
+  );
   const publicSheet = sheets.findIndex((href) => /\/app-[\w-]+\.css$/.test(href));
   const backOfficeSheet = sheets.findIndex((href) => /\/admin-[\w-]+\.css$/.test(href));
   expect(publicSheet, sheets.join(" ")).toBeGreaterThanOrEqual(0);

@@ -15,14 +15,19 @@ let owner: PreparedStaff;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  ({ site: desk, staff: [owner] } = await startDeskSite({ staff: [{ email: "olivia.owner@example.com", name: "Olivia Owner", roles: ["editor"] }] }));
+  ({
+    site: desk,
+    staff: [owner],
+  } = await startDeskSite({ staff: [{ email: "olivia.owner@example.com", name: "Olivia Owner", roles: ["editor"] }] }));
 });
 
 test.afterAll(async () => {
   await desk?.close();
 });
 
-test("the owner becomes the first admin with the code from the server's log, by keyboard; then the page is gone", async ({ page }, testInfo) => {
+test("the owner becomes the first admin with the code from the server's log, by keyboard; then the page is gone", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   if (testInfo.project.name === "phone") await page.setViewportSize({ width: 390, height: 844 });
   const logged = /first admin set-up code: ([0-9A-Z]{5}(?:-[0-9A-Z]{5}){3})/.exec(desk.server.output());
@@ -33,7 +38,8 @@ test("the owner becomes the first admin with the code from the server's log, by 
   await expect(page.getByRole("heading", { level: 1, name: "Set Up the First Admin" })).toBeVisible();
   const field = page.getByRole("textbox", { name: "Set-up code" });
   // After the sign-in's redirect the site puts focus at the page's start; the field is reached by Tab.
-  for (let presses = 0; presses < 20 && !(await field.evaluate((input) => input === document.activeElement)); presses++) await page.keyboard.press("Tab");
+  for (let presses = 0; presses < 20 && !(await field.evaluate((input) => input === document.activeElement)); presses++)
+    await page.keyboard.press("Tab");
   await expect(field).toBeFocused();
   await expectNoSidewaysScroll(page);
   await expectNoSeriousViolations(page);

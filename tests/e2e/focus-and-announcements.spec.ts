@@ -62,7 +62,9 @@ test("cart changes keep focus on the page and are said with the new total", asyn
   await page.getByRole("button", { name: `Remove ${KEYRING}, One Size from cart` }).press("Enter");
   await expect(page.getByRole("heading", { name: "1 item" })).toBeFocused();
   await expectFocusShown(page);
-  await expect(statusAnnouncer(page)).toHaveText(new RegExp(`^Removed ${KEYRING}, One Size from your cart\\. Total now £\\d+\\.\\d\\d\\.$`));
+  await expect(statusAnnouncer(page)).toHaveText(
+    new RegExp(`^Removed ${KEYRING}, One Size from your cart\\. Total now £\\d+\\.\\d\\d\\.$`),
+  );
 
   // A promo code applied from the keyboard: the field is not disabled under the shopper, and
   // once the form gives way to its confirmation, focus is on that confirmation's Remove button.

@@ -10,16 +10,7 @@ test.describe("desktop navigation", () => {
   test("lists the eight sections in order", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("link")).toHaveText([
-      "Home",
-      "Team",
-      "Calendar",
-      "News",
-      "Gallery",
-      "Store",
-      "Partners",
-      "Contact",
-    ]);
+    await expect(nav.getByRole("link")).toHaveText(["Home", "Team", "Calendar", "News", "Gallery", "Store", "Partners", "Contact"]);
     await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
   });
 });
@@ -36,19 +27,28 @@ async function expectHittable(locator: Locator) {
 
 /** Everything the header shows sits on one row inside the screen, no two things overlapping. */
 async function expectHeaderOnOneRow(page: Page) {
-  const boxes = await page.locator("header").first().evaluate((header) => {
-    const headerBox = header.getBoundingClientRect();
-    return {
-      header: { top: headerBox.top, bottom: headerBox.bottom },
-      viewport: document.documentElement.clientWidth,
-      items: [...header.querySelectorAll<HTMLElement>("a, button")]
-        .filter((element) => element.getClientRects().length > 0 && !element.closest("[popover]"))
-        .map((element) => {
-          const box = element.getBoundingClientRect();
-          return { name: element.textContent?.trim() || element.getAttribute("aria-label"), left: box.left, right: box.right, top: box.top, bottom: box.bottom };
-        }),
-    };
-  });
+  const boxes = await page
+    .locator("header")
+    .first()
+    .evaluate((header) => {
+      const headerBox = header.getBoundingClientRect();
+      return {
+        header: { top: headerBox.top, bottom: headerBox.bottom },
+        viewport: document.documentElement.clientWidth,
+        items: [...header.querySelectorAll<HTMLElement>("a, button")]
+          .filter((element) => element.getClientRects().length > 0 && !element.closest("[popover]"))
+          .map((element) => {
+            const box = element.getBoundingClientRect();
+            return {
+              name: element.textContent?.trim() || element.getAttribute("aria-label"),
+              left: box.left,
+              right: box.right,
+              top: box.top,
+              bottom: box.bottom,
+            };
+          }),
+      };
+    });
   expect(boxes.items.length).toBeGreaterThan(2);
   if (boxes.viewport >= 1280) expect(boxes.items.map((item) => item.name)).toContain("More");
   const sorted = [...boxes.items].sort((a, b) => a.left - b.left);

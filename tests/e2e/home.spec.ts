@@ -67,7 +67,10 @@ test.describe("home page", () => {
     await expect(team.getByRole("link", { name: "Meet the Full Team" })).toHaveAttribute("href", "/team");
 
     const drivers = page.locator("section", { has: page.getByRole("heading", { name: "Our Drivers", exact: true }) });
-    await drivers.getByRole("button", { name: /Oliver Hartley/ }).first().click();
+    await drivers
+      .getByRole("button", { name: /Oliver Hartley/ })
+      .first()
+      .click();
     await expect(page.locator("#home-driver-detail")).toContainText("Oliver Hartley");
   });
 
@@ -145,10 +148,7 @@ test.describe("home page", () => {
 
   test("a report served on /race-reports names /news as its canonical address", async ({ page }) => {
     await page.goto("/race-reports/season-opener-silverstone-international");
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-      "href",
-      /\/news\/season-opener-silverstone-international$/,
-    );
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/news\/season-opener-silverstone-international$/);
     await page.goto("/team/99");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);

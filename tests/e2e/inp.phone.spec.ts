@@ -30,7 +30,10 @@ const CART_KEY = "ridgeway-racing-cart";
 const PAUSE_BEFORE_TAP_MS = 500;
 
 // The library's browser build, next to its package entry (the package does not export the path).
-const webVitalsIife = readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve("web-vitals")), "web-vitals.iife.js"), "utf8");
+const webVitalsIife = readFileSync(
+  path.join(path.dirname(createRequire(import.meta.url).resolve("web-vitals")), "web-vitals.iife.js"),
+  "utf8",
+);
 
 test.beforeEach(async ({ page }) => {
   // reportAllChanges: INP is reported as soon as an interaction is measured; 16 ms is the
@@ -155,20 +158,27 @@ test.describe("INP under 4x CPU throttling, p75 of 20 taps", () => {
       await page.evaluate((key) => localStorage.removeItem(key), CART_KEY);
       await openHydrated(page, "/store");
       const product = page.getByRole("article", { name: "Ridgeway Racing Keyring", exact: true });
-      return throttledTap(page, product.getByRole("button", { name: "Add to Cart" }), () => expect(product.getByRole("status")).toContainText("Added to cart"));
+      return throttledTap(page, product.getByRole("button", { name: "Add to Cart" }), () =>
+        expect(product.getByRole("status")).toContainText("Added to cart"),
+      );
     });
   });
 
   test("change a quantity in the cart", async ({ page }) => {
     await measure("change a quantity in the cart", async () => {
       await page.goto("/terms");
-      await page.evaluate((key) => localStorage.setItem(key, JSON.stringify({ items: [{ id: 2, selectedSize: "One Size", quantity: 2 }] })), CART_KEY);
+      await page.evaluate(
+        (key) => localStorage.setItem(key, JSON.stringify({ items: [{ id: 2, selectedSize: "One Size", quantity: 2 }] })),
+        CART_KEY,
+      );
       await openHydrated(page, "/cart");
       const label = "Ridgeway Racing Team Cap - Red & White, One Size";
       const line = page.getByRole("article", { name: label, exact: true });
       const quantity = line.getByLabel(`Quantity of ${label}`, { exact: true }).last();
       await expect(quantity).toHaveText("2");
-      return throttledTap(page, line.getByRole("button", { name: `Increase quantity of ${label}` }), () => expect(quantity).toHaveText("3"));
+      return throttledTap(page, line.getByRole("button", { name: `Increase quantity of ${label}` }), () =>
+        expect(quantity).toHaveText("3"),
+      );
     });
   });
 

@@ -111,7 +111,10 @@ test("sign up for an account from the sign-in page", async ({ page }) => {
 
 test("open a round's details on the calendar and close them again", async ({ page }) => {
   await open(page, "/calendar");
-  const round = page.getByRole("heading", { level: 4, name: /^Round \d+, / }).first().getByRole("button");
+  const round = page
+    .getByRole("heading", { level: 4, name: /^Round \d+, / })
+    .first()
+    .getByRole("button");
   await tabTo(page, round, { most: 80 });
   await pressAndCheck(page, "Enter");
   await expect(round).toHaveAttribute("aria-expanded", "true");

@@ -8,7 +8,6 @@ import { PUBLIC_ROUTES } from "../support/public-routes";
  * mobile-menu.phone.spec.ts; the look itself in visual.spec.ts.
  */
 
-
 async function sidewaysOverflow(page: Page) {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
@@ -32,7 +31,12 @@ async function sidewaysOverflow(page: Page) {
 async function fillTheCartAndLoadTheFonts(page: Page) {
   await page.goto("/terms");
   await page.waitForFunction(() => localStorage.getItem("brand-fonts") !== null);
-  const cart = { items: [{ id: 1, selectedSize: "One Size", quantity: 1 }, { id: 8, selectedSize: "M", quantity: 2 }] };
+  const cart = {
+    items: [
+      { id: 1, selectedSize: "One Size", quantity: 1 },
+      { id: 8, selectedSize: "M", quantity: 2 },
+    ],
+  };
   await page.evaluate((value) => localStorage.setItem("ridgeway-racing-cart", value), JSON.stringify(cart));
 }
 

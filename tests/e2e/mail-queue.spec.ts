@@ -20,9 +20,20 @@ let smtp: Awaited<ReturnType<typeof startLoopbackSmtp>>;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   smtp = await startLoopbackSmtp({
-    answer: (to) => (to.startsWith("gone-") ? { code: 550, text: "5.1.1 No such user here" } : to.startsWith("busy-") ? { code: 451, text: "4.2.1 Mailbox busy, try later" } : undefined),
+    answer: (to) =>
+      to.startsWith("gone-")
+        ? { code: 550, text: "5.1.1 No such user here" }
+        : to.startsWith("busy-")
+          ? { code: 451, text: "4.2.1 Mailbox busy, try later" }
+          : undefined,
   });
-  ({ site: desk, staff: [staff] } = await startDeskSite({ staff: [{ email: "pat.post@example.com", roles: ["shop"] }], serverEnv: { SMTP_URL: smtp.url, MAIL_DELIVERY_INTERVAL_MS: "200" } }));
+  ({
+    site: desk,
+    staff: [staff],
+  } = await startDeskSite({
+    staff: [{ email: "pat.post@example.com", roles: ["shop"] }],
+    serverEnv: { SMTP_URL: smtp.url, MAIL_DELIVERY_INTERVAL_MS: "200" },
+  }));
 });
 
 test.afterAll(async () => {
@@ -86,7 +97,11 @@ test("a refused address and a busy one are on the mail queue; retry and clear fr
   await page.screenshot({ path: test.info().outputPath("subscribers.png"), fullPage: true });
 
   await page.goto(`${desk.url}/admin/mail?show=bouncing`);
-  await bounces.getByRole("listitem").filter({ hasText: gone }).getByRole("button", { name: `Clear ${gone}` }).click();
+  await bounces
+    .getByRole("listitem")
+    .filter({ hasText: gone })
+    .getByRole("button", { name: `Clear ${gone}` })
+    .click();
   await expect(page.getByText(`${gone} is no longer marked as bouncing: newsletters go to it again.`)).toBeVisible();
   await expect(bounces.getByRole("listitem").filter({ hasText: gone })).toHaveCount(0);
 });

@@ -24,7 +24,10 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  ({ site: desk, staff: [editor] } = await startDeskSite({ staff: [{ email: "eddie.editor@example.com", name: "Eddie Editor", roles: ["editor"] }] }));
+  ({
+    site: desk,
+    staff: [editor],
+  } = await startDeskSite({ staff: [{ email: "eddie.editor@example.com", name: "Eddie Editor", roles: ["editor"] }] }));
   files = mkdtempSync(path.join(tmpdir(), "media-e2e-"));
   // A photo-like JPEG: a sky-to-track gradient with a "car" low on the left.
   const width = 2400;
@@ -98,7 +101,10 @@ test("an editor uploads a photo on a phone, sets its alt text and focal point, a
   await page.reload();
   await expect(page.getByLabel("Alt text")).toHaveValue("Car 7 lined up on the grid at Brands Hatch");
   expect(Number(await across.inputValue())).toBeCloseTo(tappedX + 0.05, 3);
-  const focal = await page.locator("figure img").first().evaluate((img) => getComputedStyle(img).objectPosition);
+  const focal = await page
+    .locator("figure img")
+    .first()
+    .evaluate((img) => getComputedStyle(img).objectPosition);
   expect(focal).toMatch(/^\d+(\.\d+)?% \d+(\.\d+)?%$/);
 
   await page.getByRole("link", { name: "Media library" }).click();

@@ -49,7 +49,10 @@ for (const width of [320, 390, 768, 1024]) {
     await expect(menu).toBeVisible();
 
     const panel = await menu.boundingBox();
-    const headerHeight = await page.locator("header").first().evaluate((header) => header.getBoundingClientRect().height);
+    const headerHeight = await page
+      .locator("header")
+      .first()
+      .evaluate((header) => header.getBoundingClientRect().height);
     expect(panel).not.toBeNull();
     expect(panel!.x).toBe(0);
     expect(panel!.width).toBe(width);

@@ -18,7 +18,10 @@ let editorStaff: PreparedStaff;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  ({ site: desk, staff: [editorStaff] } = await startDeskSite({ staff: [{ email: "eddie.editor@example.com", name: "Eddie Editor", roles: ["editor"] }] }));
+  ({
+    site: desk,
+    staff: [editorStaff],
+  } = await startDeskSite({ staff: [{ email: "eddie.editor@example.com", name: "Eddie Editor", roles: ["editor"] }] }));
 });
 
 test.afterAll(async () => {
@@ -28,7 +31,15 @@ test.afterAll(async () => {
 /** A UK wall-clock time two hours ahead, as a datetime-local field takes it. */
 function ukTimeInTwoHours(): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/London",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(new Date(Date.now() + 2 * 60 * 60_000))
       .map((part) => [part.type, part.value]),
   );
@@ -107,7 +118,10 @@ test("an editor writes, schedules, previews and publishes an article, and it app
   await visitor.close();
 });
 
-test("an editor's changes to a live article stay off the site until published, and can be discarded (issue 37)", async ({ page, context }, testInfo) => {
+test("an editor's changes to a live article stay off the site until published, and can be discarded (issue 37)", async ({
+  page,
+  context,
+}, testInfo) => {
   test.setTimeout(90_000);
   const slug = "cadwell-park-mountain-battle";
   const visitor = await context.browser()!.newContext();
@@ -133,7 +147,8 @@ test("an editor's changes to a live article stay off the site until published, a
   await page.screenshot({ path: testInfo.outputPath(`staged-changes-${page.viewportSize()!.width}.png`), fullPage: true });
   await notice.scrollIntoViewIfNeeded();
   await expectNoSidewaysScroll(page);
-  for (const name of ["Publish changes", "Preview changes ↗", "Discard changes…"]) await expect(notice.getByRole(name.startsWith("Publish") ? "button" : "link", { name })).toBeInViewport();
+  for (const name of ["Publish changes", "Preview changes ↗", "Discard changes…"])
+    await expect(notice.getByRole(name.startsWith("Publish") ? "button" : "link", { name })).toBeInViewport();
 
   // The visitor still reads the published article.
   await visitorPage.reload();
@@ -163,7 +178,10 @@ test("an editor's changes to a live article stay off the site until published, a
   await visitor.close();
 });
 
-test("an editor uploads a photo and picks it as an article's hero; visitors get it as a responsive picture", async ({ page, context }, testInfo) => {
+test("an editor uploads a photo and picks it as an article's hero; visitors get it as a responsive picture", async ({
+  page,
+  context,
+}, testInfo) => {
   test.setTimeout(90_000);
   const title = `Photo finish at Oulton (${testInfo.project.name})`;
   const altText = `Car 7 crosses the line at Oulton (${testInfo.project.name})`;
@@ -208,10 +226,15 @@ test("an editor uploads a photo and picks it as an article's hero; visitors get 
   const hero = visitorPage.getByRole("img", { name: altText });
   await expect(hero).toHaveAttribute("fetchpriority", "high");
   // The browser chose a file of the photo and drew it: a real picture, not a broken one.
-  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc)).toMatch(/\/media\/u\/[0-9a-f]{32}-\d+\.(avif|webp)$/);
+  await expect
+    .poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc))
+    .toMatch(/\/media\/u\/[0-9a-f]{32}-\d+\.(avif|webp)$/);
   await expectNoSidewaysScroll(visitorPage);
   // The link preview is the article's drawn share card (ADR 0077), which carries the photo.
-  await expect(visitorPage.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https?:\/\/.+\/share\/news\/[\w-]+-[0-9a-f]{16}\.png$/);
+  await expect(visitorPage.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    /^https?:\/\/.+\/share\/news\/[\w-]+-[0-9a-f]{16}\.png$/,
+  );
   await visitor.close();
 });
 

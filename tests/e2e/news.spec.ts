@@ -43,7 +43,9 @@ const categoryLink = (page: Page, name: string) =>
   page.getByRole("navigation", { name: "Filter by category" }).getByRole("link", { name, exact: true });
 
 test.describe("news list", () => {
-  test("shows every seeded article, newest first under a lead story, with image, category, date, excerpt and Read More", async ({ page }) => {
+  test("shows every seeded article, newest first under a lead story, with image, category, date, excerpt and Read More", async ({
+    page,
+  }) => {
     await page.goto("/news");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("News & Updates");
     await expect(page.getByRole("navigation", { name: "Filter by category" }).getByRole("link")).toHaveText([
@@ -224,7 +226,10 @@ test.describe("news report", () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", canonical);
     await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", canonical);
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", new RegExp(`^https?://[^/]+/share/news/${article.id}-[0-9a-f]{16}\\.png$`));
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      new RegExp(`^https?://[^/]+/share/news/${article.id}-[0-9a-f]{16}\\.png$`),
+    );
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
 
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");

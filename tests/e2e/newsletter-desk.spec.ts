@@ -27,7 +27,10 @@ let editor: PreparedStaff;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  ({ site: desk, staff: [editor] } = await startDeskSite({
+  ({
+    site: desk,
+    staff: [editor],
+  } = await startDeskSite({
     staff: [{ email: "nell.newsletter@example.com", name: "Nell Newsletter", roles: ["editor"] }],
     serverEnv: { MAIL_DELIVERY_INTERVAL_MS: "200" },
   }));
@@ -41,11 +44,15 @@ function mailTo(address: string): PickedUpEmail[] {
   const dir = path.join(desk.testDb.dataDir, "mail");
   let files: string[];
   try {
-    files = readdirSync(dir).filter((file) => file.endsWith(".json")).sort();
+    files = readdirSync(dir)
+      .filter((file) => file.endsWith(".json"))
+      .sort();
   } catch {
     return [];
   }
-  return files.map((file) => JSON.parse(readFileSync(path.join(dir, file), "utf8")) as PickedUpEmail).filter((email) => email.to === address);
+  return files
+    .map((file) => JSON.parse(readFileSync(path.join(dir, file), "utf8")) as PickedUpEmail)
+    .filter((email) => email.to === address);
 }
 
 async function subscribeAndConfirm(page: Page, email: string) {
@@ -64,7 +71,11 @@ async function subscribeAndConfirm(page: Page, email: string) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're subscribed");
 }
 
-test("an editor sends a published article to 3 confirmed subscribers; one unsubscribes in one click from their mail app", async ({ page, browser, request }, testInfo) => {
+test("an editor sends a published article to 3 confirmed subscribers; one unsubscribes in one click from their mail app", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
   test.setTimeout(180_000);
   // The narrowest phone the site is checked at.
   if (testInfo.project.name === "phone") await page.setViewportSize({ width: 390, height: 844 });
@@ -95,7 +106,16 @@ test("an editor sends a published article to 3 confirmed subscribers; one unsubs
   await expect(preview.getByRole("link", { name: "Read the full story" })).toBeVisible();
   await expect(page.locator('iframe[title="Preview of the e-mail"]')).toHaveAttribute("sandbox", "");
   // The logo loads inside the sandbox, an opaque origin, as in a mail client (ADR 0103).
-  await expect.poll(() => preview.locator("img").first().evaluate((image) => (image as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(
+      () =>
+        preview
+          .locator("img")
+          .first()
+          .evaluate((image) => (image as HTMLImageElement).naturalWidth),
+      { timeout: 10_000 },
+    )
+    .toBeGreaterThan(0);
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: testInfo.outputPath("issue-draft.png"), fullPage: true });
 
@@ -123,7 +143,11 @@ test("an editor sends a published article to 3 confirmed subscribers; one unsubs
   expect(leaving.headers["List-Id"]).toBe("<newsletter.127.0.0.1>");
   // The sending report moves by itself while the issue goes out, with no reload: all 3 sent.
   const report = page.getByRole("region", { name: "Sending report" });
-  const figure = (label: string) => report.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd");
+  const figure = (label: string) =>
+    report
+      .getByRole("term")
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator("xpath=following-sibling::dd");
   await expect(figure("Recipients")).toHaveText("3", { timeout: 30_000 });
   await expect(figure("Sent")).toHaveText("3", { timeout: 30_000 });
   await expect(page.locator("main").getByText("Sent", { exact: true }).first()).toBeVisible();
@@ -134,7 +158,10 @@ test("an editor sends a published article to 3 confirmed subscribers; one unsubs
   expect(issueMail(fans[0]!)[0]!.headers["List-Unsubscribe"]).not.toBe(leaving.headers["List-Unsubscribe"]);
 
   // The mail app's one-click POST, from its own origin.
-  const oneClick = await request.post(unsubscribeUrl, { headers: { Origin: "https://mail.example.net" }, form: { "List-Unsubscribe": "One-Click" } });
+  const oneClick = await request.post(unsubscribeUrl, {
+    headers: { Origin: "https://mail.example.net" },
+    form: { "List-Unsubscribe": "One-Click" },
+  });
   expect(oneClick.status(), (await oneClick.text()).slice(0, 2000)).toBe(200);
 
   // After everything has gone the page stops asking; a reload shows the unsubscribe.
@@ -142,7 +169,11 @@ test("an editor sends a published article to 3 confirmed subscribers; one unsubs
     .poll(
       async () => {
         await page.reload();
-        return [await figure("Recipients").textContent(), await figure("Sent").textContent(), await figure("Unsubscribed since").textContent()];
+        return [
+          await figure("Recipients").textContent(),
+          await figure("Sent").textContent(),
+          await figure("Unsubscribed since").textContent(),
+        ];
       },
       { timeout: 30_000 },
     )

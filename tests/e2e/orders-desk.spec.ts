@@ -22,7 +22,10 @@ let staff: PreparedStaff;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  ({ site: desk, staff: [staff] } = await startDeskSite({ staff: [{ email: STAFF_EMAIL, roles: ["shop"] }] }));
+  ({
+    site: desk,
+    staff: [staff],
+  } = await startDeskSite({ staff: [{ email: STAFF_EMAIL, roles: ["shop"] }] }));
 });
 
 test.afterAll(async () => {
@@ -74,7 +77,10 @@ test("shop staff pack, ship and partly refund an order; the customer follows it"
   await shopper.getByLabel("Name on Card").fill("Casey Customer");
   await shopper.getByRole("button", { name: /^Pay £/ }).click();
   await expect(shopper.getByRole("heading", { level: 1, name: "Order Confirmed!" })).toBeVisible();
-  const orderNumber = (await shopper.getByText(/^RR-[0-9A-Z]{8}$/).first().textContent())!.trim();
+  const orderNumber = (await shopper
+    .getByText(/^RR-[0-9A-Z]{8}$/)
+    .first()
+    .textContent())!.trim();
   expect(await xxlLeft(shopper)).toBe(before - 1);
 
   // Staff find it by the customer's e-mail and open it.

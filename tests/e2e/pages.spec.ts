@@ -44,14 +44,8 @@ test.describe("partners", () => {
     await expect(dialog).toContainText("Technical Partner");
     await expect(dialog).toContainText("Founded1994");
     await expect(dialog).toContainText("HeadquartersSwindon, Wiltshire");
-    await expect(dialog.getByRole("listitem")).toContainText([
-      "Compressed-air systems for workshops",
-      "High-torque pneumatic wheel guns",
-    ]);
-    await expect(dialog.getByRole("link", { name: /Visit Website/ })).toHaveAttribute(
-      "href",
-      "https://vortex-air-systems.example/",
-    );
+    await expect(dialog.getByRole("listitem")).toContainText(["Compressed-air systems for workshops", "High-torque pneumatic wheel guns"]);
+    await expect(dialog.getByRole("link", { name: /Visit Website/ })).toHaveAttribute("href", "https://vortex-air-systems.example/");
     await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
     await expect(page).toHaveURL(/\/partners$/);
 
@@ -94,7 +88,10 @@ test.describe("partners", () => {
 
     test("a logo leads to the partner's card, where the details open", async ({ page }) => {
       await page.goto("/partners");
-      await page.getByRole("list", { name: "Partner logos" }).getByRole("link", { name: /Chroma Automotive Paints/ }).click();
+      await page
+        .getByRole("list", { name: "Partner logos" })
+        .getByRole("link", { name: /Chroma Automotive Paints/ })
+        .click();
       await expect(page).toHaveURL(/#partner-chroma-automotive-paints$/);
       const card = page.locator("#partner-chroma-automotive-paints");
       await expect(card).toBeInViewport();
@@ -133,7 +130,10 @@ test.describe("partner packages", () => {
 
   test("Get Started opens the contact form with Sponsorship chosen", async ({ page }) => {
     await page.goto("/partner-packages");
-    await page.getByRole("article", { name: "Silver" }).getByRole("link", { name: /Get Started/ }).click();
+    await page
+      .getByRole("article", { name: "Silver" })
+      .getByRole("link", { name: /Get Started/ })
+      .click();
     await expect(page).toHaveURL(/\/contact\?category=Sponsorship$/);
     await expect(page.getByLabel("Category")).toHaveValue("Sponsorship");
   });

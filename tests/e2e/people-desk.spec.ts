@@ -114,7 +114,13 @@ test("a driver sends a new bio, an editor approves it, and the public driver pag
   await expect(driverPage.getByTestId("driver-change-status")).toContainText("approved");
   await editorPage.goto(`${base}/admin/drivers/sophie-marsh?tab=history`);
   await expect(editorPage.getByRole("heading", { name: "History" })).toBeVisible();
-  await expect(editorPage.getByRole("listitem").filter({ hasText: "Driver change.approve" }).or(editorPage.getByRole("listitem").filter({ hasText: "Approved the driver's own edit" })).first()).toBeVisible();
+  await expect(
+    editorPage
+      .getByRole("listitem")
+      .filter({ hasText: "Driver change.approve" })
+      .or(editorPage.getByRole("listitem").filter({ hasText: "Approved the driver's own edit" }))
+      .first(),
+  ).toBeVisible();
   await expectNoSeriousViolations(editorPage);
   await expectNoSidewaysScroll(editorPage);
 

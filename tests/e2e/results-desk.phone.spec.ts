@@ -187,7 +187,9 @@ test("a result entered by form, then one by CSV, change the public calendar at o
 
   // Fixed, and pasted as the organiser's full classification: the dry run lists our two rows with points
   // before and after, another team's car as ignored, and still saves nothing.
-  await importPanel.getByLabel("Or paste the CSV").fill(`${header}\r\n1,7,Oliver Hartley,F3A,,yes,\r\n2,12,Ethan Cole,F3A,,,\r\n3,3,Noah Brennan,F3A,,,\r\n`);
+  await importPanel
+    .getByLabel("Or paste the CSV")
+    .fill(`${header}\r\n1,7,Oliver Hartley,F3A,,yes,\r\n2,12,Ethan Cole,F3A,,,\r\n3,3,Noah Brennan,F3A,,,\r\n`);
   await importPanel.getByLabel(/^Provisional/).uncheck();
   await importPanel.getByRole("button", { name: "Preview import" }).click();
   const preview = importPanel.locator("section", { has: page.getByRole("heading", { name: "Preview: race 2" }) });

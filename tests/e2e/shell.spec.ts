@@ -110,9 +110,11 @@ test.describe("footer", () => {
       "LinkedIn",
     ]);
     // Each shows its network's mark (a symbol of the sprite, marks.svg), and no two the same.
-    const marks = await socials.locator("svg").evaluateAll((svgs) =>
-      svgs.map((svg) => ({ href: svg.querySelector("use")?.getAttribute("href") ?? "", width: svg.getBoundingClientRect().width })),
-    );
+    const marks = await socials
+      .locator("svg")
+      .evaluateAll((svgs) =>
+        svgs.map((svg) => ({ href: svg.querySelector("use")?.getAttribute("href") ?? "", width: svg.getBoundingClientRect().width })),
+      );
     expect(marks).toHaveLength(6);
     const sprite = await (await page.request.get(new URL(marks[0]!.href, page.url()).href)).text();
     for (const mark of marks) {

@@ -17,7 +17,10 @@ let staff: PreparedStaff;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  ({ site: desk, staff: [staff] } = await startDeskSite({ staff: [{ email: EMAIL, roles: ["admin"] }], serverEnv: { PAGE_CACHE_TTL_MS: "600000" } }));
+  ({
+    site: desk,
+    staff: [staff],
+  } = await startDeskSite({ staff: [{ email: EMAIL, roles: ["admin"] }], serverEnv: { PAGE_CACHE_TTL_MS: "600000" } }));
 });
 
 test.afterAll(async () => {
@@ -45,7 +48,9 @@ test("a stock CSV updates three sizes after a preview; an unknown SKU changes no
   await page.getByRole("button", { name: "Preview the changes" }).click();
   await expect(page.getByText(/One SKU is unknown, so nothing was changed: "team-tshirt\/XXS"/)).toBeVisible();
 
-  await page.getByLabel("Paste the CSV").fill(`sku,stock\nteam-tshirt/S,${base + 1}\nteam-tshirt/M,${base + 2}\nteam-tshirt/L,${base + 3}\n`);
+  await page
+    .getByLabel("Paste the CSV")
+    .fill(`sku,stock\nteam-tshirt/S,${base + 1}\nteam-tshirt/M,${base + 2}\nteam-tshirt/L,${base + 3}\n`);
   await page.getByRole("button", { name: "Preview the changes" }).click();
   await expect(page.getByText("Preview: 3 sizes would change. Nothing has been changed yet.")).toBeVisible();
   const preview = page.getByRole("table");
@@ -57,7 +62,11 @@ test("a stock CSV updates three sizes after a preview; an unknown SKU changes no
   await expect(page.getByText("Stock updated for 3 sizes.")).toBeVisible();
 
   await page.goto(`${desk.url}/admin/products/8`);
-  for (const [size, stock] of [["S", base + 1], ["M", base + 2], ["L", base + 3]] as const) {
+  for (const [size, stock] of [
+    ["S", base + 1],
+    ["M", base + 2],
+    ["L", base + 3],
+  ] as const) {
     await expect(page.getByTestId(`stock-team-tshirt/${size}`)).toHaveText(`${stock} in stock`);
   }
   await expect(page.getByRole("region", { name: "Stock changes" }).getByText("Stock-take (stock file)").first()).toBeVisible();

@@ -10,7 +10,10 @@ test("browse, filter, add two sizes, change quantities, apply RIDGEWAY10, pay wi
   const email = uniqueEmail("journey");
   await page.goto("/store");
   await page.waitForLoadState("networkidle");
-  await page.getByRole("navigation", { name: "Filter by category" }).getByRole("link", { name: /Caps & Apparel/ }).click();
+  await page
+    .getByRole("navigation", { name: "Filter by category" })
+    .getByRole("link", { name: /Caps & Apparel/ })
+    .click();
   await expect(page).toHaveURL(/[?&]category=apparel/);
 
   const tshirt = page.getByRole("article", { name: TSHIRT, exact: true });

@@ -22,7 +22,10 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  ({ site: desk, staff: [staff] } = await startDeskSite({ staff: [{ email: "sam.shop@example.com", roles: ["shop"] }] }));
+  ({
+    site: desk,
+    staff: [staff],
+  } = await startDeskSite({ staff: [{ email: "sam.shop@example.com", roles: ["shop"] }] }));
 });
 
 test.afterAll(async () => {

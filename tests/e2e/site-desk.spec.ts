@@ -18,7 +18,10 @@ let staff: PreparedStaff;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  ({ site: desk, staff: [staff] } = await startDeskSite({ staff: [{ email: EMAIL, roles: ["admin"] }] }));
+  ({
+    site: desk,
+    staff: [staff],
+  } = await startDeskSite({ staff: [{ email: EMAIL, roles: ["admin"] }] }));
 });
 
 test.afterAll(async () => {
@@ -32,7 +35,9 @@ test.beforeEach(async ({ page }, testInfo) => {
 const ukToday = () =>
   new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" }).format(new Date());
 
-test("an admin edits the privacy policy and the page shows the new Last updated date; then adds a partner that /partners shows", async ({ page }) => {
+test("an admin edits the privacy policy and the page shows the new Last updated date; then adds a partner that /partners shows", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.goto(`${desk.url}/privacy`);
   await expect(page.getByText("Last updated: 1 March 2025")).toBeVisible();
@@ -41,7 +46,10 @@ test("an admin edits the privacy policy and the page shows the new Last updated 
   await expect(page.getByRole("heading", { level: 1, name: "Legal pages" })).toBeVisible();
   await expectNoSeriousViolations(page);
   await expectNoSidewaysScroll(page);
-  await page.locator("main").getByRole("link", { name: /Privacy Policy \/privacy/ }).click();
+  await page
+    .locator("main")
+    .getByRole("link", { name: /Privacy Policy \/privacy/ })
+    .click();
   await expect(page).toHaveURL(/\/admin\/legal\/privacy$/);
 
   const text = page.getByLabel(/Text \(Markdown\)/);

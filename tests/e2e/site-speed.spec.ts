@@ -17,7 +17,10 @@ let staff: PreparedStaff;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  ({ site, staff: [staff] } = await startDeskSite({ staff: [{ email: "vic.speed@example.com", roles: ["editor"] }], serverEnv: { VITALS_SAMPLE_RATE: "1" } }));
+  ({
+    site,
+    staff: [staff],
+  } = await startDeskSite({ staff: [{ email: "vic.speed@example.com", roles: ["editor"] }], serverEnv: { VITALS_SAMPLE_RATE: "1" } }));
 });
 
 test.afterAll(async () => {
@@ -35,9 +38,16 @@ test.beforeEach(async ({ page }, testInfo) => {
  */
 async function visitAndHide(page: Page, path: string): Promise<{ page: string; metrics: Record<string, number> }> {
   await page.goto(`${site.url}${path}`);
-  await page.waitForFunction(() => performance.getEntriesByType("resource").some((entry) => entry.name.includes("vitals-reporter")), undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => performance.getEntriesByType("resource").some((entry) => entry.name.includes("vitals-reporter")),
+    undefined,
+    { timeout: 30_000 },
+  );
   // A tap on the footer's corner, where nothing is: an interaction that changes nothing.
-  await page.locator("footer").first().click({ position: { x: 2, y: 2 } });
+  await page
+    .locator("footer")
+    .first()
+    .click({ position: { x: 2, y: 2 } });
   // FCP, LCP and TTFB are reported a frame or two after the reporter starts.
   await page.waitForTimeout(300);
   const beacon = page.waitForRequest((request) => request.url() === `${site.url}/api/vitals` && request.method() === "POST");
@@ -59,7 +69,12 @@ async function visitAndHide(page: Page, path: string): Promise<{ page: string; m
 async function throttleLikeAPhone(page: Page): Promise<() => Promise<void>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1_638_400 / 8) | 0, uploadThroughput: (750_000 / 8) | 0 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1_638_400 / 8) | 0,
+    uploadThroughput: (750_000 / 8) | 0,
+  });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   return async () => {
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });

@@ -20,7 +20,10 @@ let admin: PreparedStaff;
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  ({ site: desk, staff: [admin] } = await startDeskSite({ staff: [{ email: `step-up-${Date.now()}@example.com`, name: "Ada Admin", roles: ["admin"] }] }));
+  ({
+    site: desk,
+    staff: [admin],
+  } = await startDeskSite({ staff: [{ email: `step-up-${Date.now()}@example.com`, name: "Ada Admin", roles: ["admin"] }] }));
 });
 
 test.afterAll(async () => {

@@ -40,7 +40,10 @@ test.describe("without JavaScript", () => {
     const email = uniqueEmail("nojs");
     await page.goto("/store?category=apparel");
     const tshirt = page.getByRole("article", { name: TSHIRT, exact: true });
-    for (const [size, count] of [["M", "1"], ["L", "2"]] as const) {
+    for (const [size, count] of [
+      ["M", "1"],
+      ["L", "2"],
+    ] as const) {
       await tshirt.getByRole("combobox", { name: "Size" }).selectOption(size);
       await tshirt.getByRole("button", { name: "Add to Cart" }).click();
       // Back on the same store page (filter kept) with the confirmation beside the product.
@@ -192,11 +195,25 @@ test.describe("with JavaScript", () => {
       ([key, value]) => localStorage.setItem(key!, value!),
       [CART_KEY, JSON.stringify({ items: [{ id: 7, selectedSize: "Set of 2", quantity: 1 }] })],
     );
-    await context.addCookies([{ name: CART_COOKIE, value: cookieCartValue([[6, "One Size", 2], [7, "Set of 2", 1]], "RIDGEWAY10"), url: baseURL! }]);
+    await context.addCookies([
+      {
+        name: CART_COOKIE,
+        value: cookieCartValue(
+          [
+            [6, "One Size", 2],
+            [7, "Set of 2", 1],
+          ],
+          "RIDGEWAY10",
+        ),
+        url: baseURL!,
+      },
+    ]);
 
     await page.goto("/cart");
     await expect(page.getByRole("article", { name: `${KEYRING}, One Size`, exact: true }).locator("output")).toHaveText("2");
-    await expect(page.getByRole("article", { name: "Ridgeway Racing Pens (Set of 2), Set of 2", exact: true }).locator("output")).toHaveText("2");
+    await expect(
+      page.getByRole("article", { name: "Ridgeway Racing Pens (Set of 2), Set of 2", exact: true }).locator("output"),
+    ).toHaveText("2");
     await expect(page.getByTestId("cart-badge")).toHaveText("4");
     // 2 × £5.99 + 2 × £8.99 = £29.96, less 10% (£3.00).
     await expect(page.getByTestId("order-total")).toHaveText("£26.96");
@@ -218,7 +235,11 @@ test.describe("with JavaScript", () => {
     expect(errors).toEqual([]);
   });
 
-  test("with JavaScript on, a cookie cart opened at /checkout is priced and ordered (no hydration error)", async ({ page, context, baseURL }) => {
+  test("with JavaScript on, a cookie cart opened at /checkout is priced and ordered (no hydration error)", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     await context.addCookies([{ name: CART_COOKIE, value: cookieCartValue([[6, "One Size", 1]]), url: baseURL! }]);

@@ -273,7 +273,9 @@ test("the cart stays in step across tabs", async ({ page, context }) => {
 
 /** The product's own structured data (the page also carries its breadcrumb trail). */
 async function productJsonLd(page: Page) {
-  const blocks = await page.locator('script[type="application/ld+json"]').evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? "{}")));
+  const blocks = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? "{}")));
   const products = blocks.filter((block) => block["@type"] === "Product");
   expect(products).toHaveLength(1);
   return products[0];

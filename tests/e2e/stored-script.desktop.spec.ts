@@ -46,13 +46,22 @@ const hostileArticleBody: RichTextDoc = {
   content: [
     { type: "paragraph", content: [{ type: "text", text: `<script>${grantAdmin}</script>` }] },
     // A node type the site does not render, carrying markup in its text and attributes.
-    { type: "html", attrs: { html: `<script>${grantAdmin}</script>` }, content: [{ type: "text", text: "<style>main{display:none}</style>" }] },
+    {
+      type: "html",
+      attrs: { html: `<script>${grantAdmin}</script>` },
+      content: [{ type: "text", text: "<style>main{display:none}</style>" }],
+    },
     { type: "image", attrs: { src: `/media/x.png" onerror="window.__pwned='image'`, alt: `" onload="window.__pwned='alt'` } },
     {
       type: "paragraph",
-      content: [{ type: "text", text: "Read the bulletin", marks: [{ type: "link", attrs: { href: "javascript:window.__pwned='link'" } }] }],
+      content: [
+        { type: "text", text: "Read the bulletin", marks: [{ type: "link", attrs: { href: "javascript:window.__pwned='link'" } }] },
+      ],
     },
-    { type: "paragraph", content: [{ type: "text", text: "Final results", marks: [{ type: "link", attrs: { href: "/\\attacker.invalid/login" } }] }] },
+    {
+      type: "paragraph",
+      content: [{ type: "text", text: "Final results", marks: [{ type: "link", attrs: { href: "/\\attacker.invalid/login" } }] }],
+    },
   ],
 };
 
@@ -62,7 +71,10 @@ let admin: PreparedStaff;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  ({ site: desk, staff: [editor, admin] } = await startDeskSite({
+  ({
+    site: desk,
+    staff: [editor, admin],
+  } = await startDeskSite({
     staff: [
       { email: EDITOR, name: "Eddie Editor", roles: ["editor"] },
       { email: ADMIN, name: "Ada Admin", roles: ["admin"] },
@@ -93,12 +105,19 @@ async function expectNothingRan(page: Page, path: string, attempts: string[]) {
   expect(await page.evaluate(() => (window as { __pwned?: string }).__pwned)).toBeUndefined();
   expect(attempts).toEqual([]);
   // The stored markup is not markup: none of its elements exists, and the main text is on screen.
-  expect(await page.locator("main script:not([type='application/ld+json']), main style, main meta, main iframe, main [onerror], main [onload]").count()).toBe(0);
+  expect(
+    await page
+      .locator("main script:not([type='application/ld+json']), main style, main meta, main iframe, main [onerror], main [onload]")
+      .count(),
+  ).toBe(0);
   expect(await page.locator("a[href^='javascript:' i]").count()).toBe(0);
   await expect(page.locator("main h1")).toBeVisible();
 }
 
-test("an editor's script, refresh and style in a legal page and an article run for nobody: not a signed-in admin, not a guest", async ({ page, browser }) => {
+test("an editor's script, refresh and style in a legal page and an article run for nobody: not a signed-in admin, not a guest", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
 
   // The editor types the attack into the cookie policy, as the desk allows.
@@ -128,7 +147,10 @@ test("an editor's script, refresh and style in a legal page and an article run f
   // What was typed is shown as text, and a safe link in it still works.
   await page.goto(`${desk.url}/cookies`);
   await expect(page.locator("main").getByText("<script>fetch(", { exact: false })).toBeVisible();
-  await expect(page.locator("main").getByRole("link", { name: "write to us" })).toHaveAttribute("href", "mailto:info@ridgeway-racing.example");
+  await expect(page.locator("main").getByRole("link", { name: "write to us" })).toHaveAttribute(
+    "href",
+    "mailto:info@ridgeway-racing.example",
+  );
   await expect(page.locator("main").getByText("Manage cookies")).toBeVisible();
 
   // A guest, twice on each page: the first visit fills the page cache, the second is served from it.

@@ -40,7 +40,11 @@ test.beforeAll(async () => {
   workDir = mkdtempSync(path.join(tmpdir(), "ridgeway-stripe-e2e-"));
   const key = path.join(workDir, "key.pem");
   const cert = path.join(workDir, "cert.pem");
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=checkout.stripe.com"], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=checkout.stripe.com"],
+    { stdio: "ignore" },
+  );
 
   // Stripe's API: a coupon, and a Checkout Session on Stripe's own hosted-page address.
   api = createHttpServer((req: IncomingMessage, res: ServerResponse) => {
@@ -72,7 +76,12 @@ test.beforeAll(async () => {
 
   browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", `--host-resolver-rules=MAP checkout.stripe.com 127.0.0.1:${hostedPort}`],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      `--host-resolver-rules=MAP checkout.stripe.com 127.0.0.1:${hostedPort}`,
+    ],
   });
 });
 
@@ -100,7 +109,9 @@ test("without JavaScript, Proceed to Payment lands on Stripe's hosted page", asy
     await fillDeliveryAddress(page);
     await page.getByRole("button", { name: "Proceed to Payment" }).click();
 
-    await expect(page, `browser console: ${consoleLines.join(" | ")}`).toHaveURL(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_e2e_\d+$/);
+    await expect(page, `browser console: ${consoleLines.join(" | ")}`).toHaveURL(
+      /^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_e2e_\d+$/,
+    );
     await expect(page.getByRole("heading", { name: HOSTED_PAGE_TITLE })).toBeVisible();
     expect(sessionsCreated.length).toBeGreaterThan(0);
     expect(consoleLines.filter((line) => /Content Security Policy/i.test(line))).toEqual([]);

@@ -13,7 +13,9 @@ function section(page: Page, name: string) {
 }
 
 function driverCard(page: Page, name: string) {
-  return section(page, "Our Drivers").getByRole("list", { name: "Drivers" }).getByRole("button", { name: new RegExp(name) });
+  return section(page, "Our Drivers")
+    .getByRole("list", { name: "Drivers" })
+    .getByRole("button", { name: new RegExp(name) });
 }
 
 function statsOf(detail: Locator) {
@@ -42,11 +44,7 @@ test.describe("team page", () => {
 
     const leaders = section(page, "Team Leadership").getByRole("link");
     await expect(leaders).toHaveText(["Richard Ashdown", "Dr Helen Carver", "Victoria Lang"]);
-    expect(await leaders.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
-      "/team/1",
-      "/team/2",
-      "/team/6",
-    ]);
+    expect(await leaders.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual(["/team/1", "/team/2", "/team/6"]);
 
     await expect(section(page, "Our Drivers").getByRole("list", { name: "Drivers" }).getByRole("button")).toHaveCount(7);
 
@@ -144,7 +142,11 @@ test.describe("team page", () => {
     await expect(driverCard(page, "Oliver Hartley")).toHaveAttribute("aria-expanded", "false");
     await expect(driverCard(page, "Sophie Marsh")).toHaveAttribute("aria-expanded", "true");
     await expect(page.getByRole("article", { name: "Oliver Hartley" })).toHaveCount(0);
-    await expect(statsOf(page.getByRole("article", { name: "Sophie Marsh" })).getByRole("definition").last()).toHaveText("91");
+    await expect(
+      statsOf(page.getByRole("article", { name: "Sophie Marsh" }))
+        .getByRole("definition")
+        .last(),
+    ).toHaveText("91");
   });
 
   test("a driver without results shows zeros and says so", async ({ page }) => {
@@ -230,17 +232,26 @@ test.describe("without JavaScript", () => {
     await driverCard(page, "Oliver Hartley").click();
     await expect(page).toHaveURL(/\/team\?driver=oliver-hartley#driver-detail$/);
     await expect(driverCard(page, "Oliver Hartley")).toHaveAttribute("aria-expanded", "true");
-    await expect(statsOf(page.getByRole("article", { name: "Oliver Hartley" })).getByRole("definition").last()).toHaveText("109");
+    await expect(
+      statsOf(page.getByRole("article", { name: "Oliver Hartley" }))
+        .getByRole("definition")
+        .last(),
+    ).toHaveText("109");
     await driverCard(page, "Oliver Hartley").click();
     await expect(page).toHaveURL(/\/team\?driver=#driver-detail$/);
     await expect(page.getByRole("article", { name: "Oliver Hartley" })).toHaveCount(0);
 
-    await section(page, "The Female Side").getByRole("button", { name: /Priya Sandhu/ }).click();
+    await section(page, "The Female Side")
+      .getByRole("button", { name: /Priya Sandhu/ })
+      .click();
     await expect(page).toHaveURL(/\/team\?member=fs-4#female-side-member$/);
     await expect(page.getByRole("article", { name: "Priya Sandhu" })).toBeVisible();
 
     await page.goto("/female-side");
-    await page.getByRole("main").getByRole("button", { name: /Claire Hollings/ }).click();
+    await page
+      .getByRole("main")
+      .getByRole("button", { name: /Claire Hollings/ })
+      .click();
     await expect(page.getByRole("article", { name: "Claire Hollings" })).toBeVisible();
   });
 });

@@ -42,12 +42,16 @@ function clippedText(page: Page) {
       if (!text || element.closest("[aria-hidden=true], [inert]")) continue;
       // Visually hidden text (the sr-only pattern: clipped to nothing) is for screen readers only.
       const box = element.getBoundingClientRect();
-      if (box.width <= 1 || box.height <= 1 || style.clipPath === "inset(50%)" || !element.checkVisibility({ visibilityProperty: true })) continue;
+      if (box.width <= 1 || box.height <= 1 || style.clipPath === "inset(50%)" || !element.checkVisibility({ visibilityProperty: true }))
+        continue;
       const wide = element.scrollWidth > element.clientWidth + 1 && (hides(style.overflowX) || style.textOverflow === "ellipsis");
       const tall = element.scrollHeight > element.clientHeight + 1 && (hides(style.overflowY) || clamps);
       if (!wide && !tall) continue;
       const what = `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 4).join(".")}`;
-      const by = [wide && `${element.scrollWidth - element.clientWidth} px wide`, tall && `${element.scrollHeight - element.clientHeight} px tall`].filter(Boolean);
+      const by = [
+        wide && `${element.scrollWidth - element.clientWidth} px wide`,
+        tall && `${element.scrollHeight - element.clientHeight} px tall`,
+      ].filter(Boolean);
       clipped.push(`${what} "${text.slice(0, 40)}" (${by.join(", ")})`);
     }
     return clipped;
@@ -64,7 +68,10 @@ test("no public page cuts off text or scrolls sideways with WCAG text spacing", 
     await page.evaluate(() => document.fonts.ready);
     await page.addStyleTag({ content: TEXT_SPACING_CSS });
     // The overrides are in force (so a page with nothing cut off has been checked with them).
-    const lineHeight = await page.locator("main p").first().evaluate((p) => parseFloat(getComputedStyle(p).lineHeight) / parseFloat(getComputedStyle(p).fontSize));
+    const lineHeight = await page
+      .locator("main p")
+      .first()
+      .evaluate((p) => parseFloat(getComputedStyle(p).lineHeight) / parseFloat(getComputedStyle(p).fontSize));
     expect(lineHeight, route).toBeCloseTo(1.5, 1);
     checked += 1;
     found.push(...(await clippedText(page)).map((line) => `${route}: ${line}`));

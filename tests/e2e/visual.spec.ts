@@ -38,7 +38,10 @@ test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(180_000);
   dataDir = mkdtempSync(path.join(tmpdir(), "ridgeway-visual-e2e-"));
   const port = await freePort();
-  server = await startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "info" }, { timeoutMs: 150_000 });
+  server = await startServer(
+    { DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "info" },
+    { timeoutMs: 150_000 },
+  );
 });
 
 test.afterAll(async () => {
@@ -64,7 +67,11 @@ async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
   // The brand faces, added from the cache before the first layout (ADR 0082), then loaded.
   await expect
-    .poll(() => page.evaluate(() => [...document.fonts].filter((face) => ["Inter Variable", "Barlow Condensed"].includes(face.family.replaceAll('"', ""))).length))
+    .poll(() =>
+      page.evaluate(
+        () => [...document.fonts].filter((face) => ["Inter Variable", "Barlow Condensed"].includes(face.family.replaceAll('"', ""))).length,
+      ),
+    )
     .toBe(2);
   await page.evaluate(async () => {
     await Promise.all([...document.fonts].map((face) => face.load().catch(() => null)));
@@ -93,7 +100,15 @@ async function withCart(page: Page) {
   await page.goto(at("/terms"));
   await page.evaluate(
     ([key, cart]) => localStorage.setItem(key!, cart!),
-    [CART_KEY, JSON.stringify({ items: [{ id: 1, selectedSize: "One Size", quantity: 1 }, { id: 8, selectedSize: "M", quantity: 2 }] })],
+    [
+      CART_KEY,
+      JSON.stringify({
+        items: [
+          { id: 1, selectedSize: "One Size", quantity: 1 },
+          { id: 8, selectedSize: "M", quantity: 2 },
+        ],
+      }),
+    ],
   );
 }
 

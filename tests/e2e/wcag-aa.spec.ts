@@ -18,7 +18,15 @@ async function putTwoItemsInTheCart(page: Page) {
   await page.waitForFunction(() => localStorage.getItem("brand-fonts") !== null);
   await page.evaluate(
     ([key, cart]) => localStorage.setItem(key!, cart!),
-    [CART_KEY, JSON.stringify({ items: [{ id: 1, selectedSize: "One Size", quantity: 1 }, { id: 8, selectedSize: "M", quantity: 2 }] })],
+    [
+      CART_KEY,
+      JSON.stringify({
+        items: [
+          { id: 1, selectedSize: "One Size", quantity: 1 },
+          { id: 8, selectedSize: "M", quantity: 2 },
+        ],
+      }),
+    ],
   );
 }
 
@@ -67,7 +75,9 @@ test.describe("moving content can be paused (2.2.2)", () => {
     const videos = team.locator("video");
     await expect(videos.first()).toBeAttached();
     // The clips start one after another; wait until one is playing.
-    await expect.poll(() => videos.evaluateAll((all) => all.some((video) => !(video as HTMLVideoElement).paused)), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => videos.evaluateAll((all) => all.some((video) => !(video as HTMLVideoElement).paused)), { timeout: 15_000 })
+      .toBe(true);
 
     const pause = team.getByRole("button", { name: "Pause clips" });
     await pause.click();

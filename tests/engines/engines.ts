@@ -247,7 +247,9 @@ async function webkitEngine(): Promise<Engine> {
   writeFileSync(path.join(home, "gtk-3.0/gtk.css"), "* { padding: 0; margin: 0; min-width: 0; min-height: 0; border-width: 0; }\n");
 
   // A display of its own: Xvfb picks a free number and writes it to its stdout.
-  const xvfb = spawn("Xvfb", ["-displayfd", "1", "-screen", "0", "1920x1080x24", "-nolisten", "tcp"], { stdio: ["ignore", "pipe", "ignore"] });
+  const xvfb = spawn("Xvfb", ["-displayfd", "1", "-screen", "0", "1920x1080x24", "-nolisten", "tcp"], {
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   const display = await new Promise<string>((resolve, reject) => {
     xvfb.stdout!.once("data", (chunk) => resolve(String(chunk).trim()));
     xvfb.once("error", reject);
@@ -277,21 +279,31 @@ async function webkitEngine(): Promise<Engine> {
   try {
     const server = `http://127.0.0.1:${port}`;
     for (let attempt = 0; ; attempt += 1) {
-      const ready = await fetch(`${server}/status`).then((response) => response.ok, () => false);
+      const ready = await fetch(`${server}/status`).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (ready) break;
       if (attempt > 100) throw new Error("WebKitWebDriver did not start");
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const driver = await new Builder()
       .usingServer(server)
-      .withCapabilities({ browserName: "MiniBrowser", pageLoadStrategy: "none", "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] } })
+      .withCapabilities({
+        browserName: "MiniBrowser",
+        pageLoadStrategy: "none",
+        "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] },
+      })
       .build();
     await driver.manage().setTimeouts({ pageLoad: 90_000, script: 30_000 });
     return {
       name: "webkit",
       async open(viewport) {
         // The window's toolbar takes some height: the page gets the width asked for and a little less height.
-        await driver.manage().window().setRect({ x: 0, y: 0, ...viewport });
+        await driver
+          .manage()
+          .window()
+          .setRect({ x: 0, y: 0, ...viewport });
         return new SeleniumTab(driver);
       },
       async close() {

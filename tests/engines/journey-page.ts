@@ -39,7 +39,8 @@ const IN_PAGE = `
 /** An expression evaluated in the page with the helpers above in scope. */
 const inPage = (body: string) => `(() => { ${IN_PAGE} return (${body}); })()`;
 
-const describe = (query: Query) => ("label" in query ? `the field labelled "${query.label}"` : `${query.css}${query.text ? ` with "${query.text}"` : ""}`);
+const describe = (query: Query) =>
+  "label" in query ? `the field labelled "${query.label}"` : `${query.css}${query.text ? ` with "${query.text}"` : ""}`;
 
 export class JourneyPage {
   constructor(
@@ -73,7 +74,10 @@ export class JourneyPage {
 
   /** The control once the page has hydrated and it is visible and enabled (a form disables its fields while it submits). */
   async find(query: Query): Promise<Control> {
-    await this.waitFor(`${describe(query)} to be visible and enabled`, `settled() && !!find(${JSON.stringify(query)}) && !find(${JSON.stringify(query)}).matches(":disabled")`);
+    await this.waitFor(
+      `${describe(query)} to be visible and enabled`,
+      `settled() && !!find(${JSON.stringify(query)}) && !find(${JSON.stringify(query)}).matches(":disabled")`,
+    );
     const control = await this.tab.control(inPage(`find(${JSON.stringify(query)})`));
     if (!control) throw new Error(`${describe(query)} went away`);
     return control;
@@ -102,7 +106,10 @@ export class JourneyPage {
 
   /** The page's level-one heading reads this (and the page has hydrated). */
   async expectHeading(text: string) {
-    await this.waitFor(`the heading "${text}"`, `settled() && norm(document.querySelector("main h1")?.textContent) === ${JSON.stringify(text)}`);
+    await this.waitFor(
+      `the heading "${text}"`,
+      `settled() && norm(document.querySelector("main h1")?.textContent) === ${JSON.stringify(text)}`,
+    );
   }
 
   /** Nothing is wider than the window: no sideways scrolling. */
@@ -119,7 +126,10 @@ export class JourneyPage {
         return { scrollWidth: document.documentElement.scrollWidth, clientWidth, past };
       })()`,
     );
-    if (scrollWidth > clientWidth) throw new Error(`${where} is ${scrollWidth} px wide in a ${clientWidth} px window (${past.join("; ") || "no element found past the edge"})`);
+    if (scrollWidth > clientWidth)
+      throw new Error(
+        `${where} is ${scrollWidth} px wide in a ${clientWidth} px window (${past.join("; ") || "no element found past the edge"})`,
+      );
   }
 
   evaluate<T>(expression: string): Promise<T> {

@@ -32,7 +32,11 @@ const home: Journey = {
     await page.find({ css: "footer nav a", text: "Privacy" });
     // Scrolled, the header is solid: opaque, as an engine that paints no backdrop blur needs.
     await page.waitFor("the header to turn solid", 'document.querySelector("header").dataset.solid === "true"');
-    await page.waitFor("the scrolled header to be opaque", `alphaOf(getComputedStyle(document.querySelector("header")).backgroundColor) === 1`, 5_000);
+    await page.waitFor(
+      "the scrolled header to be opaque",
+      `alphaOf(getComputedStyle(document.querySelector("header")).backgroundColor) === 1`,
+      5_000,
+    );
     await page.expectNoOverflow("/ scrolled to the footer");
   },
 };

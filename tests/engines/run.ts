@@ -108,7 +108,9 @@ async function runEngine(engine: EngineName, url: string, only?: ReadonlySet<str
           failure = `${(error instanceof Error ? error.message || error.name : String(error)) || "failed without a message"}${errors.length ? `\n    console errors:\n      ${errors.join("\n      ")}` : ""}`;
         }
         if (failure || options.screenshots) {
-          await withinTime(page.screenshot(path.join(screenshotDir, `${engine}-${width}-${slug(journey.name)}.png`)), 15_000, "").catch(() => {});
+          await withinTime(page.screenshot(path.join(screenshotDir, `${engine}-${width}-${slug(journey.name)}.png`)), 15_000, "").catch(
+            () => {},
+          );
         }
         if (failure?.startsWith("the journey took over")) {
           // A driver that stopped answering (WebKitWebDriver has, on a navigation) is replaced.

@@ -130,13 +130,37 @@ function casesFor(path: string): { what: string; options: Send }[] {
     { what: "no Content-Type", options: { method: "POST", body: "email=a%40example.com" } },
     { what: "wrong Content-Type", options: { method: "POST", type: "text/plain", body: "hello" } },
     { what: "bad urlencoding", options: { method: "POST", type: FORM, body: "%zz=%E0%A4%A&intent=%&email=%G0" } },
-    { what: "broken multipart", options: { method: "POST", type: "multipart/form-data; boundary=xyz", body: '--xyz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsave' } },
+    {
+      what: "broken multipart",
+      options: {
+        method: "POST",
+        type: "multipart/form-data; boundary=xyz",
+        body: '--xyz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsave',
+      },
+    },
     { what: "multipart without boundary", options: { method: "POST", type: "multipart/form-data", body: "--\r\n" } },
     { what: "bad JSON", options: { method: "POST", type: "application/json", body: '{"lines":[{"productId":' } },
-    { what: "JSON of another shape", options: { method: "POST", type: "application/json", body: '{"lines":"x","__proto__":{"admin":true},"id":[1,2]}' } },
-    { what: "repeated fields", options: { method: "POST", type: FORM, body: "intent=a&intent=b&email=a&email=b&lines[]=1&lines[]=2&id=1&id=2&quantity=1&quantity=-1" } },
+    {
+      what: "JSON of another shape",
+      options: { method: "POST", type: "application/json", body: '{"lines":"x","__proto__":{"admin":true},"id":[1,2]}' },
+    },
+    {
+      what: "repeated fields",
+      options: {
+        method: "POST",
+        type: FORM,
+        body: "intent=a&intent=b&email=a&email=b&lines[]=1&lines[]=2&id=1&id=2&quantity=1&quantity=-1",
+      },
+    },
     { what: "NUL bytes", options: { method: "POST", type: FORM, body: "intent=%00&email=a%00%40example.com&name=%00&q=%00&line1=%00" } },
-    { what: "invalid UTF-8", options: { method: "POST", type: FORM, body: Buffer.concat([latin1("name="), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), latin1("&email=a%FF%40example.com")]) } },
+    {
+      what: "invalid UTF-8",
+      options: {
+        method: "POST",
+        type: FORM,
+        body: Buffer.concat([latin1("name="), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), latin1("&email=a%FF%40example.com")]),
+      },
+    },
     { what: "chunked", options: { method: "POST", type: FORM, body: "email=a%40example.com&name=x", chunked: true } },
     // Over the route's limit while it streams; a limit too large to stream here is declared instead.
     limit <= 4 * 2 ** 20
@@ -146,7 +170,8 @@ function casesFor(path: string): { what: string; options: Send }[] {
   ];
 }
 
-const identityFor = (path: string): Identity => (path.startsWith("/admin") ? "admin" : path.startsWith("/dashboard") ? "alice" : "anonymous");
+const identityFor = (path: string): Identity =>
+  path.startsWith("/admin") ? "admin" : path.startsWith("/dashboard") ? "alice" : "anonymous";
 
 /** One concrete path for each route: found by following the pages' links as each identity. */
 const concrete = new Map<string, string>();
@@ -179,9 +204,16 @@ beforeAll(async () => {
   // V8 grows its heap lazily (about 0.2 MB a request here, collected later): with the old space capped,
   // resident memory measures what is kept, and a real leak ends in an out-of-memory crash the
   // assertions see. ADR 0057.
-  server = await startServer({ ...testDb.env, AUTH_SECRET, PAYMENTS: "test", NODE_OPTIONS: "--max-old-space-size=256" }, { timeoutMs: 90_000 });
+  server = await startServer(
+    { ...testDb.env, AUTH_SECRET, PAYMENTS: "test", NODE_OPTIONS: "--max-old-space-size=256" },
+    { timeoutMs: 90_000 },
+  );
   cookies.admin = await signInOverHttp(server.url, admin);
-  const signIn = await send("anonymous", "/login", "sign in", { method: "POST", type: FORM, body: new URLSearchParams({ intent: "sign-in", email: "alice@example.com", password: PASSWORD }).toString() });
+  const signIn = await send("anonymous", "/login", "sign in", {
+    method: "POST",
+    type: FORM,
+    body: new URLSearchParams({ intent: "sign-in", email: "alice@example.com", password: PASSWORD }).toString(),
+  });
   cookies.alice = String(signIn.headers["set-cookie"]?.map((line) => line.split(";")[0]).join("; ") ?? "");
   expect(cookies.alice).toContain("session_token");
 
@@ -190,14 +222,27 @@ beforeAll(async () => {
   const message = await send("anonymous", "/contact", "a message", {
     method: "POST",
     type: FORM,
-    body: new URLSearchParams({ name: "Inbox Fan", email: "fan@example.com", subject: "Hello", category: "General Inquiry", message: "A message for the inbox." }).toString(),
+    body: new URLSearchParams({
+      name: "Inbox Fan",
+      email: "fan@example.com",
+      subject: "Hello",
+      category: "General Inquiry",
+      message: "A message for the inbox.",
+    }).toString(),
   });
   expect(message.status).toBeLessThan(400);
   const picture = new FormData();
   picture.set("altText", "Red test card");
-  const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#c33" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#c33" } })
+    .png()
+    .toBuffer();
   picture.set("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "red.png");
-  const uploaded = await fetch(`${server.url}/admin/media/new`, { method: "POST", body: picture, headers: { cookie: cookies.admin, origin: server.url }, redirect: "manual" });
+  const uploaded = await fetch(`${server.url}/admin/media/new`, {
+    method: "POST",
+    body: picture,
+    headers: { cookie: cookies.admin, origin: server.url },
+    redirect: "manual",
+  });
   expect(uploaded.status).toBe(302);
   const issue = await send("admin", "/admin/newsletters/new", "a newsletter issue", {
     method: "POST",
@@ -237,7 +282,8 @@ beforeAll(async () => {
         }
         for (const link of linksOf(page.body)) {
           const linked = patternOf(link, patterns);
-          if (linked && (!concrete.has(linked.pattern) || linked.params.length > 0) && !seen.has(link) && identityFor(link) === identity) next.push(link);
+          if (linked && (!concrete.has(linked.pattern) || linked.params.length > 0) && !seen.has(link) && identityFor(link) === identity)
+            next.push(link);
         }
       }),
     );
@@ -277,7 +323,9 @@ describe("the security suite (ADR 0057)", () => {
       }),
     );
     await inPairs(work);
-    const failures = sent.filter((answer) => answer.status >= 500).map((a) => `${a.method} ${a.path} (${a.what}, ${a.identity}): ${a.status}`);
+    const failures = sent
+      .filter((answer) => answer.status >= 500)
+      .map((a) => `${a.method} ${a.path} (${a.what}, ${a.identity}): ${a.status}`);
     expect(failures).toEqual([]);
   }, 240_000);
 
@@ -286,30 +334,72 @@ describe("the security suite (ADR 0057)", () => {
       const encode = (pairs: [string, string][]) => new URLSearchParams(pairs).toString();
       return [
         { what: "NUL in every field", body: encode(fields.map(([name, value]) => [name, `${value}\u0000x`])) },
-        { what: "every field twice", body: encode(fields.flatMap(([name, value]): [string, string][] => (name === "intent" ? [[name, value], [name, value]] : [[name, "1e999"], [name, "[object Object]"]]))) },
+        {
+          what: "every field twice",
+          body: encode(
+            fields.flatMap(([name, value]): [string, string][] =>
+              name === "intent"
+                ? [
+                    [name, value],
+                    [name, value],
+                  ]
+                : [
+                    [name, "1e999"],
+                    [name, "[object Object]"],
+                  ],
+            ),
+          ),
+        },
         { what: "long values", body: encode(fields.map(([name, value]) => [name, name === "intent" ? value : "A".repeat(3000)])) },
         {
           what: "invalid UTF-8 in every field",
-          body: Buffer.concat(fields.flatMap(([name], index) => [latin1(`${index ? "&" : ""}${encodeURIComponent(name)}=`), Buffer.from([0xff, 0xc3, 0x28])])),
+          body: Buffer.concat(
+            fields.flatMap(([name], index) => [latin1(`${index ? "&" : ""}${encodeURIComponent(name)}=`), Buffer.from([0xff, 0xc3, 0x28])]),
+          ),
         },
       ];
     };
     const work = [...forms.values()]
       .filter((form) => !/\/logout$/.test(form.action))
       .flatMap((form) =>
-        variants(form.fields).map(({ what, body }) => () =>
-          send(form.identity, form.action, `form on ${form.page}: ${what}`, { method: "POST", type: FORM, body }),
+        variants(form.fields).map(
+          ({ what, body }) =>
+            () =>
+              send(form.identity, form.action, `form on ${form.page}: ${what}`, { method: "POST", type: FORM, body }),
         ),
       );
     // A shopper's delivery address with a NUL in it, at checkout and in their address book.
-    const address = { name: "Nul Shopper", email: "nul@example.com", shipName: "Nul\u0000Shopper", shipLine1: "1 Nul\u0000Lane", shipTown: "Andover", shipPostcode: "SP11 8PW", shipCountry: "GB" };
-    work.push(() => send("anonymous", "/checkout", "NUL in the address", { method: "POST", type: FORM, body: new URLSearchParams({ productId: "6", size: "One Size", quantity: "1", ...address }).toString() }));
+    const address = {
+      name: "Nul Shopper",
+      email: "nul@example.com",
+      shipName: "Nul\u0000Shopper",
+      shipLine1: "1 Nul\u0000Lane",
+      shipTown: "Andover",
+      shipPostcode: "SP11 8PW",
+      shipCountry: "GB",
+    };
+    work.push(() =>
+      send("anonymous", "/checkout", "NUL in the address", {
+        method: "POST",
+        type: FORM,
+        body: new URLSearchParams({ productId: "6", size: "One Size", quantity: "1", ...address }).toString(),
+      }),
+    );
     await inPairs(work);
     // The back office's lists show what was stored.
-    for (const path of ["/admin/orders", "/admin/customers", "/admin/messages", "/admin/people", "/admin/subscribers", "/dashboard/addresses"]) {
+    for (const path of [
+      "/admin/orders",
+      "/admin/customers",
+      "/admin/messages",
+      "/admin/people",
+      "/admin/subscribers",
+      "/dashboard/addresses",
+    ]) {
       await send(identityFor(path), path, "after the forms");
     }
-    const failures = sent.filter((answer) => answer.status >= 500).map((a) => `${a.method} ${a.path} (${a.what}, ${a.identity}): ${a.status}`);
+    const failures = sent
+      .filter((answer) => answer.status >= 500)
+      .map((a) => `${a.method} ${a.path} (${a.what}, ${a.identity}): ${a.status}`);
     expect(failures).toEqual([]);
     // Still signed in: the fuzz did not end the sessions it runs on.
     expect((await send("admin", "/admin", "still signed in")).status).toBe(200);
@@ -323,7 +413,10 @@ describe("the security suite (ADR 0057)", () => {
   it("says private, no-store on every answer to a signed-in visitor and on every personal link", async () => {
     await send("anonymous", `/order-confirmation?session_id=${shoppers.bob.sessionId}`, "personal link");
     await send("anonymous", `/pay/test/${unpaidSessionId}`, "personal link");
-    const personal = sent.filter((answer) => answer.identity !== "anonymous" || answer.what === "personal link" || /^\/(order-confirmation|pay\/test)/.test(answer.path));
+    const personal = sent.filter(
+      (answer) =>
+        answer.identity !== "anonymous" || answer.what === "personal link" || /^\/(order-confirmation|pay\/test)/.test(answer.path),
+    );
     expect(personal.length).toBeGreaterThan(100);
     const leaky = personal
       .filter((answer) => !(answer.cacheControl.includes("private") && answer.cacheControl.includes("no-store")))
@@ -342,7 +435,9 @@ describe("the security suite (ADR 0057)", () => {
     const link = await send("anonymous", `/order-confirmation?session_id=${shoppers.bob.sessionId}`, "own link");
     expect(link.body).toContain(shoppers.bob.marker);
     const allowed = (sighting: (typeof sightings)[number]) =>
-      sighting.identity === "admin" || sighting.identity === sighting.shopper || sighting.path.includes(shoppers[sighting.shopper].sessionId);
+      sighting.identity === "admin" ||
+      sighting.identity === sighting.shopper ||
+      sighting.path.includes(shoppers[sighting.shopper].sessionId);
     expect(sightings.filter((sighting) => !allowed(sighting))).toEqual([]);
     expect(sightings.length).toBeGreaterThan(2);
   });

@@ -43,7 +43,12 @@ async function upload(bytes: Buffer, name: string): Promise<string[]> {
   const form = new FormData();
   form.set("altText", `Uploaded ${name}`);
   form.set("file", new Blob([new Uint8Array(bytes)]), name);
-  const uploaded = await fetch(`${server.url}/admin/media/new`, { method: "POST", body: form, headers: { cookie, origin: server.url }, redirect: "manual" });
+  const uploaded = await fetch(`${server.url}/admin/media/new`, {
+    method: "POST",
+    body: form,
+    headers: { cookie, origin: server.url },
+    redirect: "manual",
+  });
   expect(uploaded.status).toBe(302);
   const page = await (await fetch(`${server.url}${uploaded.headers.get("location")}`, { headers: { cookie } })).text();
   return [...new Set(page.match(/\/media\/u\/[0-9a-f]{32}(?:-\d+)?\.[a-z0-9]+/g) ?? [])];

@@ -53,7 +53,12 @@ export interface PageForm {
 
 const ATTRIBUTE = (name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i");
 const decode = (value: string) =>
-  value.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  value
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 
 /** The same-site links on a page, as paths without query or fragment. */
 export function linksOf(html: string): string[] {
@@ -79,7 +84,12 @@ export function formsOf(page: string, html: string): PageForm[] {
       if (type === "file") continue;
       fields.push([decode(name), decode(ATTRIBUTE("value").exec(field[2]!)?.[1] ?? "")]);
     }
-    forms.push({ page, action: action.split("#")[0]!, enctype: ATTRIBUTE("enctype").exec(attributes)?.[1] ?? "application/x-www-form-urlencoded", fields });
+    forms.push({
+      page,
+      action: action.split("#")[0]!,
+      enctype: ATTRIBUTE("enctype").exec(attributes)?.[1] ?? "application/x-www-form-urlencoded",
+      fields,
+    });
   }
   return forms;
 }

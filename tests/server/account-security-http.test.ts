@@ -32,7 +32,10 @@ const cookieHeader = (response: Response) =>
 /** Signs up, then signs in (a sign-up signs nobody in); returns the session's cookies. */
 async function signUp(email: string): Promise<string> {
   const password = "a long enough password";
-  const signedUp = await post("/login", new URLSearchParams({ intent: "sign-up", name: "Harper Http", email, password, role: "team_member" }));
+  const signedUp = await post(
+    "/login",
+    new URLSearchParams({ intent: "sign-up", name: "Harper Http", email, password, role: "team_member" }),
+  );
   expect(signedUp.status).toBe(200);
   const response = await post("/login", new URLSearchParams({ intent: "sign-in", email, password }));
   expect(response.status).toBe(302);

@@ -40,11 +40,12 @@ const newClientIp = () => `198.51.100.${++clientCounter}`;
 // Route modules' own argument types carry more than these handlers read.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyArgs = any;
-const args = (request: Request, clientIp = newClientIp()): AnyArgs => routeArgs({
-  request,
-  context: routerContextFor(requestContext(suite.db, auth, clientIp)),
-  params: {},
-});
+const args = (request: Request, clientIp = newClientIp()): AnyArgs =>
+  routeArgs({
+    request,
+    context: routerContextFor(requestContext(suite.db, auth, clientIp)),
+    params: {},
+  });
 const messageOf = (data: unknown) => (data as { message: string }).message;
 
 /** Signs up, then signs in (a sign-up signs nobody in); returns the session's cookies. */
@@ -67,7 +68,11 @@ async function signedInAs(jar: CookieJar) {
 }
 
 async function outbox(to: string) {
-  return suite.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toAddress, to)).orderBy(schema.emailOutbox.createdAt, schema.emailOutbox.id);
+  return suite.db
+    .select()
+    .from(schema.emailOutbox)
+    .where(eq(schema.emailOutbox.toAddress, to))
+    .orderBy(schema.emailOutbox.createdAt, schema.emailOutbox.id);
 }
 
 /** The token of the newest reset link e-mailed to `to`. */
@@ -81,9 +86,7 @@ async function resetToken(to: string): Promise<string> {
 const forgot = (email: string, clientIp = newClientIp()) =>
   run(() => forgotPasswordAction(args(formPost("/forgot-password", { email }), clientIp)));
 const resetWith = (token: string, password = NEW_PASSWORD, confirmPassword = password, clientIp = newClientIp()) =>
-  run(() =>
-    resetPasswordAction(args(formPost(`/reset-password?token=${token}`, { token, password, confirmPassword }), clientIp)),
-  );
+  run(() => resetPasswordAction(args(formPost(`/reset-password?token=${token}`, { token, password, confirmPassword }), clientIp)));
 
 describe("forgot password", () => {
   it("answers the same whether or not the address has an account, and e-mails a link only to an account", async () => {
@@ -246,7 +249,8 @@ describe("reset password", () => {
     vi.setSystemTime(new Date("2030-04-03T10:00:00.000Z"));
     const clientIp = newClientIp();
     const statuses = [];
-    for (let i = 0; i < 11; i += 1) statuses.push((await resetWith(`guessedtoken${i}guessedtoken`, NEW_PASSWORD, NEW_PASSWORD, clientIp)).status);
+    for (let i = 0; i < 11; i += 1)
+      statuses.push((await resetWith(`guessedtoken${i}guessedtoken`, NEW_PASSWORD, NEW_PASSWORD, clientIp)).status);
     expect(statuses).toEqual([...Array(10).fill(400), 429]);
     vi.setSystemTime(new Date("2030-04-03T10:15:00.000Z"));
     expect((await resetWith("guessedtokenXguessedtoken", NEW_PASSWORD, NEW_PASSWORD, clientIp)).status).toBe(400);
@@ -408,7 +412,8 @@ describe("two-factor set-up", () => {
     const wrong = await securityPost(jar, { intent: "two-factor-disable", password: "wrong password entirely" });
     expect(wrong.status).toBe(400);
     expect((await securityPage(jar)).twoFactor.status).toBe("on");
-    const turnedOff = async () => (await outbox("switch-off@example.com")).filter((mail) => mail.subject.startsWith("Two-factor sign-in turned off"));
+    const turnedOff = async () =>
+      (await outbox("switch-off@example.com")).filter((mail) => mail.subject.startsWith("Two-factor sign-in turned off"));
     expect(await turnedOff()).toHaveLength(0);
     const missing = await securityPost(jar, { intent: "two-factor-disable" });
     expect(missing.data).toMatchObject({ message: TWO_FACTOR_MESSAGES.passwordRequired });
@@ -445,7 +450,9 @@ describe("two-factor sign-in", () => {
     const { secret } = await withTwoFactor("came-from@example.com");
     const outcome = await run(() =>
       loginAction(
-        args(formPost("/login", { intent: "sign-in", email: "came-from@example.com", password: PASSWORD, redirectTo: "/dashboard/orders" })),
+        args(
+          formPost("/login", { intent: "sign-in", email: "came-from@example.com", password: PASSWORD, redirectTo: "/dashboard/orders" }),
+        ),
       ),
     );
     expect(outcome.location).toBe("/login/two-factor?redirectTo=%2Fdashboard%2Forders");
@@ -523,12 +530,31 @@ const SAFARI_IPHONE =
 
 describe("active sessions", () => {
   it("lists the account's sessions with their device, this one first, and signs out only the others", async () => {
-    await run(() => loginAction(args(formPost("/login", { intent: "sign-up", name: "Sol Sessions", email: "sessions@example.com", password: PASSWORD, role: "driver" }))));
+    await run(() =>
+      loginAction(
+        args(
+          formPost("/login", {
+            intent: "sign-up",
+            name: "Sol Sessions",
+            email: "sessions@example.com",
+            password: PASSWORD,
+            role: "driver",
+          }),
+        ),
+      ),
+    );
     const desktop = new CookieJar().take(
       (
         await run(() =>
           loginAction(
-            args(formPost("/login", { intent: "sign-in", email: "sessions@example.com", password: PASSWORD }, { "user-agent": CHROME_WINDOWS }), "192.0.2.10"),
+            args(
+              formPost(
+                "/login",
+                { intent: "sign-in", email: "sessions@example.com", password: PASSWORD },
+                { "user-agent": CHROME_WINDOWS },
+              ),
+              "192.0.2.10",
+            ),
           ),
         )
       ).setCookies,
@@ -667,10 +693,15 @@ describe("account deletion", () => {
 
     // Two admins deleting their accounts at the same moment: one goes, one stays.
     const second = await makeAdmin("second-admin@example.com");
-    const outcomes = await Promise.all([first, second].map((jar) => securityPost(jar, { intent: "delete-account", password: PASSWORD, confirm: "yes" })));
+    const outcomes = await Promise.all(
+      [first, second].map((jar) => securityPost(jar, { intent: "delete-account", password: PASSWORD, confirm: "yes" })),
+    );
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual([302, 409]);
     expect(await admins()).toHaveLength(1);
-    const remaining = await suite.db.select().from(schema.users).where(eq(schema.users.id, (await admins())[0]!.userId));
+    const remaining = await suite.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.id, (await admins())[0]!.userId));
     expect(remaining).toHaveLength(1);
     await suite.db.delete(schema.staffRoleGrants).where(eq(schema.staffRoleGrants.role, "admin"));
   });
@@ -701,7 +732,9 @@ describe("account deletion", () => {
     const [untouched] = await suite.db.select().from(schema.orders).where(eq(schema.orders.id, stayingOrder.id));
     expect(untouched!.userId).not.toBeNull();
     expect(await signedInAs(staying)).not.toBeNull();
-    const [goodbye] = (await outbox("leaving@example.com")).filter((mail) => mail.subject === "Your Ridgeway Racing account has been deleted");
+    const [goodbye] = (await outbox("leaving@example.com")).filter(
+      (mail) => mail.subject === "Your Ridgeway Racing account has been deleted",
+    );
     expect(goodbye!.textBody).toContain("We keep the record of your order");
     // The address is free again, and the old password opens nothing.
     expect((await signIn("leaving@example.com", PASSWORD)).status).toBe(401);

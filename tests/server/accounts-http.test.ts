@@ -66,7 +66,12 @@ describe("accounts over HTTP", () => {
     expect(signedUp.headers.getSetCookie()).toEqual([]);
     // A sign-up signs nobody in (ADR 0099): the page says to check the e-mail, above the sign-in form.
     expect(await signedUp.text()).toContain("We&#x27;ve sent an e-mail to that address");
-    const signIn = new URLSearchParams({ intent: "sign-in", email: "robin@example.com", password: "a long enough password", rememberMe: "on" });
+    const signIn = new URLSearchParams({
+      intent: "sign-in",
+      email: "robin@example.com",
+      password: "a long enough password",
+      rememberMe: "on",
+    });
     const response = await post("/login", signIn, { "x-forwarded-proto": "https" });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/dashboard/driver");
@@ -90,7 +95,12 @@ describe("accounts over HTTP", () => {
     profile.set("intent", "update-profile");
     profile.set("name", "Robin Faster");
     profile.set("avatar", new File([], "", { type: "application/octet-stream" }));
-    const saved = await fetch(`${server.url}/dashboard?index&edit`, { method: "POST", body: profile, headers: { cookie }, redirect: "manual" });
+    const saved = await fetch(`${server.url}/dashboard?index&edit`, {
+      method: "POST",
+      body: profile,
+      headers: { cookie },
+      redirect: "manual",
+    });
     expect(saved.status).toBe(302);
     expect(saved.headers.get("location")).toBe("/dashboard?saved");
     expect(await (await fetch(`${server.url}/dashboard`, { headers: { cookie } })).text()).toContain("Robin Faster");
@@ -111,7 +121,9 @@ describe("accounts over HTTP", () => {
   it("answers a sign-up with an address that has an account exactly as it answered the first, nonces apart", async () => {
     const answer = async () => {
       const response = await post("/login", signUpBody("same-answer@example.com"), { "x-forwarded-proto": "https" });
-      const headers = Object.fromEntries([...response.headers].filter(([name]) => !["date", "x-request-id", "content-security-policy"].includes(name)));
+      const headers = Object.fromEntries(
+        [...response.headers].filter(([name]) => !["date", "x-request-id", "content-security-policy"].includes(name)),
+      );
       return { status: response.status, headers, body: (await response.text()).replace(/nonce="[^"]*"/g, 'nonce=""') };
     };
     const created = await answer();
@@ -122,7 +134,14 @@ describe("accounts over HTTP", () => {
   });
 
   it("sends a visitor without a session from every dashboard page to /login", async () => {
-    for (const page of ["/dashboard", "/dashboard/driver", "/dashboard/team", "/dashboard/orders", "/dashboard/orders/RR-XXXXXXXX", "/avatars/anyone"]) {
+    for (const page of [
+      "/dashboard",
+      "/dashboard/driver",
+      "/dashboard/team",
+      "/dashboard/orders",
+      "/dashboard/orders/RR-XXXXXXXX",
+      "/avatars/anyone",
+    ]) {
       const response = await fetch(`${server.url}${page}`, { redirect: "manual" });
       expect(response.status, page).toBe(302);
       expect(response.headers.get("location"), page).toBe(`/login?redirectTo=${encodeURIComponent(page)}`);
@@ -144,7 +163,9 @@ describe("accounts over HTTP", () => {
     const beforeGrant = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, seed: false });
     try {
       const [person] = await beforeGrant.db.select({ id: users.id }).from(users).where(eq(users.email, "commander@example.com"));
-      await beforeGrant.db.insert(twoFactors).values({ id: `cli-authenticator-${person!.id}`, userId: person!.id, secret: "placeholder", backupCodes: "placeholder" });
+      await beforeGrant.db
+        .insert(twoFactors)
+        .values({ id: `cli-authenticator-${person!.id}`, userId: person!.id, secret: "placeholder", backupCodes: "placeholder" });
       await beforeGrant.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, person!.id));
     } finally {
       await beforeGrant.close();

@@ -21,15 +21,7 @@ import { loader as ordersLoader } from "../../app/routes/dashboard-orders";
 import { loader as teamDashboardLoader } from "../../app/routes/dashboard-team";
 import { action as loginAction, loader as loginLoader } from "../../app/routes/login";
 import { action as logoutAction } from "../../app/routes/logout";
-import {
-  CookieJar,
-  createTestAuth,
-  formPost,
-  get,
-  multipartPost,
-  requestContext,
-  run,
-} from "../support/accounts";
+import { CookieJar, createTestAuth, formPost, get, multipartPost, requestContext, run } from "../support/accounts";
 import { enrolAuthenticator } from "../support/staff";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { DELIVERY_FIELDS } from "../support/delivery-fields";
@@ -61,11 +53,12 @@ const newClientIp = () => `198.51.100.${++clientCounter}`;
 // Route modules' own argument types carry more than these handlers read.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyArgs = any;
-const args = (request: Request, context: ReturnType<typeof requestContext>, params: Record<string, string> = {}): AnyArgs => routeArgs({
-  request,
-  context: routerContextFor(context),
-  params,
-});
+const args = (request: Request, context: ReturnType<typeof requestContext>, params: Record<string, string> = {}): AnyArgs =>
+  routeArgs({
+    request,
+    context: routerContextFor(context),
+    params,
+  });
 
 interface SignUpFields {
   name?: string;
@@ -106,8 +99,7 @@ async function signedUp(fields: SignUpFields) {
 const outbox = (to: string) => handle.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toAddress, to));
 
 const messageOf = (data: unknown) => (data as { message: string }).message;
-const userByEmail = async (email: string) =>
-  (await handle.db.select().from(schema.users).where(eq(schema.users.email, email)))[0];
+const userByEmail = async (email: string) => (await handle.db.select().from(schema.users).where(eq(schema.users.email, email)))[0];
 
 function cookieLine(setCookies: string[], name: string): string {
   const line = setCookies.find((cookie) => cookie.startsWith(`${name}=`));
@@ -149,7 +141,10 @@ describe("sign-up", () => {
     expect(session).not.toMatch(/Max-Age/i);
     expect(session).not.toMatch(/Expires/i);
     expect((await userByEmail("tess@example.com"))!.role).toBe("team_member");
-    const [row] = await handle.db.select().from(schema.sessions).where(eq(schema.sessions.userId, (await userByEmail("tess@example.com"))!.id));
+    const [row] = await handle.db
+      .select()
+      .from(schema.sessions)
+      .where(eq(schema.sessions.userId, (await userByEmail("tess@example.com"))!.id));
     const lifetime = row!.expiresAt.getTime() - row!.createdAt.getTime();
     expect(Math.abs(lifetime - SESSION_LIMITS.notRememberedSeconds * 1000)).toBeLessThan(5_000);
   });
@@ -466,7 +461,9 @@ describe("orders and profiles belong to their owner", () => {
     const form = new FormData();
     form.set("intent", "update-profile");
     form.set("name", "Avatar Owner");
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#c8102e" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#c8102e" } })
+      .png()
+      .toBuffer();
     form.set("avatar", new File([new Uint8Array(png)], "me.png", { type: "image/png" }));
     const saved = await run(async () =>
       dashboardAction(args(await multipartPost("/dashboard", form, { cookie: owner.header() }), requestContext(handle.db, auth))),
@@ -509,7 +506,9 @@ describe("editing the profile", () => {
   it("refuses a file that is not a picture, or a picture in another format, and keeps the old avatar", async () => {
     const jar = await signedUp({ email: "uploader@example.com" });
     const text = new File(["<svg onload=alert(1)>"], "evil.png", { type: "image/png" });
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
     for (const avatar of [text, new File([new Uint8Array(gif)], "a.gif", { type: "image/gif" })]) {
       const outcome = await save(jar, { name: "Uploader", avatar });
       expect(outcome.status).toBe(400);
@@ -557,7 +556,10 @@ describe("admin commands", () => {
     });
     expect(await staffRolesOf(handle.db, (await userByEmail("boss@example.com"))!.id)).toEqual([]);
     await enrolAuthenticator(auth, { id: "", email: "boss@example.com", name: "Test Person", jar }, PASSWORD);
-    expect(await grantAdmin(handle.db, " Boss@Example.com ")).toEqual({ ok: true, message: "Test Person <boss@example.com> is now an admin. The back office is at /admin." });
+    expect(await grantAdmin(handle.db, " Boss@Example.com ")).toEqual({
+      ok: true,
+      message: "Test Person <boss@example.com> is now an admin. The back office is at /admin.",
+    });
     const boss = (await userByEmail("boss@example.com"))!;
     expect(boss.role).toBe("team_member");
     expect(await staffRolesOf(handle.db, boss.id)).toEqual(["admin"]);

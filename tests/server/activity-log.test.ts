@@ -28,15 +28,26 @@ let auth: Auth;
 let admin: TestPerson;
 beforeAll(async () => {
   auth = createTestAuth(suite.db);
-  admin = await makeStaff(suite.db, await signUpPerson(suite.db, auth, { email: "activity-admin@example.com", name: "Ada Admin" }), ["admin"]);
+  admin = await makeStaff(suite.db, await signUpPerson(suite.db, auth, { email: "activity-admin@example.com", name: "Ada Admin" }), [
+    "admin",
+  ]);
 });
 
 const context = () => requestContext(suite.db, auth);
-const staffOn = (who: TestPerson, role: "admin" | "editor" | "shop"): Promise<StaffUser> => requireStaff(get("/admin/news", { cookie: who.jar.header() }), context(), role);
+const staffOn = (who: TestPerson, role: "admin" | "editor" | "shop"): Promise<StaffUser> =>
+  requireStaff(get("/admin/news", { cookie: who.jar.header() }), context(), role);
 
 /** The activity log's newest entries for one kind of record, as its loader gives them. */
 async function activity(entityType: string): Promise<AuditEventView[]> {
-  const outcome = await run(() => activityLoader(routeArgs({ request: get(`/admin/activity?entityType=${entityType}`, { cookie: admin.jar.header() }), context: routerContextFor(context()), params: {} }) as never));
+  const outcome = await run(() =>
+    activityLoader(
+      routeArgs({
+        request: get(`/admin/activity?entityType=${entityType}`, { cookie: admin.jar.header() }),
+        context: routerContextFor(context()),
+        params: {},
+      }) as never,
+    ),
+  );
   expect(outcome.status).toBe(200);
   return (outcome.data as { events: AuditEventView[] }).events;
 }
@@ -69,15 +80,24 @@ describe("the activity log", () => {
   it("records an admin's change on an editor's screen as Admin, and an editor's as Editor", async () => {
     expect((await staffOn(admin, "editor")).actingAs).toBe("admin");
     expect((await staffOn(admin, "shop")).actingAs).toBe("admin");
-    const editor = await makeStaff(suite.db, await signUpPerson(suite.db, auth, { email: "activity-editor@example.com", name: "Eddie Editor" }), ["editor"]);
+    const editor = await makeStaff(
+      suite.db,
+      await signUpPerson(suite.db, auth, { email: "activity-editor@example.com", name: "Eddie Editor" }),
+      ["editor"],
+    );
     expect((await staffOn(editor, "editor")).actingAs).toBe("editor");
-    const both = await makeStaff(suite.db, await signUpPerson(suite.db, auth, { email: "activity-both@example.com", name: "Bo Both" }), ["admin", "editor"]);
+    const both = await makeStaff(suite.db, await signUpPerson(suite.db, auth, { email: "activity-both@example.com", name: "Bo Both" }), [
+      "admin",
+      "editor",
+    ]);
     expect((await staffOn(both, "editor")).actingAs).toBe("editor");
   });
 
   it("names an article by its title and shows its body edit as the words that changed, under the admin's real role", async () => {
     const staff = await staffOn(admin, "editor");
-    const opening = "The team arrived at Cadwell Park with a new floor, a revised set-up and a lot of hope for the weekend ahead. ".repeat(3);
+    const opening = "The team arrived at Cadwell Park with a new floor, a revised set-up and a lot of hope for the weekend ahead. ".repeat(
+      3,
+    );
     const created = await createArticle(context(), staff, article("Cadwell Debrief", `${opening}Oliver finished fourth.`));
     if (!created.ok) throw new Error(`create failed: ${created.reason}`);
     const saved = await saveArticle(context(), staff, {
@@ -104,7 +124,10 @@ describe("the activity log", () => {
     const row = await getSiteSettingsRow(suite.db);
     const settings = await readSiteSettings(suite.db);
     const [first, ...rest] = settings.officeHours;
-    const changed = await saveSiteSettings(context(), staff, row.version, { ...settings, officeHours: [{ days: first!.days, hours: "8:30 – 17:00" }, ...rest] });
+    const changed = await saveSiteSettings(context(), staff, row.version, {
+      ...settings,
+      officeHours: [{ days: first!.days, hours: "8:30 – 17:00" }, ...rest],
+    });
     expect(changed.ok).toBe(true);
 
     const [update] = await activity("site_settings");

@@ -85,7 +85,10 @@ beforeAll(async () => {
 
 function visitorsFor(route: AdminRoute): Visitor[] {
   const required = requiredStaffRoleFor(route.url);
-  const wrongStaff = required === null ? [] : [...STAFF_ROLES.filter((role) => !hasStaffRole([role], required)), ...(required === "admin" ? ["editor+shop"] : [])];
+  const wrongStaff =
+    required === null
+      ? []
+      : [...STAFF_ROLES.filter((role) => !hasStaffRole([role], required)), ...(required === "admin" ? ["editor+shop"] : [])];
   const rightRole = required ?? "editor";
   return [
     { label: "a guest", person: () => null, expect: "sign-in" },
@@ -105,7 +108,17 @@ async function moduleOf(route: AdminRoute): Promise<RouteModule> {
 describe("the admin routes found in app/routes.ts", () => {
   it("include the shell and its screens", () => {
     expect(adminRoutes.map((route) => route.url)).toEqual(
-      expect.arrayContaining(["/admin", "/admin/people", "/admin/activity", "/admin/drivers", "/admin/drivers/dummy-1", "/admin/team", "/admin/team/dummy-1", "/admin/female-side", "/admin/female-side/dummy-1"]),
+      expect.arrayContaining([
+        "/admin",
+        "/admin/people",
+        "/admin/activity",
+        "/admin/drivers",
+        "/admin/drivers/dummy-1",
+        "/admin/team",
+        "/admin/team/dummy-1",
+        "/admin/female-side",
+        "/admin/female-side/dummy-1",
+      ]),
     );
   });
 });
@@ -117,14 +130,24 @@ describe.each(adminRoutes)("$pattern ($file)", (route) => {
     const person = visitor.person();
     const cookie: Record<string, string> = person ? { cookie: person.jar.header() } : {};
     const calls = [
-      module.loader && (() => module.loader!(routeArgs({ request: get(`${route.url}?q=probe`, cookie), context: routerContextFor(requestContext(suite.db, auth)), params: route.params }))),
+      module.loader &&
+        (() =>
+          module.loader!(
+            routeArgs({
+              request: get(`${route.url}?q=probe`, cookie),
+              context: routerContextFor(requestContext(suite.db, auth)),
+              params: route.params,
+            }),
+          )),
       module.action &&
         (() =>
-          module.action!(routeArgs({
-            request: formPost(route.url, { intent: "probe", id: "dummy-1", version: "1" }, cookie),
-            context: routerContextFor(requestContext(suite.db, auth)),
-            params: route.params,
-          }))),
+          module.action!(
+            routeArgs({
+              request: formPost(route.url, { intent: "probe", id: "dummy-1", version: "1" }, cookie),
+              context: routerContextFor(requestContext(suite.db, auth)),
+              params: route.params,
+            }),
+          )),
     ].filter(Boolean) as Array<() => unknown>;
     for (const call of calls) {
       const outcome = await run(call);
@@ -147,7 +170,13 @@ describe.each(adminRoutes)("$pattern ($file)", (route) => {
     if (!module.loader) return;
     const required = requiredStaffRoleFor(route.url) ?? "editor";
     const outcome = await run(() =>
-      module.loader!(routeArgs({ request: get(route.url, { cookie: people[required]!.jar.header() }), context: routerContextFor(requestContext(suite.db, auth)), params: route.params })),
+      module.loader!(
+        routeArgs({
+          request: get(route.url, { cookie: people[required]!.jar.header() }),
+          context: routerContextFor(requestContext(suite.db, auth)),
+          params: route.params,
+        }),
+      ),
     );
     // Dummy params may name nothing (404); what matters is that the role check let them through.
     expect([200, 404], `GET ${route.url} as ${required}: register the area in app/features/admin/areas.ts`).toContain(outcome.status);

@@ -36,7 +36,8 @@ beforeAll(() => {
 });
 
 let emailCounter = 0;
-const person = (label: string) => signUpPerson(suite.db, auth, { email: `${label}-${++emailCounter}@example.com`, name: `${label} ${emailCounter}` });
+const person = (label: string) =>
+  signUpPerson(suite.db, auth, { email: `${label}-${++emailCounter}@example.com`, name: `${label} ${emailCounter}` });
 const context = () => requestContext(suite.db, auth);
 const asRequest = (who: TestPerson | null, path = "/admin/people") => get(path, who ? { cookie: who.jar.header() } : {});
 
@@ -78,7 +79,13 @@ describe("requireStaff", () => {
   it("gives back the staff member, and lets an admin act as every role, recorded as admin (not as the screen's role)", async () => {
     const admin = await makeStaff(suite.db, await person("admin"), ["admin"]);
     for (const role of ["admin", "editor", "shop"] as const) {
-      expect(await staffUser(admin, role)).toEqual({ id: admin.id, name: admin.name, email: admin.email, roles: ["admin"], actingAs: "admin" });
+      expect(await staffUser(admin, role)).toEqual({
+        id: admin.id,
+        name: admin.name,
+        email: admin.email,
+        roles: ["admin"],
+        actingAs: "admin",
+      });
     }
     const both = await makeStaff(suite.db, await person("both"), ["shop", "editor"]);
     expect(await requireAnyStaff(asRequest(both), context())).toMatchObject({ roles: ["editor", "shop"], actingAs: "editor" });
@@ -92,13 +99,23 @@ describe("requireStaff", () => {
 
     // The security page says why, until two-factor is on.
     const security = (path = STAFF_TWO_FACTOR_PATH) =>
-      run(() => securityLoader(routeArgs({ request: get(path, { cookie: editor.jar.header() }), context: routerContextFor(context()), params: {} }) as never));
+      run(() =>
+        securityLoader(
+          routeArgs({ request: get(path, { cookie: editor.jar.header() }), context: routerContextFor(context()), params: {} }) as never,
+        ),
+      );
     expect(((await security()).data as { staffNotice: string }).staffNotice).toBe(STAFF_TWO_FACTOR_MESSAGE);
     expect(((await security("/dashboard/security")).data as { staffNotice: string | null }).staffNotice).toBeNull();
 
     const post = (fields: Record<string, string>) =>
       run(() =>
-        securityAction(routeArgs({ request: formPost("/dashboard/security", fields, { cookie: editor.jar.header() }), context: routerContextFor(context()), params: {} }) as never),
+        securityAction(
+          routeArgs({
+            request: formPost("/dashboard/security", fields, { cookie: editor.jar.header() }),
+            context: routerContextFor(context()),
+            params: {},
+          }) as never,
+        ),
       );
     expect((await post({ intent: "two-factor-start", password: STAFF_PASSWORD })).status).toBe(200);
     const { twoFactor } = (await security()).data as { twoFactor: { secret: string } };
@@ -114,16 +131,33 @@ describe("requireStaff", () => {
     expect(waiting).toMatchObject({ status: 403, data: { message: PENDING_ROLE_MESSAGE } });
     const admin = await makeStaff(suite.db, await person("confirming-admin"), ["admin"]);
     const confirmation = await run(() =>
-      peopleAction(routeArgs({ request: formPost("/admin/people", { intent: "grant-role", userId: editor.id, role: "editor" }, { cookie: admin.jar.header() }), context: routerContextFor(context()), params: {} }) as never),
+      peopleAction(
+        routeArgs({
+          request: formPost("/admin/people", { intent: "grant-role", userId: editor.id, role: "editor" }, { cookie: admin.jar.header() }),
+          context: routerContextFor(context()),
+          params: {},
+        }) as never,
+      ),
     );
-    expect(confirmation).toMatchObject({ status: 200, data: { tone: "success", message: `${editor.name}'s Editor role is confirmed and in effect.` } });
+    expect(confirmation).toMatchObject({
+      status: 200,
+      data: { tone: "success", message: `${editor.name}'s Editor role is confirmed and in effect.` },
+    });
     expect(await staffUser(editor, "editor")).toMatchObject({ id: editor.id, roles: ["editor"] });
   });
 });
 
 describe("staff roles at /admin/people", () => {
   const post = (who: TestPerson, fields: Record<string, string>) =>
-    run(() => peopleAction(routeArgs({ request: formPost("/admin/people", fields, { cookie: who.jar.header() }), context: routerContextFor(context()), params: {} }) as never));
+    run(() =>
+      peopleAction(
+        routeArgs({
+          request: formPost("/admin/people", fields, { cookie: who.jar.header() }),
+          context: routerContextFor(context()),
+          params: {},
+        }) as never,
+      ),
+    );
 
   it("grants and removes a role, each audited with who did it and as what", async () => {
     const admin = await makeStaff(suite.db, await person("granting-admin"), ["admin"]);
@@ -148,7 +182,12 @@ describe("staff roles at /admin/people", () => {
       diff: [{ path: ["staffRoles"], kind: "changed", before: [], after: ["editor"] }],
       reason: "Writes the race reports",
     });
-    expect(rows[1]).toMatchObject({ action: "staff_role.remove", before: { staffRoles: ["editor"] }, after: { staffRoles: [] }, reason: null });
+    expect(rows[1]).toMatchObject({
+      action: "staff_role.remove",
+      before: { staffRoles: ["editor"] },
+      after: { staffRoles: [] },
+      reason: null,
+    });
   });
 
   it("gives no role to someone without two-factor: refused with what to ask of them, and no access", async () => {
@@ -160,7 +199,10 @@ describe("staff roles at /admin/people", () => {
     expect(await auditRows("user", newcomer.id)).toHaveLength(0);
     // Whoever has the password turns two-factor on: still not staff.
     await enrolAuthenticator(auth, newcomer);
-    expect(await run(() => requireStaff(asRequest(newcomer), context(), "admin"))).toMatchObject({ status: 403, data: { message: NOT_STAFF_MESSAGE } });
+    expect(await run(() => requireStaff(asRequest(newcomer), context(), "admin"))).toMatchObject({
+      status: 403,
+      data: { message: NOT_STAFF_MESSAGE },
+    });
   });
 
   it("puts a role on hold when its holder's two-factor is turned off, and keeps it waiting after it is on again, until an admin confirms it", async () => {
@@ -170,11 +212,18 @@ describe("staff roles at /admin/people", () => {
     expect((await post(admin, { intent: "grant-role", userId: shopper.id, role: "shop" })).status).toBe(200);
     expect(await staffUser(shopper, "shop")).toMatchObject({ roles: ["shop"] });
 
-    const off = await auth.api.disableTwoFactor({ body: { password: STAFF_PASSWORD }, headers: new Headers({ cookie: shopper.jar.header() }), returnHeaders: true });
+    const off = await auth.api.disableTwoFactor({
+      body: { password: STAFF_PASSWORD },
+      headers: new Headers({ cookie: shopper.jar.header() }),
+      returnHeaders: true,
+    });
     shopper.jar.take(off.headers.getSetCookie());
     expect((await run(() => requireStaff(asRequest(shopper), context(), "shop"))).location).toBe(STAFF_TWO_FACTOR_PATH);
     await enrolAuthenticator(auth, shopper);
-    expect(await run(() => requireStaff(asRequest(shopper), context(), "shop"))).toMatchObject({ status: 403, data: { message: PENDING_ROLE_MESSAGE } });
+    expect(await run(() => requireStaff(asRequest(shopper), context(), "shop"))).toMatchObject({
+      status: 403,
+      data: { message: PENDING_ROLE_MESSAGE },
+    });
     const { people } = await searchPeople(suite.db, { query: shopper.email, staffOnly: false, page: 1 });
     expect(people[0]).toMatchObject({ staffRoles: ["shop"], pendingRoles: ["shop"], twoFactorEnabled: true });
 
@@ -223,7 +272,10 @@ describe("staff roles at /admin/people", () => {
     expect((await post(only, { intent: "remove-role", userId: only.id, role: "admin" })).status).toBe(200);
     // Now `second` is the last admin; nobody (here, a direct call as the last admin) can remove them.
     const secondStaff = await staffUser(second, "admin");
-    expect(await changeStaffRole(context(), secondStaff, { userId: second.id, role: "admin", grant: false })).toMatchObject({ ok: false, status: 409 });
+    expect(await changeStaffRole(context(), secondStaff, { userId: second.id, role: "admin", grant: false })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
   });
 });
 
@@ -267,7 +319,14 @@ describe("audited writes", () => {
     let announced = 0;
     const listening = { ...context(), requestId: "req-alice", contentChanged: async () => void announced++ };
 
-    const first = await saveLegalDocument(listening, alice, "returns", opened.version, { ...opened, title: "Returns (Alice)" }, "Tidy the title");
+    const first = await saveLegalDocument(
+      listening,
+      alice,
+      "returns",
+      opened.version,
+      { ...opened, title: "Returns (Alice)" },
+      "Tidy the title",
+    );
     expect(first).toMatchObject({ ok: true, value: { title: "Returns (Alice)", version: opened.version + 1 } });
     const second = await saveLegalDocument(listening, bob, "returns", opened.version, { ...opened, title: "Returns (Bob)" });
     expect(second).toEqual({ ok: false, kind: "conflict", message: CONFLICT_MESSAGE, entityType: "legal_document", entityId: "returns" });
@@ -325,8 +384,13 @@ describe("audited writes", () => {
     // Through the History panel's form: a bad form is a 400, a stale version a 409.
     const form = (fields: Record<string, string>) => new URLSearchParams(fields) as unknown as FormData;
     const viaForm = (fields: Record<string, string>) => run(() => restoreAction(context(), editor, form(fields), target));
-    expect(await viaForm({ intent: "restore-version", eventId: "x", version: "1" })).toMatchObject({ status: 400, data: { message: "Choose a version to restore." } });
-    expect(await viaForm({ intent: "restore-version", eventId: String(history[0]!.id), version: String(v3.value.version) })).toMatchObject({ status: 409 });
+    expect(await viaForm({ intent: "restore-version", eventId: "x", version: "1" })).toMatchObject({
+      status: 400,
+      data: { message: "Choose a version to restore." },
+    });
+    expect(await viaForm({ intent: "restore-version", eventId: String(history[0]!.id), version: String(v3.value.version) })).toMatchObject({
+      status: 409,
+    });
     const current = await legalVersion("privacy");
     expect(await viaForm({ intent: "restore-version", eventId: String(history[0]!.id), version: String(current.version) })).toMatchObject({
       status: 200,
@@ -334,21 +398,32 @@ describe("audited writes", () => {
     });
     expect(await legalVersion("privacy")).toMatchObject({ bodyMarkdown: "Third text", version: current.version + 1 });
 
-    const elsewhere = await restoreFromHistory(context(), editor, legalDocumentRestoreTarget("terms"), { eventId: history[1]!.id, expectedVersion: 1 });
+    const elsewhere = await restoreFromHistory(context(), editor, legalDocumentRestoreTarget("terms"), {
+      eventId: history[1]!.id,
+      expectedVersion: 1,
+    });
     expect(elsewhere).toMatchObject({ ok: false, kind: "not-found" });
   });
 });
 
 describe("soft delete", () => {
   // A table of the shape the convention asks for, made for this test only.
-  const widgets = pgTable("test_widgets", { id: text("id").primaryKey(), name: text("name").notNull(), version: versionColumn(), deletedAt: deletedAtColumn() });
+  const widgets = pgTable("test_widgets", {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    version: versionColumn(),
+    deletedAt: deletedAtColumn(),
+  });
   const WIDGET = { table: widgets, id: widgets.id, entityType: "test_widget" };
 
   beforeAll(async () => {
     await suite.db.execute(
       sql`create table test_widgets (id text primary key, name text not null, version integer not null default 1, deleted_at timestamptz)`,
     );
-    await suite.db.insert(widgets).values([{ id: "w1", name: "Wing" }, { id: "w2", name: "Old wing" }]);
+    await suite.db.insert(widgets).values([
+      { id: "w1", name: "Wing" },
+      { id: "w2", name: "Old wing" },
+    ]);
   });
 
   it("deletes softly, undoes within 30 days, refuses after, each audited and version-checked", async () => {
@@ -364,13 +439,15 @@ describe("soft delete", () => {
       ["undelete", null, "Wing"],
     ]);
 
-    await suite.db.update(widgets).set({ deletedAt: sql`now() - interval '31 days'` }).where(eq(widgets.id, "w2"));
+    await suite.db
+      .update(widgets)
+      .set({ deletedAt: sql`now() - interval '31 days'` })
+      .where(eq(widgets.id, "w2"));
     expect(await undoSoftDelete(context(), editor, WIDGET, "w2", 1)).toMatchObject({ ok: false, kind: "too-late" });
     expect(await undoSoftDelete(context(), editor, WIDGET, "missing", 1)).toMatchObject({ ok: false, kind: "not-found" });
     expect(await auditRows("test_widget", "w2")).toHaveLength(0);
   });
 });
-
 
 describe("the migration to staff roles", () => {
   it("gives every former admin account the admin staff role, makes it a team member, and records it", async () => {
@@ -384,9 +461,9 @@ describe("the migration to staff roles", () => {
 
     const [row] = await suite.db.select({ role: users.role }).from(users).where(eq(users.id, former.id));
     expect(row!.role).toBe("team_member");
-    expect(await suite.db.select({ role: staffRoleGrants.role }).from(staffRoleGrants).where(eq(staffRoleGrants.userId, former.id))).toEqual([
-      { role: "admin" },
-    ]);
+    expect(
+      await suite.db.select({ role: staffRoleGrants.role }).from(staffRoleGrants).where(eq(staffRoleGrants.userId, former.id)),
+    ).toEqual([{ role: "admin" }]);
     expect(await auditRows("user", former.id)).toMatchObject([
       {
         actorUserId: null,
@@ -404,7 +481,10 @@ describe("the migration that ties staff roles to two-factor", () => {
     const secured = await makeStaff(suite.db, await person("secured-holder"), ["editor"]);
     const unsecured = await makeStaff(suite.db, await person("unsecured-holder"), ["shop"], { twoFactor: false });
     // As the rows were before the migration: no authenticator recorded.
-    await suite.db.update(staffRoleGrants).set({ twoFactorId: null }).where(inArray(staffRoleGrants.userId, [secured.id, unsecured.id]));
+    await suite.db
+      .update(staffRoleGrants)
+      .set({ twoFactorId: null })
+      .where(inArray(staffRoleGrants.userId, [secured.id, unsecured.id]));
     const folder = new URL("../../db/migrations/", import.meta.url);
     const file = readdirSync(folder).find((name) => name.endsWith("_staff-roles-need-two-factor.sql"));
     const migration = readFileSync(new URL(file!, folder), "utf8");

@@ -20,10 +20,17 @@ import { NO_OPTIONAL_ARTICLE_FIELDS } from "../support/article-content";
 
 const suite = seededTestDatabase();
 const actor: AuditActor = { id: null, label: "article pictures test", roles: ["editor"], actingAs: "editor" };
-const context = (): AuditContext => ({ db: suite.db, log: pino({ level: "silent" }), requestId: "article-pictures-test", contentChanged: async () => {} });
+const context = (): AuditContext => ({
+  db: suite.db,
+  log: pino({ level: "silent" }),
+  requestId: "article-pictures-test",
+  contentChanged: async () => {},
+});
 
 async function uploadPicture(altText: string, caption: string, credit: string) {
-  const photo = await sharp(randomBytes(1200 * 800 * 3), { raw: { width: 1200, height: 800, channels: 3 } }).jpeg({ quality: 70 }).toBuffer();
+  const photo = await sharp(randomBytes(1200 * 800 * 3), { raw: { width: 1200, height: 800, channels: 3 } })
+    .jpeg({ quality: 70 })
+    .toBuffer();
   const form = new FormData();
   form.set("altText", altText);
   form.set("caption", caption);
@@ -51,7 +58,11 @@ async function publishedWith(slug: string, body: ArticleContent["body"]) {
   };
   const created = await createArticle(context(), actor, content);
   if (!created.ok) throw new Error(`create failed: ${JSON.stringify(created)}`);
-  const published = await transitionArticle(context(), actor, { articleId: created.articleId, expectedVersion: created.version, transition: { action: "publish" } });
+  const published = await transitionArticle(context(), actor, {
+    articleId: created.articleId,
+    expectedVersion: created.version,
+    transition: { action: "publish" },
+  });
   if (!published.ok) throw new Error("publish failed");
   const found = await getArticle(suite.db, slug);
   if (found.found !== "article") throw new Error("the article is not public");
@@ -65,7 +76,11 @@ describe("a library picture in an article's text", () => {
     const { src } = await uploadPicture("Oliver on the grid", "Oliver on the grid before Race 2", "Sam Lens");
     const html = await publishedWith("picture-with-caption", {
       type: "doc",
-      content: [paragraph("Before the start."), { type: "image", attrs: { src, alt: "Oliver on the grid" } }, paragraph("Then the lights went out.")],
+      content: [
+        paragraph("Before the start."),
+        { type: "image", attrs: { src, alt: "Oliver on the grid" } },
+        paragraph("Then the lights went out."),
+      ],
     });
     expect(html).toContain(
       `<p>Before the start.</p><figure><img src="${src}" alt="Oliver on the grid" loading="lazy" decoding="async">` +
@@ -80,7 +95,11 @@ describe("a library picture in an article's text", () => {
     expect((await deleteMediaAsset(context(), actor, gone.asset.id, gone.asset.version)).ok).toBe(true);
     const html = await publishedWith("picture-without-caption", {
       type: "doc",
-      content: [{ type: "image", attrs: { src: plain.src, alt: "The paddock" } }, { type: "image", attrs: { src: gone.src, alt: "The pit wall" } }, paragraph("After.")],
+      content: [
+        { type: "image", attrs: { src: plain.src, alt: "The paddock" } },
+        { type: "image", attrs: { src: gone.src, alt: "The pit wall" } },
+        paragraph("After."),
+      ],
     });
     expect(html).not.toContain("figcaption");
     expect(html).toContain(`<figure><img src="${plain.src}" alt="The paddock" loading="lazy" decoding="async"></figure>`);

@@ -25,10 +25,17 @@ const scratch = mkdtempSync(path.join(tmpdir(), "ridgeway-backup-commands-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 let dirs = 0;
 const newDir = () => path.join(scratch, `dir-${++dirs}`);
-const finalBackups = (directory: string) => readdirSync(directory).filter((name) => /^ridgeway-.*\.tar$/.test(name)).sort();
+const finalBackups = (directory: string) =>
+  readdirSync(directory)
+    .filter((name) => /^ridgeway-.*\.tar$/.test(name))
+    .sort();
 
 /** Runs one of the package's scripts as `npm run` does; resolves with its exit code and output. */
-function runScript(script: "backup" | "restore", args: string[], env: Record<string, string | undefined>): { child: ReturnType<typeof spawn>; done: Promise<{ code: number | null; output: string }> } {
+function runScript(
+  script: "backup" | "restore",
+  args: string[],
+  env: Record<string, string | undefined>,
+): { child: ReturnType<typeof spawn>; done: Promise<{ code: number | null; output: string }> } {
   const child = spawn(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: "silent", ...env },
@@ -84,7 +91,9 @@ describe("backups that fail, copies offsite, and restore's refusals", () => {
   it("records a failed backup and leaves the backups already there untouched", async () => {
     const blocked = path.join(scratch, "a-file");
     writeFileSync(blocked, "not a directory");
-    await expect(runBackup(suite.handle, { ...settings(), directory: path.join(blocked, "backups") }, { trigger: "schedule", log: quiet })).rejects.toThrow(/ENOTDIR|not a directory/);
+    await expect(
+      runBackup(suite.handle, { ...settings(), directory: path.join(blocked, "backups") }, { trigger: "schedule", log: quiet }),
+    ).rejects.toThrow(/ENOTDIR|not a directory/);
     const [last] = await suite.db.select().from(backupRuns).orderBy(desc(backupRuns.id)).limit(1);
     expect(last).toMatchObject({ trigger: "schedule", outcome: "failed", fileName: null });
     expect(last!.error).toMatch(/ENOTDIR|not a directory/);

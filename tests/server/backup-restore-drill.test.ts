@@ -29,7 +29,12 @@ function checksumsOf(db: Database): Promise<TableChecksum[]> {
 }
 
 /** One checksum of the rows of `table` whose `column` is one of `ids`. */
-function rowsChecksum(db: Database, table: "orders" | "order_lines" | "payment_events", column: string, ids: string[]): Promise<{ rows: number; checksum: string }> {
+function rowsChecksum(
+  db: Database,
+  table: "orders" | "order_lines" | "payment_events",
+  column: string,
+  ids: string[],
+): Promise<{ rows: number; checksum: string }> {
   return db.transaction(async (tx) => {
     const run: RunQuery = async (text) => rowsOf(await tx.execute(sql.raw(text)));
     await run("set local timezone = 'UTC'");
@@ -75,7 +80,8 @@ describe("backup while writes run, then restore into a fresh place", () => {
     };
 
     // Seeded site, a few paid orders before anything else.
-    for (let n = 0; n < 3; n++) await paidOrder(db, { lines: lineFor(n), customer: { name: "Early Buyer", email: `early${n}@example.com` } });
+    for (let n = 0; n < 3; n++)
+      await paidOrder(db, { lines: lineFor(n), customer: { name: "Early Buyer", email: `early${n}@example.com` } });
 
     // The write load: checkouts paid one after another, from two loops at once.
     const acknowledged: string[] = [];
@@ -94,7 +100,11 @@ describe("backup while writes run, then restore into a fresh place", () => {
     // The moment the backup starts: what has been acknowledged, and every table as it is.
     const ackedBeforeStart = [...acknowledged];
     const beforeStart = await checksumsOf(db);
-    const report = await runBackup(handle, { directory: backupDir, keep: 0, offsite: null, dataDir: source.dataDir }, { trigger: "command", log: quiet });
+    const report = await runBackup(
+      handle,
+      { directory: backupDir, keep: 0, offsite: null, dataDir: source.dataDir },
+      { trigger: "command", log: quiet },
+    );
     const ackedWhileBackingUp = acknowledged.length - ackedBeforeStart.length;
     // A little more load after the backup, which the copy must not have.
     const total = acknowledged.length;
@@ -103,14 +113,28 @@ describe("backup while writes run, then restore into a fresh place", () => {
     await Promise.all(loops);
     const afterLoad = await checksumsOf(db);
 
-    expect(report.fileName).toMatch(new RegExp(`^ridgeway-${source.kind === "pglite" ? "embedded" : "postgres"}-\\d{8}T\\d{6}Z-[0-9a-f]{16}\\.tar$`));
-    console.log(`drill (${source.kind}): ${ackedBeforeStart.length} orders acknowledged before the backup, ${ackedWhileBackingUp} while it ran (${report.durationMs} ms), ${acknowledged.length} in all`);
+    expect(report.fileName).toMatch(
+      new RegExp(`^ridgeway-${source.kind === "pglite" ? "embedded" : "postgres"}-\\d{8}T\\d{6}Z-[0-9a-f]{16}\\.tar$`),
+    );
+    console.log(
+      `drill (${source.kind}): ${ackedBeforeStart.length} orders acknowledged before the backup, ${ackedWhileBackingUp} while it ran (${report.durationMs} ms), ${acknowledged.length} in all`,
+    );
 
     // Restore (which itself compares every table with the counts and checksums in the manifest).
-    const restored = await restoreBackup(report.path, source.kind === "pglite" ? { kind: "embedded", dataDir: target.dataDir } : { kind: "postgres", databaseUrl: target.databaseUrl! }, { force: false });
+    const restored = await restoreBackup(
+      report.path,
+      source.kind === "pglite" ? { kind: "embedded", dataDir: target.dataDir } : { kind: "postgres", databaseUrl: target.databaseUrl! },
+      { force: false },
+    );
     expect(restored.tables).toBe(report.tables);
 
-    const copy = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, migrate: false, seed: false, onConnectionError: () => {} });
+    const copy = await openDatabase({
+      dataDir: target.dataDir,
+      databaseUrl: target.databaseUrl,
+      migrate: false,
+      seed: false,
+      onConnectionError: () => {},
+    });
     try {
       const restoredSums = await checksumsOf(copy.db);
       const byTable = (sums: TableChecksum[]) => new Map(sums.map((sum) => [sum.table, sum]));
@@ -126,7 +150,11 @@ describe("backup while writes run, then restore into a fresh place", () => {
       expect(got.get("public.database_restores")?.rows).toBe(start.get("public.database_restores")!.rows + 1);
 
       // The tables it wrote: every order acknowledged before the start is there, unchanged.
-      for (const [table, column] of [["orders", "id"], ["order_lines", "order_id"], ["payment_events", "order_id"]] as const) {
+      for (const [table, column] of [
+        ["orders", "id"],
+        ["order_lines", "order_id"],
+        ["payment_events", "order_id"],
+      ] as const) {
         const want = await rowsChecksum(db, table, column, ackedBeforeStart);
         expect(await rowsChecksum(copy.db, table, column, ackedBeforeStart)).toEqual(want);
       }
@@ -146,7 +174,10 @@ describe("backup while writes run, then restore into a fresh place", () => {
       const stock = await queryRows<{ id: number; stock: number; sold: number }>(
         copy.db,
         sql`select v.id, v.stock, coalesce((select sum(l.quantity)::int from order_lines l where l.variant_id = v.id), 0) as sold
-            from product_variants v where v.id in (${sql.join(variants.map((variant) => sql`${variant.id}`), sql`, `)})`,
+            from product_variants v where v.id in (${sql.join(
+              variants.map((variant) => sql`${variant.id}`),
+              sql`, `,
+            )})`,
       );
       for (const row of stock) expect(row.stock + row.sold).toBe(STOCK);
     } finally {

@@ -36,10 +36,37 @@ describe("Cache-Control on the running server", () => {
     await testDb?.drop();
   });
 
-  const pages = ["/", "/news", "/calendar", "/team", "/store", "/store/team-cap", "/cart", "/checkout", "/contact", "/terms", "/dashboard", "/dashboard/team", "/dashboard/orders", "/dashboard/security", "/login", "/no-such-page"];
+  const pages = [
+    "/",
+    "/news",
+    "/calendar",
+    "/team",
+    "/store",
+    "/store/team-cap",
+    "/cart",
+    "/checkout",
+    "/contact",
+    "/terms",
+    "/dashboard",
+    "/dashboard/team",
+    "/dashboard/orders",
+    "/dashboard/security",
+    "/login",
+    "/no-such-page",
+  ];
 
   it("every page and its data request for a signed-in visitor is private, no-store", async () => {
-    for (const path of [...pages, "/news.data", "/calendar.data", "/dashboard.data", "/_.data", "/_root.data", "/dashboard/_.data", "/calendar.ics", "/news/rss.xml"]) {
+    for (const path of [
+      ...pages,
+      "/news.data",
+      "/calendar.data",
+      "/dashboard.data",
+      "/_.data",
+      "/_root.data",
+      "/dashboard/_.data",
+      "/calendar.ics",
+      "/news/rss.xml",
+    ]) {
       const response = await fetch(`${server.url}${path}`, { headers: { Cookie: session }, redirect: "manual" });
       expect(response.headers.get("cache-control"), path).toBe("private, no-store");
       await response.body?.cancel();
@@ -65,7 +92,9 @@ describe("Cache-Control on the running server", () => {
     for (const path of ["/", "/news", "/calendar", "/store"]) {
       for (const cookie of [undefined, "consent=yes"]) {
         const response = await fetch(`${server.url}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-        expect(response.headers.get("cache-control"), `${path} ${cookie}`).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=10");
+        expect(response.headers.get("cache-control"), `${path} ${cookie}`).toBe(
+          "public, max-age=0, s-maxage=10, stale-while-revalidate=10",
+        );
         await response.body?.cancel();
       }
     }

@@ -19,7 +19,10 @@ const hasNginx = spawnSync("nginx", ["-v"]).status === 0;
 /** The app's own count of the GET requests it answered for one route, from /metrics. */
 async function appRequests(server: ServerProcess, route: string): Promise<number> {
   const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  const pattern = new RegExp(`^ridgeway_http_requests_total\\{method="GET",route="${route.replaceAll("/", "\\/")}",status="(?:200|304)"\\} (\\d+)`, "gm");
+  const pattern = new RegExp(
+    `^ridgeway_http_requests_total\\{method="GET",route="${route.replaceAll("/", "\\/")}",status="(?:200|304)"\\} (\\d+)`,
+    "gm",
+  );
   return [...text.matchAll(pattern)].reduce((sum, match) => sum + Number(match[1]), 0);
 }
 

@@ -55,7 +55,13 @@ describe("the cookie cart on the running server", () => {
   });
 
   it("changes, prices and clears the cart from the cart page's forms", async () => {
-    let cookie = cookieFor({ lines: [{ id: 8, selectedSize: "M", quantity: 1 }, { id: 8, selectedSize: "L", quantity: 1 }], promoCode: null });
+    let cookie = cookieFor({
+      lines: [
+        { id: 8, selectedSize: "M", quantity: 1 },
+        { id: 8, selectedSize: "L", quantity: 1 },
+      ],
+      promoCode: null,
+    });
     const step = async (fields: Record<string, string>) => {
       const response = await post(fields, cookie);
       expect(response.status, JSON.stringify(fields)).toBe(303);
@@ -117,7 +123,10 @@ describe("the cookie cart on the running server", () => {
   });
 
   it("refuses a line over 20, a 31st line and a quantity out of range on a line", async () => {
-    const full = await post({ intent: "add", productId: "8", size: "M" }, cookieFor({ lines: [{ id: 8, selectedSize: "M", quantity: 20 }], promoCode: null }));
+    const full = await post(
+      { intent: "add", productId: "8", size: "M" },
+      cookieFor({ lines: [{ id: 8, selectedSize: "M", quantity: 20 }], promoCode: null }),
+    );
     expect(full.status).toBe(409);
     const thirty = cookieFor({
       lines: Array.from({ length: 30 }, (_, index) => ({ id: 1000 + index, selectedSize: "One Size", quantity: 1 })),
@@ -171,7 +180,9 @@ describe("the cookie cart on the running server", () => {
       expect(anonymousAgain, path).not.toContain('data-testid="cart-badge"');
     }
     const checkout = await (
-      await fetch(`${server.url}/checkout`, { headers: { Cookie: cookieFor({ lines: [{ id: 6, selectedSize: "One Size", quantity: 3 }], promoCode: null }) } })
+      await fetch(`${server.url}/checkout`, {
+        headers: { Cookie: cookieFor({ lines: [{ id: 6, selectedSize: "One Size", quantity: 3 }], promoCode: null }) },
+      })
     ).text();
     expect(checkout).toContain('name="productId" value="6"');
     expect(checkout).toContain('data-testid="checkout-total">£17.97<');

@@ -110,7 +110,12 @@ describe("checkout action: bad input gets a 4xx with a message, nothing reserved
       400,
       /at most 30 different items/,
     ],
-    ["lines that do not line up", form({ productId: ["1", "3"], size: ["One Size"], quantity: ["1", "1"], ...customer }), 400, /could not be read/],
+    [
+      "lines that do not line up",
+      form({ productId: ["1", "3"], size: ["One Size"], quantity: ["1", "1"], ...customer }),
+      400,
+      /could not be read/,
+    ],
     ["invalid promo code", cartForm([line("1", "One Size", "1")], { promoCode: "NOPE" }), 409, /Invalid promo code/],
   ];
   it.each(cases)("%s", async (_name, body, status, message) => {
@@ -151,7 +156,11 @@ describe("checkout action: bad input gets a 4xx with a message, nothing reserved
       expect(outcome).toMatchObject({ kind: "reply", status: 409, data: { message: "Invalid promo code" } });
     }
     const refused = await submitCheckout(client, cartForm([line("1", "One Size", "1")], { promoCode: "RIDGEWAY10" }));
-    expect(refused).toMatchObject({ kind: "reply", status: 429, data: { message: expect.stringMatching(/^Too many promo codes tried from your connection/) } });
+    expect(refused).toMatchObject({
+      kind: "reply",
+      status: 429,
+      data: { message: expect.stringMatching(/^Too many promo codes tried from your connection/) },
+    });
     expect(await counts()).toEqual({ orders: 0, events: 0, capStock: 10 });
     // Without a code, the same client checks out as before.
     expect((await submitCheckout(client, cartForm([line("1", "One Size", "1")]))).kind).toBe("redirect");
@@ -194,7 +203,10 @@ describe("checkout action: bad input gets a 4xx with a message, nothing reserved
   it("malformed bodies are refused with 400 by the route, not 500", async () => {
     const post = (body: BodyInit, type?: string) =>
       new Request("http://localhost/checkout", { method: "POST", body, headers: type ? { "content-type": type } : {} });
-    const args = (request: Request) => routeArgs({ request, context: routerContextFor(context as RequestContext), params: {} }) as unknown as Parameters<typeof checkoutAction>[0];
+    const args = (request: Request) =>
+      routeArgs({ request, context: routerContextFor(context as RequestContext), params: {} }) as unknown as Parameters<
+        typeof checkoutAction
+      >[0];
     for (const request of [
       post('{"lines":[]}', "application/json"),
       post("not a form", "text/plain"),
@@ -244,13 +256,21 @@ describe("checkout action: a good order", () => {
     expect(outcome.url).toBe(`/pay/test/${outcome.sessionId}`);
     expect(outcome.sessionId).toMatch(/^test_cs_[A-Za-z0-9_-]{32}$/);
     const order = await getOrderBySessionId(handle.db, outcome.sessionId);
-    expect(order).toMatchObject({ status: "pending_payment", subtotalPence: 5000, discountPence: 500, totalPence: 4500, promoCode: "RIDGEWAY10" });
+    expect(order).toMatchObject({
+      status: "pending_payment",
+      subtotalPence: 5000,
+      discountPence: 500,
+      totalPence: 4500,
+      promoCode: "RIDGEWAY10",
+    });
     expect((await counts()).capStock).toBe(8);
-    const response = await checkoutAction(routeArgs({
-      request: new Request("http://localhost/checkout", { method: "POST", body: new URLSearchParams({ ...cartFields(), ...customer }) }),
-      context: routerContextFor(context as RequestContext),
-      params: {},
-    }) as unknown as Parameters<typeof checkoutAction>[0]);
+    const response = await checkoutAction(
+      routeArgs({
+        request: new Request("http://localhost/checkout", { method: "POST", body: new URLSearchParams({ ...cartFields(), ...customer }) }),
+        context: routerContextFor(context as RequestContext),
+        params: {},
+      }) as unknown as Parameters<typeof checkoutAction>[0],
+    );
     expect(response).toBeInstanceOf(Response);
     expect((response as Response).status).toBe(302);
     expect((response as Response).headers.get("location")).toMatch(/^\/pay\/test\/test_cs_/);
@@ -258,9 +278,7 @@ describe("checkout action: a good order", () => {
 
   it("50 concurrent checkouts for a size with 5 in stock: exactly 5 reserve, none oversold", async () => {
     await handle.db.update(schema.productVariants).set({ stock: 5 }).where(eq(schema.productVariants.productId, 3));
-    const outcomes = await Promise.all(
-      Array.from({ length: 50 }, () => submitCheckout(context, cartForm([line("3", "One Size", "1")]))),
-    );
+    const outcomes = await Promise.all(Array.from({ length: 50 }, () => submitCheckout(context, cartForm([line("3", "One Size", "1")]))));
     expect(outcomes.filter((o) => o.kind === "redirect")).toHaveLength(5);
     expect(outcomes.filter((o) => o.kind === "reply" && o.status === 409)).toHaveLength(45);
     const [black] = await handle.db.select().from(schema.productVariants).where(eq(schema.productVariants.productId, 3));
@@ -304,7 +322,9 @@ describe("test payment page", () => {
     });
     const other = await payTestSession(context, sessionId, { intent: "pay", card: card("5555 5555 5555 4444") });
     expect(other).toMatchObject({ kind: "refused", message: expect.stringMatching(/only accepts the test cards/) });
-    expect(await payTestSession(context, sessionId, { intent: "pay", card: { number: "42", expiry: "13/20", cvc: "1", name: "" } })).toEqual({
+    expect(
+      await payTestSession(context, sessionId, { intent: "pay", card: { number: "42", expiry: "13/20", cvc: "1", name: "" } }),
+    ).toEqual({
       kind: "invalid",
       fieldErrors: {
         number: "Enter the 16-digit card number",
@@ -332,11 +352,13 @@ describe("test payment page", () => {
 
 describe("payment webhook", () => {
   async function post(body: string, headers: Record<string, string>) {
-    const response = (await webhookAction(routeArgs({
-      request: new Request("http://localhost/api/payments/webhook", { method: "POST", body, headers }),
-      context: routerContextFor({ ...context, cspNonce: "", clientIp: "127.0.0.1" } as RequestContext),
-      params: {},
-    }) as unknown as Parameters<typeof webhookAction>[0])) as unknown as { data: unknown; init: ResponseInit };
+    const response = (await webhookAction(
+      routeArgs({
+        request: new Request("http://localhost/api/payments/webhook", { method: "POST", body, headers }),
+        context: routerContextFor({ ...context, cspNonce: "", clientIp: "127.0.0.1" } as RequestContext),
+        params: {},
+      }) as unknown as Parameters<typeof webhookAction>[0],
+    )) as unknown as { data: unknown; init: ResponseInit };
     return { status: response.init?.status ?? 200, body: response.data };
   }
   function paidEvent(sessionId: string, orderId: string, id = `evt_${Math.random().toString(36).slice(2)}`): TestPaymentEvent {
@@ -382,11 +404,13 @@ describe("payment webhook", () => {
   });
 
   it("a body the server stopped reading at its limit is refused with 413", async () => {
-    const response = (await webhookAction(routeArgs({
-      request: new Request("http://localhost/api/payments/webhook", { method: "POST", ...bodyOverLimit("{") }),
-      context: routerContextFor({ ...context, cspNonce: "", clientIp: "127.0.0.1" } as RequestContext),
-      params: {},
-    }) as unknown as Parameters<typeof webhookAction>[0])) as unknown as { init: ResponseInit };
+    const response = (await webhookAction(
+      routeArgs({
+        request: new Request("http://localhost/api/payments/webhook", { method: "POST", ...bodyOverLimit("{") }),
+        context: routerContextFor({ ...context, cspNonce: "", clientIp: "127.0.0.1" } as RequestContext),
+        params: {},
+      }) as unknown as Parameters<typeof webhookAction>[0],
+    )) as unknown as { init: ResponseInit };
     expect(response.init.status).toBe(413);
   });
 });

@@ -50,7 +50,10 @@ describe("seeded content agrees with the calendar", () => {
     const round = rounds.find((candidate) => candidate.name === item.circuit);
     expect(round, `${item.title}: no round is called "${item.circuit}"`).toBeDefined();
     // The day before the first race is the teams' arrival and testing day.
-    expect(date >= addDays(round!.startDate, -1) && date <= round!.endDate, `${item.title} (${date}) is outside ${round!.name}, ${round!.startDate} to ${round!.endDate}`).toBe(true);
+    expect(
+      date >= addDays(round!.startDate, -1) && date <= round!.endDate,
+      `${item.title} (${date}) is outside ${round!.name}, ${round!.startDate} to ${round!.endDate}`,
+    ).toBe(true);
     expectWeatherToAgree(`${item.description} ${item.alt}`, round!.weather ?? "", item.title);
   });
 

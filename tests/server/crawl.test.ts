@@ -22,7 +22,11 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-const decode = (value: string) => value.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+const decode = (value: string) =>
+  value
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'");
 
 /** The site's own paths an HTML page links to (hrefs of <a> and <link>), without fragments. */
 function internalLinks(html: string, base: string): string[] {
@@ -47,7 +51,10 @@ function unsafeNewTabLinks(html: string): string[] {
 describe("crawl", () => {
   it("follows every internal link from / and the sitemap: no 404, no 5xx, no redirect chains, new tabs with noopener", async () => {
     const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
-    const start = ["/", ...[...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname + new URL(match[1]!).search)];
+    const start = [
+      "/",
+      ...[...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname + new URL(match[1]!).search),
+    ];
     const queue = [...new Set(start)];
     const seen = new Set(queue);
     const problems: string[] = [];
@@ -59,7 +66,8 @@ describe("crawl", () => {
       if (response.status >= 300 && response.status < 400) {
         const target = new URL(response.headers.get("location")!, `${server.url}${path}`);
         const next = await fetch(target, { redirect: "manual" });
-        if (next.status >= 300 && next.status < 400) problems.push(`${where}: redirect chain ${response.status} → ${target.pathname} → ${next.status}`);
+        if (next.status >= 300 && next.status < 400)
+          problems.push(`${where}: redirect chain ${response.status} → ${target.pathname} → ${next.status}`);
         else if (next.status >= 400) problems.push(`${where}: redirects to ${target.pathname}, which answers ${next.status}`);
         await next.arrayBuffer();
         await response.arrayBuffer();
@@ -106,7 +114,9 @@ describe("crawl", () => {
 /** The JSON-LD blocks of a page, parsed. */
 async function structuredData(path: string): Promise<Array<Record<string, unknown>>> {
   const html = await (await fetch(`${server.url}${path}`)).text();
-  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+  );
 }
 
 function ofType(blocks: Array<Record<string, unknown>>, type: string) {
@@ -127,7 +137,12 @@ describe("structured data on every page with a subject", () => {
           "@type": "Product",
           name: expect.any(String),
           image: expect.stringMatching(/^https?:\/\//),
-          offers: { price: expect.stringMatching(/^\d+\.\d\d$/), priceCurrency: "GBP", availability: expect.stringMatching(/^https:\/\/schema\.org\//), seller: { url: expect.stringMatching(/^https?:\/\//) } },
+          offers: {
+            price: expect.stringMatching(/^\d+\.\d\d$/),
+            priceCurrency: "GBP",
+            availability: expect.stringMatching(/^https:\/\/schema\.org\//),
+            seller: { url: expect.stringMatching(/^https?:\/\//) },
+          },
         },
       });
       const rating = (element.item as { aggregateRating?: { worstRating: number } }).aggregateRating;
@@ -148,19 +163,34 @@ describe("structured data on every page with a subject", () => {
     expect((team.athlete as unknown[]).length).toBeGreaterThan(0);
     expect((team.member as unknown[]).length).toBeGreaterThan(0);
     const member = await structuredData("/team/1");
-    expect(ofType(member, "Person")).toMatchObject({ name: expect.any(String), jobTitle: expect.any(String), worksFor: { url: expect.stringMatching(/^https?:\/\//) } });
+    expect(ofType(member, "Person")).toMatchObject({
+      name: expect.any(String),
+      jobTitle: expect.any(String),
+      worksFor: { url: expect.stringMatching(/^https?:\/\//) },
+    });
     ofType(member, "BreadcrumbList");
     const podcast = ofType(await structuredData("/podcast"), "PodcastSeries");
-    expect((podcast.hasPart as Array<Record<string, unknown>>)[0]).toMatchObject({ "@type": "PodcastEpisode", name: expect.any(String), datePublished: expect.any(String) });
+    expect((podcast.hasPart as Array<Record<string, unknown>>)[0]).toMatchObject({
+      "@type": "PodcastEpisode",
+      name: expect.any(String),
+      datePublished: expect.any(String),
+    });
     const partners = ofType(await structuredData("/partners"), "ItemList");
-    for (const element of partners.itemListElement!) expect(element).toMatchObject({ item: { "@type": "Organization", url: expect.stringMatching(/^https?:\/\//) } });
+    for (const element of partners.itemListElement!)
+      expect(element).toMatchObject({ item: { "@type": "Organization", url: expect.stringMatching(/^https?:\/\//) } });
   });
 
   it("rounds are SportsEvents with a status, a place and an organiser with a url; an article's publisher has a url", async () => {
     const graph = (await structuredData("/calendar")).find((block) => "@graph" in block)!["@graph"] as Array<Record<string, unknown>>;
     expect(graph.length).toBeGreaterThan(0);
     for (const event of graph) {
-      expect(event).toMatchObject({ "@type": "SportsEvent", eventStatus: expect.stringMatching(/^https:\/\/schema\.org\/Event/), startDate: expect.any(String), location: { "@type": "Place" }, organizer: { url: expect.stringMatching(/^https?:\/\//) } });
+      expect(event).toMatchObject({
+        "@type": "SportsEvent",
+        eventStatus: expect.stringMatching(/^https:\/\/schema\.org\/Event/),
+        startDate: expect.any(String),
+        location: { "@type": "Place" },
+        organizer: { url: expect.stringMatching(/^https?:\/\//) },
+      });
     }
     const article = ofType(await structuredData("/news/silverstone-national-season-finale"), "NewsArticle");
     expect(article.publisher).toMatchObject({ url: expect.stringMatching(/^https?:\/\//) });

@@ -50,7 +50,10 @@ describe(`database on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}
     const first = await openTestDatabase();
     const migrationsAfterFirst = await appliedMigrations(first);
     expect(migrationsAfterFirst).toBeGreaterThan(0);
-    await first.db.update(legalDocuments).set({ title: "Edited by the team" }).where(sql`slug = 'terms'`);
+    await first.db
+      .update(legalDocuments)
+      .set({ title: "Edited by the team" })
+      .where(sql`slug = 'terms'`);
     await closeAll();
 
     const second = await openTestDatabase();

@@ -31,7 +31,12 @@ function move(args: string[], dataDir: string): Promise<{ code: number | null; o
 }
 
 function checksumsOf(db: Database): Promise<TableChecksum[]> {
-  return db.transaction((tx) => tableChecksums(async (text) => (((await tx.execute(sql.raw(text))) as unknown) as { rows: Array<Record<string, unknown>> }).rows, ["public"]));
+  return db.transaction((tx) =>
+    tableChecksums(
+      async (text) => ((await tx.execute(sql.raw(text))) as unknown as { rows: Array<Record<string, unknown>> }).rows,
+      ["public"],
+    ),
+  );
 }
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("moving the embedded database to PostgreSQL", () => {
@@ -42,9 +47,19 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("moving the embedded data
     // The embedded site with orders, a message and a binary file in it.
     const source = await openDatabase({ dataDir, onConnectionError: () => {} });
     for (let n = 0; n < 3; n++) await paidOrder(source.db, { customer: { name: "Moving Buyer", email: `move${n}@example.com` } });
-    await source.db.insert(contactMessages).values({ name: "Sam", email: "sam@example.com", subject: "Hi", category: "general", message: "Ünïcödé, 'quotes', \\ and\ttabs\nnewlines" });
+    await source.db
+      .insert(contactMessages)
+      .values({
+        name: "Sam",
+        email: "sam@example.com",
+        subject: "Hi",
+        category: "general",
+        message: "Ünïcödé, 'quotes', \\ and\ttabs\nnewlines",
+      });
     const everyByte = Buffer.from(Array.from({ length: 512 }, (_, i) => i % 256));
-    await source.db.insert(mediaBlobs).values({ key: "move-test", contentType: "application/octet-stream", bytes: everyByte.length, data: everyByte });
+    await source.db
+      .insert(mediaBlobs)
+      .values({ key: "move-test", contentType: "application/octet-stream", bytes: everyByte.length, data: everyByte });
     const before = await checksumsOf(source.db);
 
     const target = await createTestDatabase();
@@ -67,11 +82,17 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("moving the embedded data
       const moved_ = await openDatabase({ dataDir, databaseUrl: target.databaseUrl, onConnectionError: () => {} });
       try {
         expect(await checksumsOf(moved_.db)).toEqual(before);
-        const [blob] = await moved_.db.select().from(mediaBlobs).where(sql`${mediaBlobs.key} = 'move-test'`);
+        const [blob] = await moved_.db
+          .select()
+          .from(mediaBlobs)
+          .where(sql`${mediaBlobs.key} = 'move-test'`);
         expect(Buffer.compare(blob!.data, everyByte)).toBe(0);
         // Sequences carried over: new rows get new ids.
         const order = await paidOrder(moved_.db, { customer: { name: "After Move", email: "after@example.com" } });
-        const lines = await queryRows<{ n: number }>(moved_.db, sql`select count(*)::int as n from order_lines where order_id = ${order.id}`);
+        const lines = await queryRows<{ n: number }>(
+          moved_.db,
+          sql`select count(*)::int as n from order_lines where order_id = ${order.id}`,
+        );
         expect(lines[0]!.n).toBe(1);
       } finally {
         await moved_.close();

@@ -18,16 +18,45 @@ describe("the shop desk's delivery settings", () => {
     const shop = await makeStaff(suite.db, await signUpPerson(suite.db, auth, { email: "delivery-shop@example.com" }), ["shop"]);
     const cookie = { cookie: shop.jar.header() };
     const post = (fields: Record<string, string>) =>
-      run(() => deliveryAction(routeArgs({ request: formPost("/admin/delivery", fields, cookie), context: routerContextFor(requestContext(suite.db, auth)), params: {} }) as never));
+      run(() =>
+        deliveryAction(
+          routeArgs({
+            request: formPost("/admin/delivery", fields, cookie),
+            context: routerContextFor(requestContext(suite.db, auth)),
+            params: {},
+          }) as never,
+        ),
+      );
 
-    const loaded = await run(() => deliveryLoader(routeArgs({ request: new Request("http://localhost/admin/delivery", { headers: cookie }), context: routerContextFor(requestContext(suite.db, auth)), params: {} }) as never));
+    const loaded = await run(() =>
+      deliveryLoader(
+        routeArgs({
+          request: new Request("http://localhost/admin/delivery", { headers: cookie }),
+          context: routerContextFor(requestContext(suite.db, auth)),
+          params: {},
+        }) as never,
+      ),
+    );
     expect(loaded.data).toMatchObject({ version: 0, values: { shipsTo: "GB", flatRate: "0", freeAbove: "" } });
 
     const bad = await post({ version: "0", shipsTo: "GB, XX", shippingMethodName: "", flatRate: "free", freeAbove: "" });
-    expect(bad).toMatchObject({ status: 400, data: { errors: { shipsTo: expect.stringMatching(/XX/), shippingMethodName: expect.any(String), flatRate: expect.any(String) }, values: { shipsTo: "GB, XX" } } });
+    expect(bad).toMatchObject({
+      status: 400,
+      data: {
+        errors: { shipsTo: expect.stringMatching(/XX/), shippingMethodName: expect.any(String), flatRate: expect.any(String) },
+        values: { shipsTo: "GB, XX" },
+      },
+    });
     expect(await readShopSettings(suite.db, FREE_SHIPPING)).toMatchObject({ shipsTo: ["GB"], rule: FREE_SHIPPING });
 
-    const saved = await post({ version: "0", shipsTo: "GB, IE", shippingMethodName: "Royal Mail Tracked 48", flatRate: "4.99", freeAbove: "50", reason: "Back to the old rule" });
+    const saved = await post({
+      version: "0",
+      shipsTo: "GB, IE",
+      shippingMethodName: "Royal Mail Tracked 48",
+      flatRate: "4.99",
+      freeAbove: "50",
+      reason: "Back to the old rule",
+    });
     expect(saved.data).toMatchObject({ tone: "success" });
     expect(await readShopSettings(suite.db, FREE_SHIPPING)).toEqual({
       shipsTo: ["GB", "IE"],

@@ -25,7 +25,12 @@ import { routeArgs } from "../support/route-args";
  */
 const suite = seededTestDatabase();
 const editor: AuditActor = { id: null, label: "desk gaps test", roles: ["editor"], actingAs: "editor" };
-const auditContext = (): AuditContext => ({ db: suite.db, log: pino({ level: "silent" }), requestId: "desk-gaps-test", contentChanged: async () => {} });
+const auditContext = (): AuditContext => ({
+  db: suite.db,
+  log: pino({ level: "silent" }),
+  requestId: "desk-gaps-test",
+  contentChanged: async () => {},
+});
 
 type AnyRoute = (args: never) => Promise<unknown>;
 
@@ -35,28 +40,45 @@ async function signedInEditor(email: string) {
   const cookie = { cookie: person.jar.header() };
   const post = (action: AnyRoute, path: string, fields: Record<string, string>, params: Record<string, string>) =>
     run(() =>
-      action(routeArgs({
-        request: formPost(path, fields, { ...cookie, "content-length": String(new URLSearchParams(fields).toString().length) }),
-        context: routerContextFor(requestContext(suite.db, auth)),
-        params,
-      }) as never),
+      action(
+        routeArgs({
+          request: formPost(path, fields, { ...cookie, "content-length": String(new URLSearchParams(fields).toString().length) }),
+          context: routerContextFor(requestContext(suite.db, auth)),
+          params,
+        }) as never,
+      ),
     ) as Promise<{ status: number; data: unknown }>;
   const load = (loader: AnyRoute, path: string, params: Record<string, string>) =>
-    run(() => loader(routeArgs({ request: get(path, cookie), context: routerContextFor(requestContext(suite.db, auth)), params }) as never)) as Promise<{ status: number; data: unknown }>;
+    run(() =>
+      loader(routeArgs({ request: get(path, cookie), context: routerContextFor(requestContext(suite.db, auth)), params }) as never),
+    ) as Promise<{ status: number; data: unknown }>;
   return { post, load };
 }
 
 describe("media details: History and restore", () => {
   it("sets alt text, caption, credit and focal point back to an earlier version, refusing a stale one", async () => {
-    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#224488" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#224488" } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set("altText", "Blue original");
     form.set("caption", "First caption");
     form.set("file", new Blob([new Uint8Array(png)]), "blue.png");
-    const uploaded = await uploadMedia(auditContext(), editor, new Request("http://localhost/admin/media/new", { method: "POST", body: form }));
+    const uploaded = await uploadMedia(
+      auditContext(),
+      editor,
+      new Request("http://localhost/admin/media/new", { method: "POST", body: form }),
+    );
     if (!uploaded.ok) throw new Error("upload failed");
     const id = uploaded.asset.id;
-    const edited = await updateMediaDetails(auditContext(), editor, id, { altText: "Blue edited", caption: "", credit: "Jo", focalX: 0.1, focalY: 0.9, version: 1 });
+    const edited = await updateMediaDetails(auditContext(), editor, id, {
+      altText: "Blue edited",
+      caption: "",
+      credit: "Jo",
+      focalX: 0.1,
+      focalY: 0.9,
+      version: 1,
+    });
     expect(edited.ok).toBe(true);
 
     const staff = await signedInEditor("media-history@example.com");
@@ -67,13 +89,28 @@ describe("media details: History and restore", () => {
       ["create", 1, true],
     ]);
     const path = `/admin/media/${id}?tab=history`;
-    const stale = await staff.post(mediaDetailAction as AnyRoute, path, { intent: "restore-version", eventId: String(history[1]!.id), version: "1" }, { assetId: id });
+    const stale = await staff.post(
+      mediaDetailAction as AnyRoute,
+      path,
+      { intent: "restore-version", eventId: String(history[1]!.id), version: "1" },
+      { assetId: id },
+    );
     expect(stale.status).toBe(409);
     expect(await getMediaAsset(suite.db, id)).toMatchObject({ altText: "Blue edited", version: 2 });
-    const bad = await staff.post(mediaDetailAction as AnyRoute, path, { intent: "restore-version", eventId: "x", version: "2" }, { assetId: id });
+    const bad = await staff.post(
+      mediaDetailAction as AnyRoute,
+      path,
+      { intent: "restore-version", eventId: "x", version: "2" },
+      { assetId: id },
+    );
     expect(bad.status).toBe(400);
 
-    const restored = await staff.post(mediaDetailAction as AnyRoute, path, { intent: "restore-version", eventId: String(history[1]!.id), version: "2" }, { assetId: id });
+    const restored = await staff.post(
+      mediaDetailAction as AnyRoute,
+      path,
+      { intent: "restore-version", eventId: String(history[1]!.id), version: "2" },
+      { assetId: id },
+    );
     expect(restored).toMatchObject({ status: 200, data: { restore: { tone: "success" } } });
     expect(await getMediaAsset(suite.db, id)).toMatchObject({
       altText: "Blue original",
@@ -153,20 +190,42 @@ describe("results of a round: History and restore per class", () => {
       ["update", 1, true],
     ]);
 
-    const stale = await staff.post(resultsAction as AnyRoute, path, { intent: "restore-version", racingClass: "F3A", eventId: String(f3a.entries[1]!.id), version: "1" }, { roundId: LAST_ROUND });
+    const stale = await staff.post(
+      resultsAction as AnyRoute,
+      path,
+      { intent: "restore-version", racingClass: "F3A", eventId: String(f3a.entries[1]!.id), version: "1" },
+      { roundId: LAST_ROUND },
+    );
     expect(stale.status).toBe(409);
     expect(await ethanTotal()).toBe(0);
-    const noClass = await staff.post(resultsAction as AnyRoute, path, { intent: "restore-version", racingClass: "", eventId: String(f3a.entries[1]!.id), version: "2" }, { roundId: LAST_ROUND });
+    const noClass = await staff.post(
+      resultsAction as AnyRoute,
+      path,
+      { intent: "restore-version", racingClass: "", eventId: String(f3a.entries[1]!.id), version: "2" },
+      { roundId: LAST_ROUND },
+    );
     expect(noClass).toMatchObject({ status: 400, data: { errors: { racingClass: expect.any(String) } } });
     // Another class's event is not this class's history.
-    const wrongClass = await staff.post(resultsAction as AnyRoute, path, { intent: "restore-version", racingClass: "F4", eventId: String(f3a.entries[1]!.id), version: "2" }, { roundId: LAST_ROUND });
+    const wrongClass = await staff.post(
+      resultsAction as AnyRoute,
+      path,
+      { intent: "restore-version", racingClass: "F4", eventId: String(f3a.entries[1]!.id), version: "2" },
+      { roundId: LAST_ROUND },
+    );
     expect(wrongClass.status).toBe(404);
 
-    const restored = await staff.post(resultsAction as AnyRoute, path, { intent: "restore-version", racingClass: "F3A", eventId: String(f3a.entries[1]!.id), version: "2" }, { roundId: LAST_ROUND });
+    const restored = await staff.post(
+      resultsAction as AnyRoute,
+      path,
+      { intent: "restore-version", racingClass: "F3A", eventId: String(f3a.entries[1]!.id), version: "2" },
+      { roundId: LAST_ROUND },
+    );
     expect(restored).toMatchObject({ status: 200, data: { tone: "success" } });
     expect(await ethanTotal()).toBe(15);
     const after = await staff.load(resultsLoader as AnyRoute, path, { roundId: LAST_ROUND });
-    const f3aAfter = (after.data as { histories: Array<{ racingClass: string; version: number; entries: HistoryView }> }).histories.find((history) => history.racingClass === "F3A")!;
+    const f3aAfter = (after.data as { histories: Array<{ racingClass: string; version: number; entries: HistoryView }> }).histories.find(
+      (history) => history.racingClass === "F3A",
+    )!;
     expect(f3aAfter.version).toBe(3);
     expect(f3aAfter.entries[0]).toMatchObject({ action: "restore", roleUsed: "editor", version: 3 });
 
@@ -192,9 +251,19 @@ describe("seasons: History and restore", () => {
       ["create", 1, true],
     ]);
     expect((await staff.post(seasonAction as AnyRoute, path, { intent: "explode" }, { year: "2030" })).status).toBe(400);
-    const stale = await staff.post(seasonAction as AnyRoute, path, { intent: "restore-version", eventId: String(history[1]!.id), version: "1" }, { year: "2030" });
+    const stale = await staff.post(
+      seasonAction as AnyRoute,
+      path,
+      { intent: "restore-version", eventId: String(history[1]!.id), version: "1" },
+      { year: "2030" },
+    );
     expect(stale.status).toBe(409);
-    const restored = await staff.post(seasonAction as AnyRoute, path, { intent: "restore-version", eventId: String(history[1]!.id), version: "2" }, { year: "2030" });
+    const restored = await staff.post(
+      seasonAction as AnyRoute,
+      path,
+      { intent: "restore-version", eventId: String(history[1]!.id), version: "2" },
+      { year: "2030" },
+    );
     expect(restored).toMatchObject({ status: 200, data: { tone: "success" } });
     expect((await getPublishedSeasons(suite.db)).map((season) => season.year)).not.toContain(2030);
     expect((await entityHistory(suite.db, "season", "2030"))[0]).toMatchObject({ action: "restore", version: 3 });

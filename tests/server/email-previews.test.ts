@@ -24,11 +24,12 @@ beforeAll(async () => {
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const as = (person: TestPerson | null, path: string, params: Record<string, string> = {}): any => routeArgs({
-  request: get(path, person ? { cookie: person.jar.header() } : {}),
-  context: routerContextFor(requestContext(suite.db, auth)),
-  params,
-});
+const as = (person: TestPerson | null, path: string, params: Record<string, string> = {}): any =>
+  routeArgs({
+    request: get(path, person ? { cookie: person.jar.header() } : {}),
+    context: routerContextFor(requestContext(suite.db, auth)),
+    params,
+  });
 
 describe("/admin/emails", () => {
   it("sends a guest to sign in and turns away someone who is not staff (403), on the list and on a preview", async () => {
@@ -37,7 +38,10 @@ describe("/admin/emails", () => {
     expect(guest.location).toBe("/login?redirectTo=%2Fadmin%2Femails");
     const guestPreview = await run(() => previewLoader(as(null, "/admin/emails/order-confirmation", { kind: "order-confirmation" })));
     expect(guestPreview.status).toBe(302);
-    for (const outcome of [await run(() => listLoader(as(member, "/admin/emails"))), await run(() => previewLoader(as(member, "/admin/emails/refund", { kind: "refund" })))]) {
+    for (const outcome of [
+      await run(() => listLoader(as(member, "/admin/emails"))),
+      await run(() => previewLoader(as(member, "/admin/emails/refund", { kind: "refund" }))),
+    ]) {
       expect(outcome.status).toBe(403);
       expect(outcome.data).toEqual({ message: NOT_STAFF_MESSAGE });
     }
@@ -52,15 +56,18 @@ describe("/admin/emails", () => {
     expect(groups.flatMap((group) => group.kinds.map((kind) => kind.id)).sort()).toEqual(EMAIL_CATALOGUE.map((kind) => kind.id).sort());
   });
 
-  it.each(EMAIL_CATALOGUE.map((kind) => kind.id))("previews %s with sample data: subject, HTML part with the site's address and postal address, text part", async (id) => {
-    const outcome = await run(() => previewLoader(as(editor, `/admin/emails/${id}?width=390`, { kind: id })));
-    expect(outcome.status).toBe(200);
-    const preview = outcome.data as { subject: string; html: string; text: string; width: number };
-    expect(preview.width).toBe(390);
-    expect(preview.subject.length).toBeGreaterThan(5);
-    expect(preview.html).toContain(`${TEST_PUBLIC_URL}/email/logo.png`);
-    expect(preview.text).toContain("You receive this because");
-  });
+  it.each(EMAIL_CATALOGUE.map((kind) => kind.id))(
+    "previews %s with sample data: subject, HTML part with the site's address and postal address, text part",
+    async (id) => {
+      const outcome = await run(() => previewLoader(as(editor, `/admin/emails/${id}?width=390`, { kind: id })));
+      expect(outcome.status).toBe(200);
+      const preview = outcome.data as { subject: string; html: string; text: string; width: number };
+      expect(preview.width).toBe(390);
+      expect(preview.subject.length).toBeGreaterThan(5);
+      expect(preview.html).toContain(`${TEST_PUBLIC_URL}/email/logo.png`);
+      expect(preview.text).toContain("You receive this because");
+    },
+  );
 
   it("answers 404 for a kind that does not exist, and the desktop width for a width it does not offer", async () => {
     expect((await run(() => previewLoader(as(editor, "/admin/emails/nope", { kind: "nope" })))).status).toBe(404);

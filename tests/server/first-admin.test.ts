@@ -29,7 +29,13 @@ let second: { handle: DatabaseHandle; auth: Auth } | null = null;
 beforeAll(async () => {
   auth = createTestAuth(suite.db);
   if (suite.testDb.databaseUrl) {
-    const handle = await openDatabase({ databaseUrl: suite.testDb.databaseUrl, dataDir: suite.testDb.dataDir, seed: false, migrate: false, onConnectionError: () => {} });
+    const handle = await openDatabase({
+      databaseUrl: suite.testDb.databaseUrl,
+      dataDir: suite.testDb.dataDir,
+      seed: false,
+      migrate: false,
+      onConnectionError: () => {},
+    });
     second = { handle, auth: createTestAuth(handle.db) };
   }
 });
@@ -44,10 +50,25 @@ const withTwoFactor = async (label: string) => makeStaff(suite.db, await person(
 const context = (db: Database = suite.db, withAuth: Auth = auth) => requestContext(db, withAuth, nextClientIp());
 const code = () => firstAdminSetupCode(context());
 
-const open = (who: TestPerson | null) => run(() => loader(routeArgs({ request: get("/admin/setup", who ? { cookie: who.jar.header() } : {}), context: routerContextFor(context()), params: {} }) as never));
+const open = (who: TestPerson | null) =>
+  run(() =>
+    loader(
+      routeArgs({
+        request: get("/admin/setup", who ? { cookie: who.jar.header() } : {}),
+        context: routerContextFor(context()),
+        params: {},
+      }) as never,
+    ),
+  );
 const claim = (who: TestPerson | null, typed: string, on = { db: suite.db, auth }) =>
   run(() =>
-    action(routeArgs({ request: formPost("/admin/setup", { code: typed }, who ? { cookie: who.jar.header() } : {}), context: routerContextFor(context(on.db, on.auth)), params: {} }) as never),
+    action(
+      routeArgs({
+        request: formPost("/admin/setup", { code: typed }, who ? { cookie: who.jar.header() } : {}),
+        context: routerContextFor(context(on.db, on.auth)),
+        params: {},
+      }) as never,
+    ),
   );
 
 async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
@@ -58,7 +79,11 @@ async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 10_000):
   }
 }
 
-const admins = () => suite.db.select({ userId: staffRoleGrants.userId, twoFactorId: staffRoleGrants.twoFactorId }).from(staffRoleGrants).where(eq(staffRoleGrants.role, "admin"));
+const admins = () =>
+  suite.db
+    .select({ userId: staffRoleGrants.userId, twoFactorId: staffRoleGrants.twoFactorId })
+    .from(staffRoleGrants)
+    .where(eq(staffRoleGrants.role, "admin"));
 
 beforeEach(async () => {
   // Each test starts on a site without an admin, as a fresh install is.
@@ -97,15 +122,34 @@ describe("before there is an admin", () => {
       expect(bad.data).toEqual({ message: FIRST_ADMIN_MESSAGES.codeFormat, outcome: "refused" });
     }
     // No code field at all, or a body that is not a form: still a message, never a 500.
-    expect((await run(() => action(routeArgs({ request: formPost("/admin/setup", {}, { cookie: someone.jar.header() }), context: routerContextFor(context()), params: {} }) as never))).status).toBe(400);
-    const notAForm = new Request("http://localhost:3000/admin/setup", { method: "POST", body: "{}", headers: { "content-type": "application/json", cookie: someone.jar.header() } });
-    expect((await run(() => action(routeArgs({ request: notAForm, context: routerContextFor(context()), params: {} }) as never))).status).toBe(400);
+    expect(
+      (
+        await run(() =>
+          action(
+            routeArgs({
+              request: formPost("/admin/setup", {}, { cookie: someone.jar.header() }),
+              context: routerContextFor(context()),
+              params: {},
+            }) as never,
+          ),
+        )
+      ).status,
+    ).toBe(400);
+    const notAForm = new Request("http://localhost:3000/admin/setup", {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json", cookie: someone.jar.header() },
+    });
+    expect(
+      (await run(() => action(routeArgs({ request: notAForm, context: routerContextFor(context()), params: {} }) as never))).status,
+    ).toBe(400);
     expect(await admins()).toEqual([]);
   });
 
   it("limits the tries of one account, whatever address they come from", async () => {
     const someone = await withTwoFactor("hammer");
-    for (let tries = 0; tries < SETUP_ATTEMPT_LIMIT.limit; tries++) expect((await claim(someone, "7K2QM-4RX1Z-P0B9W-DHNT6")).status).toBe(403);
+    for (let tries = 0; tries < SETUP_ATTEMPT_LIMIT.limit; tries++)
+      expect((await claim(someone, "7K2QM-4RX1Z-P0B9W-DHNT6")).status).toBe(403);
     const limited = await claim(someone, code());
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -128,7 +172,12 @@ describe("before there is an admin", () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.entityType, "user"), eq(auditEvents.entityId, first.id), eq(auditEvents.action, "staff_role.grant")));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorUserId: first.id, actorLabel: `${first.name} <${first.email}>`, roleUsed: null, after: { staffRoles: ["admin"] } });
+    expect(audit[0]).toMatchObject({
+      actorUserId: first.id,
+      actorLabel: `${first.name} <${first.email}>`,
+      roleUsed: null,
+      after: { staffRoles: ["admin"] },
+    });
     expect(audit[0]!.reason).toMatch(/set-up code/);
 
     // Once: the same code, from anyone, now meets a closed page.
@@ -168,7 +217,10 @@ describe("before there is an admin", () => {
         await blocker.query("commit");
         const outcomes = await racing;
         expect(outcomes.map((outcome) => outcome.status).sort()).toEqual([302, 409]);
-        expect(outcomes.find((outcome) => outcome.status === 409)!.data).toEqual({ message: FIRST_ADMIN_MESSAGES.alreadySetUp, outcome: "closed" });
+        expect(outcomes.find((outcome) => outcome.status === 409)!.data).toEqual({
+          message: FIRST_ADMIN_MESSAGES.alreadySetUp,
+          outcome: "closed",
+        });
       } finally {
         await blocker.end();
       }
@@ -176,7 +228,10 @@ describe("before there is an admin", () => {
     const granted = await admins();
     expect(granted).toHaveLength(1);
     expect([a.id, b.id]).toContain(granted[0]!.userId);
-    const audited = await suite.db.select({ id: auditEvents.id }).from(auditEvents).where(and(eq(auditEvents.action, "staff_role.grant"), inArray(auditEvents.entityId, [a.id, b.id])));
+    const audited = await suite.db
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "staff_role.grant"), inArray(auditEvents.entityId, [a.id, b.id])));
     expect(audited).toHaveLength(1);
   });
 
@@ -184,7 +239,15 @@ describe("before there is an admin", () => {
     const someone = await withTwoFactor("configured");
     const configured = { ...context(), firstAdminCode: "0123456789ABCDEF0123" };
     const send = (typed: string) =>
-      run(() => action(routeArgs({ request: formPost("/admin/setup", { code: typed }, { cookie: someone.jar.header() }), context: routerContextFor({ ...configured, clientIp: nextClientIp() }), params: {} }) as never));
+      run(() =>
+        action(
+          routeArgs({
+            request: formPost("/admin/setup", { code: typed }, { cookie: someone.jar.header() }),
+            context: routerContextFor({ ...configured, clientIp: nextClientIp() }),
+            params: {},
+          }) as never,
+        ),
+      );
     expect((await send(code())).status).toBe(403);
     expect((await send("0123 4567 89ab cdef 0123")).status).toBe(302);
     expect(await admins()).toEqual([expect.objectContaining({ userId: someone.id })]);

@@ -37,7 +37,13 @@ let cookie = "";
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  const staff = await prepareStaff(testDb, { email: "html.admin@example.com", password: "a long and unusual password", roles: ["admin", "editor", "shop"], secret: AUTH_SECRET, publicUrl: "http://127.0.0.1" });
+  const staff = await prepareStaff(testDb, {
+    email: "html.admin@example.com",
+    password: "a long and unusual password",
+    roles: ["admin", "editor", "shop"],
+    secret: AUTH_SECRET,
+    publicUrl: "http://127.0.0.1",
+  });
   server = await startServer({ ...testDb.env, AUTH_SECRET });
   cookie = await signInOverHttp(server.url, staff);
 }, 120_000);
@@ -77,13 +83,20 @@ describe.skipIf(!hasJava)("valid HTML on every page (W3C Nu Html Checker)", () =
       for (const pagePath of [...new Set([...listed, ...visitorPages])]) await save(pagePath);
       for (const pagePath of [...accountPages, ...deskPages]) await save(pagePath, { cookie });
 
-      const { stdout, stderr } = await run("java", ["-jar", vnuJar, "--format", "json", "--exit-zero-always", ...[...files.keys()].map((url) => url.slice(5))], {
-        maxBuffer: 64 * 1024 * 1024,
-      });
+      const { stdout, stderr } = await run(
+        "java",
+        ["-jar", vnuJar, "--format", "json", "--exit-zero-always", ...[...files.keys()].map((url) => url.slice(5))],
+        {
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      );
       const { messages } = JSON.parse(stderr || stdout) as { messages: VnuMessage[] };
       const problems = messages
         .filter((message) => message.type !== "info" || message.subType === "warning")
-        .map((message) => `${files.get(message.url) ?? message.url}: ${message.subType ?? message.type}: ${message.message} [${message.extract?.trim() ?? ""}]`);
+        .map(
+          (message) =>
+            `${files.get(message.url) ?? message.url}: ${message.subType ?? message.type}: ${message.message} [${message.extract?.trim() ?? ""}]`,
+        );
       expect(problems).toEqual([]);
       expect(files.size).toBeGreaterThan(listed.length);
     } finally {

@@ -28,12 +28,19 @@ afterAll(async () => {
  * CSP nonce), or about the body a HEAD does not have: how it travels, and its encoding, which
  * RFC 9110 (9.3.2) lets a HEAD omit as "determined only while generating the content".
  */
-const PER_ANSWER = new Set(["date", "x-request-id", "content-security-policy", "content-length", "transfer-encoding", "content-encoding", "connection", "keep-alive"]);
+const PER_ANSWER = new Set([
+  "date",
+  "x-request-id",
+  "content-security-policy",
+  "content-length",
+  "transfer-encoding",
+  "content-encoding",
+  "connection",
+  "keep-alive",
+]);
 
 const comparable = (headers: Headers) =>
-  Object.fromEntries(
-    [...headers.entries()].filter(([name]) => !PER_ANSWER.has(name)).sort(([a], [b]) => a.localeCompare(b)),
-  );
+  Object.fromEntries([...headers.entries()].filter(([name]) => !PER_ANSWER.has(name)).sort(([a], [b]) => a.localeCompare(b)));
 
 describe("HTTP conventions", () => {
   it.each([
@@ -63,7 +70,13 @@ describe("HTTP conventions", () => {
   });
 
   it.each(["PUT", "PATCH", "DELETE"])("%s runs no action, as a POST would: 405 with Allow, before the form is read", async (method) => {
-    const form = new URLSearchParams({ name: "Method Test", email: "method@example.com", subject: "Hello", category: "General Inquiry", message: `Sent with ${method}.` });
+    const form = new URLSearchParams({
+      name: "Method Test",
+      email: "method@example.com",
+      subject: "Hello",
+      category: "General Inquiry",
+      message: `Sent with ${method}.`,
+    });
     for (const path of ["/contact", "/newsletter", "/login", "/cart"]) {
       const answer = await fetch(`${server.url}${path}`, { method, body: form, headers: { origin: server.url }, redirect: "manual" });
       expect(answer.status, `${method} ${path}`).toBe(405);

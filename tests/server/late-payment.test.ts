@@ -40,7 +40,10 @@ async function setCapStock(stock: number) {
   await suite.db.update(schema.productVariants).set({ stock }).where(eq(schema.productVariants.productId, 1));
 }
 async function capStock() {
-  const [variant] = await suite.db.select({ stock: schema.productVariants.stock }).from(schema.productVariants).where(eq(schema.productVariants.productId, 1));
+  const [variant] = await suite.db
+    .select({ stock: schema.productVariants.stock })
+    .from(schema.productVariants)
+    .where(eq(schema.productVariants.productId, 1));
   return variant!.stock;
 }
 async function orderRow(id: string) {
@@ -57,7 +60,9 @@ async function place(email: string, quantity: number, at: Date, options: { promo
       paymentProvider: "test",
       publicUrl: "https://ridgeway-racing.example",
       reservationMs: HOLD_MS,
-      holdPolicy: options.holdsPerCustomer ? { holdsPerCustomer: options.holdsPerCustomer, holdsPerClient: null, holdSharePercent: null } : undefined,
+      holdPolicy: options.holdsPerCustomer
+        ? { holdsPerCustomer: options.holdsPerCustomer, holdsPerClient: null, holdSharePercent: null }
+        : undefined,
     },
   );
   if (result.kind !== "placed") return result;
@@ -103,7 +108,11 @@ describe("a payment made after the order's hold ended", () => {
     expect(answer).toEqual({ status: 200, body: { received: true, result: "applied" } });
 
     const order = await orderRow(late.orderId);
-    expect(order).toMatchObject({ status: "cancelled", paidAt: new Date(Math.floor(afterHold.getTime() / 1000) * 1000), providerPaymentId: `pi_test_${late.orderNumber}` });
+    expect(order).toMatchObject({
+      status: "cancelled",
+      paidAt: new Date(Math.floor(afterHold.getTime() / 1000) * 1000),
+      providerPaymentId: `pi_test_${late.orderNumber}`,
+    });
     expect(order.refundedPence).toBe(order.totalPence);
     const refunds = await suite.db.select().from(schema.orderRefunds).where(eq(schema.orderRefunds.orderId, late.orderId));
     expect(refunds).toMatchObject([{ status: "succeeded", amountPence: order.totalPence, restock: false }]);
@@ -112,7 +121,9 @@ describe("a payment made after the order's hold ended", () => {
     const [line] = await suite.db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, late.orderId));
     expect(line!.restockedQuantity).toBe(line!.quantity);
 
-    const subjects = (await suite.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toAddress, "late@example.com"))).map((mail) => mail.subject);
+    const subjects = (await suite.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toAddress, "late@example.com"))).map(
+      (mail) => mail.subject,
+    );
     // The other shopper's checkout closed the ended hold (and told the customer); then the truth about the payment, and the refund.
     expect(subjects.sort()).toEqual([
       `Refund for your Ridgeway Racing order ${late.orderNumber}`,
@@ -149,7 +160,10 @@ describe("a payment made after the order's hold ended", () => {
     const order = await placed("late@example.com", 1, t0);
     clock = afterHold;
     const card = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Alex Fan" };
-    expect(await payTestSession(context(), order.sessionId, { intent: "pay", card }, afterHold)).toEqual({ kind: "unavailable", reason: "closed" });
+    expect(await payTestSession(context(), order.sessionId, { intent: "pay", card }, afterHold)).toEqual({
+      kind: "unavailable",
+      reason: "closed",
+    });
     expect((await orderRow(order.orderId)).paidAt).toBeNull();
     expect(await suite.db.select().from(schema.paymentEvents)).toHaveLength(0);
   });
@@ -159,7 +173,10 @@ describe("a hold that has ended holds nothing, before the expiry job runs", () =
   it("does not count against the customer's two open holds", async () => {
     await placed("busy@example.com", 1, t0);
     await placed("busy@example.com", 1, t0);
-    expect(await place("busy@example.com", 1, new Date(t0.getTime() + 60_000), { holdsPerCustomer: 2 })).toMatchObject({ kind: "too_many_holds", by: "customer" });
+    expect(await place("busy@example.com", 1, new Date(t0.getTime() + 60_000), { holdsPerCustomer: 2 })).toMatchObject({
+      kind: "too_many_holds",
+      by: "customer",
+    });
     expect(await place("busy@example.com", 1, afterHold, { holdsPerCustomer: 2 })).toMatchObject({ kind: "placed" });
   });
 });

@@ -27,7 +27,9 @@ let deletedAssetId: string;
 const actor: AuditActor = { id: null, label: "library pictures test", roles: ["editor"], actingAs: "editor" };
 
 async function upload(context: AuditContext, alt: string, seedByte: number) {
-  const photo = await sharp(randomBytes(1200 * 800 * 3).fill(seedByte, 0, 16), { raw: { width: 1200, height: 800, channels: 3 } }).jpeg({ quality: 70 }).toBuffer();
+  const photo = await sharp(randomBytes(1200 * 800 * 3).fill(seedByte, 0, 16), { raw: { width: 1200, height: 800, channels: 3 } })
+    .jpeg({ quality: 70 })
+    .toBuffer();
   const form = new FormData();
   form.set("altText", alt);
   form.set("file", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "photo.jpg");
@@ -40,9 +42,21 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   const handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
   try {
-    const context: AuditContext = { db: handle.db, log: pino({ level: "silent" }), requestId: "library-pictures-test", contentChanged: async () => {} };
+    const context: AuditContext = {
+      db: handle.db,
+      log: pino({ level: "silent" }),
+      requestId: "library-pictures-test",
+      contentChanged: async () => {},
+    };
     const asset = await upload(context, altText, 1);
-    const focused = await updateMediaDetails(context, actor, asset.id, { altText, caption: "", credit: "", focalX: 0.5, focalY: 0.2, version: asset.version });
+    const focused = await updateMediaDetails(context, actor, asset.id, {
+      altText,
+      caption: "",
+      credit: "",
+      focalX: 0.5,
+      focalY: 0.2,
+      version: asset.version,
+    });
     if (!focused.ok) throw new Error("could not set the focal point");
     assetId = asset.id;
     const gone = await upload(context, "A photo deleted later", 2);
@@ -84,7 +98,9 @@ const page = async (path: string) => {
 
 /** The <picture> elements of the library photo in a page's HTML. */
 function libraryPictures(html: string): string[] {
-  return [...html.matchAll(/<picture[\s\S]*?<\/picture>/g)].map((found) => found[0]).filter((picture) => /\/media\/u\/[0-9a-f]{32}-320\.webp/.test(picture));
+  return [...html.matchAll(/<picture[\s\S]*?<\/picture>/g)]
+    .map((found) => found[0])
+    .filter((picture) => /\/media\/u\/[0-9a-f]{32}-320\.webp/.test(picture));
 }
 
 function expectResponsive(picture: string) {

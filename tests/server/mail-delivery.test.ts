@@ -4,7 +4,13 @@ import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../db/client.server";
 import { emailBounces, emailOutbox } from "../../db/schema";
-import { deliveryRound, smtpTransport, type DeliveryOptions, type DkimKey, type MailTransport } from "../../app/features/mail/delivery.server";
+import {
+  deliveryRound,
+  smtpTransport,
+  type DeliveryOptions,
+  type DkimKey,
+  type MailTransport,
+} from "../../app/features/mail/delivery.server";
 import { MAX_ATTEMPTS } from "../../app/features/mail/delivery-policy";
 import { clearBounce, listMailQueue, retryNow } from "../../app/features/mail/mail-queue.server";
 import { queueEmail } from "../../app/features/mail/outbox.server";
@@ -54,17 +60,28 @@ const newsletterHeaders = (to: string) => ({
 async function queue(to: string, subject = "Your order RR-1001", headers: Record<string, string> = {}) {
   const [row] = await suite.db
     .insert(emailOutbox)
-    .values({ toAddress: to, subject, textBody: `Hello ${to}\n\nThanks for your order.`, htmlBody: `<p>Hello ${to}</p><p>Thanks for your <b>order</b>.</p>`, headers })
+    .values({
+      toAddress: to,
+      subject,
+      textBody: `Hello ${to}\n\nThanks for your order.`,
+      htmlBody: `<p>Hello ${to}</p><p>Thanks for your <b>order</b>.</p>`,
+      headers,
+    })
     .returning();
   return row!;
 }
 const row = async (id: string) => (await suite.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0]!;
-const round = (transport: MailTransport, options: Partial<DeliveryOptions> = {}) => deliveryRound(suite.db, transport, { from, log, ...options });
+const round = (transport: MailTransport, options: Partial<DeliveryOptions> = {}) =>
+  deliveryRound(suite.db, transport, { from, log, ...options });
 
 describe("sending through SMTP", () => {
   it("delivers both parts with Date, Message-ID and Auto-Submitted, signed with DKIM", async () => {
     const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-    const dkim = { domainName: "ridgeway-racing.example", keySelector: "test2026", privateKey: privateKey.export({ type: "pkcs8", format: "pem" }).toString() };
+    const dkim = {
+      domainName: "ridgeway-racing.example",
+      keySelector: "test2026",
+      privateKey: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+    };
     const mailServer = await server();
     const email = await queue("Fan@Example.com");
     const result = await round(smtp(mailServer.url, dkim));
@@ -83,7 +100,13 @@ describe("sending through SMTP", () => {
     expect(verdict.bodyHashMatches).toBe(true);
     expect(verdict.valid).toBe(true);
 
-    expect(await row(email.id)).toMatchObject({ attempts: 1, lastError: null, claimedUntil: null, failedAt: null, sentAt: expect.any(Date) });
+    expect(await row(email.id)).toMatchObject({
+      attempts: 1,
+      lastError: null,
+      claimedUntil: null,
+      failedAt: null,
+      sentAt: expect.any(Date),
+    });
     expect(await round(smtp(mailServer.url))).toMatchObject({ claimed: 0 });
   });
 
@@ -106,7 +129,13 @@ describe("failures", () => {
     const t0 = new Date();
     expect(await round(smtp(mailServer.url), { now: () => t0 })).toMatchObject({ sent: 0, retrying: 1, serverDown: false });
     const afterFirst = await row(email.id);
-    expect(afterFirst).toMatchObject({ attempts: 1, failedAt: null, sentAt: null, claimedUntil: null, lastError: expect.stringContaining("451") });
+    expect(afterFirst).toMatchObject({
+      attempts: 1,
+      failedAt: null,
+      sentAt: null,
+      claimedUntil: null,
+      lastError: expect.stringContaining("451"),
+    });
     expect(afterFirst.nextAttemptAt.getTime() - t0.getTime()).toBeGreaterThanOrEqual(60_000);
 
     // Not due yet: the next round leaves it alone.
@@ -117,7 +146,10 @@ describe("failures", () => {
     expect((await row(email.id)).nextAttemptAt.getTime() - t1.getTime()).toBeGreaterThanOrEqual(120_000);
 
     // The last attempt gives up: the message is kept, marked failed, and no round takes it again.
-    await suite.db.update(emailOutbox).set({ attempts: MAX_ATTEMPTS - 1, nextAttemptAt: t1 }).where(eq(emailOutbox.id, email.id));
+    await suite.db
+      .update(emailOutbox)
+      .set({ attempts: MAX_ATTEMPTS - 1, nextAttemptAt: t1 })
+      .where(eq(emailOutbox.id, email.id));
     expect(await round(smtp(mailServer.url), { now: () => t1 })).toMatchObject({ claimed: 1, failed: 1 });
     expect(await row(email.id)).toMatchObject({ attempts: MAX_ATTEMPTS, failedAt: expect.any(Date), sentAt: null });
     expect(await round(smtp(mailServer.url), { now: () => new Date(t1.getTime() + 86_400_000) })).toMatchObject({ claimed: 0 });
@@ -144,7 +176,9 @@ describe("failures", () => {
 
   it("550 marks the address as bouncing: no more attempts, newsletters skipped, account mail still tried", async () => {
     const refused = new Set(["gone@example.com"]);
-    const mailServer = await server({ answer: (to) => (refused.has(to.toLowerCase()) ? { code: 550, text: "5.1.1 No such user here" } : undefined) });
+    const mailServer = await server({
+      answer: (to) => (refused.has(to.toLowerCase()) ? { code: 550, text: "5.1.1 No such user here" } : undefined),
+    });
     const email = await queue("Gone@Example.com");
     expect(await round(smtp(mailServer.url))).toMatchObject({ failed: 1, retrying: 0 });
     expect(await row(email.id)).toMatchObject({ attempts: 1, failedAt: expect.any(Date), lastError: expect.stringContaining("550") });
@@ -153,11 +187,21 @@ describe("failures", () => {
     expect(await round(smtp(mailServer.url), { now: () => new Date(Date.now() + 86_400_000) })).toMatchObject({ claimed: 0 });
 
     // A newsletter is not even queued; one queued before the bounce (or in bulk) is skipped, not sent.
-    expect(await queueEmail(suite.db, { to: "GONE@example.com", subject: "News", text: "x", headers: newsletterHeaders("gone@example.com") })).toBe("bouncing");
+    expect(
+      await queueEmail(suite.db, { to: "GONE@example.com", subject: "News", text: "x", headers: newsletterHeaders("gone@example.com") }),
+    ).toBe("bouncing");
     const bulk = await queue("gone@example.com", "News", newsletterHeaders("gone@example.com"));
     expect(await round(smtp(mailServer.url))).toMatchObject({ claimed: 1, sent: 0, failed: 1 });
-    expect(await row(bulk.id)).toMatchObject({ attempts: 0, failedAt: expect.any(Date), lastError: expect.stringMatching(/^Not sent: the address is bouncing \(550/) });
-    expect(await retryNow(auditContext(), staff, bulk.id)).toMatchObject({ ok: false, status: 409, message: expect.stringContaining("is bouncing") });
+    expect(await row(bulk.id)).toMatchObject({
+      attempts: 0,
+      failedAt: expect.any(Date),
+      lastError: expect.stringMatching(/^Not sent: the address is bouncing \(550/),
+    });
+    expect(await retryNow(auditContext(), staff, bulk.id)).toMatchObject({
+      ok: false,
+      status: 409,
+      message: expect.stringContaining("is bouncing"),
+    });
 
     // Account mail still goes; once it gets through, the address is no longer bouncing.
     refused.clear();
@@ -179,12 +223,26 @@ describe("failures", () => {
     const tried = after.find((email) => email!.attempts > 0);
     const untouched = after.filter((email) => email !== tried);
     expect(untouched).toHaveLength(2);
-    expect(tried).toMatchObject({ attempts: 1, sentAt: null, failedAt: null, claimedUntil: null, lastError: expect.stringMatching(/ECONNREFUSED/) });
+    expect(tried).toMatchObject({
+      attempts: 1,
+      sentAt: null,
+      failedAt: null,
+      claimedUntil: null,
+      lastError: expect.stringMatching(/ECONNREFUSED/),
+    });
     expect(tried!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(started.getTime() + 60_000);
     expect(untouched.every((email) => email.attempts === 0 && email.claimedUntil === null && email.sentAt === null)).toBe(true);
 
     const { rows } = await listMailQueue(suite.db, "problems", 1);
-    expect(rows).toEqual([expect.objectContaining({ id: tried!.id, state: "retrying", attempts: 1, nextAttemptAt: tried!.nextAttemptAt, lastError: expect.stringMatching(/ECONNREFUSED/) })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        id: tried!.id,
+        state: "retrying",
+        attempts: 1,
+        nextAttemptAt: tried!.nextAttemptAt,
+        lastError: expect.stringMatching(/ECONNREFUSED/),
+      }),
+    ]);
     expect((await listMailQueue(suite.db, "waiting", 1)).total).toBe(3);
   });
 });
@@ -195,8 +253,14 @@ describe("when a message is due", () => {
     // The database keeps microseconds; a round's clock (JavaScript) keeps milliseconds.
     const sameMillisecond = await queue("same@example.com");
     const nextMillisecond = await queue("next@example.com");
-    await suite.db.update(emailOutbox).set({ nextAttemptAt: sql`'2030-01-01T12:00:00.000999Z'::timestamptz` }).where(eq(emailOutbox.id, sameMillisecond.id));
-    await suite.db.update(emailOutbox).set({ nextAttemptAt: sql`'2030-01-01T12:00:00.001000Z'::timestamptz` }).where(eq(emailOutbox.id, nextMillisecond.id));
+    await suite.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: sql`'2030-01-01T12:00:00.000999Z'::timestamptz` })
+      .where(eq(emailOutbox.id, sameMillisecond.id));
+    await suite.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: sql`'2030-01-01T12:00:00.001000Z'::timestamptz` })
+      .where(eq(emailOutbox.id, nextMillisecond.id));
     const result = await round(smtp(mailServer.url), { now: () => new Date("2030-01-01T12:00:00.000Z") });
     expect(result).toMatchObject({ claimed: 1, sent: 1 });
     expect(await row(sameMillisecond.id)).toMatchObject({ sentAt: expect.any(Date) });
@@ -208,9 +272,21 @@ describe("several delivery loops", () => {
   it("two loops at once send each message once", async () => {
     const mailServer = await server();
     const count = 40;
-    await suite.db.insert(emailOutbox).values(Array.from({ length: count }, (_, index) => ({ toAddress: `fan${index}@example.com`, subject: `Message ${index}`, textBody: "hello", headers: {} })));
+    await suite.db
+      .insert(emailOutbox)
+      .values(
+        Array.from({ length: count }, (_, index) => ({
+          toAddress: `fan${index}@example.com`,
+          subject: `Message ${index}`,
+          textBody: "hello",
+          headers: {},
+        })),
+      );
     // On PostgreSQL the second loop has its own connections to the same database, as a second process would.
-    const other = suite.testDb.kind === "postgres" ? await openDatabase({ dataDir: suite.testDb.dataDir, databaseUrl: suite.testDb.databaseUrl, onConnectionError: () => {} }) : null;
+    const other =
+      suite.testDb.kind === "postgres"
+        ? await openDatabase({ dataDir: suite.testDb.dataDir, databaseUrl: suite.testDb.databaseUrl, onConnectionError: () => {} })
+        : null;
     try {
       const loop = async (db: Database, transport: MailTransport) => {
         let sent = 0;
@@ -238,7 +314,10 @@ describe("several delivery loops", () => {
     const email = await queue("late@example.com");
     const t0 = new Date();
     let failDeadSend: (error: Error) => void = () => {};
-    const dying: MailTransport = { description: "a process about to die", send: () => new Promise((_resolve, reject) => (failDeadSend = reject)) };
+    const dying: MailTransport = {
+      description: "a process about to die",
+      send: () => new Promise((_resolve, reject) => (failDeadSend = reject)),
+    };
     const dead = round(dying, { now: () => t0, leaseMs: 60_000 });
 
     // Claimed: another loop leaves it alone while the lease lasts.
@@ -306,7 +385,9 @@ describe("speed", () => {
     expect(await mailServer.received()).toHaveLength(count);
     waits.sort((a, b) => a - b);
     const p95 = waits[Math.floor(waits.length * 0.95)] ?? 0;
-    console.log(`[mail] ${suite.testDb.kind}: ${count} e-mails to a loopback SMTP server in ${Math.round(elapsed)} ms (${Math.round((count / elapsed) * 1000)}/s); a query meanwhile: median ${waits[Math.floor(waits.length / 2)]?.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${waits.at(-1)?.toFixed(1)} ms over ${waits.length} queries`);
+    console.log(
+      `[mail] ${suite.testDb.kind}: ${count} e-mails to a loopback SMTP server in ${Math.round(elapsed)} ms (${Math.round((count / elapsed) * 1000)}/s); a query meanwhile: median ${waits[Math.floor(waits.length / 2)]?.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${waits.at(-1)?.toFixed(1)} ms over ${waits.length} queries`,
+    );
     // No query waited behind the mail server (the old delivery held a transaction for a whole batch).
     expect(p95).toBeLessThan(500);
   });

@@ -16,7 +16,6 @@ let testDb: TestDatabase;
 let server: ServerProcess;
 let cookie = "";
 
-
 beforeAll(async () => {
   testDb = await createTestDatabase();
   const editor = await prepareStaff(testDb, {
@@ -37,7 +36,9 @@ afterAll(async () => {
 
 describe("media over HTTP", () => {
   it("uploads, then serves the variants with immutable headers and the site's SVG art beside them", async () => {
-    const png = await sharp({ create: { width: 700, height: 400, channels: 3, background: "#c33" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 700, height: 400, channels: 3, background: "#c33" } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set("altText", "Red test card");
     form.set("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "red.png");
@@ -62,7 +63,9 @@ describe("media over HTTP", () => {
   });
 
   it("lets mail clients and the sandboxed preview load e-mails' pictures, and keeps the site's isolation elsewhere", async () => {
-    const png = await sharp({ create: { width: 900, height: 500, channels: 3, background: "#36c" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 900, height: 500, channels: 3, background: "#36c" } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set("altText", "Blue test card");
     form.set("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "blue.png");
@@ -88,7 +91,10 @@ describe("media over HTTP", () => {
     const url = new URL(`${server.url}/admin/media/new`);
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       // 200 MB announced and streamed without Content-Length (chunked): the server cannot know the size up front.
-      const request = http.request(url, { method: "POST", headers: { cookie, "content-type": `multipart/form-data; boundary=${boundary}`, accept: "text/html" } });
+      const request = http.request(url, {
+        method: "POST",
+        headers: { cookie, "content-type": `multipart/form-data; boundary=${boundary}`, accept: "text/html" },
+      });
       request.on("response", (response) => {
         let text = "";
         response.on("data", (chunk) => (text += chunk));

@@ -24,7 +24,12 @@ import { seededTestDatabase } from "../support/test-database";
 
 const suite = seededTestDatabase();
 const editor: AuditActor = { id: null, label: "Originals test <editor@example.com>", roles: ["editor"], actingAs: "editor" };
-const auditContext = (): AuditContext => ({ db: suite.db, log: pino({ level: "silent" }), requestId: "originals-test", contentChanged: async () => {} });
+const auditContext = (): AuditContext => ({
+  db: suite.db,
+  log: pino({ level: "silent" }),
+  requestId: "originals-test",
+  contentChanged: async () => {},
+});
 const quiet: CleaningOptions = { log: pino({ level: "silent" }), contentChanged: async () => {} };
 const storage = () => databaseMediaStorage(suite.db);
 let baseUrl = "";
@@ -163,7 +168,10 @@ describe("cleaning the originals stored before", () => {
     const clip = withFilmingMetadata(teamClip());
     const asset = await storeAsBefore(clip, "Clip stored before");
     const [member] = await suite.db.select().from(teamMembers).limit(1);
-    await suite.db.update(teamMembers).set({ video: mediaFileUrl(asset.originalKey) }).where(eq(teamMembers.id, member!.id));
+    await suite.db
+      .update(teamMembers)
+      .set({ video: mediaFileUrl(asset.originalKey) })
+      .where(eq(teamMembers.id, member!.id));
     let announced = 0;
     const report = await cleanStoredOriginals(suite.db, storage(), { ...quiet, contentChanged: async () => void (announced += 1) });
     expect(report).toEqual({ cleaned: 1, failed: 0 });
@@ -186,7 +194,10 @@ describe("cleaning the originals stored before", () => {
     const second = await storeAsBefore(await photoWithMetadata("webp"), "Second");
     // A file that passed the old checks but no longer reads: left alone, and the rest goes on.
     const broken = await storeAsBefore(await photoWithMetadata("jpeg"), "Broken");
-    await suite.db.update(mediaBlobs).set({ data: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]) }).where(eq(mediaBlobs.key, broken.originalKey));
+    await suite.db
+      .update(mediaBlobs)
+      .set({ data: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]) })
+      .where(eq(mediaBlobs.key, broken.originalKey));
 
     // Stopped before it starts: nothing changes.
     expect(await cleanStoredOriginals(suite.db, storage(), { ...quiet, stopped: () => true })).toEqual({ cleaned: 0, failed: 0 });
@@ -212,7 +223,10 @@ describe("cleaning the originals stored before", () => {
     await storage().put(left, await photoWithMetadata("png"), "image/png");
     await cleanStoredOriginals(suite.db, storage(), quiet);
     expect(await storage().get(left)).toBeNull();
-    const [stillThere] = await suite.db.select({ n: count() }).from(mediaBlobs).where(and(eq(mediaBlobs.key, (await getMediaAsset(suite.db, first.id))!.originalKey)));
+    const [stillThere] = await suite.db
+      .select({ n: count() })
+      .from(mediaBlobs)
+      .where(and(eq(mediaBlobs.key, (await getMediaAsset(suite.db, first.id))!.originalKey)));
     expect(stillThere!.n).toBe(1);
   });
 });

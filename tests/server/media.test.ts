@@ -8,12 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
 import { auditEvents, mediaAssets, mediaBlobs } from "../../db/schema";
 import { MEDIA_MESSAGES, MEDIA_UPLOAD_MAX_BODY_BYTES, mediaFileUrl } from "../../app/features/media/media";
-import {
-  deleteMediaAsset,
-  getMediaAsset,
-  undeleteMediaAsset,
-  updateMediaDetails,
-} from "../../app/features/media/media.server";
+import { deleteMediaAsset, getMediaAsset, undeleteMediaAsset, updateMediaDetails } from "../../app/features/media/media.server";
 import type { AuditActor, AuditContext } from "../../app/features/admin/audit.server";
 import { databaseMediaStorage } from "../../app/features/media/storage.server";
 import { uploadMedia } from "../../app/features/media/upload.server";
@@ -23,7 +18,12 @@ import { seededTestDatabase } from "../support/test-database";
 
 const suite = seededTestDatabase();
 const editor: AuditActor = { id: null, label: "Media test <editor@example.com>", roles: ["editor"], actingAs: "editor" };
-const auditContext = (): AuditContext => ({ db: suite.db, log: pino({ level: "silent" }), requestId: "media-test", contentChanged: async () => {} });
+const auditContext = (): AuditContext => ({
+  db: suite.db,
+  log: pino({ level: "silent" }),
+  requestId: "media-test",
+  contentChanged: async () => {},
+});
 const upload = (request: Request) => uploadMedia(auditContext(), editor, request);
 let baseUrl = "";
 let closeServer: () => void = () => {};
@@ -39,7 +39,11 @@ beforeAll(async () => {
 });
 afterAll(() => closeServer());
 
-function uploadRequest(file: Blob | null, fields: Record<string, string> = { altText: "Car 7 at Druids" }, fileName = "photo.jpg"): Request {
+function uploadRequest(
+  file: Blob | null,
+  fields: Record<string, string> = { altText: "Car 7 at Druids" },
+  fileName = "photo.jpg",
+): Request {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   if (file) form.set("file", file, fileName);
@@ -109,13 +113,40 @@ describe("media storage in the database", () => {
 describe("uploading to the media library", () => {
   it("stores a JPEG with AVIF and WebP variants, no wider than it, and e-mails' JPEG, and serves them for good", async () => {
     const jpeg = await photoJpeg(1400, 933);
-    const result = await upload(uploadRequest(new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), { altText: "Car 7 at Druids", caption: "Round 3", credit: "J. Smith" }));
+    const result = await upload(
+      uploadRequest(new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), {
+        altText: "Car 7 at Druids",
+        caption: "Round 3",
+        credit: "J. Smith",
+      }),
+    );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const asset = result.asset;
-    expect(asset).toMatchObject({ kind: "image", originalType: "image/jpeg", width: 1400, height: 933, altText: "Car 7 at Druids", focalX: 0.5, focalY: 0.5, version: 1 });
+    expect(asset).toMatchObject({
+      kind: "image",
+      originalType: "image/jpeg",
+      width: 1400,
+      height: 933,
+      altText: "Car 7 at Druids",
+      focalX: 0.5,
+      focalY: 0.5,
+      version: 1,
+    });
     expect(asset.variants.map((variant) => `${variant.format}@${variant.width}`).sort()).toEqual(
-      ["avif@320", "avif@640", "avif@960", "avif@1280", "avif@1400", "webp@320", "webp@640", "webp@960", "webp@1280", "webp@1400", "jpeg@1104"].sort(),
+      [
+        "avif@320",
+        "avif@640",
+        "avif@960",
+        "avif@1280",
+        "avif@1400",
+        "webp@320",
+        "webp@640",
+        "webp@960",
+        "webp@1280",
+        "webp@1400",
+        "jpeg@1104",
+      ].sort(),
     );
 
     const avif = asset.variants.find((variant) => variant.format === "avif" && variant.width === 640)!;
@@ -144,7 +175,12 @@ describe("uploading to the media library", () => {
     const originalBytes = Buffer.from(await original.arrayBuffer());
     expect(originalBytes.byteLength).toBe(asset.originalBytes);
     const originalMetadata = await sharp(originalBytes).metadata();
-    expect([originalMetadata.format, originalMetadata.width, originalMetadata.height, originalMetadata.exif]).toEqual(["jpeg", 1400, 933, undefined]);
+    expect([originalMetadata.format, originalMetadata.width, originalMetadata.height, originalMetadata.exif]).toEqual([
+      "jpeg",
+      1400,
+      933,
+      undefined,
+    ]);
   });
 
   it("answers 404 for an unknown or malformed key", async () => {
@@ -156,7 +192,9 @@ describe("uploading to the media library", () => {
   });
 
   it("makes a PNG's sizes without upscaling, and turns a second upload of the same file into the first", async () => {
-    const png = await sharp({ create: { width: 800, height: 600, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 800, height: 600, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const first = await upload(uploadRequest(new Blob([new Uint8Array(png)]), { altText: "Team logo" }, "logo.png"));
     expect(first.ok && first.created).toBe(true);
     if (!first.ok) return;
@@ -169,9 +207,14 @@ describe("uploading to the media library", () => {
 
   it("refuses a file that is not an accepted type, whatever its name, and stores nothing", async () => {
     const before = await storedCounts();
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    for (const [bytes, name] of [[gif, "photo.jpg"], [svg, "photo.png"]] as const) {
+    for (const [bytes, name] of [
+      [gif, "photo.jpg"],
+      [svg, "photo.png"],
+    ] as const) {
       const result = await upload(uploadRequest(new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), undefined, name));
       expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { file: MEDIA_MESSAGES.notAllowed } });
     }
@@ -218,7 +261,9 @@ describe("uploading to the media library", () => {
       fieldErrors: { file: MEDIA_MESSAGES.imageTooLarge },
     });
     // A tiny PNG whose header declares 30000 × 30000 pixels (3.6 GB once decoded).
-    const bomb = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } }).png().toBuffer();
+    const bomb = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
     bomb.writeUInt32BE(30_000, 16);
     bomb.writeUInt32BE(30_000, 20);
     expect(bomb.byteLength).toBeLessThan(200);
@@ -235,7 +280,13 @@ describe("uploading to the media library", () => {
     const result = await upload(uploadRequest(new Blob([new Uint8Array(clip)]), { altText: "Onboard lap of Brands Hatch" }, "lap.mp4"));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.asset).toMatchObject({ kind: "video", originalType: "video/mp4", originalBytes: clip.byteLength, width: null, variants: [] });
+    expect(result.asset).toMatchObject({
+      kind: "video",
+      originalType: "video/mp4",
+      originalBytes: clip.byteLength,
+      width: null,
+      variants: [],
+    });
     const response = await fetch(`${baseUrl}${mediaFileUrl(result.asset.originalKey)}`);
     expect(response.headers.get("content-type")).toBe("video/mp4");
     const served = Buffer.from(await response.arrayBuffer());
@@ -247,7 +298,13 @@ describe("uploading to the media library", () => {
     expect((await fetch(`${baseUrl}/media/u/${result.asset.hash}.mp4`)).status).toBe(404);
 
     const before = await storedCounts();
-    const notAClip = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypisom"), Buffer.from([0, 0, 2, 0]), Buffer.from("isomiso2"), randomBytes(4096)]);
+    const notAClip = Buffer.concat([
+      Buffer.from([0, 0, 0, 24]),
+      Buffer.from("ftypisom"),
+      Buffer.from([0, 0, 2, 0]),
+      Buffer.from("isomiso2"),
+      randomBytes(4096),
+    ]);
     expect(await upload(uploadRequest(new Blob([new Uint8Array(notAClip)]), { altText: "Noise" }, "noise.mp4"))).toMatchObject({
       ok: false,
       status: 400,
@@ -257,7 +314,9 @@ describe("uploading to the media library", () => {
   });
 
   it("stops serving a deleted asset's files, and serves them again after an undo", async () => {
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#114488" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#114488" } })
+      .png()
+      .toBuffer();
     const uploaded = await upload(uploadRequest(new Blob([new Uint8Array(png)]), { altText: "Blue" }, "blue.png"));
     if (!uploaded.ok) throw new Error("upload failed");
     const url = `${baseUrl}${mediaFileUrl(uploaded.asset.variants[0]!.key)}`;
@@ -275,7 +334,9 @@ describe("uploading to the media library", () => {
   });
 
   it("refuses an edit based on a stale version and keeps the other person's change", async () => {
-    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#226622" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#226622" } })
+      .png()
+      .toBuffer();
     const uploaded = await upload(uploadRequest(new Blob([new Uint8Array(png)]), { altText: "Green" }, "green.png"));
     if (!uploaded.ok) throw new Error("upload failed");
     const id = uploaded.asset.id;
@@ -283,14 +344,26 @@ describe("uploading to the media library", () => {
     expect((await updateMediaDetails(auditContext(), editor, id, edit)).ok).toBe(true);
     const stale = await updateMediaDetails(auditContext(), editor, id, { ...edit, altText: "Second editor", focalX: 0.5 });
     expect(stale).toMatchObject({ ok: false, kind: "conflict" });
-    expect(await getMediaAsset(suite.db, id)).toMatchObject({ altText: "First editor", focalX: expect.closeTo(0.2, 5), focalY: expect.closeTo(0.8, 5), version: 2 });
+    expect(await getMediaAsset(suite.db, id)).toMatchObject({
+      altText: "First editor",
+      focalX: expect.closeTo(0.2, 5),
+      focalY: expect.closeTo(0.8, 5),
+      version: 2,
+    });
   });
 
   it("lets another app process on the same PostgreSQL serve the upload", async (context) => {
     if (suite.testDb.kind !== "postgres") context.skip();
-    const other = await openDatabase({ dataDir: suite.testDb.dataDir, databaseUrl: suite.testDb.databaseUrl, seed: false, onConnectionError: () => {} });
+    const other = await openDatabase({
+      dataDir: suite.testDb.dataDir,
+      databaseUrl: suite.testDb.databaseUrl,
+      seed: false,
+      onConnectionError: () => {},
+    });
     try {
-      const png = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#884411" } }).png().toBuffer();
+      const png = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#884411" } })
+        .png()
+        .toBuffer();
       const uploaded = await upload(uploadRequest(new Blob([new Uint8Array(png)]), { altText: "Shared" }, "shared.png"));
       if (!uploaded.ok) throw new Error("upload failed");
       const file = await databaseMediaStorage(other.db).get(uploaded.asset.originalKey);

@@ -28,11 +28,18 @@ beforeAll(() => {
 type AnyArgs = any;
 let clientCounter = 0;
 const context = () => requestContext(suite.db, auth, `198.51.100.${++clientCounter}`);
-const args = (request: Request, params: Record<string, string> = {}): AnyArgs => routeArgs({ request, context: routerContextFor(context()), params });
+const args = (request: Request, params: Record<string, string> = {}): AnyArgs =>
+  routeArgs({ request, context: routerContextFor(context()), params });
 
 /** Signs up a person with an account role, optionally staff roles and two-factor; returns their cookies. */
 async function person(email: string, options: { role?: "driver" | "team_member"; staff?: StaffRole[]; twoFactor?: boolean } = {}) {
-  const body = { intent: "sign-up", name: email.split("@")[0]!, email, password: "correct horse battery staple", role: options.role ?? "team_member" };
+  const body = {
+    intent: "sign-up",
+    name: email.split("@")[0]!,
+    email,
+    password: "correct horse battery staple",
+    role: options.role ?? "team_member",
+  };
   expect((await run(() => loginAction(args(formPost("/login", body))))).status).toBe(200);
   // A sign-up signs nobody in: sign in before two-factor is switched on, as the person would have.
   const outcome = await run(() => loginAction(args(formPost("/login", { intent: "sign-in", email, password: body.password }))));
@@ -53,7 +60,21 @@ beforeAll(async () => {
   const create = await run(() =>
     editAction(
       args(
-        formPost("/admin/news/new", { intent: "save", version: "0", title: "Preview target", slug: "preview-target", category: "Team News", venue: "Silverstone", image: "/media/news/season-opener-silverstone-international.svg", excerpt: "Draft.", bodyText: "Secret draft text." }, { ...as(editor), ...origin }),
+        formPost(
+          "/admin/news/new",
+          {
+            intent: "save",
+            version: "0",
+            title: "Preview target",
+            slug: "preview-target",
+            category: "Team News",
+            venue: "Silverstone",
+            image: "/media/news/season-opener-silverstone-international.svg",
+            excerpt: "Draft.",
+            bodyText: "Secret draft text.",
+          },
+          { ...as(editor), ...origin },
+        ),
       ),
     ),
   );
@@ -82,9 +103,19 @@ describe("who may use the news desk", () => {
         await run(() => listLoader(args(get("/admin/news", as(jar))))),
         await run(() => editLoader(args(get(`/admin/news/${articleId}`, as(jar)), { articleId }))),
         await run(() => editLoader(args(get("/admin/news/new", as(jar))))),
-        await run(() => previewLoader(args(get(`/admin/news/${articleId}/preview/${seededRevision}`, as(jar)), { articleId, revisionId: String(seededRevision) }))),
-        await run(() => editAction(args(formPost(`/admin/news/${articleId}`, { intent: "publish", version: "1" }, { ...as(jar), ...origin }), { articleId }))),
-        await run(() => editAction(args(formPost("/admin/news/new", { intent: "save", version: "0", title: "Intruder" }, { ...as(jar), ...origin })))),
+        await run(() =>
+          previewLoader(
+            args(get(`/admin/news/${articleId}/preview/${seededRevision}`, as(jar)), { articleId, revisionId: String(seededRevision) }),
+          ),
+        ),
+        await run(() =>
+          editAction(
+            args(formPost(`/admin/news/${articleId}`, { intent: "publish", version: "1" }, { ...as(jar), ...origin }), { articleId }),
+          ),
+        ),
+        await run(() =>
+          editAction(args(formPost("/admin/news/new", { intent: "save", version: "0", title: "Intruder" }, { ...as(jar), ...origin }))),
+        ),
       ];
       for (const outcome of outcomes) {
         expect(JSON.stringify(outcome.data ?? "")).not.toContain("Secret draft text");
@@ -100,13 +131,21 @@ describe("who may use the news desk", () => {
 
   it("shows an editor the preview of exactly that revision, private and never cached", async () => {
     const articleId = await articleIdOf("preview-target");
-    const outcome = await run(() => previewLoader(args(get(`/admin/news/${articleId}/preview/${seededRevision}`, as(editor)), { articleId, revisionId: String(seededRevision) })));
+    const outcome = await run(() =>
+      previewLoader(
+        args(get(`/admin/news/${articleId}/preview/${seededRevision}`, as(editor)), { articleId, revisionId: String(seededRevision) }),
+      ),
+    );
     expect(outcome.status).toBe(200);
     expect(outcome.headers.get("cache-control")).toBe("private, no-store");
     expect(outcome.data).toMatchObject({ version: 1, article: { title: "Preview target", html: "<p>Secret draft text.</p>" } });
     // The public page does not show the draft.
-    expect(await run(() => articleLoader(args(get("/news/preview-target"), { reportId: "preview-target" })))).toMatchObject({ status: 404 });
-    const unknown = await run(() => previewLoader(args(get(`/admin/news/${articleId}/preview/999999`, as(editor)), { articleId, revisionId: "999999" })));
+    expect(await run(() => articleLoader(args(get("/news/preview-target"), { reportId: "preview-target" })))).toMatchObject({
+      status: 404,
+    });
+    const unknown = await run(() =>
+      previewLoader(args(get(`/admin/news/${articleId}/preview/999999`, as(editor)), { articleId, revisionId: "999999" })),
+    );
     expect(unknown.status).toBe(404);
   });
 });
@@ -114,7 +153,26 @@ describe("who may use the news desk", () => {
 describe("the edit form", () => {
   it("answers bad input with 400, a message per field and the input kept", async () => {
     const outcome = await run(() =>
-      editAction(args(formPost("/admin/news/new", { intent: "save", version: "0", title: "", slug: "Not A Slug!", category: "Gossip", venue: "", image: "https://evil.example/x.png", excerpt: "x", podcastYoutubeUrl: "javascript:alert(1)", bodyText: "Kept text" }, { ...as(editor), ...origin }))),
+      editAction(
+        args(
+          formPost(
+            "/admin/news/new",
+            {
+              intent: "save",
+              version: "0",
+              title: "",
+              slug: "Not A Slug!",
+              category: "Gossip",
+              venue: "",
+              image: "https://evil.example/x.png",
+              excerpt: "x",
+              podcastYoutubeUrl: "javascript:alert(1)",
+              bodyText: "Kept text",
+            },
+            { ...as(editor), ...origin },
+          ),
+        ),
+      ),
     );
     expect(outcome.status).toBe(400);
     const data = outcome.data as { fieldErrors: Record<string, string>; values: Record<string, string> };
@@ -123,14 +181,32 @@ describe("the edit form", () => {
     const garbled = await run(() => editAction(args(formPost("/admin/news/new", { intent: "explode" }, { ...as(editor), ...origin }))));
     expect(garbled.status).toBe(400);
     const badBody = await run(() =>
-      editAction(args(formPost("/admin/news/new", { intent: "save", version: "0", title: "T", category: "Team News", venue: "V", image: "/media/x.svg", excerpt: "E", body: "{not json" }, { ...as(editor), ...origin }))),
+      editAction(
+        args(
+          formPost(
+            "/admin/news/new",
+            {
+              intent: "save",
+              version: "0",
+              title: "T",
+              category: "Team News",
+              venue: "V",
+              image: "/media/x.svg",
+              excerpt: "E",
+              body: "{not json",
+            },
+            { ...as(editor), ...origin },
+          ),
+        ),
+      ),
     );
     expect(badBody).toMatchObject({ status: 400, data: { fieldErrors: { body: expect.any(String) } } });
   });
 
   it("answers a body nested far too deeply with 400 and the depth message, not a 500", async () => {
     const fields = { intent: "save", version: "0", title: "Deep", category: "Team News", venue: "V", image: "/media/x.svg", excerpt: "E" };
-    const nested = (levels: number, open: string, close: string) => `{"type":"doc","content":[${open.repeat(levels)}${close.repeat(levels)}]}`;
+    const nested = (levels: number, open: string, close: string) =>
+      `{"type":"doc","content":[${open.repeat(levels)}${close.repeat(levels)}]}`;
     const bodies = {
       "13 blockquotes": nested(13, '{"type":"blockquote","content":[', "]}"),
       "5,000 blockquotes": nested(5_000, '{"type":"blockquote","content":[', "]}"),
@@ -148,10 +224,17 @@ describe("the edit form", () => {
   it("answers a hero photo that is not in the library, or no hero at all, with 400 on the photo field", async () => {
     const fields = { intent: "save", version: "0", title: "Hero check", category: "Team News", venue: "V", excerpt: "E", bodyText: "Text" };
     const unknownPhoto = await run(() =>
-      editAction(args(formPost("/admin/news/new", { ...fields, heroAssetId: "00000000-0000-4000-8000-000000000000" }, { ...as(editor), ...origin }))),
+      editAction(
+        args(formPost("/admin/news/new", { ...fields, heroAssetId: "00000000-0000-4000-8000-000000000000" }, { ...as(editor), ...origin })),
+      ),
     );
-    expect(unknownPhoto).toMatchObject({ status: 400, data: { fieldErrors: { heroAssetId: "Choose a photo that is in the media library." } } });
-    const noHero = await run(() => editAction(args(formPost("/admin/news/new", { ...fields, image: "", heroAssetId: "" }, { ...as(editor), ...origin }))));
+    expect(unknownPhoto).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { heroAssetId: "Choose a photo that is in the media library." } },
+    });
+    const noHero = await run(() =>
+      editAction(args(formPost("/admin/news/new", { ...fields, image: "", heroAssetId: "" }, { ...as(editor), ...origin }))),
+    );
     expect(noHero).toMatchObject({ status: 400, data: { fieldErrors: { heroAssetId: expect.stringMatching(/hero photo/) } } });
     const [created] = await suite.db.select().from(schema.articles).where(eq(schema.articles.title, "Hero check"));
     expect(created).toBeUndefined();
@@ -159,10 +242,22 @@ describe("the edit form", () => {
 
   it("refuses a save on a stale version with 409 and keeps the other person's change", async () => {
     const articleId = await articleIdOf("preview-target");
-    const fields = { intent: "save", version: "1", slug: "preview-target", category: "Team News", venue: "Silverstone", image: "/media/news/season-opener-silverstone-international.svg", excerpt: "Draft." };
-    const first = await run(() => editAction(args(formPost(`/admin/news/${articleId}`, { ...fields, title: "Alice" }, { ...as(editor), ...origin }), { articleId })));
+    const fields = {
+      intent: "save",
+      version: "1",
+      slug: "preview-target",
+      category: "Team News",
+      venue: "Silverstone",
+      image: "/media/news/season-opener-silverstone-international.svg",
+      excerpt: "Draft.",
+    };
+    const first = await run(() =>
+      editAction(args(formPost(`/admin/news/${articleId}`, { ...fields, title: "Alice" }, { ...as(editor), ...origin }), { articleId })),
+    );
     expect(first).toMatchObject({ status: 302, location: `/admin/news/${articleId}?saved=1` });
-    const second = await run(() => editAction(args(formPost(`/admin/news/${articleId}`, { ...fields, title: "Bob" }, { ...as(editor), ...origin }), { articleId })));
+    const second = await run(() =>
+      editAction(args(formPost(`/admin/news/${articleId}`, { ...fields, title: "Bob" }, { ...as(editor), ...origin }), { articleId })),
+    );
     expect(second.status).toBe(409);
     expect(second.data).toMatchObject({ formError: expect.stringContaining("Someone else saved"), values: { title: "Bob" } });
     const [stored] = await suite.db.select().from(schema.articles).where(eq(schema.articles.id, articleId));
@@ -172,7 +267,13 @@ describe("the edit form", () => {
   it("refuses a schedule that is not a UK date and time, or is in the past", async () => {
     const articleId = await articleIdOf("preview-target");
     for (const publishAt of ["tomorrow", "2020-01-01T10:00", "2027-03-28T01:30"]) {
-      const outcome = await run(() => editAction(args(formPost(`/admin/news/${articleId}`, { intent: "schedule", version: "2", publishAt }, { ...as(editor), ...origin }), { articleId })));
+      const outcome = await run(() =>
+        editAction(
+          args(formPost(`/admin/news/${articleId}`, { intent: "schedule", version: "2", publishAt }, { ...as(editor), ...origin }), {
+            articleId,
+          }),
+        ),
+      );
       expect(outcome, publishAt).toMatchObject({ status: 400, data: { fieldErrors: { publishAt: expect.any(String) } } });
     }
   });
@@ -182,12 +283,28 @@ describe("a renamed article", () => {
   it("answers its old address with a 301 to the new one", async () => {
     const articleId = "thruxton-speed-and-strategy";
     const [row] = await suite.db.select().from(schema.articles).where(eq(schema.articles.id, articleId));
-    const fields = { intent: "save", version: String(row!.version), title: row!.title, slug: "thruxton-strategy", category: row!.category, venue: row!.venue, image: row!.image, excerpt: row!.excerpt, body: JSON.stringify(row!.body) };
-    expect(await run(() => editAction(args(formPost(`/admin/news/${articleId}`, fields, { ...as(editor), ...origin }), { articleId })))).toMatchObject({ status: 302 });
+    const fields = {
+      intent: "save",
+      version: String(row!.version),
+      title: row!.title,
+      slug: "thruxton-strategy",
+      category: row!.category,
+      venue: row!.venue,
+      image: row!.image,
+      excerpt: row!.excerpt,
+      body: JSON.stringify(row!.body),
+    };
+    expect(
+      await run(() => editAction(args(formPost(`/admin/news/${articleId}`, fields, { ...as(editor), ...origin }), { articleId }))),
+    ).toMatchObject({ status: 302 });
     // The article is live, so the rename is staged (ADR 0109): the old address still answers until it is published.
-    expect((await run(() => articleLoader(args(get("/news/thruxton-speed-and-strategy"), { reportId: "thruxton-speed-and-strategy" })))).status).toBe(200);
+    expect(
+      (await run(() => articleLoader(args(get("/news/thruxton-speed-and-strategy"), { reportId: "thruxton-speed-and-strategy" })))).status,
+    ).toBe(200);
     const publish = { intent: "publish_changes", version: String(row!.version + 1) };
-    expect(await run(() => editAction(args(formPost(`/admin/news/${articleId}`, publish, { ...as(editor), ...origin }), { articleId })))).toMatchObject({
+    expect(
+      await run(() => editAction(args(formPost(`/admin/news/${articleId}`, publish, { ...as(editor), ...origin }), { articleId }))),
+    ).toMatchObject({
       status: 302,
       location: `/admin/news/${articleId}?done=published-changes`,
     });
@@ -203,8 +320,20 @@ describe("a live article's staged changes (ADR 0109)", () => {
   it("saves them off the live page, shows who saved them, refuses a stale publish with 409, and discards them after the confirmation step", async () => {
     const articleId = "anglesey-coastal-challenge";
     const [row] = await suite.db.select().from(schema.articles).where(eq(schema.articles.id, articleId));
-    const fields = { intent: "save", version: String(row!.version), title: "Anglesey, rewritten", slug: row!.slug, category: row!.category, venue: row!.venue, image: row!.image, excerpt: row!.excerpt, body: JSON.stringify(row!.body) };
-    expect(await run(() => editAction(args(formPost(`/admin/news/${articleId}`, fields, { ...as(editor), ...origin }), { articleId })))).toMatchObject({ status: 302 });
+    const fields = {
+      intent: "save",
+      version: String(row!.version),
+      title: "Anglesey, rewritten",
+      slug: row!.slug,
+      category: row!.category,
+      venue: row!.venue,
+      image: row!.image,
+      excerpt: row!.excerpt,
+      body: JSON.stringify(row!.body),
+    };
+    expect(
+      await run(() => editAction(args(formPost(`/admin/news/${articleId}`, fields, { ...as(editor), ...origin }), { articleId }))),
+    ).toMatchObject({ status: 302 });
     const page = await run(() => articleLoader(args(get(`/news/${articleId}`), { reportId: articleId })));
     expect(page.status).toBe(200);
     expect(JSON.stringify(page.data)).not.toContain("Anglesey, rewritten");
@@ -218,13 +347,32 @@ describe("a live article's staged changes (ADR 0109)", () => {
     const confirm = await run(() => editLoader(args(get(`/admin/news/${articleId}?confirm=discard`, as(editor)), { articleId })));
     expect(confirm.data).toMatchObject({ confirmDiscard: true });
 
-    const stale = await run(() => editAction(args(formPost(`/admin/news/${articleId}`, { intent: "publish_changes", version: String(row!.version) }, { ...as(editor), ...origin }), { articleId })));
+    const stale = await run(() =>
+      editAction(
+        args(
+          formPost(`/admin/news/${articleId}`, { intent: "publish_changes", version: String(row!.version) }, { ...as(editor), ...origin }),
+          { articleId },
+        ),
+      ),
+    );
     expect(stale.status).toBe(409);
     const discard = await run(() =>
-      editAction(args(formPost(`/admin/news/${articleId}`, { intent: "discard_changes", version: String(row!.version + 1) }, { ...as(editor), ...origin }), { articleId })),
+      editAction(
+        args(
+          formPost(
+            `/admin/news/${articleId}`,
+            { intent: "discard_changes", version: String(row!.version + 1) },
+            { ...as(editor), ...origin },
+          ),
+          { articleId },
+        ),
+      ),
     );
     expect(discard).toMatchObject({ status: 302, location: `/admin/news/${articleId}?done=discarded-changes` });
     const after = await run(() => editLoader(args(get(`/admin/news/${articleId}?done=discarded-changes`, as(editor)), { articleId })));
-    expect(after.data).toMatchObject({ notice: expect.stringContaining("discarded"), article: { staged: null, content: { title: row!.title } } });
+    expect(after.data).toMatchObject({
+      notice: expect.stringContaining("discarded"),
+      article: { staged: null, content: { title: row!.title } },
+    });
   });
 });

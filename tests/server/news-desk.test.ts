@@ -41,7 +41,14 @@ function content(overrides: Partial<ArticleContent> = {}): ArticleContent {
       type: "doc",
       content: [
         { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Qualifying" }] },
-        { type: "paragraph", content: [{ type: "text", text: "A " }, { type: "text", text: "bold", marks: [{ type: "bold" }] }, { type: "text", text: " lap." }] },
+        {
+          type: "paragraph",
+          content: [
+            { type: "text", text: "A " },
+            { type: "text", text: "bold", marks: [{ type: "bold" }] },
+            { type: "text", text: " lap." },
+          ],
+        },
       ],
     },
     ...NO_OPTIONAL_ARTICLE_FIELDS,
@@ -99,7 +106,11 @@ describe("publishing is data", () => {
     const draft = await created();
     const { slug } = (await getDeskArticle(suite.db, draft.articleId))!.content;
     expect(await publicPlaces(slug)).toEqual(nowhere);
-    const submitted = await transitionArticle(desk(), editor, { articleId: draft.articleId, expectedVersion: 1, transition: { action: "submit" } });
+    const submitted = await transitionArticle(desk(), editor, {
+      articleId: draft.articleId,
+      expectedVersion: 1,
+      transition: { action: "submit" },
+    });
     expect(submitted).toMatchObject({ ok: true, version: 2 });
     expect(await publicPlaces(slug)).toEqual(nowhere);
   });
@@ -124,19 +135,29 @@ describe("publishing is data", () => {
     expect(list.articles.map((row) => row.state)).toEqual(["published"]);
 
     // Unpublished, it leaves every page again.
-    await transitionArticle(desk(), editor, { articleId: article.articleId, expectedVersion: article.version + 1, transition: { action: "unpublish" } });
+    await transitionArticle(desk(), editor, {
+      articleId: article.articleId,
+      expectedVersion: article.version + 1,
+      transition: { action: "unpublish" },
+    });
     expect(await publicPlaces(slug)).toEqual(nowhere);
   });
 
   it("keeps a hero slide of an unpublished article off the home page", async () => {
     expect((await getHeroSlides(suite.db)).map((slide) => slide.href)).toContain("/news/season-opener-silverstone-international");
-    await suite.db.update(schema.articles).set({ status: "draft" }).where(eq(schema.articles.id, "season-opener-silverstone-international"));
+    await suite.db
+      .update(schema.articles)
+      .set({ status: "draft" })
+      .where(eq(schema.articles.id, "season-opener-silverstone-international"));
     try {
       const slides = await getHeroSlides(suite.db);
       expect(slides.length).toBeGreaterThan(0);
       expect(slides.map((slide) => slide.href)).not.toContain("/news/season-opener-silverstone-international");
     } finally {
-      await suite.db.update(schema.articles).set({ status: "published" }).where(eq(schema.articles.id, "season-opener-silverstone-international"));
+      await suite.db
+        .update(schema.articles)
+        .set({ status: "published" })
+        .where(eq(schema.articles.id, "season-opener-silverstone-international"));
     }
   });
 
@@ -148,7 +169,11 @@ describe("publishing is data", () => {
       transition: { action: "schedule", publishAt: new Date(Date.now() - 60_000) },
     });
     expect(past).toMatchObject({ ok: false, reason: "invalid" });
-    const unpublishDraft = await transitionArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 1, transition: { action: "unpublish" } });
+    const unpublishDraft = await transitionArticle(desk(), editor, {
+      articleId: article.articleId,
+      expectedVersion: 1,
+      transition: { action: "unpublish" },
+    });
     expect(unpublishDraft).toMatchObject({ ok: false, reason: "invalid" });
     expect((await getDeskArticle(suite.db, article.articleId))!.version).toBe(1);
   });
@@ -176,7 +201,11 @@ describe("slugs", () => {
 
     // Another article cannot take a slug whose old links lead elsewhere.
     const other = await created();
-    const taken = await saveArticle(desk(), editor, { articleId: other.articleId, expectedVersion: 1, content: content({ slug: "first-name" }) });
+    const taken = await saveArticle(desk(), editor, {
+      articleId: other.articleId,
+      expectedVersion: 1,
+      content: content({ slug: "first-name" }),
+    });
     expect(taken).toMatchObject({ ok: false, reason: "invalid", field: "slug" });
     const live = await createArticle(desk(), editor, content({ slug: "third-name" }));
     expect(live).toMatchObject({ ok: false, reason: "invalid", field: "slug" });
@@ -197,9 +226,17 @@ describe("slugs", () => {
 describe("optimistic concurrency", () => {
   it("refuses a save based on a stale version and keeps the other person's change", async () => {
     const article = await created({ title: "Original" });
-    const first = await saveArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 1, content: content({ slug: "concurrent", title: "Alice's title" }) });
+    const first = await saveArticle(desk(), editor, {
+      articleId: article.articleId,
+      expectedVersion: 1,
+      content: content({ slug: "concurrent", title: "Alice's title" }),
+    });
     expect(first.ok).toBe(true);
-    const second = await saveArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 1, content: content({ slug: "concurrent", title: "Bob's title" }) });
+    const second = await saveArticle(desk(), editor, {
+      articleId: article.articleId,
+      expectedVersion: 1,
+      content: content({ slug: "concurrent", title: "Bob's title" }),
+    });
     expect(second).toMatchObject({ ok: false, reason: "conflict", currentVersion: 2 });
     const stored = await getDeskArticle(suite.db, article.articleId);
     expect(stored).toMatchObject({ version: 2, content: { title: "Alice's title" } });
@@ -210,7 +247,11 @@ describe("optimistic concurrency", () => {
       .where(and(eq(schema.auditEvents.entityType, "news_article"), eq(schema.auditEvents.entityId, article.articleId)));
     expect(audit.map((event) => event.action)).toEqual(["create", "update"]);
     expect(audit[1]!.diff).toEqual(expect.arrayContaining([expect.objectContaining({ path: ["title"] })]));
-    const staleTransition = await transitionArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 1, transition: { action: "publish" } });
+    const staleTransition = await transitionArticle(desk(), editor, {
+      articleId: article.articleId,
+      expectedVersion: 1,
+      transition: { action: "publish" },
+    });
     expect(staleTransition).toMatchObject({ ok: false, reason: "conflict" });
   });
 
@@ -218,7 +259,11 @@ describe("optimistic concurrency", () => {
     const article = await created();
     const results = await Promise.all(
       ["One", "Two"].map((title) =>
-        saveArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 1, content: content({ slug: `simultaneous-${title}`, title }) }),
+        saveArticle(desk(), editor, {
+          articleId: article.articleId,
+          expectedVersion: 1,
+          content: content({ slug: `simultaneous-${title}`, title }),
+        }),
       ),
     );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
@@ -231,7 +276,11 @@ describe("revisions, restore and preview", () => {
   it("restores an earlier text as a new revision, keeping the article published and every revision in History", async () => {
     const article = await created({ slug: "restore-me", title: "First text" });
     await transitionArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 1, transition: { action: "publish" } });
-    const edit = await saveArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 2, content: content({ slug: "restore-me", title: "Second text" }) });
+    const edit = await saveArticle(desk(), editor, {
+      articleId: article.articleId,
+      expectedVersion: 2,
+      content: content({ slug: "restore-me", title: "Second text" }),
+    });
     expect(edit.ok).toBe(true);
 
     const history = await listArticleRevisions(suite.db, article.articleId);
@@ -240,7 +289,11 @@ describe("revisions, restore and preview", () => {
     expect(history[0]!.changed).toEqual(["title"]);
     const original = history.find((revision) => revision.action === "create")!;
 
-    const restored = await restoreArticleRevision(desk(), editor, { articleId: article.articleId, revisionId: original.id, expectedVersion: 3 });
+    const restored = await restoreArticleRevision(desk(), editor, {
+      articleId: article.articleId,
+      revisionId: original.id,
+      expectedVersion: 3,
+    });
     expect(restored).toMatchObject({ ok: true, version: 4 });
     const after = await listArticleRevisions(suite.db, article.articleId);
     expect(after.map((revision) => revision.action)).toEqual(["restore-staged", "stage", "publish", "create"]);
@@ -249,7 +302,9 @@ describe("revisions, restore and preview", () => {
     expect(lookup.found === "article" && lookup.article.title).toBe("First text");
 
     // A restore based on a stale version is refused like any other save.
-    expect(await restoreArticleRevision(desk(), editor, { articleId: article.articleId, revisionId: original.id, expectedVersion: 3 })).toMatchObject({
+    expect(
+      await restoreArticleRevision(desk(), editor, { articleId: article.articleId, revisionId: original.id, expectedVersion: 3 }),
+    ).toMatchObject({
       ok: false,
       reason: "conflict",
     });
@@ -257,7 +312,11 @@ describe("revisions, restore and preview", () => {
 
   it("previews exactly the revision asked for, not the latest", async () => {
     const article = await created({ slug: "preview-me", title: "Draft one" });
-    const second = await saveArticle(desk(), editor, { articleId: article.articleId, expectedVersion: 1, content: content({ slug: "preview-me", title: "Draft two" }) });
+    const second = await saveArticle(desk(), editor, {
+      articleId: article.articleId,
+      expectedVersion: 1,
+      content: content({ slug: "preview-me", title: "Draft two" }),
+    });
     if (!second.ok) throw new Error("save failed");
     expect((await getPreviewArticle(suite.db, article.articleId, article.revisionId))!.article.title).toBe("Draft one");
     const latest = await getPreviewArticle(suite.db, article.articleId, second.revisionId);

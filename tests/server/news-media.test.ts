@@ -48,28 +48,62 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   const handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
   try {
-    const context: AuditContext = { db: handle.db, log: pino({ level: "silent" }), requestId: "news-media-test", contentChanged: async () => {} };
-    const photo = await sharp(randomBytes(1600 * 900 * 3), { raw: { width: 1600, height: 900, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+    const context: AuditContext = {
+      db: handle.db,
+      log: pino({ level: "silent" }),
+      requestId: "news-media-test",
+      contentChanged: async () => {},
+    };
+    const photo = await sharp(randomBytes(1600 * 900 * 3), { raw: { width: 1600, height: 900, channels: 3 } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
     const form = new FormData();
     form.set("altText", altText);
     form.set("file", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "copse.jpg");
     const uploaded = await uploadMedia(context, actor, new Request("http://localhost/admin/media/new", { method: "POST", body: form }));
     if (!uploaded.ok) throw new Error(`upload refused: ${JSON.stringify(uploaded.fieldErrors)}`);
-    const focused = await updateMediaDetails(context, actor, uploaded.asset.id, { altText, caption: "", credit: "", focalX: 0.3, focalY: 0.7, version: uploaded.asset.version });
+    const focused = await updateMediaDetails(context, actor, uploaded.asset.id, {
+      altText,
+      caption: "",
+      credit: "",
+      focalX: 0.3,
+      focalY: 0.7,
+      version: uploaded.asset.version,
+    });
     if (!focused.ok) throw new Error("could not set the focal point");
 
-    refusedUnknownPhoto = await createArticle(context, actor, article({ slug: "no-such-photo", heroAssetId: "00000000-0000-4000-8000-000000000000" }));
+    refusedUnknownPhoto = await createArticle(
+      context,
+      actor,
+      article({ slug: "no-such-photo", heroAssetId: "00000000-0000-4000-8000-000000000000" }),
+    );
     // Published first, so the photo's article below stays the newest.
-    const chosen = await createArticle(context, actor, article({ slug: chosenShareImageSlug, title: "A report with a share image of its own", shareImage: "/media/share-card.png" }));
+    const chosen = await createArticle(
+      context,
+      actor,
+      article({ slug: chosenShareImageSlug, title: "A report with a share image of its own", shareImage: "/media/share-card.png" }),
+    );
     if (!chosen.ok) throw new Error("could not create the article with a share image");
-    const chosenPublished = await transitionArticle(context, actor, { articleId: chosen.articleId, expectedVersion: chosen.version, transition: { action: "publish" } });
+    const chosenPublished = await transitionArticle(context, actor, {
+      articleId: chosen.articleId,
+      expectedVersion: chosen.version,
+      transition: { action: "publish" },
+    });
     if (!chosenPublished.ok) throw new Error("could not publish the article with a share image");
     // Created with the art, then given the photo by a save: the edit form's path.
     const created = await createArticle(context, actor, article({ image: "/media/news/season-opener-silverstone-international.svg" }));
     if (!created.ok) throw new Error("could not create the article");
-    const saved = await saveArticle(context, actor, { articleId: created.articleId, expectedVersion: created.version, content: article({ heroAssetId: uploaded.asset.id }) });
+    const saved = await saveArticle(context, actor, {
+      articleId: created.articleId,
+      expectedVersion: created.version,
+      content: article({ heroAssetId: uploaded.asset.id }),
+    });
     if (!saved.ok) throw new Error(`could not save the article: ${JSON.stringify(saved)}`);
-    const published = await transitionArticle(context, actor, { articleId: created.articleId, expectedVersion: saved.version, transition: { action: "publish" } });
+    const published = await transitionArticle(context, actor, {
+      articleId: created.articleId,
+      expectedVersion: saved.version,
+      transition: { action: "publish" },
+    });
     if (!published.ok) throw new Error("could not publish the article");
   } finally {
     await handle.close();
@@ -90,7 +124,9 @@ const page = async (path: string) => {
 
 /** The <picture> of the library photo in a page's HTML. */
 function photoPicture(html: string): string {
-  const match = [...html.matchAll(/<picture[\s\S]*?<\/picture>/g)].map((found) => found[0]).find((picture) => picture.includes(`alt="${altText}"`));
+  const match = [...html.matchAll(/<picture[\s\S]*?<\/picture>/g)]
+    .map((found) => found[0])
+    .find((picture) => picture.includes(`alt="${altText}"`));
   expect(match, "a <picture> with the photo's alt text").toBeDefined();
   return match!;
 }

@@ -40,7 +40,11 @@ beforeAll(async () => {
     });
     if (!created.ok) throw new Error("could not create the article");
     publishAt = new Date(Date.now() + LEAD_MS);
-    const scheduled = await transitionArticle(context, actor, { articleId: created.articleId, expectedVersion: 1, transition: { action: "schedule", publishAt } });
+    const scheduled = await transitionArticle(context, actor, {
+      articleId: created.articleId,
+      expectedVersion: 1,
+      transition: { action: "schedule", publishAt },
+    });
     if (!scheduled.ok) throw new Error("could not schedule the article");
   } finally {
     await handle.close();
@@ -63,7 +67,9 @@ describe("a scheduled article and the page cache", () => {
   it("is absent from cached pages before its time and present on every one at its time", async () => {
     const before: boolean[] = [];
     for (const path of paths) before.push(await shows(path), await shows(path));
-    expect(Date.now(), "the pages were read after the article's time: the machine was too slow for this test").toBeLessThan(publishAt.getTime());
+    expect(Date.now(), "the pages were read after the article's time: the machine was too slow for this test").toBeLessThan(
+      publishAt.getTime(),
+    );
     expect(before).toEqual(paths.flatMap(() => [false, false]));
     await new Promise((resolve) => setTimeout(resolve, publishAt.getTime() - Date.now() + 300));
     for (const path of paths) expect(await shows(path), path).toBe(true);

@@ -29,7 +29,9 @@ const otherEditor: AuditActor = { id: null, label: "another editor", roles: ["ed
 const desk = () => ({ db: suite.db, log: pino({ level: "silent" }), contentChanged: async () => {} });
 
 beforeAll(async () => {
-  await suite.db.insert(schema.users).values({ id: editorId, name: "Sam Editor", email: "sam.editor@example.test", emailVerified: true, twoFactorEnabled: true });
+  await suite.db
+    .insert(schema.users)
+    .values({ id: editorId, name: "Sam Editor", email: "sam.editor@example.test", emailVerified: true, twoFactorEnabled: true });
 });
 
 function text(words: string) {
@@ -76,7 +78,11 @@ async function publishedArticle(overrides: Partial<ArticleContent> = {}) {
   const base = content(overrides);
   const made = await createArticle(desk(), editor, base);
   if (!made.ok) throw new Error(`create failed: ${made.reason}`);
-  const published = await transitionArticle(desk(), editor, { articleId: made.articleId, expectedVersion: made.version, transition: { action: "publish" } });
+  const published = await transitionArticle(desk(), editor, {
+    articleId: made.articleId,
+    expectedVersion: made.version,
+    transition: { action: "publish" },
+  });
   if (!published.ok) throw new Error(`publish failed: ${published.reason}`);
   return { id: made.articleId, version: published.version, content: base };
 }
@@ -104,7 +110,10 @@ describe("saving a published article", () => {
 
     // Preview (the newest revision, as the editor's Preview link opens) shows the staged text.
     if (!saved.ok) return;
-    expect((await getPreviewArticle(suite.db, article.id, saved.revisionId))!.article).toMatchObject({ title: "A better title", html: "<p>The rewritten words.</p>" });
+    expect((await getPreviewArticle(suite.db, article.id, saved.revisionId))!.article).toMatchObject({
+      title: "A better title",
+      html: "<p>The rewritten words.</p>",
+    });
   });
 
   it("publishes the staged changes: the page, list, RSS and sitemap change, the old slug answers with a 301, History and the activity log record it", async () => {
@@ -141,23 +150,36 @@ describe("saving a published article", () => {
     expect(audit.map((event) => event.action)).toEqual(["create", "publish", "stage_changes", "publish_changes"]);
     const publishRow = audit.find((event) => event.action === "publish_changes")!;
     // The activity entry compares the page as it was with the page as it is now.
-    expect(publishRow.diff).toEqual(expect.arrayContaining([expect.objectContaining({ path: ["title"] }), expect.objectContaining({ path: ["slug"] })]));
+    expect(publishRow.diff).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: ["title"] }), expect.objectContaining({ path: ["slug"] })]),
+    );
 
     // Nothing is left to publish.
-    expect(await publishArticleChanges(desk(), editor, { articleId: article.id, expectedVersion: onDesk!.version })).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await publishArticleChanges(desk(), editor, { articleId: article.id, expectedVersion: onDesk!.version })).toMatchObject({
+      ok: false,
+      reason: "invalid",
+    });
   });
 
   it("discards the staged changes: the live page never changed and the editor is back on the live text", async () => {
     const article = await publishedArticle();
     const live = await publicView(article.content.slug);
-    const saved = await saveArticle(desk(), editor, { articleId: article.id, expectedVersion: article.version, content: { ...article.content, title: "Thrown away" } });
+    const saved = await saveArticle(desk(), editor, {
+      articleId: article.id,
+      expectedVersion: article.version,
+      content: { ...article.content, title: "Thrown away" },
+    });
     if (!saved.ok) throw new Error("save failed");
 
     const discarded = await discardArticleChanges(desk(), editor, { articleId: article.id, expectedVersion: saved.version });
     expect(discarded).toMatchObject({ ok: true, version: saved.version + 1 });
     expect(await publicView(article.content.slug)).toEqual(live);
     const onDesk = await getDeskArticle(suite.db, article.id);
-    expect(onDesk).toMatchObject({ staged: null, content: { title: article.content.title }, latestRevisionId: discarded.ok ? discarded.revisionId : -1 });
+    expect(onDesk).toMatchObject({
+      staged: null,
+      content: { title: article.content.title },
+      latestRevisionId: discarded.ok ? discarded.revisionId : -1,
+    });
     const history = await listArticleRevisions(suite.db, article.id);
     expect(history.map((revision) => [revision.action, revision.snapshot.title])).toEqual([
       ["discard-changes", article.content.title],
@@ -169,7 +191,11 @@ describe("saving a published article", () => {
 
   it("stages nothing when a save brings back exactly the live text", async () => {
     const article = await publishedArticle();
-    const first = await saveArticle(desk(), editor, { articleId: article.id, expectedVersion: article.version, content: { ...article.content, title: "Changed" } });
+    const first = await saveArticle(desk(), editor, {
+      articleId: article.id,
+      expectedVersion: article.version,
+      content: { ...article.content, title: "Changed" },
+    });
     if (!first.ok) throw new Error("save failed");
     const back = await saveArticle(desk(), editor, { articleId: article.id, expectedVersion: first.version, content: article.content });
     expect(back.ok).toBe(true);
@@ -178,12 +204,20 @@ describe("saving a published article", () => {
 
   it("stages a restore of an earlier revision too", async () => {
     const article = await publishedArticle({ title: "First words" });
-    const second = await saveArticle(desk(), editor, { articleId: article.id, expectedVersion: article.version, content: { ...article.content, title: "Second words" } });
+    const second = await saveArticle(desk(), editor, {
+      articleId: article.id,
+      expectedVersion: article.version,
+      content: { ...article.content, title: "Second words" },
+    });
     if (!second.ok) throw new Error("save failed");
     const published = await publishArticleChanges(desk(), editor, { articleId: article.id, expectedVersion: second.version });
     if (!published.ok) throw new Error("publish failed");
     const create = (await listArticleRevisions(suite.db, article.id)).find((revision) => revision.action === "create")!;
-    const restored = await restoreArticleRevision(desk(), editor, { articleId: article.id, revisionId: create.id, expectedVersion: published.version });
+    const restored = await restoreArticleRevision(desk(), editor, {
+      articleId: article.id,
+      revisionId: create.id,
+      expectedVersion: published.version,
+    });
     expect(restored.ok).toBe(true);
     expect((await publicView(article.content.slug)).page).toMatchObject({ title: "Second words" });
     expect((await getDeskArticle(suite.db, article.id))!.content.title).toBe("First words");
@@ -193,23 +227,45 @@ describe("saving a published article", () => {
 describe("two editors", () => {
   it("refuses a stale save, a stale publish and a stale discard, keeping the other editor's work", async () => {
     const article = await publishedArticle();
-    const alice = await saveArticle(desk(), editor, { articleId: article.id, expectedVersion: article.version, content: { ...article.content, title: "Alice's title" } });
+    const alice = await saveArticle(desk(), editor, {
+      articleId: article.id,
+      expectedVersion: article.version,
+      content: { ...article.content, title: "Alice's title" },
+    });
     if (!alice.ok) throw new Error("save failed");
-    const bob = await saveArticle(desk(), otherEditor, { articleId: article.id, expectedVersion: article.version, content: { ...article.content, title: "Bob's title" } });
+    const bob = await saveArticle(desk(), otherEditor, {
+      articleId: article.id,
+      expectedVersion: article.version,
+      content: { ...article.content, title: "Bob's title" },
+    });
     expect(bob).toMatchObject({ ok: false, reason: "conflict", currentVersion: alice.version });
-    expect(await publishArticleChanges(desk(), otherEditor, { articleId: article.id, expectedVersion: article.version })).toMatchObject({ ok: false, reason: "conflict" });
-    expect(await discardArticleChanges(desk(), otherEditor, { articleId: article.id, expectedVersion: article.version })).toMatchObject({ ok: false, reason: "conflict" });
+    expect(await publishArticleChanges(desk(), otherEditor, { articleId: article.id, expectedVersion: article.version })).toMatchObject({
+      ok: false,
+      reason: "conflict",
+    });
+    expect(await discardArticleChanges(desk(), otherEditor, { articleId: article.id, expectedVersion: article.version })).toMatchObject({
+      ok: false,
+      reason: "conflict",
+    });
     expect((await getDeskArticle(suite.db, article.id))!.content.title).toBe("Alice's title");
     expect((await publicView(article.content.slug)).page).toMatchObject({ title: article.content.title });
   });
 
   it("lets only one of a publish and a save of the same version through", async () => {
     const article = await publishedArticle();
-    const staged = await saveArticle(desk(), editor, { articleId: article.id, expectedVersion: article.version, content: { ...article.content, title: "Staged once" } });
+    const staged = await saveArticle(desk(), editor, {
+      articleId: article.id,
+      expectedVersion: article.version,
+      content: { ...article.content, title: "Staged once" },
+    });
     if (!staged.ok) throw new Error("save failed");
     const [publish, save] = await Promise.all([
       publishArticleChanges(desk(), editor, { articleId: article.id, expectedVersion: staged.version }),
-      saveArticle(desk(), otherEditor, { articleId: article.id, expectedVersion: staged.version, content: { ...article.content, title: "Staged twice" } }),
+      saveArticle(desk(), otherEditor, {
+        articleId: article.id,
+        expectedVersion: staged.version,
+        content: { ...article.content, title: "Staged twice" },
+      }),
     ]);
     expect([publish.ok, save.ok].filter(Boolean)).toHaveLength(1);
     const page = (await publicView(article.content.slug)).page;
@@ -220,24 +276,43 @@ describe("two editors", () => {
   it("refuses to publish a staged slug another article has taken since", async () => {
     const article = await publishedArticle();
     const wanted = `${article.content.slug}-wanted`;
-    const saved = await saveArticle(desk(), editor, { articleId: article.id, expectedVersion: article.version, content: { ...article.content, slug: wanted } });
+    const saved = await saveArticle(desk(), editor, {
+      articleId: article.id,
+      expectedVersion: article.version,
+      content: { ...article.content, slug: wanted },
+    });
     if (!saved.ok) throw new Error("save failed");
     const rival = await createArticle(desk(), otherEditor, content({ slug: wanted }));
     expect(rival.ok).toBe(true);
-    expect(await publishArticleChanges(desk(), editor, { articleId: article.id, expectedVersion: saved.version })).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await publishArticleChanges(desk(), editor, { articleId: article.id, expectedVersion: saved.version })).toMatchObject({
+      ok: false,
+      reason: "invalid",
+    });
     expect((await publicView(article.content.slug)).page).toMatchObject({ title: article.content.title });
   });
 
   it("keeps a live article with staged changes from being unpublished or archived until they are published or discarded", async () => {
     const article = await publishedArticle();
-    const saved = await saveArticle(desk(), editor, { articleId: article.id, expectedVersion: article.version, content: { ...article.content, title: "Pending" } });
+    const saved = await saveArticle(desk(), editor, {
+      articleId: article.id,
+      expectedVersion: article.version,
+      content: { ...article.content, title: "Pending" },
+    });
     if (!saved.ok) throw new Error("save failed");
     for (const action of ["unpublish", "archive"] as const) {
-      expect(await transitionArticle(desk(), editor, { articleId: article.id, expectedVersion: saved.version, transition: { action } })).toMatchObject({ ok: false, reason: "invalid" });
+      expect(
+        await transitionArticle(desk(), editor, { articleId: article.id, expectedVersion: saved.version, transition: { action } }),
+      ).toMatchObject({ ok: false, reason: "invalid" });
     }
     const discarded = await discardArticleChanges(desk(), editor, { articleId: article.id, expectedVersion: saved.version });
     if (!discarded.ok) throw new Error("discard failed");
-    expect(await transitionArticle(desk(), editor, { articleId: article.id, expectedVersion: discarded.version, transition: { action: "unpublish" } })).toMatchObject({ ok: true });
+    expect(
+      await transitionArticle(desk(), editor, {
+        articleId: article.id,
+        expectedVersion: discarded.version,
+        transition: { action: "unpublish" },
+      }),
+    ).toMatchObject({ ok: true });
   });
 });
 
@@ -245,7 +320,11 @@ describe("drafts and scheduled articles", () => {
   it("saves a draft straight in, as before", async () => {
     const made = await createArticle(desk(), editor, content());
     if (!made.ok) throw new Error("create failed");
-    const saved = await saveArticle(desk(), editor, { articleId: made.articleId, expectedVersion: made.version, content: content({ slug: "staged-draft", title: "Draft, saved" }) });
+    const saved = await saveArticle(desk(), editor, {
+      articleId: made.articleId,
+      expectedVersion: made.version,
+      content: content({ slug: "staged-draft", title: "Draft, saved" }),
+    });
     expect(saved.ok).toBe(true);
     expect(await getDeskArticle(suite.db, made.articleId)).toMatchObject({ staged: null, content: { title: "Draft, saved" } });
     const [row] = await suite.db.select().from(schema.articles).where(eq(schema.articles.id, made.articleId));
@@ -258,7 +337,11 @@ describe("drafts and scheduled articles", () => {
     const made = await createArticle(desk(), editor, content({ slug: "staged-scheduled" }));
     if (!made.ok) throw new Error("create failed");
     const publishAt = new Date(Date.now() + 1_500);
-    const scheduled = await transitionArticle(desk(), editor, { articleId: made.articleId, expectedVersion: made.version, transition: { action: "schedule", publishAt } });
+    const scheduled = await transitionArticle(desk(), editor, {
+      articleId: made.articleId,
+      expectedVersion: made.version,
+      transition: { action: "schedule", publishAt },
+    });
     if (!scheduled.ok) throw new Error("schedule failed");
     const saved = await saveArticle(desk(), editor, {
       articleId: made.articleId,

@@ -87,9 +87,7 @@ describe("newsletter double opt-in", () => {
     expect(await confirmSubscription(suite.db, token, new Date(now.getTime() + 60_000))).toBe("already-confirmed");
     expect(await confirmationLinkState(suite.db, token, now)).toBe("confirmed");
     expect((await suite.db.select().from(newsletterSubscribers))[0]!.confirmedAt).toEqual(now);
-    expect(await subscribeToNewsletter(suite.db, { email: "fan@example.com", source: "footer" }, { publicUrl })).toBe(
-      "already-confirmed",
-    );
+    expect(await subscribeToNewsletter(suite.db, { email: "fan@example.com", source: "footer" }, { publicUrl })).toBe("already-confirmed");
 
     await subscribeToNewsletter(suite.db, { email: "late@example.com", source: "footer" }, { publicUrl, now });
     const late = linkToken((await outbox("late@example.com"))[0]!.textBody, "confirm");
@@ -115,9 +113,7 @@ describe("newsletter double opt-in", () => {
     expect(await unsubscribeFromNewsletter(suite.db, token)).toBe("fan@example.com");
     expect((await suite.db.select().from(newsletterSubscribers))[0]!.unsubscribedAt).not.toBeNull();
 
-    expect(await subscribeToNewsletter(suite.db, { email: "fan@example.com", source: "footer" }, { publicUrl })).toBe(
-      "confirmation-sent",
-    );
+    expect(await subscribeToNewsletter(suite.db, { email: "fan@example.com", source: "footer" }, { publicUrl })).toBe("confirmation-sent");
     const [subscriber] = await suite.db.select().from(newsletterSubscribers);
     expect(subscriber!.unsubscribedAt).toBeNull();
   });
@@ -164,14 +160,17 @@ describe("newsletter sign-ups from one client address", () => {
     const auth = createTestAuth(suite.db);
     const post = (email: string, clientIp: string) =>
       run(() =>
-        newsletterAction(routeArgs({
-          request: formPost("/newsletter", { email, consent: "yes", source: "footer" }),
-          context: routerContextFor(requestContext(suite.db, auth, clientIp)),
-          params: {},
-        }) as never),
+        newsletterAction(
+          routeArgs({
+            request: formPost("/newsletter", { email, consent: "yes", source: "footer" }),
+            context: routerContextFor(requestContext(suite.db, auth, clientIp)),
+            params: {},
+          }) as never,
+        ),
       );
     const answers = [];
-    for (let index = 0; index < NEWSLETTER_RATE_LIMIT.limit + 2; index += 1) answers.push(await post(`stranger${index}@example.com`, "198.51.100.7"));
+    for (let index = 0; index < NEWSLETTER_RATE_LIMIT.limit + 2; index += 1)
+      answers.push(await post(`stranger${index}@example.com`, "198.51.100.7"));
     expect(answers.slice(0, NEWSLETTER_RATE_LIMIT.limit).every((answer) => answer.status === 200)).toBe(true);
     const refused = answers.at(-1)!;
     expect(refused.status).toBe(429);

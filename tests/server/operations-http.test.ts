@@ -26,7 +26,13 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  const staff = await prepareStaff(testDb, { email: "ops.admin@example.com", password: "a long and unusual password", roles: ["admin"], secret: AUTH_SECRET, publicUrl: "http://127.0.0.1" });
+  const staff = await prepareStaff(testDb, {
+    email: "ops.admin@example.com",
+    password: "a long and unusual password",
+    roles: ["admin"],
+    secret: AUTH_SECRET,
+    publicUrl: "http://127.0.0.1",
+  });
   // A bad day, written before the site starts (the embedded database has one process at a time).
   const handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
   try {
@@ -39,13 +45,27 @@ beforeAll(async () => {
       lastError: "Error: connect ECONNREFUSED 127.0.0.1:2525",
     });
     const waiting = await paidOrder(handle.db, { pay: false, customer: { name: "Waiting Fan", email: "waiting@example.com" } });
-    await handle.db.update(orders).set({ returnedFromPaymentAt: minutesAgo(30) }).where(sql`${orders.id} = ${waiting.id}`);
-    await handle.db.insert(backupRuns).values({ trigger: "schedule", startedAt: minutesAgo(6), finishedAt: minutesAgo(5), outcome: "failed", error: "ENOSPC: no space left on device" });
+    await handle.db
+      .update(orders)
+      .set({ returnedFromPaymentAt: minutesAgo(30) })
+      .where(sql`${orders.id} = ${waiting.id}`);
+    await handle.db
+      .insert(backupRuns)
+      .values({
+        trigger: "schedule",
+        startedAt: minutesAgo(6),
+        finishedAt: minutesAgo(5),
+        outcome: "failed",
+        error: "ENOSPC: no space left on device",
+      });
   } finally {
     await handle.close();
   }
   // Mail delivery held back, so the failing e-mail stays as it is while the test looks.
-  server = await startServer({ ...testDb.env, AUTH_SECRET, METRICS_TOKEN, BACKUP_SCHEDULE: "off", MAIL_DELIVERY_INTERVAL_MS: "600000" }, { timeoutMs: 90_000 });
+  server = await startServer(
+    { ...testDb.env, AUTH_SECRET, METRICS_TOKEN, BACKUP_SCHEDULE: "off", MAIL_DELIVERY_INTERVAL_MS: "600000" },
+    { timeoutMs: 90_000 },
+  );
   cookie = await signInOverHttp(server.url, staff);
 }, 150_000);
 
@@ -90,7 +110,11 @@ describe("/readyz", () => {
   it("is degraded, still 200, while an e-mail has waited past 15 minutes", async () => {
     const response = await fetch(`${server.url}/readyz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "degraded", database: "ok", degraded: ["e-mail outbox: 2 unsent, the oldest waiting 20 minutes"] });
+    expect(await response.json()).toEqual({
+      status: "degraded",
+      database: "ok",
+      degraded: ["e-mail outbox: 2 unsent, the oldest waiting 20 minutes"],
+    });
   });
 });
 
@@ -115,9 +139,22 @@ describe("the order confirmation page", () => {
     const order = await paidOrder(suite.db, { pay: false, customer: { name: "Returning Fan", email: "returning@example.com" } });
     const context = requestContext(suite.db, createTestAuth(suite.db));
     const visit = () =>
-      run(() => orderConfirmationLoader(routeArgs({ request: new Request(`http://localhost/order-confirmation?session_id=${order.providerSessionId}`), context: routerContextFor(context), params: {} }) as never));
+      run(() =>
+        orderConfirmationLoader(
+          routeArgs({
+            request: new Request(`http://localhost/order-confirmation?session_id=${order.providerSessionId}`),
+            context: routerContextFor(context),
+            params: {},
+          }) as never,
+        ),
+      );
     const returned = async () =>
-      (await queryRows<{ at: string | null }>(suite.db, sql`select returned_from_payment_at::text as at from orders where id = ${order.id}`))[0]!.at;
+      (
+        await queryRows<{ at: string | null }>(
+          suite.db,
+          sql`select returned_from_payment_at::text as at from orders where id = ${order.id}`,
+        )
+      )[0]!.at;
     expect(await returned()).toBeNull();
     await visit();
     const first = await returned();

@@ -3,7 +3,12 @@ import pino from "pino";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { brand } from "../../app/brand";
-import { createTestProvider, newTestEventId, signedTestEvent, type TestPaymentEvent } from "../../app/features/payments/test-provider.server";
+import {
+  createTestProvider,
+  newTestEventId,
+  signedTestEvent,
+  type TestPaymentEvent,
+} from "../../app/features/payments/test-provider.server";
 import { receivePaymentWebhook } from "../../app/features/payments/webhook.server";
 import { attachPaymentSession, expireOverdueOrders } from "../../app/features/store/order-lifecycle.server";
 import { placeOrder } from "../../app/features/store/orders.server";
@@ -54,20 +59,38 @@ async function deliver(order: { orderId: string; sessionId: string }, type: Test
   const paid = type === "checkout.session.completed";
   const { body, headers } = signedTestEvent(
     appSecret,
-    { id: newTestEventId(), type, created: Math.floor(at.getTime() / 1000), data: { sessionId: order.sessionId, orderId: order.orderId, paymentStatus: paid ? "paid" : "unpaid", paymentId: paid ? "pi_test_1" : null } },
+    {
+      id: newTestEventId(),
+      type,
+      created: Math.floor(at.getTime() / 1000),
+      data: {
+        sessionId: order.sessionId,
+        orderId: order.orderId,
+        paymentStatus: paid ? "paid" : "unpaid",
+        paymentId: paid ? "pi_test_1" : null,
+      },
+    },
     at,
   );
   return receivePaymentWebhook(context(), body, headers, at);
 }
 
-const mailTo = (to: string) => suite.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toAddress, to)).orderBy(schema.emailOutbox.id);
+const mailTo = (to: string) =>
+  suite.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toAddress, to)).orderBy(schema.emailOutbox.id);
 
 /** A shop staff member: with two-factor on and the role tied to it (in effect, ADR 0100), unless `twoFactor: false`. */
 async function shopStaff(email: string, { twoFactor = true } = {}) {
   const id = `user-${email}`;
-  await suite.db.insert(schema.users).values({ id, name: "Shop Person", email, emailVerified: true, twoFactorEnabled: twoFactor }).onConflictDoNothing();
+  await suite.db
+    .insert(schema.users)
+    .values({ id, name: "Shop Person", email, emailVerified: true, twoFactorEnabled: twoFactor })
+    .onConflictDoNothing();
   const authenticator = twoFactor ? `authenticator-${email}` : null;
-  if (authenticator) await suite.db.insert(schema.twoFactors).values({ id: authenticator, userId: id, secret: "placeholder", backupCodes: "placeholder" }).onConflictDoNothing();
+  if (authenticator)
+    await suite.db
+      .insert(schema.twoFactors)
+      .values({ id: authenticator, userId: id, secret: "placeholder", backupCodes: "placeholder" })
+      .onConflictDoNothing();
   await suite.db.insert(schema.staffRoleGrants).values({ userId: id, role: "shop", twoFactorId: authenticator }).onConflictDoNothing();
 }
 
@@ -99,7 +122,9 @@ describe("a paid order", () => {
     await shopStaff("password-only@example.com", { twoFactor: false });
     const order = await place("buyer@example.com", 1, t0);
     await deliver(order, "checkout.session.completed", new Date(t0.getTime() + 60_000));
-    expect((await mailTo("packer@example.com")).map((mail) => mail.subject)).toEqual([expect.stringMatching(new RegExp(`^New order ${order.orderNumber}`))]);
+    expect((await mailTo("packer@example.com")).map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(new RegExp(`^New order ${order.orderNumber}`)),
+    ]);
     expect(await mailTo("password-only@example.com")).toHaveLength(0);
   });
 
@@ -109,7 +134,9 @@ describe("a paid order", () => {
     await deliver(order, "checkout.session.completed", new Date(t0.getTime() + 60_000));
     const [settings] = await suite.db.select({ email: schema.siteSettings.email }).from(schema.siteSettings);
     const teamAddress = settings?.email ?? brand.email;
-    expect((await mailTo(teamAddress)).map((mail) => mail.subject)).toEqual([expect.stringMatching(new RegExp(`^New order ${order.orderNumber}`))]);
+    expect((await mailTo(teamAddress)).map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(new RegExp(`^New order ${order.orderNumber}`)),
+    ]);
   });
 });
 

@@ -37,7 +37,13 @@ const as = (person: TestPerson) => ({ cookie: person.jar.header() });
 
 function post(orderNumber: string, fields: Record<string, string>) {
   return run(() =>
-    orderPage.action(routeArgs({ request: formPost(`/admin/orders/${orderNumber}`, fields, as(shop)), context: routerContextFor(ctx()), params: { orderNumber } }) as never),
+    orderPage.action(
+      routeArgs({
+        request: formPost(`/admin/orders/${orderNumber}`, fields, as(shop)),
+        context: routerContextFor(ctx()),
+        params: { orderNumber },
+      }) as never,
+    ),
   );
 }
 async function orderRow(id: string) {
@@ -45,44 +51,100 @@ async function orderRow(id: string) {
   return order!;
 }
 async function stockOf(productId: number, size: string) {
-  const [variant] = await suite.db.select().from(productVariants).where(and(eq(productVariants.productId, productId), eq(productVariants.size, size)));
+  const [variant] = await suite.db
+    .select()
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, productId), eq(productVariants.size, size)));
   return variant!.stock;
 }
 
 describe("status flow", () => {
   it("packs and ships with a tracking number: the customer is e-mailed the link and sees it on their order page", async () => {
     const order = await paidOrder(suite.db, { customer: { name: "Casey Customer", email: customer.email }, userId: customer.id });
-    expect(await post(order.orderNumber, { intent: "pack", version: String(order.version) })).toMatchObject({ status: 200, data: { tone: "success", message: "Marked packed." } });
+    expect(await post(order.orderNumber, { intent: "pack", version: String(order.version) })).toMatchObject({
+      status: 200,
+      data: { tone: "success", message: "Marked packed." },
+    });
     const packed = await orderRow(order.id);
     expect(packed).toMatchObject({ status: "packed", version: order.version + 1 });
 
     // A bad tracking number: a clear message, nothing changed, no e-mail.
-    const bad = await post(order.orderNumber, { intent: "ship", version: String(packed.version), carrier: "royal-mail", trackingNumber: "<script>" });
-    expect(bad).toMatchObject({ status: 400, data: { tone: "error", message: "A tracking number has only letters, digits and dashes.", form: "ship" } });
+    const bad = await post(order.orderNumber, {
+      intent: "ship",
+      version: String(packed.version),
+      carrier: "royal-mail",
+      trackingNumber: "<script>",
+    });
+    expect(bad).toMatchObject({
+      status: 400,
+      data: { tone: "error", message: "A tracking number has only letters, digits and dashes.", form: "ship" },
+    });
     expect((await orderRow(order.id)).status).toBe("packed");
 
-    const shipped = await post(order.orderNumber, { intent: "ship", version: String(packed.version), carrier: "royal-mail", trackingNumber: "ab 123 456 785 gb" });
+    const shipped = await post(order.orderNumber, {
+      intent: "ship",
+      version: String(packed.version),
+      carrier: "royal-mail",
+      trackingNumber: "ab 123 456 785 gb",
+    });
     expect(shipped).toMatchObject({ status: 200, data: { tone: "success" } });
     const after = await orderRow(order.id);
-    expect(after).toMatchObject({ status: "shipped", carrier: "royal-mail", trackingNumber: "AB123456785GB", trackingUrl: "https://www.royalmail.com/track-your-item#/tracking-results/AB123456785GB" });
-    const mails = await suite.db.select().from(emailOutbox).where(like(emailOutbox.subject, `%${order.orderNumber} is on its way%`));
+    expect(after).toMatchObject({
+      status: "shipped",
+      carrier: "royal-mail",
+      trackingNumber: "AB123456785GB",
+      trackingUrl: "https://www.royalmail.com/track-your-item#/tracking-results/AB123456785GB",
+    });
+    const mails = await suite.db
+      .select()
+      .from(emailOutbox)
+      .where(like(emailOutbox.subject, `%${order.orderNumber} is on its way%`));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.toAddress).toBe(customer.email);
     expect(mails[0]!.textBody).toContain("Tracking number: AB123456785GB");
     expect(mails[0]!.textBody).toContain("Track your parcel https://www.royalmail.com/track-your-item#/tracking-results/AB123456785GB");
 
-    const mine = await run(() => myOrderLoader(routeArgs({ request: get(`/dashboard/orders/${order.orderNumber}`, as(customer)), context: routerContextFor(ctx()), params: { orderNumber: order.orderNumber } }) as never));
+    const mine = await run(() =>
+      myOrderLoader(
+        routeArgs({
+          request: get(`/dashboard/orders/${order.orderNumber}`, as(customer)),
+          context: routerContextFor(ctx()),
+          params: { orderNumber: order.orderNumber },
+        }) as never,
+      ),
+    );
     expect(mine.status).toBe(200);
-    expect(mine.data).toMatchObject({ order: { status: "Shipped", tracking: { carrier: "Royal Mail", number: "AB123456785GB", url: after.trackingUrl } } });
+    expect(mine.data).toMatchObject({
+      order: { status: "Shipped", tracking: { carrier: "Royal Mail", number: "AB123456785GB", url: after.trackingUrl } },
+    });
 
     // The order page lists the e-mails and the history of the changes.
-    const page = await run(() => orderPage.loader(routeArgs({ request: get(`/admin/orders/${order.orderNumber}`, as(shop)), context: routerContextFor(ctx()), params: { orderNumber: order.orderNumber } }) as never));
+    const page = await run(() =>
+      orderPage.loader(
+        routeArgs({
+          request: get(`/admin/orders/${order.orderNumber}`, as(shop)),
+          context: routerContextFor(ctx()),
+          params: { orderNumber: order.orderNumber },
+        }) as never,
+      ),
+    );
     expect((page.data as { emails: Array<{ subject: string }> }).emails.map((email) => email.subject)).toEqual([
       `Your Ridgeway Racing order ${order.orderNumber}`,
       `Your Ridgeway Racing order ${order.orderNumber} is on its way`,
     ]);
-    const history = await run(() => orderPage.loader(routeArgs({ request: get(`/admin/orders/${order.orderNumber}?tab=history`, as(shop)), context: routerContextFor(ctx()), params: { orderNumber: order.orderNumber } }) as never));
-    expect((history.data as { history: Array<{ action: string; actorLabel: string }> }).history.map((entry) => entry.action)).toEqual(["order.ship", "order.pack"]);
+    const history = await run(() =>
+      orderPage.loader(
+        routeArgs({
+          request: get(`/admin/orders/${order.orderNumber}?tab=history`, as(shop)),
+          context: routerContextFor(ctx()),
+          params: { orderNumber: order.orderNumber },
+        }) as never,
+      ),
+    );
+    expect((history.data as { history: Array<{ action: string; actorLabel: string }> }).history.map((entry) => entry.action)).toEqual([
+      "order.ship",
+      "order.pack",
+    ]);
 
     expect(await post(order.orderNumber, { intent: "deliver", version: String(after.version) })).toMatchObject({ status: 200 });
     expect((await orderRow(order.id)).status).toBe("delivered");
@@ -90,18 +152,31 @@ describe("status flow", () => {
 
   it("refuses jumps that make no sense, and stale versions, changing nothing", async () => {
     const paid = await paidOrder(suite.db);
-    expect(await post(paid.orderNumber, { intent: "ship", version: String(paid.version), carrier: "dpd", trackingNumber: "12345678" })).toMatchObject({
+    expect(
+      await post(paid.orderNumber, { intent: "ship", version: String(paid.version), carrier: "dpd", trackingNumber: "12345678" }),
+    ).toMatchObject({
       status: 400,
       data: { message: "Pack the order before marking it shipped." },
     });
-    expect(await post(paid.orderNumber, { intent: "deliver", version: String(paid.version) })).toMatchObject({ status: 400, data: { message: "Only a shipped order can be marked delivered." } });
+    expect(await post(paid.orderNumber, { intent: "deliver", version: String(paid.version) })).toMatchObject({
+      status: 400,
+      data: { message: "Only a shipped order can be marked delivered." },
+    });
     const unpaid = await paidOrder(suite.db, { pay: false });
-    expect(await post(unpaid.orderNumber, { intent: "ship", version: String(unpaid.version), carrier: "dpd", trackingNumber: "12345678" })).toMatchObject({
+    expect(
+      await post(unpaid.orderNumber, { intent: "ship", version: String(unpaid.version), carrier: "dpd", trackingNumber: "12345678" }),
+    ).toMatchObject({
       status: 400,
       data: { message: "This order has not been paid yet, so it cannot be shipped." },
     });
-    expect(await post(paid.orderNumber, { intent: "pack", version: String(paid.version - 1 || 99) })).toMatchObject({ status: 409, data: { message: CONFLICT_MESSAGE } });
-    expect(await post(paid.orderNumber, { intent: "teleport", version: "1" })).toMatchObject({ status: 400, data: { message: "Choose what to do." } });
+    expect(await post(paid.orderNumber, { intent: "pack", version: String(paid.version - 1 || 99) })).toMatchObject({
+      status: 409,
+      data: { message: CONFLICT_MESSAGE },
+    });
+    expect(await post(paid.orderNumber, { intent: "teleport", version: "1" })).toMatchObject({
+      status: 400,
+      data: { message: "Choose what to do." },
+    });
     expect(await post(paid.orderNumber, { intent: "pack" })).toMatchObject({ status: 400 });
     expect(await orderRow(paid.id)).toMatchObject({ status: "paid", version: paid.version });
     expect(await orderRow(unpaid.id)).toMatchObject({ status: "pending_payment" });
@@ -118,25 +193,40 @@ describe("status flow", () => {
     const before = await stockOf(8, "M");
     const unpaid = await paidOrder(suite.db, { pay: false, lines: [{ productId: 8, size: "M", quantity: 2 }] });
     expect(await stockOf(8, "M")).toBe(before - 2);
-    expect(await post(unpaid.orderNumber, { intent: "cancel", version: String(unpaid.version), reason: "Customer rang" })).toMatchObject({ status: 200 });
+    expect(await post(unpaid.orderNumber, { intent: "cancel", version: String(unpaid.version), reason: "Customer rang" })).toMatchObject({
+      status: 200,
+    });
     expect(await orderRow(unpaid.id)).toMatchObject({ status: "cancelled", refundedPence: 0 });
     expect(await stockOf(8, "M")).toBe(before);
 
     const paid = await paidOrder(suite.db, { lines: [{ productId: 8, size: "M", quantity: 3 }] });
     expect(await stockOf(8, "M")).toBe(before - 3);
-    const cancelled = await post(paid.orderNumber, { intent: "cancel", version: String(paid.version), reason: "Out of stock at the printer", requestKey: "cancel-key-0123456789" });
+    const cancelled = await post(paid.orderNumber, {
+      intent: "cancel",
+      version: String(paid.version),
+      reason: "Out of stock at the printer",
+      requestKey: "cancel-key-0123456789",
+    });
     expect(cancelled).toMatchObject({ status: 200, data: { tone: "success" } });
     expect((cancelled.data as { message: string }).message).toContain(`Refunded £72.00`);
     expect(await orderRow(paid.id)).toMatchObject({ status: "cancelled", refundedPence: paid.totalPence });
     expect(await stockOf(8, "M")).toBe(before);
-    const restocks = await suite.db.select().from(auditEvents).where(and(eq(auditEvents.action, "stock.adjust"), like(auditEvents.reason, `%${paid.orderNumber}%`)));
+    const restocks = await suite.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "stock.adjust"), like(auditEvents.reason, `%${paid.orderNumber}%`)));
     expect(restocks).toHaveLength(1);
     expect(restocks[0]!.reason).toBe(`+3 M: Order cancelled: Out of stock at the printer (order ${paid.orderNumber}, 3 back)`);
 
     // A shipped order cannot be cancelled.
     const shipped = await paidOrder(suite.db);
     await post(shipped.orderNumber, { intent: "pack", version: String(shipped.version) });
-    await post(shipped.orderNumber, { intent: "ship", version: String(shipped.version + 1), carrier: "evri", trackingNumber: "H01234567890" });
+    await post(shipped.orderNumber, {
+      intent: "ship",
+      version: String(shipped.version + 1),
+      carrier: "evri",
+      trackingNumber: "H01234567890",
+    });
     expect(await post(shipped.orderNumber, { intent: "cancel", version: String(shipped.version + 2) })).toMatchObject({
       status: 400,
       data: { message: "This order has left the warehouse and cannot be cancelled; refund it instead." },
@@ -144,25 +234,60 @@ describe("status flow", () => {
   });
 
   it("answers 404 for an order that does not exist, and the packing slip says when there is no address", async () => {
-    const missing = await run(() => orderPage.loader(routeArgs({ request: get("/admin/orders/RR-00000000", as(shop)), context: routerContextFor(ctx()), params: { orderNumber: "RR-00000000" } }) as never));
+    const missing = await run(() =>
+      orderPage.loader(
+        routeArgs({
+          request: get("/admin/orders/RR-00000000", as(shop)),
+          context: routerContextFor(ctx()),
+          params: { orderNumber: "RR-00000000" },
+        }) as never,
+      ),
+    );
     expect(missing.status).toBe(404);
-    const odd = await run(() => orderPage.loader(routeArgs({ request: get("/admin/orders/nonsense", as(shop)), context: routerContextFor(ctx()), params: { orderNumber: "nonsense" } }) as never));
+    const odd = await run(() =>
+      orderPage.loader(
+        routeArgs({
+          request: get("/admin/orders/nonsense", as(shop)),
+          context: routerContextFor(ctx()),
+          params: { orderNumber: "nonsense" },
+        }) as never,
+      ),
+    );
     expect(odd.status).toBe(404);
     const old = await paidOrder(suite.db);
-    const page = await run(() => slip.loader(routeArgs({ request: get(`/admin/orders/${old.orderNumber}/packing-slip`, as(shop)), context: routerContextFor(ctx()), params: { orderNumber: old.orderNumber } }) as never));
-    expect(page).toMatchObject({ status: 200, data: { address: null, lines: [{ name: "Ridgeway Racing Team Cap - Red", size: "One Size", quantity: 2 }] } });
+    const page = await run(() =>
+      slip.loader(
+        routeArgs({
+          request: get(`/admin/orders/${old.orderNumber}/packing-slip`, as(shop)),
+          context: routerContextFor(ctx()),
+          params: { orderNumber: old.orderNumber },
+        }) as never,
+      ),
+    );
+    expect(page).toMatchObject({
+      status: 200,
+      data: { address: null, lines: [{ name: "Ridgeway Racing Team Cap - Red", size: "One Size", quantity: 2 }] },
+    });
   });
 });
 
 describe("orders list, export and customers", () => {
   const list = async (search: string) => {
-    const outcome = await run(() => ordersList.loader(routeArgs({ request: get(`/admin/orders${search}`, as(shop)), context: routerContextFor(ctx()), params: {} }) as never));
+    const outcome = await run(() =>
+      ordersList.loader(
+        routeArgs({ request: get(`/admin/orders${search}`, as(shop)), context: routerContextFor(ctx()), params: {} }) as never,
+      ),
+    );
     return outcome as { status: number; data: { rows: Array<{ orderNumber: string }>; total: number; queryError: string | null } };
   };
 
   it("searches by number, name, e-mail and postcode, and filters by status, product and customer", async () => {
     const address = { name: "Robin Postcode", line1: "1 Paddock Lane", town: "Silverstone", postcode: "NN12 8TN", country: "GB" };
-    const robin = await paidOrder(suite.db, { customer: { name: "Robin Postcode", email: "Robin.Postcode@example.com" }, address, lines: [{ productId: 6, size: "One Size", quantity: 1 }] });
+    const robin = await paidOrder(suite.db, {
+      customer: { name: "Robin Postcode", email: "Robin.Postcode@example.com" },
+      address,
+      lines: [{ productId: 6, size: "One Size", quantity: 1 }],
+    });
     const numbers = (outcome: Awaited<ReturnType<typeof list>>) => outcome.data.rows.map((row) => row.orderNumber);
     expect(numbers(await list("?q=nn128tn"))).toEqual([robin.orderNumber]);
     expect(numbers(await list("?q=NN12%208T"))).toEqual([robin.orderNumber]);
@@ -186,29 +311,67 @@ describe("orders list, export and customers", () => {
       customer: { name: '=HYPERLINK("http://evil.example","click")', email: "evil@example.com" },
       address: { name: "+cmd", line1: "@SUM(1)", town: "-Town", postcode: "SW1A 1AA", country: "GB" },
     });
-    const outcome = await run(() => ordersExport.loader(routeArgs({ request: get("/admin/orders/export?email=evil%40example.com", as(shop)), context: routerContextFor(ctx()), params: {} }) as never));
-    const response = (await ordersExport.loader(routeArgs({ request: get("/admin/orders/export?email=evil%40example.com", as(shop)), context: routerContextFor(ctx()), params: {} }) as never)) as Response;
+    const outcome = await run(() =>
+      ordersExport.loader(
+        routeArgs({
+          request: get("/admin/orders/export?email=evil%40example.com", as(shop)),
+          context: routerContextFor(ctx()),
+          params: {},
+        }) as never,
+      ),
+    );
+    const response = (await ordersExport.loader(
+      routeArgs({
+        request: get("/admin/orders/export?email=evil%40example.com", as(shop)),
+        context: routerContextFor(ctx()),
+        params: {},
+      }) as never,
+    )) as Response;
     expect(outcome.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     const text = await response.text();
-    const rows = text.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const rows = text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain(`"${evil.orderNumber}"`);
     expect(rows[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(rows[1]).toContain(`"'+cmd","'@SUM(1)","","'-Town"`);
     expect(rows[1]).toContain(`"2 x Ridgeway Racing Team Cap - Red (One Size)"`);
-    const bad = await run(() => ordersExport.loader(routeArgs({ request: get("/admin/orders/export?status=lost", as(shop)), context: routerContextFor(ctx()), params: {} }) as never));
+    const bad = await run(() =>
+      ordersExport.loader(
+        routeArgs({ request: get("/admin/orders/export?status=lost", as(shop)), context: routerContextFor(ctx()), params: {} }) as never,
+      ),
+    );
     expect(bad.status).toBe(400);
   });
 
   it("lists customers with their paid orders and what they spent after refunds", async () => {
     const email = "dana.repeat@example.com";
     const first = await paidOrder(suite.db, { customer: { name: "Dana Repeat", email } });
-    await paidOrder(suite.db, { customer: { name: "Dana Repeat", email: "DANA.REPEAT@example.com" }, lines: [{ productId: 6, size: "One Size", quantity: 1 }] });
+    await paidOrder(suite.db, {
+      customer: { name: "Dana Repeat", email: "DANA.REPEAT@example.com" },
+      lines: [{ productId: 6, size: "One Size", quantity: 1 }],
+    });
     await paidOrder(suite.db, { customer: { name: "Dana Repeat", email }, pay: false });
-    await post(first.orderNumber, { intent: "refund", mode: "amount", amount: "10.00", reason: "Late delivery", requestKey: "dana-refund-key-0001", confirm: "yes" });
-    const outcome = await run(() => customers.loader(routeArgs({ request: get("/admin/customers?q=dana.repeat", as(shop)), context: routerContextFor(ctx()), params: {} }) as never));
-    expect(outcome.data).toMatchObject({ total: 1, rows: [{ email, name: "Dana Repeat", paidOrders: 2, allOrders: 3, spentPence: 5000 + 599 - 1000 }] });
+    await post(first.orderNumber, {
+      intent: "refund",
+      mode: "amount",
+      amount: "10.00",
+      reason: "Late delivery",
+      requestKey: "dana-refund-key-0001",
+      confirm: "yes",
+    });
+    const outcome = await run(() =>
+      customers.loader(
+        routeArgs({ request: get("/admin/customers?q=dana.repeat", as(shop)), context: routerContextFor(ctx()), params: {} }) as never,
+      ),
+    );
+    expect(outcome.data).toMatchObject({
+      total: 1,
+      rows: [{ email, name: "Dana Repeat", paidOrders: 2, allOrders: 3, spentPence: 5000 + 599 - 1000 }],
+    });
   });
 });

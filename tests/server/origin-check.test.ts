@@ -117,10 +117,7 @@ describe("state-changing requests from other sites", () => {
       const messages = await handle.db.select().from(contactMessages);
       expect(messages.map((message) => message.email)).toEqual(["same-origin@example.com"]);
       const subscribers = await handle.db.select().from(newsletterSubscribers);
-      expect(subscribers.map((subscriber) => subscriber.email).sort()).toEqual([
-        "no-headers@example.com",
-        "same-origin@example.com",
-      ]);
+      expect(subscribers.map((subscriber) => subscriber.email).sort()).toEqual(["no-headers@example.com", "same-origin@example.com"]);
     } finally {
       await handle.close();
     }

@@ -36,7 +36,9 @@ beforeAll(async () => {
       if (req.url === "/v1/coupons") res.end(JSON.stringify({ id: "coupon_1", object: "coupon" }));
       else {
         sessions++;
-        res.end(JSON.stringify({ id: `cs_test_${sessions}`, object: "checkout.session", url: `https://checkout.stripe.example/${sessions}` }));
+        res.end(
+          JSON.stringify({ id: `cs_test_${sessions}`, object: "checkout.session", url: `https://checkout.stripe.example/${sessions}` }),
+        );
       }
     });
   });
@@ -63,17 +65,34 @@ afterAll(async () => {
 });
 
 async function post(payload: string, signature: string) {
-  const response = (await webhookAction(routeArgs({
-    request: new Request("http://localhost/api/payments/webhook", { method: "POST", body: payload, headers: { "stripe-signature": signature } }),
-    context: routerContextFor({ ...context, cspNonce: "", clientIp: "127.0.0.1", appSecret: "unused" } as RequestContext),
-    params: {},
-  }) as unknown as Parameters<typeof webhookAction>[0])) as unknown as { data: unknown; init: ResponseInit | null };
+  const response = (await webhookAction(
+    routeArgs({
+      request: new Request("http://localhost/api/payments/webhook", {
+        method: "POST",
+        body: payload,
+        headers: { "stripe-signature": signature },
+      }),
+      context: routerContextFor({ ...context, cspNonce: "", clientIp: "127.0.0.1", appSecret: "unused" } as RequestContext),
+      params: {},
+    }) as unknown as Parameters<typeof webhookAction>[0],
+  )) as unknown as { data: unknown; init: ResponseInit | null };
   return { status: response.init?.status ?? 200, body: response.data };
 }
 
 function checkoutForm(quantity: string, promoCode?: string) {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ productId: "3", size: "One Size", quantity, name: "Alex Fan", email: "alex@example.com", shipName: "Alex Fan", shipLine1: "1 Pit Lane", shipTown: "Andover", shipPostcode: "SP11 8PW", ...(promoCode ? { promoCode } : {}) })) {
+  for (const [name, value] of Object.entries({
+    productId: "3",
+    size: "One Size",
+    quantity,
+    name: "Alex Fan",
+    email: "alex@example.com",
+    shipName: "Alex Fan",
+    shipLine1: "1 Pit Lane",
+    shipTown: "Andover",
+    shipPostcode: "SP11 8PW",
+    ...(promoCode ? { promoCode } : {}),
+  })) {
     form.append(name, value);
   }
   return form;
@@ -84,7 +103,16 @@ const event = (id: string, type: string, sessionId: string, orderId: string, pay
     id,
     object: "event",
     type,
-    data: { object: { id: sessionId, object: "checkout.session", payment_status: paymentStatus, payment_intent: "pi_1", metadata: { order_id: orderId }, client_reference_id: orderId } },
+    data: {
+      object: {
+        id: sessionId,
+        object: "checkout.session",
+        payment_status: paymentStatus,
+        payment_intent: "pi_1",
+        metadata: { order_id: orderId },
+        client_reference_id: orderId,
+      },
+    },
   });
 
 async function blackCapStock() {

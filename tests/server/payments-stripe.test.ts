@@ -51,7 +51,13 @@ beforeAll(async () => {
     if (req.url === "/v1/coupons") {
       res.end(JSON.stringify({ id: "coupon_standin_1", object: "coupon", amount_off: Number(form.get("amount_off")) }));
     } else if (req.url === "/v1/checkout/sessions") {
-      res.end(JSON.stringify({ id: "cs_test_standin_1", object: "checkout.session", url: "https://checkout.stripe.example/c/pay/cs_test_standin_1" }));
+      res.end(
+        JSON.stringify({
+          id: "cs_test_standin_1",
+          object: "checkout.session",
+          url: "https://checkout.stripe.example/c/pay/cs_test_standin_1",
+        }),
+      );
     } else {
       res.statusCode = 404;
       res.end(JSON.stringify({ error: { type: "invalid_request_error", message: "Unrecognized request URL" } }));
@@ -92,7 +98,15 @@ const request = (overrides: Partial<PaymentSessionRequest> = {}): PaymentSession
   promoPercentOff: 10,
   shippingPence: 499,
   totalPence: 6616,
-  shippingAddress: { name: "Alex Fan", line1: "1 Pit Lane", line2: null, town: "Andover", county: "Hampshire", postcode: "SP11 8PW", country: "GB" },
+  shippingAddress: {
+    name: "Alex Fan",
+    line1: "1 Pit Lane",
+    line2: null,
+    town: "Andover",
+    county: "Hampshire",
+    postcode: "SP11 8PW",
+    country: "GB",
+  },
   shippingMethod: "UK delivery (3-5 business days)",
   successUrl: "https://shop.example/order-confirmation?session_id={CHECKOUT_SESSION_ID}",
   cancelUrl: "https://shop.example/cart",
@@ -153,12 +167,22 @@ describe("Stripe provider against a stand-in for Stripe's API", () => {
     expect(checkout.idempotencyKey).toBe("checkout-7d0c9a52-4a3c-4f0e-9d53-2f1f4a6b8c01");
     // What Stripe will charge: the lines, less the coupon, plus the shipping option.
     const lines = 2 * 2500 + 3 * 599;
-    expect(lines - Number(coupon.form.get("amount_off")) + Number(f["shipping_options[0][shipping_rate_data][fixed_amount][amount]"])).toBe(6616);
+    expect(lines - Number(coupon.form.get("amount_off")) + Number(f["shipping_options[0][shipping_rate_data][fixed_amount][amount]"])).toBe(
+      6616,
+    );
   });
 
   it("sends no coupon without a discount, and free shipping as a zero fixed amount", async () => {
     await provider().createSession(
-      request({ discountPence: 0, promoCode: null, promoPercentOff: null, shippingPence: 0, totalPence: 6797, shippingMethod: undefined, expiresAt: new Date(now.getTime() + 2 * 3600_000) }),
+      request({
+        discountPence: 0,
+        promoCode: null,
+        promoPercentOff: null,
+        shippingPence: 0,
+        totalPence: 6797,
+        shippingMethod: undefined,
+        expiresAt: new Date(now.getTime() + 2 * 3600_000),
+      }),
     );
     expect(recorded.map((r) => r.path)).toEqual(["/v1/checkout/sessions"]);
     const f = Object.fromEntries(recorded[0]!.form);
@@ -197,7 +221,12 @@ describe("Stripe webhook verification", () => {
 
   it("reads the four checkout events into payment outcomes", async () => {
     const p = provider();
-    const base = { provider: "stripe", orderId: "7d0c9a52-4a3c-4f0e-9d53-2f1f4a6b8c01", sessionId: "cs_test_standin_1", paymentId: "pi_standin_1" };
+    const base = {
+      provider: "stripe",
+      orderId: "7d0c9a52-4a3c-4f0e-9d53-2f1f4a6b8c01",
+      sessionId: "cs_test_standin_1",
+      paymentId: "pi_standin_1",
+    };
     const cases: [string, ReturnType<typeof session>, string | null][] = [
       ["checkout.session.completed", session(), "paid"],
       ["checkout.session.completed", session({ payment_status: "unpaid" }), null],
@@ -210,7 +239,14 @@ describe("Stripe webhook verification", () => {
       const parsed = await p.parseWebhook(payload, signed(payload));
       expect(parsed).toEqual({
         ok: true,
-        event: { ...base, eventId: "evt_standin_1", type, outcome, paymentId: object.payment_intent ?? null, occurredAt: new Date(1780000000 * 1000) },
+        event: {
+          ...base,
+          eventId: "evt_standin_1",
+          type,
+          outcome,
+          paymentId: object.payment_intent ?? null,
+          occurredAt: new Date(1780000000 * 1000),
+        },
       });
     }
     const other = event("customer.created", session());

@@ -23,7 +23,9 @@ describe.skipIf(process.env.TEST_DATABASE_URL)("PGlite on its own thread", () =>
   it("answers queries with rows as objects or arrays, parameters and bytes intact", async () => {
     const bytes = Uint8Array.from([0, 1, 254, 255]);
     await thread.client.query("insert into items (name, data) values ($1, $2)", ["first", bytes]);
-    const objects = await thread.client.query<{ name: string; data: Uint8Array }>("select name, data from items where name = $1", ["first"]);
+    const objects = await thread.client.query<{ name: string; data: Uint8Array }>("select name, data from items where name = $1", [
+      "first",
+    ]);
     expect(objects.rows).toEqual([{ name: "first", data: bytes }]);
     const arrays = await thread.client.query("select name, 2 + 2 as four from items where name = $1", ["first"], { rowMode: "array" });
     expect(arrays.rows).toEqual([["first", 4]]);

@@ -48,7 +48,9 @@ describe.runIf(firstPass && has("systemd-analyze"))("the systemd units in deploy
     expect(execStarts).toBe(2);
     expect(existsSync(path.join(root, "node_modules/.bin/node")), "npm install puts the pinned Node.js in node_modules/.bin").toBe(true);
     const units = readdirSync(directory).map((name) => (name === "ridgeway@.service" ? "ridgeway@3001.service" : name));
-    expect(units).toEqual(expect.arrayContaining(["ridgeway@3001.service", "ridgeway.target", "ridgeway-backup.service", "ridgeway-backup.timer"]));
+    expect(units).toEqual(
+      expect.arrayContaining(["ridgeway@3001.service", "ridgeway.target", "ridgeway-backup.service", "ridgeway-backup.timer"]),
+    );
     const result = spawnSync("systemd-analyze", ["verify", ...units.map((unit) => `./${unit}`)], { cwd: directory, encoding: "utf8" });
     rmSync(directory, { recursive: true, force: true });
     expect(`${result.stdout}${result.stderr}`).toBe("");
@@ -68,7 +70,12 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Answer>
   return new Promise((resolve, reject) => {
     const request = request_(
       target,
-      { headers: { Host: "ridgeway-racing.example", ...headers }, rejectUnauthorized: false, servername: "ridgeway-racing.example", agent: false },
+      {
+        headers: { Host: "ridgeway-racing.example", ...headers },
+        rejectUnauthorized: false,
+        servername: "ridgeway-racing.example",
+        agent: false,
+      },
       (response) => {
         let body = "";
         response.setEncoding("utf8");
@@ -92,12 +99,29 @@ describe.runIf(firstPass && has("nginx") && has("openssl"))("the nginx configura
 
   beforeAll(async () => {
     testDb = await createTestDatabase();
-    app = await startServer({ ...testDb.env, TRUST_PROXY: "true", PUBLIC_URL: "https://ridgeway-racing.example", METRICS_TOKEN, BACKUP_SCHEDULE: "off" }, { timeoutMs: 90_000 });
+    app = await startServer(
+      { ...testDb.env, TRUST_PROXY: "true", PUBLIC_URL: "https://ridgeway-racing.example", METRICS_TOKEN, BACKUP_SCHEDULE: "off" },
+      { timeoutMs: 90_000 },
+    );
     const appPort = new URL(app.url).port;
     [httpPort, httpsPort] = [await freePort(), await freePort()];
     const cert = spawnSync(
       "openssl",
-      ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=ridgeway-racing.example", "-keyout", `${scratch}/key.pem`, "-out", `${scratch}/cert.pem`],
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=ridgeway-racing.example",
+        "-keyout",
+        `${scratch}/key.pem`,
+        "-out",
+        `${scratch}/cert.pem`,
+      ],
       { encoding: "utf8" },
     );
     expect(cert.status, cert.stderr).toBe(0);

@@ -17,14 +17,16 @@ import { routeArgs } from "../support/route-args";
 const suite = seededTestDatabase();
 let auth: Auth;
 let counter = 0;
-const person = async (label: string) => signUpPerson(suite.db, auth, { email: `${label}-${++counter}@example.com`, name: `${label} ${counter}`, role: "team_member" });
+const person = async (label: string) =>
+  signUpPerson(suite.db, auth, { email: `${label}-${++counter}@example.com`, name: `${label} ${counter}`, role: "team_member" });
 const ctx = () => ({ ...requestContext(suite.db, auth), requestId: "req-promotions" });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyArgs = any;
 const call = (handler: (args: AnyArgs) => unknown, request: Request, params: Record<string, string> = {}) =>
   run(() => handler(routeArgs({ request, context: routerContextFor(ctx()), params }) as AnyArgs));
-const postAs = (who: TestPerson | null, path: string, fields: Record<string, string>) => formPost(path, fields, who ? { cookie: who.jar.header() } : {});
+const postAs = (who: TestPerson | null, path: string, fields: Record<string, string>) =>
+  formPost(path, fields, who ? { cookie: who.jar.header() } : {});
 const getAs = (who: TestPerson | null, path: string) => get(path, who ? { cookie: who.jar.header() } : {});
 const body = (outcome: { data: unknown }) => outcome.data as { tone: string; message: string; errors: Record<string, string> };
 
@@ -66,8 +68,20 @@ describe("promotions desk", () => {
     const created = await call(promotionEdit.action, postAs(shop, "/admin/promotions/new", newCode()));
     expect(created).toMatchObject({ status: 302, location: "/admin/promotions/SUMMER10?saved=1" });
     const [row] = await suite.db.select().from(promoCodes).where(eq(promoCodes.code, "SUMMER10"));
-    expect(row).toMatchObject({ percentOff: 10, amountOffPence: null, minSpendPence: 3000, maxUses: 100, perCustomerLimit: 1, active: true, usedCount: 0, version: 1 });
-    const audit = await suite.db.select().from(auditEvents).where(and(eq(auditEvents.entityType, "promo_code"), eq(auditEvents.entityId, "SUMMER10")));
+    expect(row).toMatchObject({
+      percentOff: 10,
+      amountOffPence: null,
+      minSpendPence: 3000,
+      maxUses: 100,
+      perCustomerLimit: 1,
+      active: true,
+      usedCount: 0,
+      version: 1,
+    });
+    const audit = await suite.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityType, "promo_code"), eq(auditEvents.entityId, "SUMMER10")));
     expect(audit).toMatchObject([{ action: "create", roleUsed: "shop" }]);
     const list = await call(promotions.loader, getAs(shop, "/admin/promotions"));
     expect(JSON.stringify(list.data)).toContain("SUMMER10");
@@ -94,13 +108,21 @@ describe("promotions desk", () => {
   it("edits with the version it was based on: a stale save changes nothing; the code itself cannot change", async () => {
     await call(promotionEdit.action, postAs(shop, "/admin/promotions/new", newCode({ code: "EDITME" })));
     const params = { code: "EDITME" };
-    const saved = await call(promotionEdit.action, postAs(shop, "/admin/promotions/EDITME", { ...newCode({ code: "OTHER", kind: "amount", amountOff: "5", active: "" }), version: "1" }), params);
+    const saved = await call(
+      promotionEdit.action,
+      postAs(shop, "/admin/promotions/EDITME", { ...newCode({ code: "OTHER", kind: "amount", amountOff: "5", active: "" }), version: "1" }),
+      params,
+    );
     expect(saved.status).toBe(200);
     const [row] = await suite.db.select().from(promoCodes).where(eq(promoCodes.code, "EDITME"));
     expect(row).toMatchObject({ percentOff: null, amountOffPence: 500, active: false, version: 2 });
     expect(await suite.db.select().from(promoCodes).where(eq(promoCodes.code, "OTHER"))).toHaveLength(0);
 
-    const stale = await call(promotionEdit.action, postAs(shop, "/admin/promotions/EDITME", { ...newCode({ percentOff: "50" }), version: "1" }), params);
+    const stale = await call(
+      promotionEdit.action,
+      postAs(shop, "/admin/promotions/EDITME", { ...newCode({ percentOff: "50" }), version: "1" }),
+      params,
+    );
     expect(stale.status).toBe(409);
     expect(body(stale).message).toBe(CONFLICT_MESSAGE);
     const history = await call(promotionEdit.loader, getAs(shop, "/admin/promotions/EDITME?tab=history"), params);

@@ -20,9 +20,7 @@ describe("consumeRateLimit", () => {
 
   it("counts every attempt when they arrive together", async () => {
     const now = new Date("2026-01-02T12:00:00.000Z");
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () => consumeRateLimit(suite.db, { ...limit, key: "test:burst" }, now)),
-    );
+    const results = await Promise.all(Array.from({ length: 10 }, () => consumeRateLimit(suite.db, { ...limit, key: "test:burst" }, now)));
     expect(results.filter((r) => r.allowed)).toHaveLength(3);
   });
 

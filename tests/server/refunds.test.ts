@@ -30,7 +30,9 @@ let shop: TestPerson;
 const appSecret = "test-secret-for-account-tests-0123456789abcdef";
 beforeAll(async () => {
   auth = createTestAuth(suite.db);
-  shop = await makeStaff(suite.db, await signUpPerson(suite.db, auth, { email: "refunds-shop@example.com", name: "Robin Refunds" }), ["shop"]);
+  shop = await makeStaff(suite.db, await signUpPerson(suite.db, auth, { email: "refunds-shop@example.com", name: "Robin Refunds" }), [
+    "shop",
+  ]);
 });
 
 let keyCounter = 0;
@@ -40,11 +42,17 @@ const newKey = () => `refund-test-key-${String(++keyCounter).padStart(6, "0")}`;
 function refund(orderNumber: string, fields: Record<string, string>, payments?: PaymentProvider) {
   const context = { ...requestContext(suite.db, auth), requestId: "req-refunds", ...(payments ? { payments } : {}) };
   return run(() =>
-    orderPage.action(routeArgs({
-      request: formPost(`/admin/orders/${orderNumber}`, { intent: "refund", requestKey: newKey(), confirm: "yes", ...fields }, { cookie: shop.jar.header() }),
-      context: routerContextFor(context),
-      params: { orderNumber },
-    }) as never),
+    orderPage.action(
+      routeArgs({
+        request: formPost(
+          `/admin/orders/${orderNumber}`,
+          { intent: "refund", requestKey: newKey(), confirm: "yes", ...fields },
+          { cookie: shop.jar.header() },
+        ),
+        context: routerContextFor(context),
+        params: { orderNumber },
+      }) as never,
+    ),
   );
 }
 async function orderRow(id: string) {
@@ -54,11 +62,17 @@ async function refundsOf(orderId: string) {
   return suite.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
 }
 async function stockOf(productId: number, size: string) {
-  const [variant] = await suite.db.select().from(productVariants).where(and(eq(productVariants.productId, productId), eq(productVariants.size, size)));
+  const [variant] = await suite.db
+    .select()
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, productId), eq(productVariants.size, size)));
   return variant!.stock;
 }
 async function refundMails(orderNumber: string) {
-  return suite.db.select().from(emailOutbox).where(like(emailOutbox.subject, `Refund for your % ${orderNumber}`));
+  return suite.db
+    .select()
+    .from(emailOutbox)
+    .where(like(emailOutbox.subject, `Refund for your % ${orderNumber}`));
 }
 
 /** The test provider, counting its calls, answering after `delayMs`, or failing. */
@@ -81,11 +95,20 @@ function countingProvider(options: { delayMs?: number; fail?: string; status?: "
 describe("refunds with the test provider", () => {
   it("refunds in full; anything more is refused", async () => {
     const order = await paidOrder(suite.db);
-    const outcome = await refund(order.orderNumber, { mode: "amount", amount: (order.totalPence / 100).toFixed(2), reason: "Never arrived" });
+    const outcome = await refund(order.orderNumber, {
+      mode: "amount",
+      amount: (order.totalPence / 100).toFixed(2),
+      reason: "Never arrived",
+    });
     expect(outcome).toMatchObject({ status: 200, data: { tone: "success", message: "Refunded £50.00." } });
     expect(await orderRow(order.id)).toMatchObject({ refundedPence: order.totalPence, status: "paid" });
     const [row] = await refundsOf(order.id);
-    expect(row).toMatchObject({ status: "succeeded", amountPence: 5000, reason: "Never arrived", providerRefundId: `test_re_${row!.id.replace(/-/g, "")}` });
+    expect(row).toMatchObject({
+      status: "succeeded",
+      amountPence: 5000,
+      reason: "Never arrived",
+      providerRefundId: `test_re_${row!.id.replace(/-/g, "")}`,
+    });
     expect(await refundMails(order.orderNumber)).toHaveLength(1);
     expect(await refund(order.orderNumber, { mode: "amount", amount: "0.01", reason: "Again" })).toMatchObject({
       status: 400,
@@ -95,24 +118,52 @@ describe("refunds with the test provider", () => {
 
   it("asks to confirm the amount first, refunding nothing until the confirmation, which is sent once", async () => {
     const order = await paidOrder(suite.db, { lines: [{ productId: 8, size: "L", quantity: 2 }] });
-    const asked = await refund(order.orderNumber, { mode: "amount", amount: "5.39", reason: "Scuffed print", requestKey: "refund-confirm-key-0001", confirm: "" });
-    expect(asked).toMatchObject({ status: 200, data: { form: "refund", confirmRefund: { amountPence: 539 }, message: expect.stringMatching(/^Refund £5\.39 to /) } });
+    const asked = await refund(order.orderNumber, {
+      mode: "amount",
+      amount: "5.39",
+      reason: "Scuffed print",
+      requestKey: "refund-confirm-key-0001",
+      confirm: "",
+    });
+    expect(asked).toMatchObject({
+      status: 200,
+      data: { form: "refund", confirmRefund: { amountPence: 539 }, message: expect.stringMatching(/^Refund £5\.39 to /) },
+    });
     expect(await refundsOf(order.id)).toHaveLength(0);
     const fields = Object.fromEntries((asked.data as { confirmRefund: { fields: Array<[string, string]> } }).confirmRefund.fields);
-    expect(fields).toMatchObject({ intent: "refund", mode: "amount", amount: "5.39", reason: "Scuffed print", requestKey: "refund-confirm-key-0001" });
+    expect(fields).toMatchObject({
+      intent: "refund",
+      mode: "amount",
+      amount: "5.39",
+      reason: "Scuffed print",
+      requestKey: "refund-confirm-key-0001",
+    });
     // A line refund is worked out as the server will make it.
-    expect(await refund(order.orderNumber, { mode: "lines", "qty-1": "1", reason: "Wrong size", confirm: "" })).toMatchObject({ data: { confirmRefund: { amountPence: 2400 } } });
+    expect(await refund(order.orderNumber, { mode: "lines", "qty-1": "1", reason: "Wrong size", confirm: "" })).toMatchObject({
+      data: { confirmRefund: { amountPence: 2400 } },
+    });
     // What cannot be refunded is refused at the first press, not at the confirmation.
-    expect(await refund(order.orderNumber, { mode: "amount", amount: "500.00", reason: "Too much", confirm: "" })).toMatchObject({ status: 400, data: { message: expect.stringMatching(/more than what is left/) } });
+    expect(await refund(order.orderNumber, { mode: "amount", amount: "500.00", reason: "Too much", confirm: "" })).toMatchObject({
+      status: 400,
+      data: { message: expect.stringMatching(/more than what is left/) },
+    });
     for (let press = 0; press < 2; press += 1) {
-      expect(await refund(order.orderNumber, { ...fields, confirm: "yes" })).toMatchObject({ status: 200, data: { tone: "success", message: "Refunded £5.39." } });
+      expect(await refund(order.orderNumber, { ...fields, confirm: "yes" })).toMatchObject({
+        status: 200,
+        data: { tone: "success", message: "Refunded £5.39." },
+      });
     }
     expect((await refundsOf(order.id)).map((row) => row.amountPence)).toEqual([539]);
   });
 
   it("refunds one line partially and puts the unit back in stock, audited with the reason", async () => {
     const before = await stockOf(8, "L");
-    const order = await paidOrder(suite.db, { lines: [{ productId: 8, size: "L", quantity: 2 }, { productId: 6, size: "One Size", quantity: 1 }] });
+    const order = await paidOrder(suite.db, {
+      lines: [
+        { productId: 8, size: "L", quantity: 2 },
+        { productId: 6, size: "One Size", quantity: 1 },
+      ],
+    });
     expect(await stockOf(8, "L")).toBe(before - 2);
     const outcome = await refund(order.orderNumber, { mode: "lines", "qty-1": "1", "qty-2": "0", reason: "Wrong size", restock: "on" });
     expect(outcome).toMatchObject({ status: 200, data: { message: "Refunded £24.00. The units are back in stock." } });
@@ -121,13 +172,27 @@ describe("refunds with the test provider", () => {
     const [row] = await refundsOf(order.id);
     expect(row).toMatchObject({ lines: [{ lineNumber: 1, quantity: 1, amountPence: 2400 }], restock: true });
     expect(row!.restockedAt).not.toBeNull();
-    const [audit] = await suite.db.select().from(auditEvents).where(and(eq(auditEvents.action, "stock.adjust"), like(auditEvents.reason, `%${order.orderNumber}%`)));
-    expect(audit).toMatchObject({ entityType: STOCK_ENTITY, reason: `+1 L: Refund: Wrong size (order ${order.orderNumber}, 1 back)`, before: { size: "L", stock: before - 2 }, after: { size: "L", stock: before - 1 } });
+    const [audit] = await suite.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "stock.adjust"), like(auditEvents.reason, `%${order.orderNumber}%`)));
+    expect(audit).toMatchObject({
+      entityType: STOCK_ENTITY,
+      reason: `+1 L: Refund: Wrong size (order ${order.orderNumber}, 1 back)`,
+      before: { size: "L", stock: before - 2 },
+      after: { size: "L", stock: before - 1 },
+    });
     // In the size's stock history, beside the desk's own changes.
-    const [history] = await suite.db.select().from(stockAdjustments).where(like(stockAdjustments.reason, `%${order.orderNumber}%`));
+    const [history] = await suite.db
+      .select()
+      .from(stockAdjustments)
+      .where(like(stockAdjustments.reason, `%${order.orderNumber}%`));
     expect(history).toMatchObject({ delta: 1, stockAfter: before - 1, source: "order" });
     // The other unit, and then no more of that line.
-    expect(await refund(order.orderNumber, { mode: "lines", "qty-1": "2", reason: "Wrong size" })).toMatchObject({ status: 400, data: { message: "Only 1 of Ridgeway Racing Team T-Shirt (L) can still be refunded." } });
+    expect(await refund(order.orderNumber, { mode: "lines", "qty-1": "2", reason: "Wrong size" })).toMatchObject({
+      status: 400,
+      data: { message: "Only 1 of Ridgeway Racing Team T-Shirt (L) can still be refunded." },
+    });
   });
 
   it("refuses more than what is left, a missing reason and a bad amount, writing nothing", async () => {
@@ -137,9 +202,17 @@ describe("refunds with the test provider", () => {
       status: 400,
       data: { message: "That is more than what is left to refund (£30.00)." },
     });
-    expect(await refund(order.orderNumber, { mode: "amount", amount: "5", reason: "" })).toMatchObject({ status: 400, data: { errors: { reason: expect.any(String) } } });
-    expect(await refund(order.orderNumber, { mode: "amount", amount: "-5", reason: "Negative" })).toMatchObject({ status: 400, data: { message: "Enter the amount in pounds, like 12.50." } });
-    expect(await refund(order.orderNumber, { mode: "amount", amount: "5", reason: "No key", requestKey: "x" })).toMatchObject({ status: 400 });
+    expect(await refund(order.orderNumber, { mode: "amount", amount: "5", reason: "" })).toMatchObject({
+      status: 400,
+      data: { errors: { reason: expect.any(String) } },
+    });
+    expect(await refund(order.orderNumber, { mode: "amount", amount: "-5", reason: "Negative" })).toMatchObject({
+      status: 400,
+      data: { message: "Enter the amount in pounds, like 12.50." },
+    });
+    expect(await refund(order.orderNumber, { mode: "amount", amount: "5", reason: "No key", requestKey: "x" })).toMatchObject({
+      status: 400,
+    });
     expect(await refundsOf(order.id)).toHaveLength(1);
     expect(await orderRow(order.id)).toMatchObject({ refundedPence: 2000 });
     const unpaid = await paidOrder(suite.db, { pay: false });
@@ -153,21 +226,28 @@ describe("refunds with the test provider", () => {
     const order = await paidOrder(suite.db);
     const { provider, calls } = countingProvider({ delayMs: 150 });
     const requestKey = newKey();
-    const results = await Promise.all([0, 1, 2].map(() => refund(order.orderNumber, { mode: "amount", amount: "15", reason: "Double click", requestKey }, provider)));
+    const results = await Promise.all(
+      [0, 1, 2].map(() => refund(order.orderNumber, { mode: "amount", amount: "15", reason: "Double click", requestKey }, provider)),
+    );
     expect(calls).toHaveLength(1);
     expect(await refundsOf(order.id)).toHaveLength(1);
     expect(await orderRow(order.id)).toMatchObject({ refundedPence: 1500 });
     expect(results.filter((result) => result.status === 200).length).toBeGreaterThanOrEqual(1);
     for (const result of results) expect([200, 409]).toContain(result.status);
     // Sent again later (a retry after the answer was lost): the same refund, no new call.
-    expect(await refund(order.orderNumber, { mode: "amount", amount: "15", reason: "Double click", requestKey }, provider)).toMatchObject({ status: 200, data: { message: "Refunded £15.00." } });
+    expect(await refund(order.orderNumber, { mode: "amount", amount: "15", reason: "Double click", requestKey }, provider)).toMatchObject({
+      status: 200,
+      data: { message: "Refunded £15.00." },
+    });
     expect(calls).toHaveLength(1);
   });
 
   it("two different refunds at once that together pass the total: only one is made", async () => {
     const order = await paidOrder(suite.db);
     const { provider, calls } = countingProvider({ delayMs: 50 });
-    const results = await Promise.all([0, 1].map(() => refund(order.orderNumber, { mode: "amount", amount: "30", reason: "Parallel" }, provider)));
+    const results = await Promise.all(
+      [0, 1].map(() => refund(order.orderNumber, { mode: "amount", amount: "30", reason: "Parallel" }, provider)),
+    );
     expect(results.map((result) => result.status).sort()).toEqual([200, 400]);
     expect(calls).toHaveLength(1);
     expect(await orderRow(order.id)).toMatchObject({ refundedPence: 3000 });
@@ -185,9 +265,13 @@ describe("refunds with the test provider", () => {
     const after = await orderRow(order.id);
     expect(after).toMatchObject({ refundedPence: 0, status: "paid", version: order.version });
     expect(await stockOf(8, "S")).toBe(before - 1);
-    expect(await refundsOf(order.id)).toEqual([expect.objectContaining({ status: "failed", failureMessage: "card_declined: the card's bank refused the refund" })]);
+    expect(await refundsOf(order.id)).toEqual([
+      expect.objectContaining({ status: "failed", failureMessage: "card_declined: the card's bank refused the refund" }),
+    ]);
     expect(await refundMails(order.orderNumber)).toHaveLength(0);
-    expect(await refund(order.orderNumber, { mode: "lines", "qty-1": "1", reason: "Faulty", restock: "on" })).toMatchObject({ status: 200 });
+    expect(await refund(order.orderNumber, { mode: "lines", "qty-1": "1", reason: "Faulty", restock: "on" })).toMatchObject({
+      status: 200,
+    });
     expect(await stockOf(8, "S")).toBe(before);
   });
 
@@ -196,7 +280,10 @@ describe("refunds with the test provider", () => {
     const order = await paidOrder(suite.db, { lines: [{ productId: 8, size: "XL", quantity: 1 }] });
     const { provider } = countingProvider({ status: "pending" });
     const outcome = await refund(order.orderNumber, { mode: "lines", "qty-1": "1", reason: "Returned", restock: "on" }, provider);
-    expect(outcome).toMatchObject({ status: 200, data: { message: "The refund of £24.00 is under way at the payment provider; the order follows when it completes." } });
+    expect(outcome).toMatchObject({
+      status: 200,
+      data: { message: "The refund of £24.00 is under way at the payment provider; the order follows when it completes." },
+    });
     expect(await orderRow(order.id)).toMatchObject({ refundedPence: 0 });
     expect(await stockOf(8, "XL")).toBe(before - 1);
     const [row] = await refundsOf(order.id);
@@ -205,9 +292,20 @@ describe("refunds with the test provider", () => {
       id: `evt_refund_${order.orderNumber}`,
       type: "refund.updated",
       created: Math.floor(Date.now() / 1000),
-      data: { refundId: row!.providerRefundId!, refundRequestId: row!.id, paymentId: order.providerPaymentId, status: "succeeded", amountPence: 2400 },
+      data: {
+        refundId: row!.providerRefundId!,
+        refundRequestId: row!.id,
+        paymentId: order.providerPaymentId,
+        status: "succeeded",
+        amountPence: 2400,
+      },
     };
-    const context = { db: suite.db, log: requestContext(suite.db, auth).log, payments: createTestProvider({ appSecret }), publicUrl: "https://ridgeway-racing.example" };
+    const context = {
+      db: suite.db,
+      log: requestContext(suite.db, auth).log,
+      payments: createTestProvider({ appSecret }),
+      publicUrl: "https://ridgeway-racing.example",
+    };
     const deliver = () => {
       const { body, headers } = signedTestEvent(appSecret, event, new Date());
       return receivePaymentWebhook(context, body, headers);
@@ -219,12 +317,19 @@ describe("refunds with the test provider", () => {
     for (let i = 0; i < 3; i++) expect(await deliver()).toEqual({ status: 200, body: { received: true, result: "duplicate" } });
     expect(await stockOf(8, "XL")).toBe(before);
     expect(await refundMails(order.orderNumber)).toHaveLength(1);
-    const audits = await suite.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, order.id), eq(auditEvents.action, "refund.succeeded")));
+    const audits = await suite.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, order.id), eq(auditEvents.action, "refund.succeeded")));
     expect(audits).toEqual([expect.objectContaining({ actorLabel: "Payment provider (test)", actorUserId: null })]);
 
     // A forged event is refused before anything is read.
     const { body } = signedTestEvent(appSecret, { ...event, id: "evt_forged" }, new Date());
-    const forged = await receivePaymentWebhook(context, body, new Headers({ "ridgeway-test-signature": `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}` }));
+    const forged = await receivePaymentWebhook(
+      context,
+      body,
+      new Headers({ "ridgeway-test-signature": `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}` }),
+    );
     expect(forged.status).toBe(400);
   });
 });
@@ -291,12 +396,17 @@ beforeEach(() => {
   failNext = null;
 });
 
-const stripe = () => createStripeProvider({ secretKey: "sk_test_standin", webhookSecret, host: "127.0.0.1", port, protocol: "http", maxNetworkRetries: 0 });
+const stripe = () =>
+  createStripeProvider({ secretKey: "sk_test_standin", webhookSecret, host: "127.0.0.1", port, protocol: "http", maxNetworkRetries: 0 });
 
 function stripeWebhook(type: string, object: Record<string, unknown>, id: string) {
   const payload = JSON.stringify({ id, object: "event", type, data: { object } });
   const headers = new Headers({ "stripe-signature": stripeTestHeader(payload, webhookSecret) });
-  return receivePaymentWebhook({ db: suite.db, log: requestContext(suite.db, auth).log, payments: stripe(), publicUrl: "https://ridgeway-racing.example" }, payload, headers);
+  return receivePaymentWebhook(
+    { db: suite.db, log: requestContext(suite.db, auth).log, payments: stripe(), publicUrl: "https://ridgeway-racing.example" },
+    payload,
+    headers,
+  );
 }
 
 describe("refunds through Stripe (the SDK against a loopback stand-in)", () => {
@@ -344,21 +454,45 @@ describe("refunds through Stripe (the SDK against a loopback stand-in)", () => {
       metadata: requestId ? { refund_request_id: requestId } : {},
     });
     // A refund that fails after it succeeded (Stripe can report that): the order's refunded amount follows.
-    expect(await stripeWebhook("refund.updated", refundObject("failed"), `evt_ref_fail_${order.orderNumber}`)).toMatchObject({ status: 200, body: { result: "applied" } });
+    expect(await stripeWebhook("refund.updated", refundObject("failed"), `evt_ref_fail_${order.orderNumber}`)).toMatchObject({
+      status: 200,
+      body: { result: "applied" },
+    });
     expect(await orderRow(order.id)).toMatchObject({ refundedPence: 0 });
-    expect(await stripeWebhook("refund.updated", refundObject("failed"), `evt_ref_fail_${order.orderNumber}`)).toMatchObject({ body: { result: "duplicate" } });
+    expect(await stripeWebhook("refund.updated", refundObject("failed"), `evt_ref_fail_${order.orderNumber}`)).toMatchObject({
+      body: { result: "duplicate" },
+    });
 
     // Refunded in Stripe's dashboard: charge.refunded lists it; it becomes a refund of the order.
-    const charge = { id: "ch_standin", object: "charge", payment_intent: order.providerPaymentId, amount_refunded: 700, refunds: { object: "list", data: [refundObject("succeeded", "re_dashboard_1", 700, null)] } };
-    expect(await stripeWebhook("charge.refunded", charge, `evt_charge_${order.orderNumber}`)).toMatchObject({ body: { result: "applied" } });
-    expect(await stripeWebhook("charge.refunded", charge, `evt_charge_${order.orderNumber}`)).toMatchObject({ body: { result: "duplicate" } });
+    const charge = {
+      id: "ch_standin",
+      object: "charge",
+      payment_intent: order.providerPaymentId,
+      amount_refunded: 700,
+      refunds: { object: "list", data: [refundObject("succeeded", "re_dashboard_1", 700, null)] },
+    };
+    expect(await stripeWebhook("charge.refunded", charge, `evt_charge_${order.orderNumber}`)).toMatchObject({
+      body: { result: "applied" },
+    });
+    expect(await stripeWebhook("charge.refunded", charge, `evt_charge_${order.orderNumber}`)).toMatchObject({
+      body: { result: "duplicate" },
+    });
     expect(await orderRow(order.id)).toMatchObject({ refundedPence: 700 });
     const rows = await refundsOf(order.id);
     expect(rows).toHaveLength(2);
-    expect(rows.find((candidate) => candidate.providerRefundId === "re_dashboard_1")).toMatchObject({ status: "succeeded", amountPence: 700 });
+    expect(rows.find((candidate) => candidate.providerRefundId === "re_dashboard_1")).toMatchObject({
+      status: "succeeded",
+      amountPence: 700,
+    });
 
     // An event for a payment the shop does not know: nothing recorded, so a later delivery can apply.
-    expect(await stripeWebhook("refund.updated", { ...refundObject("succeeded", "re_unknown", 100, null), payment_intent: "pi_nobody" }, "evt_unknown_refund")).toMatchObject({
+    expect(
+      await stripeWebhook(
+        "refund.updated",
+        { ...refundObject("succeeded", "re_unknown", 100, null), payment_intent: "pi_nobody" },
+        "evt_unknown_refund",
+      ),
+    ).toMatchObject({
       body: { result: "unknown_order" },
     });
   });

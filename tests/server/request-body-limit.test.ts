@@ -109,7 +109,9 @@ describe("request bodies are limited while they stream, whatever the headers say
   it("the 413 goes out before the connection closes, and the close does not reset a client still sending", async () => {
     // A client that keeps uploading after the answer, as a browser does with a large file.
     const { socket, errors, read, ended, closed, write, chunk } = rawClient(server.url);
-    await write(`POST /contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${form}\r\nTransfer-Encoding: chunked\r\n\r\n${chunk(1024 * 1024)}`);
+    await write(
+      `POST /contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${form}\r\nTransfer-Encoding: chunked\r\n\r\n${chunk(1024 * 1024)}`,
+    );
     // The whole answer, then the server's FIN.
     await Promise.race([ended, closed]);
     expect(read()).toMatch(/^HTTP\/1\.1 413 /);
@@ -132,24 +134,30 @@ describe("request bodies are limited while they stream, whatever the headers say
     ["POST", "/store"],
     // A method no route answers.
     ["PUT", "/news"],
-  ])("%s %s answered before its body ends: the connection closes without a reset (ADR 0059)", async (method, path) => {
-    // A client that keeps uploading after the answer for longer than the keep-alive timeout (5 s).
-    const { port } = new URL(server.url);
-    const { socket, errors, read, closed, write, chunk } = rawClient(server.url);
-    await write(`${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${server.url}\r\nContent-Type: ${form}\r\nTransfer-Encoding: chunked\r\n\r\n${chunk(1024)}`);
-    const started = Date.now();
-    while (Date.now() - started < 6_500 && !socket.destroyed) {
-      await write(chunk(1024));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(read()).toMatch(/^HTTP\/1\.1 405 /);
-    // Said in the answer, so that no client sends its next request into the closing connection.
-    expect(read().toLowerCase()).toContain("connection: close");
-    await write("0\r\n\r\n");
-    socket.end();
-    await closed;
-    expect(errors).toEqual([]);
-  }, 20_000);
+  ])(
+    "%s %s answered before its body ends: the connection closes without a reset (ADR 0059)",
+    async (method, path) => {
+      // A client that keeps uploading after the answer for longer than the keep-alive timeout (5 s).
+      const { port } = new URL(server.url);
+      const { socket, errors, read, closed, write, chunk } = rawClient(server.url);
+      await write(
+        `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${server.url}\r\nContent-Type: ${form}\r\nTransfer-Encoding: chunked\r\n\r\n${chunk(1024)}`,
+      );
+      const started = Date.now();
+      while (Date.now() - started < 6_500 && !socket.destroyed) {
+        await write(chunk(1024));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(read()).toMatch(/^HTTP\/1\.1 405 /);
+      // Said in the answer, so that no client sends its next request into the closing connection.
+      expect(read().toLowerCase()).toContain("connection: close");
+      await write("0\r\n\r\n");
+      socket.end();
+      await closed;
+      expect(errors).toEqual([]);
+    },
+    20_000,
+  );
 
   it("a body declared too large is refused before it is read", async () => {
     const response = await fetch(`${server.url}/contact`, {

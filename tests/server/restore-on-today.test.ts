@@ -44,7 +44,11 @@ describe("Today after a restore", () => {
 
   it("names the backup restored as the last one, and says when it was restored", async () => {
     const before = Date.now();
-    const report = await restoreBackup(newer.path, target.kind === "pglite" ? { kind: "embedded", dataDir: target.dataDir } : { kind: "postgres", databaseUrl: target.databaseUrl! }, { force: false });
+    const report = await restoreBackup(
+      newer.path,
+      target.kind === "pglite" ? { kind: "embedded", dataDir: target.dataDir } : { kind: "postgres", databaseUrl: target.databaseUrl! },
+      { force: false },
+    );
     expect(report.recorded).toBe(true);
     // As the site opens it: migrated, not seeded again.
     restored = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, seed: false, onConnectionError: () => {} });
@@ -59,7 +63,11 @@ describe("Today after a restore", () => {
     expect(today.operations?.warnings.map((warning) => warning.id)).not.toContain("backup-stale");
 
     // A backup made after the restore is the last one from then on; the restore is still shown.
-    const after = await runBackup(restored, { directory, keep: 0, offsite: null, dataDir: target.dataDir }, { trigger: "command", log: quiet });
+    const after = await runBackup(
+      restored,
+      { directory, keep: 0, offsite: null, dataDir: target.dataDir },
+      { trigger: "command", log: quiet },
+    );
     const later = await loadToday(restored.db, admin, operations);
     expect(later.operations?.lastBackup?.file).toBe(after.fileName);
     expect(later.operations?.lastRestore?.file).toBe(newer.fileName);

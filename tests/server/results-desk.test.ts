@@ -36,7 +36,12 @@ import { routeArgs } from "../support/route-args";
 
 const suite = seededTestDatabase();
 const editor: AuditActor = { id: null, label: "results desk test", roles: ["editor"], actingAs: "editor" };
-const context = (): AuditContext => ({ db: suite.db, log: pino({ level: "silent" }), requestId: "results-desk-test", contentChanged: async () => {} });
+const context = (): AuditContext => ({
+  db: suite.db,
+  log: pino({ level: "silent" }),
+  requestId: "results-desk-test",
+  contentChanged: async () => {},
+});
 
 const LAST_ROUND = "2025-r9-silverstone-national";
 const CSV_HEADER = "position,driver_number,driver_name,class,status,fastest_lap,penalty_points";
@@ -113,7 +118,14 @@ describe("results desk: results by form", () => {
 
     const season = await getSeason(suite.db, 2025);
     const ethan = season!.rounds.find((round) => round.id === LAST_ROUND)!.results.find((result) => result.driverId === "ethan-cole")!;
-    expect(ethan).toMatchObject({ provisional: true, points: 24, races: [{ position: 3, points: 10 }, { position: 1, points: 14 }] });
+    expect(ethan).toMatchObject({
+      provisional: true,
+      points: 24,
+      races: [
+        { position: 3, points: 10 },
+        { position: 1, points: 14 },
+      ],
+    });
 
     const audit = await auditRows(`${LAST_ROUND}/ethan-cole`);
     expect(audit).toHaveLength(1);
@@ -122,7 +134,12 @@ describe("results desk: results by form", () => {
 
   it("refuses a save based on a stale version and keeps the other person's result", async () => {
     const first = await f3aForm({ "races.0.status": "DNF", "races.0.position": "", "races.1.status": "NC", "races.1.position": "" });
-    const second = await f3aForm({ "races.0.status": "CLASSIFIED", "races.0.position": "9", "races.1.status": "DNS", "races.1.position": "" });
+    const second = await f3aForm({
+      "races.0.status": "CLASSIFIED",
+      "races.0.position": "9",
+      "races.1.status": "DNS",
+      "races.1.position": "",
+    });
     const firstSave = await auditedWrite(context(), editor, (tx) => saveClassResults(tx, LAST_ROUND, first.data!));
     expect(firstSave.ok).toBe(true);
     const stale = await auditedWrite(context(), editor, (tx) => saveClassResults(tx, LAST_ROUND, second.data!));
@@ -132,7 +149,12 @@ describe("results desk: results by form", () => {
   });
 
   it("answers a form with two drivers in one place with a field error, before anything is written", async () => {
-    const input = await f3aForm({ "races.0.status": "CLASSIFIED", "races.0.position": "2", "races.1.status": "CLASSIFIED", "races.1.position": "7" });
+    const input = await f3aForm({
+      "races.0.status": "CLASSIFIED",
+      "races.0.position": "2",
+      "races.1.status": "CLASSIFIED",
+      "races.1.position": "7",
+    });
     // Oliver is P2 in race 1 of the last round.
     expect(input.success).toBe(false);
     expect(input.error!.issues.map((issue) => issue.message)).toContain("P2 is given to two drivers");
@@ -178,8 +200,15 @@ describe("results desk: CSV import", () => {
       [23, "Sophie Marsh"],
       [44, "Jack Pemberton"],
     ]);
-    expect(preview.ignored.map((row) => `${row.number} ${row.name}`)).toEqual(["3 Noah Brennan", "19 Callum Reid", "16 Isla Grant", "61 Tom Ashdown"]);
-    const saved = await auditedWrite(context(), editor, (tx) => applyClassificationImport(tx, LAST_ROUND, 2, example, preview.fingerprint, true));
+    expect(preview.ignored.map((row) => `${row.number} ${row.name}`)).toEqual([
+      "3 Noah Brennan",
+      "19 Callum Reid",
+      "16 Isla Grant",
+      "61 Tom Ashdown",
+    ]);
+    const saved = await auditedWrite(context(), editor, (tx) =>
+      applyClassificationImport(tx, LAST_ROUND, 2, example, preview.fingerprint, true),
+    );
     expect(saved).toMatchObject({ ok: true, value: { changed: 3 } });
     expect((await storedResult(LAST_ROUND, "sophie-marsh"))!.races[1]).toEqual({ position: "DNF" });
     expect((await storedResult(LAST_ROUND, "jack-pemberton"))!.races[1]).toEqual({ position: 14, penaltyPoints: 2 });
@@ -199,7 +228,9 @@ describe("results desk: CSV import", () => {
     );
     expect(saved).toMatchObject({ ok: true, value: { changed: 3 } });
     const after = await totals();
-    expect(after["oliver-hartley"]! - before["oliver-hartley"]!).toBe(preview.changes[1]!.seasonTotalAfter - preview.changes[1]!.seasonTotalBefore);
+    expect(after["oliver-hartley"]! - before["oliver-hartley"]!).toBe(
+      preview.changes[1]!.seasonTotalAfter - preview.changes[1]!.seasonTotalBefore,
+    );
     expect((await storedResult(LAST_ROUND, "oliver-hartley"))!.races).toEqual([{ position: 2 }, { position: 1, fastestLap: true }]);
     expect((await auditRows(`${LAST_ROUND}/oliver-hartley`)).at(-1)).toMatchObject({ action: "update", reason: "CSV import" });
 
@@ -255,7 +286,10 @@ describe("results desk: seasons and rounds", () => {
     await expect(auditedWrite(context(), editor, (tx) => setCurrentSeason(tx, 2026, 1))).rejects.toThrow("Publish the season before");
 
     expect((await auditedWrite(context(), editor, (tx) => setSeasonPublished(tx, 2026, 1, true))).ok).toBe(true);
-    expect((await getSeason(suite.db, 2025))!.nextSeason).toEqual({ year: 2026, firstRound: { name: "Donington Park", startDate: "2026-04-04" } });
+    expect((await getSeason(suite.db, 2025))!.nextSeason).toEqual({
+      year: 2026,
+      firstRound: { name: "Donington Park", startDate: "2026-04-04" },
+    });
     expect((await getAllRoundsWithSessions(suite.db)).filter((r) => r.seasonYear === 2026).map((r) => r.sessions.length)).toEqual([2]);
 
     // A stale version is a conflict; the right one makes 2026 current and 2025 not.
@@ -264,7 +298,9 @@ describe("results desk: seasons and rounds", () => {
     const current = await suite.db.select().from(schema.seasons).where(eq(schema.seasons.isCurrent, true));
     expect(current.map((season) => season.year)).toEqual([2026]);
     expect(await getPublicSeasonYear(suite.db)).toBe(2026);
-    await expect(auditedWrite(context(), editor, (tx) => setSeasonPublished(tx, 2026, 3, false))).rejects.toThrow("The current season stays published");
+    await expect(auditedWrite(context(), editor, (tx) => setSeasonPublished(tx, 2026, 3, false))).rejects.toThrow(
+      "The current season stays published",
+    );
 
     // Back to 2025, as the public tests of this file's neighbours expect of a seeded site.
     const [season2025] = await suite.db.select().from(schema.seasons).where(eq(schema.seasons.year, 2025));
@@ -274,9 +310,15 @@ describe("results desk: seasons and rounds", () => {
 
   it("edits a round and its sessions at a version, refusing a stale one", async () => {
     const [stored] = await suite.db.select().from(schema.rounds).where(eq(schema.rounds.id, "2026-r1-donington-national"));
-    const edited = roundSchema.parse({ ...round2026, organizer: "BARC", sessions: [...round2026.sessions, { name: "Race 2", date: "2026-04-05", time: "15:30" }] });
+    const edited = roundSchema.parse({
+      ...round2026,
+      organizer: "BARC",
+      sessions: [...round2026.sessions, { name: "Race 2", date: "2026-04-05", time: "15:30" }],
+    });
     expect((await auditedWrite(context(), editor, (tx) => updateRound(tx, stored!.id, stored!.version, edited))).ok).toBe(true);
-    const stale = await auditedWrite(context(), editor, (tx) => updateRound(tx, stored!.id, stored!.version, { ...edited, organizer: "MSVR" }));
+    const stale = await auditedWrite(context(), editor, (tx) =>
+      updateRound(tx, stored!.id, stored!.version, { ...edited, organizer: "MSVR" }),
+    );
     expect(stale).toMatchObject({ ok: false, kind: "conflict" });
     const sheet = await getResultsSheet(suite.db, stored!.id);
     expect(sheet).toMatchObject({ raceCount: 2, round: { organizer: "BARC" } });
@@ -287,7 +329,13 @@ describe("results desk: seasons and rounds", () => {
 describe("results desk: the public side covers every published season", () => {
   const calendar = (search: string) =>
     run(() =>
-      calendarLoader(routeArgs({ request: get(`/calendar${search}`), context: routerContextFor(requestContext(suite.db, createTestAuth(suite.db))), params: {} }) as never),
+      calendarLoader(
+        routeArgs({
+          request: get(`/calendar${search}`),
+          context: routerContextFor(requestContext(suite.db, createTestAuth(suite.db))),
+          params: {},
+        }) as never,
+      ),
     );
 
   it("switches /calendar between published seasons, and answers 404 for any other", async () => {
@@ -306,7 +354,10 @@ describe("results desk: the public side covers every published season", () => {
     const paths = (await sitemapEntries(suite.db)).map((entry) => entry.path);
     expect(paths).toContain("/calendar?season=2026");
     expect(paths).not.toContain("/calendar?season=2025");
-    const feed = buildCalendarFeed(await getAllRoundsWithSessions(suite.db), { calendarUrl: "http://localhost/calendar", generatedAt: new Date() });
+    const feed = buildCalendarFeed(await getAllRoundsWithSessions(suite.db), {
+      calendarUrl: "http://localhost/calendar",
+      generatedAt: new Date(),
+    });
     expect(feed).toContain("Donington Park");
 
     const [season2026] = await suite.db.select().from(schema.seasons).where(eq(schema.seasons.year, 2026));
@@ -322,14 +373,21 @@ describe("results desk: the screens' actions answer bad input with 400 and field
     const auth = createTestAuth(suite.db);
     const editorPerson = await makeStaff(suite.db, await signUpPerson(suite.db, auth, { email: "desk-editor@example.com" }), ["editor"]);
     const cookie = { cookie: editorPerson.jar.header() };
-    const post = (action: typeof seasonsAction | typeof resultsAction | typeof roundAction, path: string, fields: Record<string, string>, params = {}) =>
+    const post = (
+      action: typeof seasonsAction | typeof resultsAction | typeof roundAction,
+      path: string,
+      fields: Record<string, string>,
+      params = {},
+    ) =>
       run(() =>
-        action(routeArgs({
-          // As a browser sends it: the results screen reads its (upload) form only with a length.
-          request: formPost(path, fields, { ...cookie, "content-length": String(new URLSearchParams(fields).toString().length) }),
-          context: routerContextFor(requestContext(suite.db, auth)),
-          params,
-        }) as never),
+        action(
+          routeArgs({
+            // As a browser sends it: the results screen reads its (upload) form only with a length.
+            request: formPost(path, fields, { ...cookie, "content-length": String(new URLSearchParams(fields).toString().length) }),
+            context: routerContextFor(requestContext(suite.db, auth)),
+            params,
+          }) as never,
+        ),
       );
 
     const badYear = await post(seasonsAction, "/admin/seasons", { intent: "create", year: "20x6" });
@@ -347,13 +405,24 @@ describe("results desk: the screens' actions answer bad input with 400 and field
     const badForm = await post(
       resultsAction,
       `/admin/results/${LAST_ROUND}`,
-      { intent: "save-class", racingClass: "F3A", "entries.0.driverId": "ethan-cole", "entries.0.entered": "on", "entries.0.version": "", "entries.0.races.0.status": "CLASSIFIED", "entries.0.races.0.position": "" },
+      {
+        intent: "save-class",
+        racingClass: "F3A",
+        "entries.0.driverId": "ethan-cole",
+        "entries.0.entered": "on",
+        "entries.0.version": "",
+        "entries.0.races.0.status": "CLASSIFIED",
+        "entries.0.races.0.position": "",
+      },
       params,
     );
     expect(badForm.status).toBe(400);
     expect(badForm.data).toMatchObject({ errors: { "F3A/entries.0.races.0.position": "Enter the finishing position" } });
     const noRace = await post(resultsAction, `/admin/results/${LAST_ROUND}`, { intent: "csv-preview", raceNumber: "0", csv: "x" }, params);
-    expect(noRace).toMatchObject({ status: 400, data: { kind: "csv", problems: [{ line: null, message: "Pick the race the file classifies." }] } });
+    expect(noRace).toMatchObject({
+      status: 400,
+      data: { kind: "csv", problems: [{ line: null, message: "Pick the race the file classifies." }] },
+    });
     const staleSave = await post(
       resultsAction,
       `/admin/results/${LAST_ROUND}`,
@@ -371,9 +440,19 @@ describe("results desk: the screens' actions answer bad input with 400 and field
       ["update", 2, false],
       ["create", 1, true],
     ]);
-    const restored = await post(roundAction, `/admin/seasons/2026/rounds/${roundId}`, { intent: "restore-version", eventId: String(history[1]!.id), version: "1" }, { year: "2026", id: roundId });
+    const restored = await post(
+      roundAction,
+      `/admin/seasons/2026/rounds/${roundId}`,
+      { intent: "restore-version", eventId: String(history[1]!.id), version: "1" },
+      { year: "2026", id: roundId },
+    );
     expect(restored.status).toBe(409);
-    const restoredNow = await post(roundAction, `/admin/seasons/2026/rounds/${roundId}`, { intent: "restore-version", eventId: String(history[1]!.id), version: "2" }, { year: "2026", id: roundId });
+    const restoredNow = await post(
+      roundAction,
+      `/admin/seasons/2026/rounds/${roundId}`,
+      { intent: "restore-version", eventId: String(history[1]!.id), version: "2" },
+      { year: "2026", id: roundId },
+    );
     expect(restoredNow).toMatchObject({ status: 200, data: { tone: "success" } });
     const sheet = await getResultsSheet(suite.db, roundId);
     expect(sheet).toMatchObject({ raceCount: 1, round: { organizer: "MSVR", version: 3 } });
@@ -388,18 +467,46 @@ describe("results desk: a season's scoring rules are edited on a screen, version
     const cookie = { cookie: editorPerson.jar.header() };
     const path = "/admin/seasons/2025/scoring";
     const post = (fields: Record<string, string>) =>
-      run(() => scoringRulesAction(routeArgs({ request: formPost(path, fields, cookie), context: routerContextFor(requestContext(suite.db, auth)), params: { year: "2025" } }) as never));
+      run(() =>
+        scoringRulesAction(
+          routeArgs({
+            request: formPost(path, fields, cookie),
+            context: routerContextFor(requestContext(suite.db, auth)),
+            params: { year: "2025" },
+          }) as never,
+        ),
+      );
 
-    const loaded = await run(() => scoringRulesLoader(routeArgs({ request: new Request(`http://localhost${path}`, { headers: cookie }), context: routerContextFor(requestContext(suite.db, auth)), params: { year: "2025" } }) as never));
-    const f3a = (loaded.data as { classes: Array<{ racingClass: string; version: number; values: Record<string, string> }> }).classes.find((entry) => entry.racingClass === "F3A")!;
+    const loaded = await run(() =>
+      scoringRulesLoader(
+        routeArgs({
+          request: new Request(`http://localhost${path}`, { headers: cookie }),
+          context: routerContextFor(requestContext(suite.db, auth)),
+          params: { year: "2025" },
+        }) as never,
+      ),
+    );
+    const f3a = (loaded.data as { classes: Array<{ racingClass: string; version: number; values: Record<string, string> }> }).classes.find(
+      (entry) => entry.racingClass === "F3A",
+    )!;
     expect(f3a.values.pointsByPosition).toBe("15, 12, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1");
 
     const before = await totals();
     const nonsense = await post({ ...f3a.values, racingClass: "F3A", version: String(f3a.version), pointsByPosition: "10, 12" });
-    expect(nonsense).toMatchObject({ status: 400, data: { racingClass: "F3A", errors: { pointsByPosition: expect.stringMatching(/lower position/) }, values: { pointsByPosition: "10, 12" } } });
+    expect(nonsense).toMatchObject({
+      status: 400,
+      data: {
+        racingClass: "F3A",
+        errors: { pointsByPosition: expect.stringMatching(/lower position/) },
+        values: { pointsByPosition: "10, 12" },
+      },
+    });
 
     // Everyone scores double: every F3A total doubles (the counted rounds stay the same ones).
-    const doubled = f3a.values.pointsByPosition!.split(", ").map((points) => String(Number(points) * 2)).join(", ");
+    const doubled = f3a.values
+      .pointsByPosition!.split(", ")
+      .map((points) => String(Number(points) * 2))
+      .join(", ");
     const saved = await post({
       ...f3a.values,
       racingClass: "F3A",

@@ -35,7 +35,10 @@ afterAll(async () => {
 describe("the Node.js the site runs on", () => {
   it("is a supported one, the same for the tests and the server they start, and named in the server's log", () => {
     expect(checkNode(process.version)).toBeNull();
-    const line = server.output().split("\n").find((text) => text.includes("listening on"));
+    const line = server
+      .output()
+      .split("\n")
+      .find((text) => text.includes("listening on"));
     expect(line && (JSON.parse(line) as { node?: string }).node).toBe(process.version);
   });
 
@@ -53,7 +56,12 @@ describe("an unsupported Node.js", () => {
     ["npm start's build step", ["scripts/build-if-needed.mjs"]],
   ] as const) {
     it(`is refused by ${what} with one line naming the version found and the one needed`, () => {
-      const result = spawnSync(process.execPath, [...asNode20, ...args], { cwd: root, encoding: "utf8", env: { ...process.env, ...testDb.env }, timeout: 60_000 });
+      const result = spawnSync(process.execPath, [...asNode20, ...args], {
+        cwd: root,
+        encoding: "utf8",
+        env: { ...process.env, ...testDb.env },
+        timeout: 60_000,
+      });
       expect(result.status).toBe(1);
       const lines = result.stderr.trim().split("\n");
       expect(lines).toHaveLength(1);

@@ -62,10 +62,18 @@ describe("the production server", () => {
       const page = await response.text();
       // No nonce attribute (the starter's script reads `.nonce` of the module block it runs).
       expect(page).not.toMatch(/\snonce=/);
-      const inline = [...page.matchAll(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      const inline = [...page.matchAll(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g)].map(
+        (m) => m[1]!,
+      );
       const hashes = new Set(inline.map((text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`));
       expect(hashes.size).toBeGreaterThan(2);
-      expect(/script-src ([^;]*)/.exec(policy)![1]!.split(" ").filter((source) => source.startsWith("'sha256-")).sort()).toEqual([...hashes].sort());
+      expect(
+        /script-src ([^;]*)/
+          .exec(policy)![1]!
+          .split(" ")
+          .filter((source) => source.startsWith("'sha256-"))
+          .sort(),
+      ).toEqual([...hashes].sort());
     }
     expect(first.headers.get("x-content-type-options")).toBe("nosniff");
     expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");

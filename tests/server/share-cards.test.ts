@@ -49,25 +49,37 @@ async function shareImageOf(pagePath: string) {
 
 describe("share cards", () => {
   const subjects: Array<[page: string, card: RegExp, alt: RegExp]> = [
-    ["/news/silverstone-national-season-finale", /^\/share\/news\/silverstone-national-season-finale-[0-9a-f]{16}\.png$/, /^Season Finale at Silverstone National/],
+    [
+      "/news/silverstone-national-season-finale",
+      /^\/share\/news\/silverstone-national-season-finale-[0-9a-f]{16}\.png$/,
+      /^Season Finale at Silverstone National/,
+    ],
     ["/store/team-cap-red", /^\/share\/product\/team-cap-red-[0-9a-f]{16}\.png$/, /^Ridgeway Racing Team Cap - Red, £25\.00/],
-    ["/calendar?round=2025-r3-silverstone-gp", /^\/share\/round\/2025-r3-silverstone-gp-[0-9a-f]{16}\.png$/, /^P1, Race 1, Silverstone Grand Prix Circuit: /],
+    [
+      "/calendar?round=2025-r3-silverstone-gp",
+      /^\/share\/round\/2025-r3-silverstone-gp-[0-9a-f]{16}\.png$/,
+      /^P1, Race 1, Silverstone Grand Prix Circuit: /,
+    ],
     ["/calendar", /^\/share\/season\/2025-[0-9a-f]{16}\.png$/, /^The 2025 race calendar/],
     ["/team?driver=oliver-hartley", /^\/share\/driver\/oliver-hartley-[0-9a-f]{16}\.png$/, /^Oliver Hartley, car #\d+/],
     ["/team/1", /^\/share\/member\/1-[0-9a-f]{16}\.png$/, /\w/],
   ];
 
-  it.each(subjects)("%s shares its own 1200x630 PNG, cached for a year", async (page, card, alt) => {
-    const image = await shareImageOf(page);
-    expect(image.url.pathname).toMatch(card);
-    expect(image).toMatchObject({ width: "1200", height: "630" });
-    expect(image.alt).toMatch(alt);
-    const response = await fetch(`${server.url}${image.url.pathname}`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("image/png");
-    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    expect(pngSize(new Uint8Array(await response.arrayBuffer()))).toEqual({ width: 1200, height: 630 });
-  }, 60_000);
+  it.each(subjects)(
+    "%s shares its own 1200x630 PNG, cached for a year",
+    async (page, card, alt) => {
+      const image = await shareImageOf(page);
+      expect(image.url.pathname).toMatch(card);
+      expect(image).toMatchObject({ width: "1200", height: "630" });
+      expect(image.alt).toMatch(alt);
+      const response = await fetch(`${server.url}${image.url.pathname}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/png");
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(pngSize(new Uint8Array(await response.arrayBuffer()))).toEqual({ width: 1200, height: 630 });
+    },
+    60_000,
+  );
 
   it("keeps the drawn cards on disk under DATA_DIR, and answers a repeat with 304 by ETag", async () => {
     const image = await shareImageOf("/news/silverstone-national-season-finale");
@@ -138,7 +150,10 @@ describe("drawing a card", () => {
       expect(pngSize(await renderer.png("rtl.png", async () => cardTree(round, null)))).toEqual({ width: 1200, height: 630 });
       // One draw for two asks of the same file.
       const drawsBefore = renderer.drawTimes.length;
-      await Promise.all([renderer.png("same.png", async () => cardTree(card, null)), renderer.png("same.png", async () => cardTree(card, null))]);
+      await Promise.all([
+        renderer.png("same.png", async () => cardTree(card, null)),
+        renderer.png("same.png", async () => cardTree(card, null)),
+      ]);
       expect(renderer.drawTimes.length).toBe(drawsBefore + 1);
     } finally {
       await renderer.close();

@@ -59,7 +59,15 @@ beforeEach(async () => {
   await handle.db.update(schema.productVariants).set({ stock: 10 });
 });
 
-const address = { shipName: "Alex Fan", shipLine1: "1 Pit Lane", shipLine2: "Thruxton", shipTown: "Andover", shipCounty: "Hampshire", shipPostcode: "sp118pw", shipCountry: "GB" };
+const address = {
+  shipName: "Alex Fan",
+  shipLine1: "1 Pit Lane",
+  shipLine2: "Thruxton",
+  shipTown: "Andover",
+  shipCounty: "Hampshire",
+  shipPostcode: "sp118pw",
+  shipCountry: "GB",
+};
 
 function checkoutForm(fields: Record<string, string>, lines: [string, string, string][] = [["1", "One Size", "1"]]): FormData {
   const body = new FormData();
@@ -80,7 +88,10 @@ function expectRedirect(outcome: CheckoutOutcome) {
 }
 
 async function promoUses(code: string) {
-  const [row] = await handle.db.select({ usedCount: schema.promoCodes.usedCount }).from(schema.promoCodes).where(eq(schema.promoCodes.code, code));
+  const [row] = await handle.db
+    .select({ usedCount: schema.promoCodes.usedCount })
+    .from(schema.promoCodes)
+    .where(eq(schema.promoCodes.code, code));
   return row!.usedCount;
 }
 
@@ -101,7 +112,10 @@ describe("delivery address at checkout", () => {
 
     const view = await readTestSession(context, placed.sessionId);
     expect(view).toMatchObject({ kind: "payable", shippingAddress: order!.shippingAddress, shippingPence: 0 });
-    await payTestSession(context, placed.sessionId, { intent: "pay", card: { number: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Alex Fan" } });
+    await payTestSession(context, placed.sessionId, {
+      intent: "pay",
+      card: { number: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Alex Fan" },
+    });
     const mail = (await handle.db.select().from(schema.emailOutbox)).find((row) => row.subject.startsWith("Your "));
     expect(mail!.textBody).toContain("Delivering to\nAlex Fan\n1 Pit Lane\nThruxton\nAndover\nHampshire\nSP11 8PW\nUnited Kingdom");
     expect(mail!.textBody).toContain("UK delivery (3-5 business days): Free");
@@ -109,12 +123,20 @@ describe("delivery address at checkout", () => {
 
   it.each([
     ["a bad postcode", { shipPostcode: "SW1A 1A" }, { shipPostcode: "Enter a real UK postcode, like SW1A 1AA" }],
-    ["no address at all", { shipName: "", shipLine1: "", shipTown: "", shipPostcode: "" }, { shipLine1: "Enter the first line of the address" }],
+    [
+      "no address at all",
+      { shipName: "", shipLine1: "", shipTown: "", shipPostcode: "" },
+      { shipLine1: "Enter the first line of the address" },
+    ],
     ["a country not shipped to", { shipCountry: "US", shipPostcode: "90210" }, { shipCountry: "Choose a country we deliver to" }],
     ["a line too long", { shipLine1: "x".repeat(900) }, { shipLine1: "This is too long" }],
   ])("%s: 400 with the field's message, values kept, nothing reserved", async (_name, change, errors) => {
     const outcome = await submitCheckout(context, checkoutForm({ ...shopper(2), ...change }));
-    expect(outcome).toMatchObject({ kind: "reply", status: 400, data: { status: "invalid", fieldErrors: errors, values: { email: "shopper2@example.com" } } });
+    expect(outcome).toMatchObject({
+      kind: "reply",
+      status: 400,
+      data: { status: "invalid", fieldErrors: errors, values: { email: "shopper2@example.com" } },
+    });
     expect(await handle.db.select().from(schema.orders)).toHaveLength(0);
     const [cap] = await handle.db.select().from(schema.productVariants).where(eq(schema.productVariants.productId, 1));
     expect(cap!.stock).toBe(10);
@@ -135,14 +157,24 @@ describe("delivery address at checkout", () => {
     const [bobs] = await listSavedAddresses(handle.db, bobId);
 
     const refused = await submitCheckout(context, checkoutForm({ ...shopper(3), addressChoice: bobs!.id }), { userId: aliceId });
-    expect(refused).toMatchObject({ kind: "reply", status: 400, data: { fieldErrors: { addressChoice: expect.stringMatching(/saved addresses/) } } });
+    expect(refused).toMatchObject({
+      kind: "reply",
+      status: 400,
+      data: { fieldErrors: { addressChoice: expect.stringMatching(/saved addresses/) } },
+    });
 
     expectRedirect(await submitCheckout(context, checkoutForm({ ...shopper(3), saveAddress: "on" }), { userId: aliceId }));
     const saved = await listSavedAddresses(handle.db, aliceId);
     expect(saved).toMatchObject([{ line1: "1 Pit Lane", postcode: "SP11 8PW" }]);
 
     // Picking it: the address fields sent beside it are not read.
-    expectRedirect(await submitCheckout(context, checkoutForm({ name: "Alice", email: "alice@example.com", addressChoice: saved[0]!.id, shipLine1: "" }), { userId: aliceId }));
+    expectRedirect(
+      await submitCheckout(
+        context,
+        checkoutForm({ name: "Alice", email: "alice@example.com", addressChoice: saved[0]!.id, shipLine1: "" }),
+        { userId: aliceId },
+      ),
+    );
     const orders = await handle.db.select().from(schema.orders).where(eq(schema.orders.customerEmail, "alice@example.com"));
     expect(orders[0]!.shippingAddress).toMatchObject({ line1: "1 Pit Lane", postcode: "SP11 8PW" });
   });
@@ -150,12 +182,22 @@ describe("delivery address at checkout", () => {
   it("prices shipping from the shop settings: the same amount in the quote, the order and the payment page", async () => {
     await writeShopSettings(handle.db, { shipsTo: ["GB", "IE"], shippingMethodName: "Royal Mail Tracked 48", rule: FLAT_RATE_UNDER_50 });
     const shop = await readShopSettings(handle.db, context.shipping!);
-    expect(shop).toEqual({ shipsTo: ["GB", "IE"], shippingMethodName: "Royal Mail Tracked 48", rule: { flatRatePence: 499, freeAbovePence: 5000 } });
+    expect(shop).toEqual({
+      shipsTo: ["GB", "IE"],
+      shippingMethodName: "Royal Mail Tracked 48",
+      rule: { flatRatePence: 499, freeAbovePence: 5000 },
+    });
     const withShop = { ...context, shop, shipping: shop.rule };
 
-    const quote = await quoteCart(handle.db, { lines: [{ productId: 1, size: "One Size", quantity: 1 }] }, { now: new Date(), shipping: shop.rule, shippingMethod: shop.shippingMethodName });
+    const quote = await quoteCart(
+      handle.db,
+      { lines: [{ productId: 1, size: "One Size", quantity: 1 }] },
+      { now: new Date(), shipping: shop.rule, shippingMethod: shop.shippingMethodName },
+    );
     expect(quote).toMatchObject({ shippingPence: 499, shippingMethod: "Royal Mail Tracked 48" });
-    const placed = expectRedirect(await submitCheckout(withShop, checkoutForm({ ...shopper(4), shipCountry: "IE", shipPostcode: "D02 X285" })));
+    const placed = expectRedirect(
+      await submitCheckout(withShop, checkoutForm({ ...shopper(4), shipCountry: "IE", shipPostcode: "D02 X285" })),
+    );
     const [order] = await handle.db.select().from(schema.orders);
     expect(order).toMatchObject({ shippingPence: 499, totalPence: quote.totalPence, shippingMethod: "Royal Mail Tracked 48" });
     expect(await readTestSession(withShop, placed.sessionId)).toMatchObject({ shippingPence: 499, totalPence: quote.totalPence });
@@ -188,13 +230,18 @@ describe("promo codes: limits that hold", () => {
     expect(await promoUses("ONCE")).toBe(0);
     const again = expectRedirect(await submitCheckout(context, checkoutForm({ ...shopper("again"), promoCode: "ONCE" })));
     // Paying does not count it a second time.
-    await payTestSession(context, again.sessionId, { intent: "pay", card: { number: "4242424242424242", expiry: "12/40", cvc: "123", name: "A" } });
+    await payTestSession(context, again.sessionId, {
+      intent: "pay",
+      card: { number: "4242424242424242", expiry: "12/40", cvc: "123", name: "A" },
+    });
     expect(await promoUses("ONCE")).toBe(1);
   });
 
   it("an expired order gives its use back in the same call that frees its stock", async () => {
     const now = new Date();
-    expectRedirect(await submitCheckout({ ...context, orderReservationMs: 1000 }, checkoutForm({ ...shopper("x"), promoCode: "ONCE" }), { now }));
+    expectRedirect(
+      await submitCheckout({ ...context, orderReservationMs: 1000 }, checkoutForm({ ...shopper("x"), promoCode: "ONCE" }), { now }),
+    );
     expect(await promoUses("ONCE")).toBe(1);
     expect(await expireOverdueOrders(handle.db, new Date(now.getTime() + 5000), { publicUrl: "https://ridgeway-racing.example" })).toBe(1);
     expect(await promoUses("ONCE")).toBe(0);
@@ -203,18 +250,29 @@ describe("promo codes: limits that hold", () => {
   });
 
   it("a per-customer limit holds under concurrency; fixed amounts and a minimum spend apply", async () => {
-    await handle.db.insert(schema.promoCodes).values({ code: "FIVER", amountOffPence: 500, minSpendPence: 3000, perCustomerLimit: 1 }).onConflictDoNothing();
+    await handle.db
+      .insert(schema.promoCodes)
+      .values({ code: "FIVER", amountOffPence: 500, minSpendPence: 3000, perCustomerLimit: 1 })
+      .onConflictDoNothing();
     try {
       // The cap costs 2500: one is below the minimum spend.
       const below = await submitCheckout(context, checkoutForm({ ...shopper("f"), promoCode: "FIVER" }));
       expect(below).toMatchObject({ kind: "reply", status: 409 });
       const outcomes = await Promise.all(
-        Array.from({ length: 10 }, () => submitCheckout(context, checkoutForm({ ...shopper("f"), promoCode: "FIVER" }, [["1", "One Size", "2"]]))),
+        Array.from({ length: 10 }, () =>
+          submitCheckout(context, checkoutForm({ ...shopper("f"), promoCode: "FIVER" }, [["1", "One Size", "2"]])),
+        ),
       );
       expect(outcomes.filter((o) => o.kind === "redirect")).toHaveLength(1);
       expect(outcomes.filter((o) => o.kind === "reply" && /already used this promo code/.test(JSON.stringify(o)))).toHaveLength(9);
       const [order] = await handle.db.select().from(schema.orders);
-      expect(order).toMatchObject({ subtotalPence: 5000, discountPence: 500, totalPence: 4500, promoCode: "FIVER", promoAmountOffPence: 500 });
+      expect(order).toMatchObject({
+        subtotalPence: 5000,
+        discountPence: 500,
+        totalPence: 4500,
+        promoCode: "FIVER",
+        promoAmountOffPence: 500,
+      });
       // Another customer may still use it.
       expectRedirect(await submitCheckout(context, checkoutForm({ ...shopper("g"), promoCode: "FIVER" }, [["1", "One Size", "2"]])));
     } finally {
@@ -235,7 +293,13 @@ describe("holding stock fairly (ADR 0033)", () => {
     for (let attempt = 0; attempt < 15; attempt++) {
       // A new e-mail each time, and the largest quantity the shop will take.
       for (const quantity of [20, 10, 3, 2, 1]) {
-        const outcome = await submitCheckout(fair(), checkoutForm(shopper(`greedy${attempt}`), [["1", "One Size", String(quantity)], ["2", "One Size", String(Math.min(quantity, 3))]]));
+        const outcome = await submitCheckout(
+          fair(),
+          checkoutForm(shopper(`greedy${attempt}`), [
+            ["1", "One Size", String(quantity)],
+            ["2", "One Size", String(Math.min(quantity, 3))],
+          ]),
+        );
         if (outcome.kind === "redirect") {
           placed++;
           break;
@@ -304,8 +368,17 @@ describe("saved addresses in the dashboard", () => {
     const auth = createTestAuth(handle.db);
     const owner = await signUpPerson(handle.db, auth, { email: "addresses-owner@example.com", name: "Owner", role: "team_member" });
     const other = await signUpPerson(handle.db, auth, { email: "addresses-other@example.com", name: "Other", role: "team_member" });
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const post = (who: typeof owner, fields: Record<string, string>) => run(() => page.action(routeArgs({ request: formPost("/dashboard/addresses", fields, { cookie: who.jar.header() }), context: routerContextFor(requestContext(handle.db, auth)), params: {} }) as any));
+    const post = (who: typeof owner, fields: Record<string, string>) =>
+      run(() =>
+        page.action(
+          routeArgs({
+            request: formPost("/dashboard/addresses", fields, { cookie: who.jar.header() }),
+            context: routerContextFor(requestContext(handle.db, auth)),
+            params: {},
+            // eslint-disable-next-line @typescript-eslint/no-explicit-any
+          }) as any,
+        ),
+      );
 
     const bad = await post(owner, { intent: "add", ...address, shipPostcode: "NOPE 123" });
     expect(bad.status).toBe(400);

@@ -37,7 +37,8 @@ let announced = 0;
 type AnyArgs = any;
 const context = () => ({ ...requestContext(suite.db, auth), contentChanged: async () => void announced++ });
 const actor = () => ({ id: shop.id, name: shop.name, email: shop.email, roles: ["shop" as const], actingAs: "shop" as const });
-const as = (request: Request, params: Record<string, string> = {}): AnyArgs => routeArgs({ request, context: routerContextFor(context()), params });
+const as = (request: Request, params: Record<string, string> = {}): AnyArgs =>
+  routeArgs({ request, context: routerContextFor(context()), params });
 const post = (path: string, fields: Record<string, string>) => formPost(path, fields, { cookie: shop.jar.header() });
 
 async function variant(slug: string, size: string) {
@@ -48,7 +49,13 @@ async function variant(slug: string, size: string) {
     .where(and(eq(schema.products.slug, slug), eq(schema.productVariants.size, size)));
   return row!;
 }
-const mailsAbout = async (text: string) => (await suite.db.select().from(schema.emailOutbox).where(like(schema.emailOutbox.subject, `%${text}%`))).length;
+const mailsAbout = async (text: string) =>
+  (
+    await suite.db
+      .select()
+      .from(schema.emailOutbox)
+      .where(like(schema.emailOutbox.subject, `%${text}%`))
+  ).length;
 
 beforeAll(async () => {
   auth = createTestAuth(suite.db);
@@ -56,10 +63,23 @@ beforeAll(async () => {
 });
 
 describe("products", () => {
-  const fields = { intent: "save", name: "Team Hoodie", slug: "", description: "Warm.", category: "apparel", price: "45", salePrice: "", image: "/media/store/hoodie.svg", imageAlt: "A red hoodie", active: "on" };
+  const fields = {
+    intent: "save",
+    name: "Team Hoodie",
+    slug: "",
+    description: "Warm.",
+    category: "apparel",
+    price: "45",
+    salePrice: "",
+    image: "/media/store/hoodie.svg",
+    imageAlt: "A red hoodie",
+    active: "on",
+  };
 
   it("refuses a bad product with a message per field, and saves nothing", async () => {
-    const outcome = await run(() => productAction(as(post("/admin/products/new", { ...fields, name: "", price: "free", salePrice: "50", slug: "Bad Slug!" }))));
+    const outcome = await run(() =>
+      productAction(as(post("/admin/products/new", { ...fields, name: "", price: "free", salePrice: "50", slug: "Bad Slug!" }))),
+    );
     expect(outcome.status).toBe(400);
     const errors = (outcome.data as { errors: Record<string, string> }).errors;
     expect(errors.name).toMatch(/name/);
@@ -73,19 +93,33 @@ describe("products", () => {
     const created = await run(() => productAction(as(post("/admin/products/new", fields))));
     expect(created.status).toBe(302);
     const id = /\/admin\/products\/(\d+)/.exec(created.location!)![1]!;
-    const [product] = await suite.db.select().from(schema.products).where(eq(schema.products.id, Number(id)));
+    const [product] = await suite.db
+      .select()
+      .from(schema.products)
+      .where(eq(schema.products.id, Number(id)));
     expect(product).toMatchObject({ slug: "team-hoodie", pricePence: 4500, originalPricePence: null, active: true, version: 1 });
 
     for (const size of ["S", "M"]) {
-      const added = await run(() => productAction(as(post(`/admin/products/${id}`, { intent: "save-size", size, lowStockThreshold: "2" }), { id })));
+      const added = await run(() =>
+        productAction(as(post(`/admin/products/${id}`, { intent: "save-size", size, lowStockThreshold: "2" }), { id })),
+      );
       expect(added.status).toBe(200);
     }
-    const twice = await run(() => productAction(as(post(`/admin/products/${id}`, { intent: "save-size", size: "m", lowStockThreshold: "0" }), { id })));
+    const twice = await run(() =>
+      productAction(as(post(`/admin/products/${id}`, { intent: "save-size", size: "m", lowStockThreshold: "0" }), { id })),
+    );
     expect(twice.status).toBe(400);
 
-    const renamed = await run(() => productAction(as(post(`/admin/products/${id}`, { ...fields, slug: "team-hoodie-red", price: "45", salePrice: "39.99", version: "1" }), { id })));
+    const renamed = await run(() =>
+      productAction(
+        as(post(`/admin/products/${id}`, { ...fields, slug: "team-hoodie-red", price: "45", salePrice: "39.99", version: "1" }), { id }),
+      ),
+    );
     expect(renamed.status).toBe(200);
-    const [after] = await suite.db.select().from(schema.products).where(eq(schema.products.id, Number(id)));
+    const [after] = await suite.db
+      .select()
+      .from(schema.products)
+      .where(eq(schema.products.id, Number(id)));
     expect(after).toMatchObject({ slug: "team-hoodie-red", pricePence: 3999, originalPricePence: 4500, version: 2 });
     const old = await run(() => storeProductLoader(as(get("/store/team-hoodie"), { slug: "team-hoodie" })));
     expect(old.status).toBe(301);
@@ -95,34 +129,62 @@ describe("products", () => {
 
     const stale = await run(() => productAction(as(post(`/admin/products/${id}`, { ...fields, name: "Lost edit", version: "1" }), { id })));
     expect(stale.status).toBe(409);
-    const [kept] = await suite.db.select().from(schema.products).where(eq(schema.products.id, Number(id)));
+    const [kept] = await suite.db
+      .select()
+      .from(schema.products)
+      .where(eq(schema.products.id, Number(id)));
     expect(kept!.name).toBe("Team Hoodie");
-    const audit = await suite.db.select().from(schema.auditEvents).where(and(eq(schema.auditEvents.entityType, "product"), eq(schema.auditEvents.entityId, id)));
+    const audit = await suite.db
+      .select()
+      .from(schema.auditEvents)
+      .where(and(eq(schema.auditEvents.entityType, "product"), eq(schema.auditEvents.entityId, id)));
     expect(audit.map((row) => row.action).sort()).toEqual(["create", "update"]);
 
     // History's Restore brings back the first version, address included; both addresses keep working.
     const created1 = audit.find((row) => row.action === "create")!;
-    const restored = await run(() => productAction(as(post(`/admin/products/${id}`, { intent: "restore-version", eventId: String(created1.id), version: "2" }), { id })));
+    const restored = await run(() =>
+      productAction(as(post(`/admin/products/${id}`, { intent: "restore-version", eventId: String(created1.id), version: "2" }), { id })),
+    );
     expect(restored.status).toBe(200);
-    const [back] = await suite.db.select().from(schema.products).where(eq(schema.products.id, Number(id)));
+    const [back] = await suite.db
+      .select()
+      .from(schema.products)
+      .where(eq(schema.products.id, Number(id)));
     expect(back).toMatchObject({ slug: "team-hoodie", pricePence: 4500, originalPricePence: null, version: 3 });
     const renamedLink = await run(() => storeProductLoader(as(get("/store/team-hoodie-red"), { slug: "team-hoodie-red" })));
     expect(renamedLink.location).toBe("/store/team-hoodie");
   });
 
   it("shows a photo of the media library on the store page, and refuses one that is not in it", async () => {
-    const photo = await sharp(randomBytes(900 * 900 * 3), { raw: { width: 900, height: 900, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+    const photo = await sharp(randomBytes(900 * 900 * 3), { raw: { width: 900, height: 900, channels: 3 } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
     const form = new FormData();
     form.set("altText", "The red cap on a car's nose");
     form.set("file", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "cap.jpg");
     const uploaded = await uploadMedia(context(), actor(), new Request("http://localhost/admin/media/new", { method: "POST", body: form }));
     if (!uploaded.ok) throw new Error("upload refused");
     const [cap] = await suite.db.select().from(schema.products).where(eq(schema.products.slug, "team-cap-red"));
-    const capFields = { intent: "save", version: String(cap!.version), name: cap!.name, slug: cap!.slug, description: cap!.description, category: cap!.category, price: "25", image: cap!.image, imageAlt: cap!.imageAlt, active: "on" };
-    const unknown = await run(() => productAction(as(post("/admin/products/1", { ...capFields, imageAssetId: "no-such-photo" }), { id: "1" })));
+    const capFields = {
+      intent: "save",
+      version: String(cap!.version),
+      name: cap!.name,
+      slug: cap!.slug,
+      description: cap!.description,
+      category: cap!.category,
+      price: "25",
+      image: cap!.image,
+      imageAlt: cap!.imageAlt,
+      active: "on",
+    };
+    const unknown = await run(() =>
+      productAction(as(post("/admin/products/1", { ...capFields, imageAssetId: "no-such-photo" }), { id: "1" })),
+    );
     expect(unknown.status).toBe(400);
     expect((unknown.data as { errors: Record<string, string> }).errors.imageAssetId).toMatch(/media library/);
-    const saved = await run(() => productAction(as(post("/admin/products/1", { ...capFields, imageAssetId: uploaded.asset.id }), { id: "1" })));
+    const saved = await run(() =>
+      productAction(as(post("/admin/products/1", { ...capFields, imageAssetId: uploaded.asset.id }), { id: "1" })),
+    );
     expect(saved.status).toBe(200);
     const page = await run(() => storeProductLoader(as(get("/store/team-cap-red"), { slug: "team-cap-red" })));
     const product = (page.data as { product: { image: string; imageAlt: string; picture: { kind: string; alt: string } } }).product;
@@ -132,7 +194,9 @@ describe("products", () => {
   });
 
   it("answers 404 for a product that does not exist", async () => {
-    expect((await run(() => productLoader(as(get("/admin/products/9999", { cookie: shop.jar.header() }), { id: "9999" })))).status).toBe(404);
+    expect((await run(() => productLoader(as(get("/admin/products/9999", { cookie: shop.jar.header() }), { id: "9999" })))).status).toBe(
+      404,
+    );
   });
 });
 
@@ -147,7 +211,9 @@ describe("stock", () => {
         "Ridgeway Racing Team T-Shirt XXL: 3/4",
       ]),
     );
-    expect(listed.indexOf("Ridgeway Racing Team Cap - White One Size: 0/5")).toBeLessThan(listed.indexOf("Ridgeway Racing Team Cap - Red & White One Size: 3/5"));
+    expect(listed.indexOf("Ridgeway Racing Team Cap - White One Size: 0/5")).toBeLessThan(
+      listed.indexOf("Ridgeway Racing Team Cap - Red & White One Size: 3/5"),
+    );
     // A size whose level is 0 (no alert e-mail) is still sold out when nothing is left.
     const keyring = await variant("team-keyring", "One Size");
     await suite.db.update(schema.productVariants).set({ lowStockThreshold: 0, stock: 0 }).where(eq(schema.productVariants.id, keyring.id));
@@ -160,26 +226,48 @@ describe("stock", () => {
       expect(summary("team-keyring")).toMatchObject({ soldOutSizes: 1, lowSizes: 0 });
       expect(summary("team-cap-red")).toMatchObject({ soldOutSizes: 0, lowSizes: 0 });
     } finally {
-      await suite.db.update(schema.productVariants).set({ lowStockThreshold: 10, stock: keyring.stock }).where(eq(schema.productVariants.id, keyring.id));
+      await suite.db
+        .update(schema.productVariants)
+        .set({ lowStockThreshold: 10, stock: keyring.stock })
+        .where(eq(schema.productVariants.id, keyring.id));
     }
   });
 
   it("changes by a delta with a reason, audited, and never goes below zero", async () => {
     const size = await variant("team-tshirt", "XL");
     const path = `/admin/products/${size.productId}`;
-    const noReason = await run(() => productAction(as(post(path, { intent: "adjust-stock", variantId: String(size.id), delta: "5", reason: "" }), { id: String(size.productId) })));
+    const noReason = await run(() =>
+      productAction(
+        as(post(path, { intent: "adjust-stock", variantId: String(size.id), delta: "5", reason: "" }), { id: String(size.productId) }),
+      ),
+    );
     expect(noReason.status).toBe(400);
-    const tooMany = await run(() => productAction(as(post(path, { intent: "adjust-stock", variantId: String(size.id), delta: String(-(size.stock + 1)), reason: "Damaged" }), { id: String(size.productId) })));
+    const tooMany = await run(() =>
+      productAction(
+        as(post(path, { intent: "adjust-stock", variantId: String(size.id), delta: String(-(size.stock + 1)), reason: "Damaged" }), {
+          id: String(size.productId),
+        }),
+      ),
+    );
     expect(tooMany.status).toBe(400);
     expect((tooMany.data as { message: string }).message).toMatch(/cannot go below 0, so nothing was changed/);
     expect((await variant("team-tshirt", "XL")).stock).toBe(size.stock);
 
-    const added = await run(() => productAction(as(post(path, { intent: "adjust-stock", variantId: String(size.id), delta: "+4", reason: "Delivery" }), { id: String(size.productId) })));
+    const added = await run(() =>
+      productAction(
+        as(post(path, { intent: "adjust-stock", variantId: String(size.id), delta: "+4", reason: "Delivery" }), {
+          id: String(size.productId),
+        }),
+      ),
+    );
     expect(added.status).toBe(200);
     expect((await variant("team-tshirt", "XL")).stock).toBe(size.stock + 4);
     const [log] = await suite.db.select().from(schema.stockAdjustments).where(eq(schema.stockAdjustments.variantId, size.id));
     expect(log).toMatchObject({ delta: 4, stockAfter: size.stock + 4, reason: "Delivery", source: "desk", actorUserId: shop.id });
-    const audit = await suite.db.select().from(schema.auditEvents).where(and(eq(schema.auditEvents.entityType, "product_stock"), eq(schema.auditEvents.action, "stock.adjust")));
+    const audit = await suite.db
+      .select()
+      .from(schema.auditEvents)
+      .where(and(eq(schema.auditEvents.entityType, "product_stock"), eq(schema.auditEvents.action, "stock.adjust")));
     expect(audit.some((row) => row.reason?.includes("Delivery"))).toBe(true);
   });
 
@@ -194,11 +282,17 @@ describe("stock", () => {
       ["team-tshirt/M", 22],
       ["team-tshirt/L", 33],
     ]);
-    expect((await Promise.all(["S", "M", "L"].map((size) => variant("team-tshirt", size)))).map((row) => row.stock)).toEqual(before.map((row) => row.stock));
+    expect((await Promise.all(["S", "M", "L"].map((size) => variant("team-tshirt", size)))).map((row) => row.stock)).toEqual(
+      before.map((row) => row.stock),
+    );
 
-    const noReason = await run(() => stockAction(as(post("/admin/products/stock", { intent: "apply", csv, fingerprint: shown.fingerprint, reason: "" }))));
+    const noReason = await run(() =>
+      stockAction(as(post("/admin/products/stock", { intent: "apply", csv, fingerprint: shown.fingerprint, reason: "" }))),
+    );
     expect(noReason.status).toBe(400);
-    const applied = await run(() => stockAction(as(post("/admin/products/stock", { intent: "apply", csv, fingerprint: shown.fingerprint, reason: "Stock-take" }))));
+    const applied = await run(() =>
+      stockAction(as(post("/admin/products/stock", { intent: "apply", csv, fingerprint: shown.fingerprint, reason: "Stock-take" }))),
+    );
     expect(applied.status).toBe(200);
     expect((await Promise.all(["S", "M", "L"].map((size) => variant("team-tshirt", size)))).map((row) => row.stock)).toEqual([11, 22, 33]);
     const rows = await suite.db.select().from(schema.stockAdjustments).where(eq(schema.stockAdjustments.source, "csv"));
@@ -223,8 +317,15 @@ describe("stock", () => {
     const preview = await previewStockCsv(suite.db, csv);
     expect(preview.ok).toBe(true);
     const pens = await variant("team-pens", "Set of 2");
-    await suite.db.update(schema.productVariants).set({ stock: pens.stock - 1 }).where(eq(schema.productVariants.id, pens.id));
-    const applied = await applyStockCsv(context(), actor(), { text: csv, reason: "Count", fingerprint: previewFingerprint(preview.ok ? preview.changes : []) });
+    await suite.db
+      .update(schema.productVariants)
+      .set({ stock: pens.stock - 1 })
+      .where(eq(schema.productVariants.id, pens.id));
+    const applied = await applyStockCsv(context(), actor(), {
+      text: csv,
+      reason: "Count",
+      fingerprint: previewFingerprint(preview.ok ? preview.changes : []),
+    });
     expect(applied).toMatchObject({ ok: false, status: 409 });
     expect((await variant("team-pens", "Set of 2")).stock).toBe(pens.stock - 1);
   });
@@ -232,8 +333,23 @@ describe("stock", () => {
   it("e-mails shop staff once per fall below the threshold, whoever moved the stock", async () => {
     const keyring = await variant("team-keyring", "One Size");
     const id = String(keyring.productId);
-    await run(() => productAction(as(post(`/admin/products/${id}`, { intent: "save-size", variantId: String(keyring.id), size: "One Size", lowStockThreshold: "10" }), { id })));
-    const adjust = (delta: number) => run(() => productAction(as(post(`/admin/products/${id}`, { intent: "adjust-stock", variantId: String(keyring.id), delta: String(delta), reason: "Test" }), { id })));
+    await run(() =>
+      productAction(
+        as(
+          post(`/admin/products/${id}`, { intent: "save-size", variantId: String(keyring.id), size: "One Size", lowStockThreshold: "10" }),
+          { id },
+        ),
+      ),
+    );
+    const adjust = (delta: number) =>
+      run(() =>
+        productAction(
+          as(
+            post(`/admin/products/${id}`, { intent: "adjust-stock", variantId: String(keyring.id), delta: String(delta), reason: "Test" }),
+            { id },
+          ),
+        ),
+      );
     await adjust(-(keyring.stock - 10)); // exactly 10: not below
     expect(await mailsAbout("Racing Keyring")).toBe(0);
     await adjust(-1); // 9: below, first crossing
@@ -263,26 +379,51 @@ describe("inbox and subscribers", () => {
       .insert(schema.contactMessages)
       .values({ name: "Fan", email: "fan@example.com", subject: "Hoodie sizes", category: "General Inquiry", message: "Do you do XXL?" })
       .returning();
-    const opened = await run(() => messageLoader(as(get(`/admin/messages/${message!.id}`, { cookie: shop.jar.header() }), { id: message!.id })));
+    const opened = await run(() =>
+      messageLoader(as(get(`/admin/messages/${message!.id}`, { cookie: shop.jar.header() }), { id: message!.id })),
+    );
     expect(opened.status).toBe(200);
-    const empty = await run(() => messageAction(as(post(`/admin/messages/${message!.id}`, { intent: "reply", version: "1", subject: "Re: Hoodie sizes", body: "" }), { id: message!.id })));
+    const empty = await run(() =>
+      messageAction(
+        as(post(`/admin/messages/${message!.id}`, { intent: "reply", version: "1", subject: "Re: Hoodie sizes", body: "" }), {
+          id: message!.id,
+        }),
+      ),
+    );
     expect(empty.status).toBe(400);
-    const replied = await run(() => messageAction(as(post(`/admin/messages/${message!.id}`, { intent: "reply", version: "1", subject: "Re: Hoodie sizes", body: "Yes, from March." }), { id: message!.id })));
+    const replied = await run(() =>
+      messageAction(
+        as(
+          post(`/admin/messages/${message!.id}`, { intent: "reply", version: "1", subject: "Re: Hoodie sizes", body: "Yes, from March." }),
+          { id: message!.id },
+        ),
+      ),
+    );
     expect(replied.status).toBe(200);
     const [after] = await suite.db.select().from(schema.contactMessages).where(eq(schema.contactMessages.id, message!.id));
     expect(after).toMatchObject({ status: "replied", version: 2 });
     expect(after!.readAt).not.toBeNull();
     const [mail] = await suite.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toAddress, "fan@example.com"));
     expect(mail!.textBody).toMatch(/^Yes, from March\./);
-    expect(await suite.db.select().from(schema.contactMessageReplies).where(eq(schema.contactMessageReplies.messageId, message!.id))).toHaveLength(1);
-    const spam = await run(() => messageAction(as(post(`/admin/messages/${message!.id}`, { intent: "spam", version: "1" }), { id: message!.id })));
+    expect(
+      await suite.db.select().from(schema.contactMessageReplies).where(eq(schema.contactMessageReplies.messageId, message!.id)),
+    ).toHaveLength(1);
+    const spam = await run(() =>
+      messageAction(as(post(`/admin/messages/${message!.id}`, { intent: "spam", version: "1" }), { id: message!.id })),
+    );
     expect(spam.status).toBe(409);
   });
 
   it("exports subscribers with consent time and source, safe to open in a spreadsheet, and unsubscribes with an audit row", async () => {
     const [subscriber] = await suite.db
       .insert(schema.newsletterSubscribers)
-      .values({ email: "=cmd|' /C calc'!A0@example.com", source: "footer", consentText: "Yes please", consentedAt: new Date("2026-01-02T03:04:05Z"), unsubscribeToken: "tok-export-1" })
+      .values({
+        email: "=cmd|' /C calc'!A0@example.com",
+        source: "footer",
+        consentText: "Yes please",
+        consentedAt: new Date("2026-01-02T03:04:05Z"),
+        unsubscribeToken: "tok-export-1",
+      })
       .returning();
     const response = (await exportLoader(as(get("/admin/subscribers/export.csv", { cookie: shop.jar.header() })))) as Response;
     expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
@@ -293,7 +434,9 @@ describe("inbox and subscribers", () => {
     expect(line.startsWith(`"'=cmd`)).toBe(true);
     expect(line).toContain('"footer","2026-01-02T03:04:05.000Z"');
 
-    const done = await run(() => subscribersAction(as(post("/admin/subscribers", { intent: "unsubscribe", id: subscriber!.id, reason: "Asked by phone" }))));
+    const done = await run(() =>
+      subscribersAction(as(post("/admin/subscribers", { intent: "unsubscribe", id: subscriber!.id, reason: "Asked by phone" }))),
+    );
     expect(done.status).toBe(200);
     const [after] = await suite.db.select().from(schema.newsletterSubscribers).where(eq(schema.newsletterSubscribers.id, subscriber!.id));
     expect(after!.unsubscribedAt).not.toBeNull();

@@ -28,11 +28,12 @@ const newClientIp = () => `192.0.2.${++clientCounter}`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyArgs = any;
-const args = (request: Request, clientIp: string): AnyArgs => routeArgs({
-  request,
-  context: routerContextFor(requestContext(suite.db, auth, clientIp)),
-  params: {},
-});
+const args = (request: Request, clientIp: string): AnyArgs =>
+  routeArgs({
+    request,
+    context: routerContextFor(requestContext(suite.db, auth, clientIp)),
+    params: {},
+  });
 const messageOf = (data: unknown) => (data as { message: string }).message;
 
 async function signUp(email: string) {
@@ -82,7 +83,8 @@ async function resetPasswordOf(email: string) {
   expect(done.status).toBe(302);
 }
 
-const LOCKED = /^Too many failed sign-in attempts for this email from your connection\. Try again in \d+ minutes?, or reset your password\.$/;
+const LOCKED =
+  /^Too many failed sign-in attempts for this email from your connection\. Try again in \d+ minutes?, or reset your password\.$/;
 const SLOWED =
   /^There have been many failed sign-in attempts for this email, so sign-ins to it are slowed down\. Please wait (\d+) seconds? and try again, or reset your password\.$/;
 

@@ -100,7 +100,11 @@ describe("pages for signed-in visitors", () => {
 
     const leaving = await signUp("Lee Leaving", "lee.leaving@example.com");
     expect((await page("/calendar", leaving.cookie)).html).toContain("Sign Out");
-    const signOut = await fetch(`${server.url}/logout`, { method: "POST", redirect: "manual", headers: { Origin: server.url, cookie: leaving.cookie } });
+    const signOut = await fetch(`${server.url}/logout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, cookie: leaving.cookie },
+    });
     expect(signOut.status).toBe(302);
     const after = await page("/calendar", leaving.cookie);
     expect(after.html).toContain("Sign In");

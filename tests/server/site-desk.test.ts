@@ -67,7 +67,8 @@ const call = (handler: (args: AnyArgs) => unknown, request: Request, params: Rec
 const getAs = (who: TestPerson | null, path: string) => get(path, who ? { cookie: who.jar.header() } : {});
 const postAs = (who: TestPerson | null, path: string, fields: Record<string, string>) =>
   formPost(path, fields, who ? { cookie: who.jar.header() } : {});
-const body = (outcome: { data: unknown }) => outcome.data as Record<string, unknown> & { errors: Record<string, string>; values: Record<string, string> };
+const body = (outcome: { data: unknown }) =>
+  outcome.data as Record<string, unknown> & { errors: Record<string, string>; values: Record<string, string> };
 
 async function auditRows(entityType: string, entityId: string) {
   return suite.db
@@ -103,7 +104,12 @@ const partnerForm = (overrides: Record<string, string> = {}) => ({
 });
 
 describe("who may use the site desk", () => {
-  const screens: Array<{ path: string; module: { loader: AnyArgs; action?: AnyArgs }; params: Record<string, string>; role: "editor" | "admin" }> = [
+  const screens: Array<{
+    path: string;
+    module: { loader: AnyArgs; action?: AnyArgs };
+    params: Record<string, string>;
+    role: "editor" | "admin";
+  }> = [
     { path: "/admin/content", module: contentIndex, params: {}, role: "editor" },
     { path: "/admin/content/partners", module: contentList, params: { desk: "partners" }, role: "editor" },
     { path: "/admin/content/partners/new", module: contentEdit, params: { desk: "partners", id: "new" }, role: "editor" },
@@ -150,7 +156,11 @@ describe("partners desk", () => {
   it("refuses a bad form with 400, a message per field and the input kept", async () => {
     const outcome = await call(
       contentEdit.action,
-      postAs(editor, "/admin/content/partners/new", partnerForm({ name: "", website: "not a site", founded: "19x8", activeFrom: "2026-05-01", activeUntil: "2026-04-01" })),
+      postAs(
+        editor,
+        "/admin/content/partners/new",
+        partnerForm({ name: "", website: "not a site", founded: "19x8", activeFrom: "2026-05-01", activeUntil: "2026-04-01" }),
+      ),
       { desk: "partners", id: "new" },
     );
     expect(outcome.status).toBe(400);
@@ -174,19 +184,32 @@ describe("partners desk", () => {
   });
 
   it("adds a partner that /partners shows at once, audited; a stale save is refused; outside its dates it is hidden", async () => {
-    const created = await call(contentEdit.action, postAs(editor, "/admin/content/partners/new", partnerForm()), { desk: "partners", id: "new" });
+    const created = await call(contentEdit.action, postAs(editor, "/admin/content/partners/new", partnerForm()), {
+      desk: "partners",
+      id: "new",
+    });
     expect(created.status).toBe(302);
     expect(created.location).toBe("/admin/content/partners/harbour-brake-systems?saved=1");
     const shown = await call(partnersLoader, get("/partners"));
     const names = (shown.data as { partners: Array<{ name: string; tier: string | null }> }).partners;
     expect(names).toContainEqual(expect.objectContaining({ name: "Harbour Brake Systems", tier: "Silver" }));
     const [createRow] = await auditRows("partner", "harbour-brake-systems");
-    expect(createRow).toMatchObject({ action: "create", entityLabel: "Harbour Brake Systems", actorUserId: editor.id, roleUsed: "editor", requestId: "req-site-desk" });
+    expect(createRow).toMatchObject({
+      action: "create",
+      entityLabel: "Harbour Brake Systems",
+      actorUserId: editor.id,
+      roleUsed: "editor",
+      requestId: "req-site-desk",
+    });
 
     const path = "/admin/content/partners/harbour-brake-systems";
     const params = { desk: "partners", id: "harbour-brake-systems" };
     const yesterday = ukDate(new Date(Date.now() - 36 * 3600_000));
-    const ended = await call(contentEdit.action, postAs(editor, path, partnerForm({ version: "1", activeUntil: yesterday, activeFrom: "2020-01-01" })), params);
+    const ended = await call(
+      contentEdit.action,
+      postAs(editor, path, partnerForm({ version: "1", activeUntil: yesterday, activeFrom: "2020-01-01" })),
+      params,
+    );
     expect(ended.status).toBe(200);
     const afterEnd = (await call(partnersLoader, get("/partners"))).data as { partners: Array<{ name: string }> };
     expect(afterEnd.partners.map((partner) => partner.name)).not.toContain("Harbour Brake Systems");
@@ -206,16 +229,29 @@ describe("partners desk", () => {
     const history = await call(contentEdit.loader, getAs(editor, `${path}?tab=history`), params);
     const entries = (history.data as { history: Array<{ id: number; action: string; version: number }> }).history;
     const first = entries.find((entry) => entry.action === "create")!;
-    const restored = await call(contentEdit.action, postAs(editor, path, { intent: "restore-version", eventId: String(first.id), version: "3" }), params);
+    const restored = await call(
+      contentEdit.action,
+      postAs(editor, path, { intent: "restore-version", eventId: String(first.id), version: "3" }),
+      params,
+    );
     expect(restored.status).toBe(200);
     const again = (await call(partnersLoader, get("/partners"))).data as { partners: Array<{ name: string }> };
     expect(again.partners.map((partner) => partner.name)).toContain("Harbour Brake Systems");
-    expect((await auditRows("partner", "harbour-brake-systems")).map((event) => event.action)).toEqual(["create", "update", "update", "restore"]);
+    expect((await auditRows("partner", "harbour-brake-systems")).map((event) => event.action)).toEqual([
+      "create",
+      "update",
+      "update",
+      "restore",
+    ]);
   });
 
   it("deletes softly (off the site, in the list's deleted part) and undoes", async () => {
     const params = { desk: "partners", id: "vortex-air-systems" };
-    const deleted = await call(contentEdit.action, postAs(editor, "/admin/content/partners/vortex-air-systems", { intent: "delete", version: "1" }), params);
+    const deleted = await call(
+      contentEdit.action,
+      postAs(editor, "/admin/content/partners/vortex-air-systems", { intent: "delete", version: "1" }),
+      params,
+    );
     expect(deleted.status).toBe(302);
     expect(deleted.location).toBe("/admin/content/partners?deleted=vortex-air-systems");
     const shown = (await call(partnersLoader, get("/partners"))).data as { partners: Array<{ id: string }> };
@@ -225,9 +261,13 @@ describe("partners desk", () => {
     };
     const entry = list.deleted.find((item) => item.id === "vortex-air-systems")!;
     expect(entry.version).toBe(2);
-    const undone = await call(contentList.action, postAs(editor, "/admin/content/partners", { intent: "undelete", id: "vortex-air-systems", version: "2" }), {
-      desk: "partners",
-    });
+    const undone = await call(
+      contentList.action,
+      postAs(editor, "/admin/content/partners", { intent: "undelete", id: "vortex-air-systems", version: "2" }),
+      {
+        desk: "partners",
+      },
+    );
     expect(undone.status).toBe(200);
     const back = (await call(partnersLoader, get("/partners"))).data as { partners: Array<{ id: string }> };
     expect(back.partners.map((partner) => partner.id)).toContain("vortex-air-systems");
@@ -235,20 +275,35 @@ describe("partners desk", () => {
   });
 
   it("searches by name and answers 404 for an unknown desk or record", async () => {
-    const found = body(await call(contentList.loader, getAs(editor, "/admin/content/partners?q=peak"), { desk: "partners" })) as unknown as {
+    const found = body(
+      await call(contentList.loader, getAs(editor, "/admin/content/partners?q=peak"), { desk: "partners" }),
+    ) as unknown as {
       items: Array<{ label: string }>;
       total: number;
     };
     expect(found.items.map((item) => item.label)).toEqual(["Peak Natural Energy"]);
     expect((await call(contentList.loader, getAs(editor, "/admin/content/nope"), { desk: "nope" })).status).toBe(404);
-    expect((await call(contentEdit.loader, getAs(editor, "/admin/content/partners/missing"), { desk: "partners", id: "missing" })).status).toBe(404);
+    expect(
+      (await call(contentEdit.loader, getAs(editor, "/admin/content/partners/missing"), { desk: "partners", id: "missing" })).status,
+    ).toBe(404);
   });
 });
 
 describe("the other desks", () => {
   it("tiers: price in pounds, 400 on a bad price, shown on /partner-packages", async () => {
-    const form = { intent: "save", tier: "Diamond", price: "1,250.50", period: "per season", description: "The top tier.", features: "Everything\nMore", sortOrder: "9" };
-    const bad = await call(contentEdit.action, postAs(editor, "/admin/content/tiers/new", { ...form, price: "lots" }), { desk: "tiers", id: "new" });
+    const form = {
+      intent: "save",
+      tier: "Diamond",
+      price: "1,250.50",
+      period: "per season",
+      description: "The top tier.",
+      features: "Everything\nMore",
+      sortOrder: "9",
+    };
+    const bad = await call(contentEdit.action, postAs(editor, "/admin/content/tiers/new", { ...form, price: "lots" }), {
+      desk: "tiers",
+      id: "new",
+    });
     expect(bad.status).toBe(400);
     expect(body(bad).errors.price).toBe("Enter the price in pounds, e.g. 300 or 299.99.");
     const created = await call(contentEdit.action, postAs(editor, "/admin/content/tiers/new", form), { desk: "tiers", id: "new" });
@@ -270,10 +325,15 @@ describe("the other desks", () => {
       youtubeUrl: "https://video.example/watch?v=99",
       spotifyUrl: "https://audio.example/episode/99",
     };
-    const bad = await call(contentEdit.action, postAs(editor, "/admin/content/podcast/new", { ...form, publishedOn: "2030-02-31" }), { desk: "podcast", id: "new" });
+    const bad = await call(contentEdit.action, postAs(editor, "/admin/content/podcast/new", { ...form, publishedOn: "2030-02-31" }), {
+      desk: "podcast",
+      id: "new",
+    });
     expect(bad.status).toBe(400);
     expect(body(bad).errors.publishedOn).toBe("Enter a real date for the release date.");
-    expect((await call(contentEdit.action, postAs(editor, "/admin/content/podcast/new", form), { desk: "podcast", id: "new" })).status).toBe(302);
+    expect(
+      (await call(contentEdit.action, postAs(editor, "/admin/content/podcast/new", form), { desk: "podcast", id: "new" })).status,
+    ).toBe(302);
     const podcast = (await call(podcastLoader, get("/podcast"))).data as { episodes: Array<{ title: string }> };
     expect(podcast.episodes[0]!.title).toBe("Episode 99: Winter Testing");
   });
@@ -281,10 +341,15 @@ describe("the other desks", () => {
   it("gallery: an edit shows on /gallery; a bad image path is refused", async () => {
     const loaded = body(await call(contentEdit.loader, getAs(editor, "/admin/content/gallery/1"), { desk: "gallery", id: "1" }));
     const values = { ...loaded.values, intent: "save", version: String(loaded.version), title: "Season Opener Grid, Thruxton" };
-    const bad = await call(contentEdit.action, postAs(editor, "/admin/content/gallery/1", { ...values, image: "javascript:alert(1)" }), { desk: "gallery", id: "1" });
+    const bad = await call(contentEdit.action, postAs(editor, "/admin/content/gallery/1", { ...values, image: "javascript:alert(1)" }), {
+      desk: "gallery",
+      id: "1",
+    });
     expect(bad.status).toBe(400);
     expect(body(bad).errors.image).toMatch(/^The image must be an image path on this site/);
-    expect((await call(contentEdit.action, postAs(editor, "/admin/content/gallery/1", values), { desk: "gallery", id: "1" })).status).toBe(200);
+    expect((await call(contentEdit.action, postAs(editor, "/admin/content/gallery/1", values), { desk: "gallery", id: "1" })).status).toBe(
+      200,
+    );
     const gallery = (await call(galleryLoader, get("/gallery"))).data as { items: Array<{ id: number; title: string }> };
     expect(gallery.items.find((item) => item.id === 1)!.title).toBe("Season Opener Grid, Thruxton");
   });
@@ -294,31 +359,61 @@ describe("the other desks", () => {
     expect(seeded).toHaveLength(3);
     expect(seeded.map((slide) => slide.image)).toEqual(["/media/hero/hero-1.svg", "/media/hero/hero-2.svg", "/media/hero/hero-3.svg"]);
     expect(seeded.every((slide) => slide.href === `/news/${slide.id}`)).toBe(true);
-    const form = { intent: "save", title: "Join the 2027 grid", subtitle: "Driver places are open.", image: "/media/hero/hero-2.svg", href: "https://evil.example/", sortOrder: "0" };
+    const form = {
+      intent: "save",
+      title: "Join the 2027 grid",
+      subtitle: "Driver places are open.",
+      image: "/media/hero/hero-2.svg",
+      href: "https://evil.example/",
+      sortOrder: "0",
+    };
     const bad = await call(contentEdit.action, postAs(editor, "/admin/content/hero-slides/new", form), { desk: "hero-slides", id: "new" });
     expect(body(bad).errors.href).toMatch(/must be a path on this site/);
     // Browsers read a backslash as a slash: "/\\evil.example/login" opens http://evil.example/login.
     for (const href of ["/\\evil.example/login", "/..//evil.example/login", "/%2e%2e//evil.example", "/\t/evil.example"]) {
-      const offSite = await call(contentEdit.action, postAs(editor, "/admin/content/hero-slides/new", { ...form, href }), { desk: "hero-slides", id: "new" });
+      const offSite = await call(contentEdit.action, postAs(editor, "/admin/content/hero-slides/new", { ...form, href }), {
+        desk: "hero-slides",
+        id: "new",
+      });
       expect(offSite.status, href).toBe(400);
       expect(body(offSite).errors.href, href).toMatch(/must be a path on this site/);
     }
-    const pictureOffSite = await call(contentEdit.action, postAs(editor, "/admin/content/hero-slides/new", { ...form, href: "/contact", image: "/\\evil.example/a.svg" }), {
-      desk: "hero-slides",
-      id: "new",
-    });
+    const pictureOffSite = await call(
+      contentEdit.action,
+      postAs(editor, "/admin/content/hero-slides/new", { ...form, href: "/contact", image: "/\\evil.example/a.svg" }),
+      {
+        desk: "hero-slides",
+        id: "new",
+      },
+    );
     expect(body(pictureOffSite).errors.image).toMatch(/must be an image path on this site/);
     // A slide saved before the desk read links as browsers do is left off the home page.
-    await suite.db.insert(heroSlides).values({ id: "saved-before", title: "Saved before", subtitle: "S", image: "/media/hero/hero-1.svg", href: "/\\evil.example/login", sortOrder: 0 });
+    await suite.db
+      .insert(heroSlides)
+      .values({
+        id: "saved-before",
+        title: "Saved before",
+        subtitle: "S",
+        image: "/media/hero/hero-1.svg",
+        href: "/\\evil.example/login",
+        sortOrder: 0,
+      });
     expect((await getHeroSlides(suite.db)).map((slide) => slide.id)).not.toContain("saved-before");
     await suite.db.delete(heroSlides).where(eq(heroSlides.id, "saved-before"));
-    const negative = await call(contentEdit.action, postAs(editor, "/admin/content/hero-slides/new", { ...form, href: "/contact", sortOrder: "-1" }), {
+    const negative = await call(
+      contentEdit.action,
+      postAs(editor, "/admin/content/hero-slides/new", { ...form, href: "/contact", sortOrder: "-1" }),
+      {
+        desk: "hero-slides",
+        id: "new",
+      },
+    );
+    expect(negative.status).toBe(400);
+    expect((await getHeroSlides(suite.db)).map((slide) => slide.title)).not.toContain("Join the 2027 grid");
+    await call(contentEdit.action, postAs(editor, "/admin/content/hero-slides/new", { ...form, href: "/contact" }), {
       desk: "hero-slides",
       id: "new",
     });
-    expect(negative.status).toBe(400);
-    expect((await getHeroSlides(suite.db)).map((slide) => slide.title)).not.toContain("Join the 2027 grid");
-    await call(contentEdit.action, postAs(editor, "/admin/content/hero-slides/new", { ...form, href: "/contact" }), { desk: "hero-slides", id: "new" });
     expect((await getHeroSlides(suite.db))[0]).toMatchObject({ id: "join-the-2027-grid", title: "Join the 2027 grid", href: "/contact" });
   });
 });
@@ -331,7 +426,13 @@ describe("legal pages", () => {
     };
     const original = loaded.document;
     expect(original.revisedOn).toBe("2025-03-01");
-    const form = { intent: "save", title: original.title, description: original.description, bodyMarkdown: `${original.bodyMarkdown}\n\nA new paragraph.`, version: String(original.version) };
+    const form = {
+      intent: "save",
+      title: original.title,
+      description: original.description,
+      bodyMarkdown: `${original.bodyMarkdown}\n\nA new paragraph.`,
+      version: String(original.version),
+    };
 
     const bad = await call(legalEdit.action, postAs(editor, "/admin/legal/privacy", { ...form, bodyMarkdown: " " }), params);
     expect(bad.status).toBe(400);
@@ -356,13 +457,25 @@ describe("legal pages", () => {
     };
     expect(history.history).toHaveLength(1);
     // A second revision, then the first one brought back from History: a new revision dated today.
-    await call(legalEdit.action, postAs(editor, "/admin/legal/privacy", { ...form, bodyMarkdown: "Short text.", version: String(row!.version) }), params);
+    await call(
+      legalEdit.action,
+      postAs(editor, "/admin/legal/privacy", { ...form, bodyMarkdown: "Short text.", version: String(row!.version) }),
+      params,
+    );
     const again = body(await call(legalEdit.loader, getAs(editor, "/admin/legal/privacy?tab=history"), params)) as unknown as {
       document: { version: number };
       history: Array<{ id: number; restorable: boolean }>;
     };
     const older = again.history.find((entry) => entry.restorable)!;
-    const restored = await call(legalEdit.action, postAs(editor, "/admin/legal/privacy", { intent: "restore-version", eventId: String(older.id), version: String(again.document.version) }), params);
+    const restored = await call(
+      legalEdit.action,
+      postAs(editor, "/admin/legal/privacy", {
+        intent: "restore-version",
+        eventId: String(older.id),
+        version: String(again.document.version),
+      }),
+      params,
+    );
     expect(restored.status).toBe(200);
     const after = (await call(legalLoader, get("/privacy"))).data as { revisedOn: string; html: string };
     expect(after.html).toContain("A new paragraph.");
@@ -393,22 +506,41 @@ describe("site settings", () => {
   });
 
   it("starts from brand.ts, is read once per process, and a save reaches header, footer and /contact at once", async () => {
-    const root = async () => (await call(rootLoader, get("/"))).data as { site: { joinTheTeamUrl: string; email: string; socials: Array<{ name: string }> } };
-    expect((await root()).site).toMatchObject({ email: "info@ridgeway-racing.example", joinTheTeamUrl: "https://forms.ridgeway-racing.example/join-the-team" });
+    const root = async () =>
+      (await call(rootLoader, get("/"))).data as { site: { joinTheTeamUrl: string; email: string; socials: Array<{ name: string }> } };
+    expect((await root()).site).toMatchObject({
+      email: "info@ridgeway-racing.example",
+      joinTheTeamUrl: "https://forms.ridgeway-racing.example/join-the-team",
+    });
     // Kept in memory: a change made behind the back office's back is not seen until content changes.
     await suite.db.execute(`update site_settings set phone = '+44 1632 960 000'` as never);
-    const contact = async () => (await call(contactLoader, get("/contact"))).data as { contact: { phone: string; email: string; officeHours: unknown; socials: Array<{ name: string }> } };
+    const contact = async () =>
+      (await call(contactLoader, get("/contact"))).data as {
+        contact: { phone: string; email: string; officeHours: unknown; socials: Array<{ name: string }> };
+      };
     expect((await contact()).contact.phone).toBe("+44 1632 960 123");
 
     const loaded = body(await call(settings.loader, getAs(admin, "/admin/settings")));
-    const bad = await call(settings.action, postAs(admin, "/admin/settings", settingsForm({ version: String(loaded.version), email: "nope", officeHours: "All day" })));
+    const bad = await call(
+      settings.action,
+      postAs(admin, "/admin/settings", settingsForm({ version: String(loaded.version), email: "nope", officeHours: "All day" })),
+    );
     expect(bad.status).toBe(400);
-    expect(body(bad).errors).toMatchObject({ email: "Enter an e-mail address like info@example.com.", officeHours: expect.stringContaining('"Days: hours"') });
+    expect(body(bad).errors).toMatchObject({
+      email: "Enter an e-mail address like info@example.com.",
+      officeHours: expect.stringContaining('"Days: hours"'),
+    });
     expect(body(bad).values.email).toBe("nope");
 
-    const saved = await call(settings.action, postAs(admin, "/admin/settings", settingsForm({ version: String(loaded.version), reason: "New season" })));
+    const saved = await call(
+      settings.action,
+      postAs(admin, "/admin/settings", settingsForm({ version: String(loaded.version), reason: "New season" })),
+    );
     expect(saved.status).toBe(200);
-    expect((await root()).site).toMatchObject({ email: "hello@ridgeway-racing.example", joinTheTeamUrl: "https://forms.ridgeway-racing.example/join-2027" });
+    expect((await root()).site).toMatchObject({
+      email: "hello@ridgeway-racing.example",
+      joinTheTeamUrl: "https://forms.ridgeway-racing.example/join-2027",
+    });
     expect((await root()).site.socials.map((social) => social.name)).not.toContain("TikTok");
     expect((await contact()).contact).toMatchObject({
       phone: "+44 1632 960 999",
@@ -418,9 +550,18 @@ describe("site settings", () => {
       ],
     });
     const [event] = await auditRows("site_settings", "site");
-    expect(event).toMatchObject({ action: "update", entityLabel: "Site settings", actorUserId: admin.id, roleUsed: "admin", reason: "New season" });
+    expect(event).toMatchObject({
+      action: "update",
+      entityLabel: "Site settings",
+      actorUserId: admin.id,
+      roleUsed: "admin",
+      reason: "New season",
+    });
 
-    const stale = await call(settings.action, postAs(admin, "/admin/settings", settingsForm({ version: String(loaded.version), email: "late@example.com" })));
+    const stale = await call(
+      settings.action,
+      postAs(admin, "/admin/settings", settingsForm({ version: String(loaded.version), email: "late@example.com" })),
+    );
     expect(stale.status).toBe(409);
     expect((await root()).site.email).toBe("hello@ridgeway-racing.example");
   });

@@ -39,13 +39,25 @@ const person = (label: string) => signUpPerson(suite.db, auth, { email: `${label
 const elevenMinutesAgo = () => new Date(Date.now() - 11 * 60_000);
 
 type RouteAction = (args: never) => unknown;
-const post = (module: { action: RouteAction }, who: TestPerson | CookieJar, path: string, fields: Record<string, string>, params: Record<string, string> = {}) => {
+const post = (
+  module: { action: RouteAction },
+  who: TestPerson | CookieJar,
+  path: string,
+  fields: Record<string, string>,
+  params: Record<string, string> = {},
+) => {
   const cookie = who instanceof CookieJar ? who.header() : who.jar.header();
-  return run(() => module.action(routeArgs({ request: formPost(path, fields, { cookie }), context: routerContextFor(context()), params }) as never));
+  return run(() =>
+    module.action(routeArgs({ request: formPost(path, fields, { cookie }), context: routerContextFor(context()), params }) as never),
+  );
 };
 const promptOf = (outcome: { data: unknown }) => (outcome.data as { stepUp?: StepUpPrompt }).stepUp;
 const confirmations = () =>
-  suite.db.select().from(auditEvents).where(and(eq(auditEvents.action, "step_up.confirm"), eq(auditEvents.actorUserId, admin.id))).orderBy(auditEvents.id);
+  suite.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, "step_up.confirm"), eq(auditEvents.actorUserId, admin.id)))
+    .orderBy(auditEvents.id);
 
 beforeAll(async () => {
   auth = createTestAuth(suite.db);
@@ -65,7 +77,13 @@ interface Sensitive {
   name: string;
   module: { action: RouteAction };
   /** The form, where it goes, and how to tell that the change was made. */
-  prepare(): Promise<{ path: string; params?: Record<string, string>; fields: Record<string, string>; summary: string; made(): Promise<boolean> }>;
+  prepare(): Promise<{
+    path: string;
+    params?: Record<string, string>;
+    fields: Record<string, string>;
+    summary: string;
+    made(): Promise<boolean>;
+  }>;
 }
 
 let keys = 0;
@@ -149,26 +167,24 @@ const SENSITIVE: Sensitive[] = [
       };
     },
   },
-  ...(["send", "schedule"] as const).map(
-    (intent): Sensitive => ({
-      name: `${intent === "send" ? "sending" : "scheduling"} a newsletter`,
-      module: newsletterPage,
-      async prepare() {
-        // Writing an issue needs no step-up: only letting it go out does.
-        const subject = `Race week ${++keys}`;
-        const created = await post(newsletterPage, admin, "/admin/newsletters/new", { intent: "save", subject, body: "Hello." });
-        expect(created.status).toBe(302);
-        const id = created.location!.split("/").pop()!.split("?")[0]!;
-        return {
-          path: `/admin/newsletters/${id}`,
-          params: { issueId: id },
-          fields: { intent, version: "1", ...(intent === "schedule" ? { sendAt: "2099-07-01T10:00" } : {}) },
-          summary: `${intent === "send" ? "Send" : "Schedule"} the newsletter “${subject}” to every confirmed subscriber`,
-          made: async () => (await suite.db.select().from(newsletterIssues).where(eq(newsletterIssues.id, id)))[0]!.status !== "draft",
-        };
-      },
-    }),
-  ),
+  ...(["send", "schedule"] as const).map((intent): Sensitive => ({
+    name: `${intent === "send" ? "sending" : "scheduling"} a newsletter`,
+    module: newsletterPage,
+    async prepare() {
+      // Writing an issue needs no step-up: only letting it go out does.
+      const subject = `Race week ${++keys}`;
+      const created = await post(newsletterPage, admin, "/admin/newsletters/new", { intent: "save", subject, body: "Hello." });
+      expect(created.status).toBe(302);
+      const id = created.location!.split("/").pop()!.split("?")[0]!;
+      return {
+        path: `/admin/newsletters/${id}`,
+        params: { issueId: id },
+        fields: { intent, version: "1", ...(intent === "schedule" ? { sendAt: "2099-07-01T10:00" } : {}) },
+        summary: `${intent === "send" ? "Send" : "Schedule"} the newsletter “${subject}” to every confirmed subscriber`,
+        made: async () => (await suite.db.select().from(newsletterIssues).where(eq(newsletterIssues.id, id)))[0]!.status !== "draft",
+      };
+    },
+  })),
 ];
 
 describe.each(SENSITIVE)("$name", ({ module, prepare }) => {
@@ -215,18 +231,33 @@ describe("the confirmation", () => {
     const replay = await SENSITIVE[0]!.prepare();
     const refused = await post(peoplePage, admin, replay.path, { ...replay.fields, [STEP_UP_FIELDS.code]: code });
     expect(refused.status).toBe(403);
-    expect(promptOf(refused)).toEqual({ summary: replay.summary, fields: Object.entries(replay.fields), error: TWO_FACTOR_MESSAGES.stepUpCodeUsed });
+    expect(promptOf(refused)).toEqual({
+      summary: replay.summary,
+      fields: Object.entries(replay.fields),
+      error: TWO_FACTOR_MESSAGES.stepUpCodeUsed,
+    });
     expect(await replay.made()).toBe(false);
   });
 
   it("takes the password instead of a code; a wrong one or a wrong code is refused, and neither is sent back", async () => {
     const change = await SENSITIVE[0]!.prepare();
-    const wrongPassword = await post(peoplePage, admin, change.path, { ...change.fields, [STEP_UP_FIELDS.password]: "not my password at all" });
+    const wrongPassword = await post(peoplePage, admin, change.path, {
+      ...change.fields,
+      [STEP_UP_FIELDS.password]: "not my password at all",
+    });
     expect(wrongPassword.status).toBe(403);
-    expect(promptOf(wrongPassword)).toEqual({ summary: change.summary, fields: Object.entries(change.fields), error: TWO_FACTOR_MESSAGES.wrongPassword });
+    expect(promptOf(wrongPassword)).toEqual({
+      summary: change.summary,
+      fields: Object.entries(change.fields),
+      error: TWO_FACTOR_MESSAGES.wrongPassword,
+    });
     const wrongCode = await post(peoplePage, admin, change.path, { ...change.fields, [STEP_UP_FIELDS.code]: "000000" });
     expect(promptOf(wrongCode)?.error).toBe(TWO_FACTOR_MESSAGES.wrongCode);
-    const empty = await post(peoplePage, admin, change.path, { ...change.fields, [STEP_UP_FIELDS.code]: "", [STEP_UP_FIELDS.password]: "" });
+    const empty = await post(peoplePage, admin, change.path, {
+      ...change.fields,
+      [STEP_UP_FIELDS.code]: "",
+      [STEP_UP_FIELDS.password]: "",
+    });
     expect(promptOf(empty)?.error).toBe(STEP_UP_MESSAGES.missing);
     expect(await change.made()).toBe(false);
 
@@ -251,17 +282,25 @@ describe("the confirmation", () => {
   it("is fresh after signing in with the password and a code, for that session only", async () => {
     const clientIp = "198.51.100.251";
     const password = await run(() =>
-      loginAction(routeArgs({ request: formPost("/login", { intent: "sign-in", email: admin.email, password: STAFF_PASSWORD }), context: routerContextFor(requestContext(suite.db, auth, clientIp)), params: {} }) as never),
+      loginAction(
+        routeArgs({
+          request: formPost("/login", { intent: "sign-in", email: admin.email, password: STAFF_PASSWORD }),
+          context: routerContextFor(requestContext(suite.db, auth, clientIp)),
+          params: {},
+        }) as never,
+      ),
     );
     expect(password.location).toBe("/login/two-factor");
     const jar = new CookieJar().take(password.setCookies);
     const code = await freshCode(adminSecret);
     const signedIn = await run(() =>
-      twoFactorAction(routeArgs({
-        request: formPost("/login/two-factor", { method: "totp", code }, { cookie: jar.header() }),
-        context: routerContextFor(requestContext(suite.db, auth, clientIp)),
-        params: {},
-      }) as never),
+      twoFactorAction(
+        routeArgs({
+          request: formPost("/login/two-factor", { method: "totp", code }, { cookie: jar.header() }),
+          context: routerContextFor(requestContext(suite.db, auth, clientIp)),
+          params: {},
+        }) as never,
+      ),
     );
     expect(signedIn.status).toBe(302);
     jar.take(signedIn.setCookies);

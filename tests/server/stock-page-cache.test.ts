@@ -55,7 +55,15 @@ describe("stock on cached store pages", () => {
     const checkout = await fetch(`${servers[0]!.url}/checkout`, {
       method: "POST",
       redirect: "manual",
-      body: new URLSearchParams({ productId: "2", size: "One Size", quantity: "3", name: "Alex Fan", email: "alex@example.com", ...DELIVERY_FIELDS, shipCountry: "GB" }),
+      body: new URLSearchParams({
+        productId: "2",
+        size: "One Size",
+        quantity: "3",
+        name: "Alex Fan",
+        email: "alex@example.com",
+        ...DELIVERY_FIELDS,
+        shipCountry: "GB",
+      }),
     });
     expect(checkout.status).toBe(302);
     const paymentPage = checkout.headers.get("location")!;
@@ -64,7 +72,11 @@ describe("stock on cached store pages", () => {
     expect(await capNotes()).toEqual(servers.flatMap(() => ["Sold out", "Sold out"]));
 
     // The shopper cancels on the payment page, served by the other process: the units are back.
-    const cancel = await fetch(`${servers.at(-1)!.url}${paymentPage}`, { method: "POST", redirect: "manual", body: new URLSearchParams({ intent: "cancel" }) });
+    const cancel = await fetch(`${servers.at(-1)!.url}${paymentPage}`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ intent: "cancel" }),
+    });
     expect(cancel.status).toBe(302);
     expect(await capNotes()).toEqual(servers.flatMap(() => ["Only 3 left", "Only 3 left"]));
   });
@@ -74,7 +86,15 @@ describe("stock on cached store pages", () => {
     const checkout = await fetch(`${servers[0]!.url}/checkout`, {
       method: "POST",
       redirect: "manual",
-      body: new URLSearchParams({ productId: "2", size: "One Size", quantity: "2", name: "Alex Fan", email: "alex@example.com", ...DELIVERY_FIELDS, shipCountry: "GB" }),
+      body: new URLSearchParams({
+        productId: "2",
+        size: "One Size",
+        quantity: "2",
+        name: "Alex Fan",
+        email: "alex@example.com",
+        ...DELIVERY_FIELDS,
+        shipCountry: "GB",
+      }),
     });
     expect(checkout.status).toBe(302);
     const after = await page(servers.at(-1)!, `${CAP}.data`);
@@ -86,7 +106,10 @@ describe("stock on cached store pages", () => {
     for (const path of ["/store", CAP, `${CAP}.data`]) {
       const response = await fetch(`${servers[0]!.url}${path}`);
       expect(response.status).toBe(200);
-      expect([...response.headers.keys()].filter((name) => name.startsWith("x-page-cache")), path).toEqual([]);
+      expect(
+        [...response.headers.keys()].filter((name) => name.startsWith("x-page-cache")),
+        path,
+      ).toEqual([]);
     }
   });
 });

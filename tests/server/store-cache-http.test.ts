@@ -17,7 +17,13 @@ const page = async (path: string) => (await fetch(`${server.url}${path}`)).text(
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  const staff = await prepareStaff(testDb, { email: "http.shop@example.com", password: "a long and unusual password", roles: ["shop"], secret: AUTH_SECRET, publicUrl: "http://127.0.0.1" });
+  const staff = await prepareStaff(testDb, {
+    email: "http.shop@example.com",
+    password: "a long and unusual password",
+    roles: ["shop"],
+    secret: AUTH_SECRET,
+    publicUrl: "http://127.0.0.1",
+  });
   server = await startServer({ ...testDb.env, AUTH_SECRET, PAGE_CACHE_TTL_MS: "600000" });
   cookie = await signInOverHttp(server.url, staff);
 }, 120_000);

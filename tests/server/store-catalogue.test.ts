@@ -68,19 +68,21 @@ describe("seeded catalogue", () => {
     expect(mat).toMatchObject({ id: 5, pricePence: 3500, variants: [{ size: "60cm x 40cm" }] });
     expect(await getProductBySlug(suite.db, "no-such-thing")).toBeNull();
 
-    await suite.db.transaction(async (tx) => {
-      await tx.update(schema.products).set({ active: false }).where(eq(schema.products.id, 7));
-      expect(await getProductBySlug(tx, "team-pens")).toBeNull();
-      expect((await listProducts(tx)).map((product) => product.id)).not.toContain(7);
-      // Pricing still sees it, so a cart can be told it is no longer sold.
-      const forPricing = await catalogueFor(tx, [7, 7, 999, -1]);
-      expect(forPricing.map((product) => [product.id, product.active])).toEqual([[7, false]]);
-      const order = priceOrder([{ productId: 7, size: "Set of 2", quantity: 1 }], forPricing, null, now);
-      expect(order.lines[0]!.problem).toEqual({ kind: "not_sold" });
-      tx.rollback();
-    }).catch((error: unknown) => {
-      if (!(error instanceof Error && error.message === "Rollback")) throw error;
-    });
+    await suite.db
+      .transaction(async (tx) => {
+        await tx.update(schema.products).set({ active: false }).where(eq(schema.products.id, 7));
+        expect(await getProductBySlug(tx, "team-pens")).toBeNull();
+        expect((await listProducts(tx)).map((product) => product.id)).not.toContain(7);
+        // Pricing still sees it, so a cart can be told it is no longer sold.
+        const forPricing = await catalogueFor(tx, [7, 7, 999, -1]);
+        expect(forPricing.map((product) => [product.id, product.active])).toEqual([[7, false]]);
+        const order = priceOrder([{ productId: 7, size: "Set of 2", quantity: 1 }], forPricing, null, now);
+        expect(order.lines[0]!.problem).toEqual({ kind: "not_sold" });
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error && error.message === "Rollback")) throw error;
+      });
     expect(await getProductBySlug(suite.db, "team-pens")).not.toBeNull();
   });
 
@@ -125,7 +127,9 @@ describe("seeded catalogue", () => {
   it("reads a promo code's window and limit exactly", async () => {
     const startsAt = new Date("2026-05-01T08:30:00.123Z");
     const expiresAt = new Date("2026-07-01T23:59:59.999Z");
-    await suite.db.insert(schema.promoCodes).values({ code: "WINDOW7", percentOff: 7, active: false, startsAt, expiresAt, maxUses: 9, usedCount: 4 });
+    await suite.db
+      .insert(schema.promoCodes)
+      .values({ code: "WINDOW7", percentOff: 7, active: false, startsAt, expiresAt, maxUses: 9, usedCount: 4 });
     try {
       expect((await getPricingInputs(suite.db, [], "window7")).promo).toEqual({
         code: "WINDOW7",
@@ -199,11 +203,12 @@ describe("promo codes", () => {
       { productId: 1, size: "One Size", quantity: 2 },
       { productId: 5, size: "60cm x 40cm", quantity: 1 },
     ];
-    const catalogue = await catalogueFor(suite.db, lines.map((line) => line.productId));
+    const catalogue = await catalogueFor(
+      suite.db,
+      lines.map((line) => line.productId),
+    );
     const promo = await findUsablePromoCode(suite.db, "ridgeway10", now);
     const order = priceOrder(lines, catalogue, promo, now);
-    expect([order.ok, order.subtotalPence, order.discountPence, order.shippingPence, order.totalPence]).toEqual([
-      true, 8500, 850, 0, 7650,
-    ]);
+    expect([order.ok, order.subtotalPence, order.discountPence, order.shippingPence, order.totalPence]).toEqual([true, 8500, 850, 0, 7650]);
   });
 });

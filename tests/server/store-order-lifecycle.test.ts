@@ -114,7 +114,12 @@ describe("payment events", () => {
     const order = await placed();
     const results = await Promise.all([
       applyPaymentEvent(handle.db, event({ orderId: order.orderId }), later, publicUrl),
-      applyPaymentEvent(handle.db, event({ sessionId: order.sessionId, type: "checkout.session.async_payment_succeeded" }), later, publicUrl),
+      applyPaymentEvent(
+        handle.db,
+        event({ sessionId: order.sessionId, type: "checkout.session.async_payment_succeeded" }),
+        later,
+        publicUrl,
+      ),
     ]);
     expect(results.map((result) => result.kind).sort()).toEqual(["applied", "ignored"]);
     expect(await promoUses("RIDGEWAY10")).toBe(1);
@@ -128,11 +133,17 @@ describe("payment events", () => {
     expect((await applyPaymentEvent(handle.db, failed, later, publicUrl)).kind).toBe("applied");
     expect(await applyPaymentEvent(handle.db, failed, later, publicUrl)).toEqual({ kind: "duplicate" });
     const expired = event({ sessionId: order.sessionId, type: "checkout.session.expired", outcome: "expired" });
-    expect(await applyPaymentEvent(handle.db, expired, later, publicUrl)).toEqual({ kind: "ignored", orderId: order.orderId, status: "failed" });
+    expect(await applyPaymentEvent(handle.db, expired, later, publicUrl)).toEqual({
+      kind: "ignored",
+      orderId: order.orderId,
+      status: "failed",
+    });
     expect(await stockOf(1)).toBe(10);
     expect(await orderRow(order.orderId)).toMatchObject({ status: "failed", closedAt: later, stockReleasedAt: later });
     // One "not completed" e-mail, for the event that closed it; nothing for the replay or the late expiry.
-    expect((await customerMail()).map((mail) => mail.subject)).toEqual([`Your Ridgeway Racing order ${order.orderNumber} was not completed`]);
+    expect((await customerMail()).map((mail) => mail.subject)).toEqual([
+      `Your Ridgeway Racing order ${order.orderNumber} was not completed`,
+    ]);
   });
 
   it("an old expiry after payment does not release the stock", async () => {
@@ -175,14 +186,22 @@ describe("payment events", () => {
     expect(await orderRow(order.orderId)).toMatchObject({ status: "cancelled", paidAt: later, providerPaymentId: "pi_late" });
     expect(await stockOf(1)).toBe(1);
     expect(await promoUses("RIDGEWAY10")).toBe(0);
-    expect(await applyPaymentEvent(handle.db, event({ orderId: order.orderId }), later, publicUrl)).toMatchObject({ kind: "ignored", status: "cancelled" });
+    expect(await applyPaymentEvent(handle.db, event({ orderId: order.orderId }), later, publicUrl)).toMatchObject({
+      kind: "ignored",
+      status: "cancelled",
+    });
   });
 
   it("a second paid event for an order already packed leaves it packed", async () => {
     const order = await placed(1, null);
     await applyPaymentEvent(handle.db, event({ orderId: order.orderId }), later, publicUrl);
     await handle.db.update(schema.orders).set({ status: "packed" }).where(eq(schema.orders.id, order.orderId));
-    const result = await applyPaymentEvent(handle.db, event({ orderId: order.orderId, type: "checkout.session.async_payment_succeeded" }), later, publicUrl);
+    const result = await applyPaymentEvent(
+      handle.db,
+      event({ orderId: order.orderId, type: "checkout.session.async_payment_succeeded" }),
+      later,
+      publicUrl,
+    );
     expect(result).toEqual({ kind: "ignored", orderId: order.orderId, status: "packed" });
     expect((await orderRow(order.orderId)).status).toBe("packed");
     expect(await customerMail()).toHaveLength(1);

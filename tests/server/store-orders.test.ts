@@ -135,7 +135,9 @@ describe("placeOrder", () => {
     const plenty = { productId: 1, size: "One Size", quantity: 2 };
     const scarce = { productId: 3, size: "One Size", quantity: 1 };
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => placeOrder(handle.db, { lines: i % 2 ? [plenty, scarce] : [scarce, plenty], customer }, options)),
+      Array.from({ length: 20 }, (_, i) =>
+        placeOrder(handle.db, { lines: i % 2 ? [plenty, scarce] : [scarce, plenty], customer }, options),
+      ),
     );
     expect(results.filter((result) => result.kind === "placed")).toHaveLength(5);
     // Only the five placed orders hold units of the plentiful size.

@@ -31,7 +31,12 @@ function post(body: unknown, init: { raw?: string; method?: string; clientIp?: s
     headers: { "Content-Type": "application/json" },
     body: init.method === "GET" ? undefined : (init.raw ?? JSON.stringify(body)),
   });
-  return handleCartQuoteRequest(request, { db: suite.db, clientIp: init.clientIp ?? newClientIp(), shipping: FREE_SHIPPING, now: init.at ?? now });
+  return handleCartQuoteRequest(request, {
+    db: suite.db,
+    clientIp: init.clientIp ?? newClientIp(),
+    shipping: FREE_SHIPPING,
+    now: init.at ?? now,
+  });
 }
 
 async function quoteOf(body: unknown): Promise<CartQuote> {
@@ -171,7 +176,13 @@ describe("POST /api/cart/quote", () => {
     ["racing20", 20, 500],
   ])("applies %s", async (code, percentOff, discount) => {
     const quote = await quoteOf({ lines: [{ productId: 1, size: "One Size", quantity: 1 }], promoCode: code });
-    expect(quote.promo).toEqual({ status: "applied", code: code.toUpperCase(), percentOff, amountOffPence: null, label: `${percentOff}% off` });
+    expect(quote.promo).toEqual({
+      status: "applied",
+      code: code.toUpperCase(),
+      percentOff,
+      amountOffPence: null,
+      label: `${percentOff}% off`,
+    });
     expect(quote.discountPence).toBe(discount);
   });
 
@@ -207,9 +218,11 @@ describe("POST /api/cart/quote", () => {
   it("counts a code that does not apply once, however often the cart is priced with it", async () => {
     const clientIp = newClientIp();
     const cart = [{ productId: 1, size: "One Size", quantity: 1 }];
-    const tryCode = async (promoCode: string) => ((await (await post({ lines: cart, promoCode }, { clientIp, at: now })).json()) as CartQuote).promo;
+    const tryCode = async (promoCode: string) =>
+      ((await (await post({ lines: cart, promoCode }, { clientIp, at: now })).json()) as CartQuote).promo;
     // A shopper whose kept code no longer applies changes the cart twenty times: one code tried.
-    for (let i = 0; i < 20; i += 1) expect(await tryCode("EXPIRED5")).toMatchObject({ status: "invalid", message: "This promo code has expired" });
+    for (let i = 0; i < 20; i += 1)
+      expect(await tryCode("EXPIRED5")).toMatchObject({ status: "invalid", message: "This promo code has expired" });
     for (let i = 0; i < 8; i += 1) await tryCode(`GUESS${i}`);
     expect((await tryCode("RIDGEWAY10")).status).toBe("applied");
     // The tenth different code reaches the limit.
@@ -255,7 +268,12 @@ describe("POST /api/cart/quote", () => {
     ["a negative product id", { lines: [{ productId: -1, size: "One Size", quantity: 1 }] }, undefined, /Choose a product/],
     ["a huge product id", { lines: [{ productId: 2 ** 40, size: "One Size", quantity: 1 }] }, undefined, /Choose a product/],
     ["a product id as an object", { lines: [{ productId: { $gt: 0 }, size: "One Size", quantity: 1 }] }, undefined, /Choose a product/],
-    ["a promo code that is not text", { lines: [{ productId: 1, size: "One Size", quantity: 1 }], promoCode: 10 }, undefined, /must be text/],
+    [
+      "a promo code that is not text",
+      { lines: [{ productId: 1, size: "One Size", quantity: 1 }], promoCode: 10 },
+      undefined,
+      /must be text/,
+    ],
     [
       "the same line adding up past the limit",
       { lines: Array.from({ length: 3 }, () => ({ productId: 1, size: "One Size", quantity: 10 })) },

@@ -30,7 +30,13 @@ describe("POST /api/vitals on the running server", () => {
     fetch(`${server.url}/api/vitals`, {
       method: "POST",
       body,
-      headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: server.url, "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "no-cors", ...headers },
+      headers: {
+        "Content-Type": "text/plain;charset=UTF-8",
+        Origin: server.url,
+        "Sec-Fetch-Site": "same-origin",
+        "Sec-Fetch-Mode": "no-cors",
+        ...headers,
+      },
     });
 
   it("tells the browser which route pattern a page is and how often to report", async () => {
@@ -44,13 +50,17 @@ describe("POST /api/vitals on the running server", () => {
   });
 
   it("counts a beacon with 204, reading and setting no cookie", async () => {
-    const response = await sendBeacon(JSON.stringify({ page: "/news/:reportId", metrics: { LCP: 2100, INP: 64, CLS: 0.01, TTFB: 420, FCP: 1500 } }), {
-      Cookie: "ridgeway.session_token=whatever; cart=abc",
-    });
+    const response = await sendBeacon(
+      JSON.stringify({ page: "/news/:reportId", metrics: { LCP: 2100, INP: 64, CLS: 0.01, TTFB: 420, FCP: 1500 } }),
+      {
+        Cookie: "ridgeway.session_token=whatever; cart=abc",
+      },
+    );
     expect(response.status).toBe(204);
     expect(response.headers.get("set-cookie")).toBeNull();
     expect(response.headers.get("cache-control")).toBe("private, no-store");
-    for (const LCP of [900, 1000, 1100]) expect((await sendBeacon(JSON.stringify({ page: "/news/:reportId", metrics: { LCP } }))).status).toBe(204);
+    for (const LCP of [900, 1000, 1100])
+      expect((await sendBeacon(JSON.stringify({ page: "/news/:reportId", metrics: { LCP } }))).status).toBe(204);
   });
 
   it("answers malformed beacons with 400 and other sites with 403, never a 500", async () => {
@@ -123,9 +133,12 @@ describe("POST /api/vitals on the running server", () => {
     for (const script of scripts) {
       const source = readFileSync(`build/client${script}`, "utf8");
       // web-vitals' observers and the reporter's beacon address.
-      for (const marker of ["largest-contentful-paint", "layout-shift", "/api/vitals"]) expect(source.includes(marker), `${script} holds ${marker}`).toBe(false);
+      for (const marker of ["largest-contentful-paint", "layout-shift", "/api/vitals"])
+        expect(source.includes(marker), `${script} holds ${marker}`).toBe(false);
     }
-    const entry = scripts.map((script) => readFileSync(`build/client${script}`, "utf8")).find((source) => source.includes("vitalsSampleRate"));
+    const entry = scripts
+      .map((script) => readFileSync(`build/client${script}`, "utf8"))
+      .find((source) => source.includes("vitalsSampleRate"));
     expect(entry, "the sampling check is in the entry").toBeDefined();
   });
 });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { rateLimitHits, webVitalBuckets } from "../../db/schema";
-import { handleVitalsBeacon, pruneVitals, readVitalsReport, recordVitals, VITALS_PROCESS_LIMIT_PER_SECOND, VITALS_RATE_LIMIT, type VitalsEndpointContext } from "../../app/features/vitals/vitals.server";
+import {
+  handleVitalsBeacon,
+  pruneVitals,
+  readVitalsReport,
+  recordVitals,
+  VITALS_PROCESS_LIMIT_PER_SECOND,
+  VITALS_RATE_LIMIT,
+  type VitalsEndpointContext,
+} from "../../app/features/vitals/vitals.server";
 import { bodyOverLimit } from "../support/request-body";
 import { seededTestDatabase } from "../support/test-database";
 
@@ -36,12 +44,19 @@ const beacon = (body: unknown) =>
 describe("POST /api/vitals (handler)", () => {
   it("counts a valid beacon in the day's histogram and answers 204 without a body", async () => {
     const context = endpoint();
-    const response = await handleVitalsBeacon(beacon({ page: "/calendar", metrics: { LCP: 1234.5, INP: 48, CLS: 0.02, TTFB: 310, FCP: 900 } }), context);
+    const response = await handleVitalsBeacon(
+      beacon({ page: "/calendar", metrics: { LCP: 1234.5, INP: 48, CLS: 0.02, TTFB: 310, FCP: 900 } }),
+      context,
+    );
     expect(response.status).toBe(204);
     expect(await response.text()).toBe("");
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const rows = await suite.db.select().from(webVitalBuckets);
-    expect(rows.map(({ day, page, metric, bucket, samples }) => ({ day, page, metric, bucket, samples })).sort((a, b) => a.metric.localeCompare(b.metric))).toEqual([
+    expect(
+      rows
+        .map(({ day, page, metric, bucket, samples }) => ({ day, page, metric, bucket, samples }))
+        .sort((a, b) => a.metric.localeCompare(b.metric)),
+    ).toEqual([
       { day: "2026-11-26", page: "/calendar", metric: "CLS", bucket: 1, samples: 1 },
       { day: "2026-11-26", page: "/calendar", metric: "FCP", bucket: 8, samples: 1 },
       { day: "2026-11-26", page: "/calendar", metric: "INP", bucket: 4, samples: 1 },

@@ -126,7 +126,13 @@ export function outcomeOf(value: unknown): Outcome {
   }
   if (isDataWithInit(value)) {
     const headers = new Headers(value.init?.headers);
-    return { status: value.init?.status ?? 200, location: headers.get("location"), setCookies: headers.getSetCookie(), data: value.data, headers };
+    return {
+      status: value.init?.status ?? 200,
+      location: headers.get("location"),
+      setCookies: headers.getSetCookie(),
+      data: value.data,
+      headers,
+    };
   }
   return { status: 200, location: null, setCookies: [], data: value, headers: new Headers() };
 }

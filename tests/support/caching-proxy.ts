@@ -13,7 +13,8 @@ import { freePort } from "./free-port";
 /** deploy/nginx/page-cache.conf with its cache kept in `cacheDir`. */
 export function pageCacheConfig(cacheDir: string): string {
   const config = readFileSync(path.resolve(import.meta.dirname, "../../deploy/nginx/page-cache.conf"), "utf8");
-  if (!config.includes("/var/cache/nginx/ridgeway")) throw new Error("deploy/nginx/page-cache.conf no longer keeps its cache in /var/cache/nginx/ridgeway");
+  if (!config.includes("/var/cache/nginx/ridgeway"))
+    throw new Error("deploy/nginx/page-cache.conf no longer keeps its cache in /var/cache/nginx/ridgeway");
   return config.replace("/var/cache/nginx/ridgeway", cacheDir);
 }
 

@@ -20,7 +20,12 @@ export function focusReport(page: Page): Promise<FocusReport> {
     }
     const box = element.getBoundingClientRect();
     const onScreen =
-      box.width > 0 && box.height > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
+      box.width > 0 &&
+      box.height > 0 &&
+      box.top >= 0 &&
+      box.left >= 0 &&
+      box.bottom <= window.innerHeight &&
+      box.right <= window.innerWidth;
     const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
     const text = (element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 60);
     return { element: `${element.tagName.toLowerCase()} "${text}"`, offBody: true, onScreen, onTop: top !== null && element.contains(top) };
@@ -86,7 +91,11 @@ export function keyStop(page: Page): Promise<KeyStop> {
         const hit = document.elementFromPoint(x, y);
         if (hit && (element.contains(hit) || hit.contains(element))) continue;
         const header = hit?.closest("header");
-        const over = header ? "the fixed header" : hit ? `${hit.tagName.toLowerCase()}.${[...hit.classList].slice(0, 2).join(".")}` : "nothing";
+        const over = header
+          ? "the fixed header"
+          : hit
+            ? `${hit.tagName.toLowerCase()}.${[...hit.classList].slice(0, 2).join(".")}`
+            : "nothing";
         problems.push(`its ${where} is covered by ${over}`);
       }
     }

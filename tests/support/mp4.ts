@@ -33,7 +33,7 @@ interface Box {
 }
 export function topBoxes(bytes: Buffer, start = 0, end = bytes.length): Box[] {
   const boxes: Box[] = [];
-  for (let offset = start; offset + 8 <= end; ) {
+  for (let offset = start; offset + 8 <= end;) {
     const size = bytes.readUInt32BE(offset);
     boxes.push({ type: bytes.toString("latin1", offset + 4, offset + 8), start: offset, end: offset + size });
     offset += size;
@@ -51,7 +51,7 @@ export const CLIP_SECRETS = {
   location: "+51.5012-000.1419+011.000/",
   make: "RidgewayCam",
   model: "RC-7 Pro serial 0042",
-  xmp: "exif:GPSLatitude=\"51,30.07N\"",
+  xmp: 'exif:GPSLatitude="51,30.07N"',
   gpsSample: "$GPRMC,123519,A,5130.07,N,00008.51,W",
   creationTime: 0xe1234567,
 };
@@ -103,7 +103,10 @@ export function withFilmingMetadata(clip: Buffer): Buffer {
     0,
     fullBox("hdlr", 0, u32(0), Buffer.from("mdta", "latin1"), Buffer.alloc(12), Buffer.from("\0", "latin1")),
     fullBox("keys", 0, u32(keyNames.length), ...keyNames.map((name) => box("mdta", Buffer.from(name, "latin1")))),
-    box("ilst", ...values.map((value, i) => box(String.fromCharCode(0, 0, 0, i + 1), box("data", u32(1), u32(0), Buffer.from(value, "latin1"))))),
+    box(
+      "ilst",
+      ...values.map((value, i) => box(String.fromCharCode(0, 0, 0, i + 1), box("data", u32(1), u32(0), Buffer.from(value, "latin1")))),
+    ),
   );
   const sample = Buffer.from(CLIP_SECRETS.gpsSample, "latin1");
   const trackSize = gpsTrack(0, 0).length;
@@ -123,7 +126,11 @@ export function withFilmingMetadata(clip: Buffer): Buffer {
     newMoov,
     clip.subarray(moov.end),
     box("mdat", sample),
-    box("uuid", Buffer.from("be7acfcb97a942e89c71999491e3afac", "hex"), Buffer.from(`<x:xmpmeta><rdf:Description ${CLIP_SECRETS.xmp} tiff:Make="${CLIP_SECRETS.make}"/></x:xmpmeta>`, "latin1")),
+    box(
+      "uuid",
+      Buffer.from("be7acfcb97a942e89c71999491e3afac", "hex"),
+      Buffer.from(`<x:xmpmeta><rdf:Description ${CLIP_SECRETS.xmp} tiff:Make="${CLIP_SECRETS.make}"/></x:xmpmeta>`, "latin1"),
+    ),
   ]);
 }
 

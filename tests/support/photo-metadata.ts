@@ -29,7 +29,8 @@ function gradient(width: number, height: number) {
   const shift = (photosMade += 1) * 37;
   const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) pixels.set([((x + shift) * 255) / width, (y * 255) / height, ((x + y) * 127) / (width + height)], (y * width + x) * 3);
+    for (let x = 0; x < width; x += 1)
+      pixels.set([((x + shift) * 255) / width, (y * 255) / height, ((x + y) * 127) / (width + height)], (y * width + x) * 3);
   }
   return sharp(pixels, { raw: { width, height, channels: 3 } });
 }
@@ -58,7 +59,12 @@ function withJpegSegments(jpeg: Buffer): Buffer {
   };
   const byline = Buffer.from(PHOTO_SECRETS.iptc, "latin1");
   const iptc = Buffer.concat([Buffer.from([0x1c, 0x02, 0x50, 0, byline.length]), byline]);
-  const resource = Buffer.concat([Buffer.from("8BIM", "latin1"), Buffer.from([0x04, 0x04, 0, 0, 0, 0, 0, iptc.length]), iptc, iptc.length % 2 ? Buffer.from([0]) : Buffer.alloc(0)]);
+  const resource = Buffer.concat([
+    Buffer.from("8BIM", "latin1"),
+    Buffer.from([0x04, 0x04, 0, 0, 0, 0, 0, iptc.length]),
+    iptc,
+    iptc.length % 2 ? Buffer.from([0]) : Buffer.alloc(0),
+  ]);
   return Buffer.concat([
     jpeg.subarray(0, 2),
     segment(0xfe, Buffer.from(PHOTO_SECRETS.comment, "latin1")),

@@ -12,7 +12,8 @@ import type { StaffRole } from "../../app/features/admin/staff-roles";
 import { prepareStaff } from "./prepared-staff";
 
 const { DATA_DIR, DATABASE_URL, AUTH_SECRET, PUBLIC_URL, STAFF_EMAIL, STAFF_ROLE = "admin" } = process.env;
-if (!DATA_DIR || !AUTH_SECRET || !PUBLIC_URL || !STAFF_EMAIL) throw new Error("DATA_DIR, AUTH_SECRET, PUBLIC_URL and STAFF_EMAIL are needed");
+if (!DATA_DIR || !AUTH_SECRET || !PUBLIC_URL || !STAFF_EMAIL)
+  throw new Error("DATA_DIR, AUTH_SECRET, PUBLIC_URL and STAFF_EMAIL are needed");
 
 const staff = await prepareStaff(
   { dataDir: DATA_DIR, databaseUrl: DATABASE_URL },

@@ -46,7 +46,9 @@ export async function prepareStaff(
     // Tied to the authenticator just confirmed, as /admin/people grants them (ADR 0100).
     const [authenticator] = await handle.db.select({ id: twoFactors.id }).from(twoFactors).where(eq(twoFactors.userId, user.id));
     if (options.roles.length) {
-      await handle.db.insert(staffRoleGrants).values(options.roles.map((role) => ({ userId: user.id, role, twoFactorId: authenticator!.id })));
+      await handle.db
+        .insert(staffRoleGrants)
+        .values(options.roles.map((role) => ({ userId: user.id, role, twoFactorId: authenticator!.id })));
     }
     return { name, email, password, totpSecret };
   } finally {
@@ -78,7 +80,11 @@ const cookiesOf = (response: Response) => response.headers.getSetCookie().map((l
 
 /** Signs a prepared staff member in to a running server over HTTP (password, then a fresh code); returns their cookie header. */
 export async function signInOverHttp(url: string, staff: PreparedStaff): Promise<string> {
-  const password = await fetch(`${url}/login`, { method: "POST", redirect: "manual", body: new URLSearchParams({ intent: "sign-in", email: staff.email, password: staff.password }) });
+  const password = await fetch(`${url}/login`, {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ intent: "sign-in", email: staff.email, password: staff.password }),
+  });
   const verified = await fetch(`${url}/login/two-factor`, {
     method: "POST",
     redirect: "manual",

@@ -17,7 +17,10 @@ export interface ServerProcess {
  * Runs `node --import tsx server/index.ts` as `npm start` does, minus the build step: one
  * process, which gets the signals sent to it itself.
  */
-export function spawnServer(env: Record<string, string | undefined>, args: string[] = []): {
+export function spawnServer(
+  env: Record<string, string | undefined>,
+  args: string[] = [],
+): {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
@@ -36,7 +39,10 @@ export function spawnServer(env: Record<string, string | undefined>, args: strin
 }
 
 /** Starts the production server on a free port and waits until it listens. */
-export async function startServer(env: Record<string, string | undefined>, { timeoutMs = 45_000 }: { timeoutMs?: number } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string | undefined>,
+  { timeoutMs = 45_000 }: { timeoutMs?: number } = {},
+): Promise<ServerProcess> {
   if (!existsSync(path.join(root, "build/server/index.js"))) {
     throw new Error("No production build: run `npm run build` before the server tests.");
   }

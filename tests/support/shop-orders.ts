@@ -17,10 +17,21 @@ export async function paidOrder(
     address = null,
     pay = true,
     provider = "test",
-  }: { lines?: CartLineInput[]; customer?: { name: string; email: string }; userId?: string | null; address?: OrderAddress | null; pay?: boolean; provider?: string } = {},
+  }: {
+    lines?: CartLineInput[];
+    customer?: { name: string; email: string };
+    userId?: string | null;
+    address?: OrderAddress | null;
+    pay?: boolean;
+    provider?: string;
+  } = {},
 ) {
   const now = new Date();
-  const placed = await placeOrder(db, { lines, customer, userId }, { now, paymentProvider: provider, publicUrl: "https://ridgeway-racing.example" });
+  const placed = await placeOrder(
+    db,
+    { lines, customer, userId },
+    { now, paymentProvider: provider, publicUrl: "https://ridgeway-racing.example" },
+  );
   if (placed.kind !== "placed") throw new Error(`not placed: ${placed.kind}`);
   const sessionId = `sess_${placed.orderNumber}`;
   await attachPaymentSession(db, placed.orderId, sessionId);
@@ -28,7 +39,15 @@ export async function paidOrder(
   if (pay) {
     const paid = await applyPaymentEvent(
       db,
-      { provider, eventId: `evt_paid_${++counter}_${placed.orderNumber}`, type: "checkout.session.completed", outcome: "paid", orderId: placed.orderId, sessionId, paymentId: `pi_test_${placed.orderNumber}` },
+      {
+        provider,
+        eventId: `evt_paid_${++counter}_${placed.orderNumber}`,
+        type: "checkout.session.completed",
+        outcome: "paid",
+        orderId: placed.orderId,
+        sessionId,
+        paymentId: `pi_test_${placed.orderNumber}`,
+      },
       now,
       "https://ridgeway-racing.example",
     );

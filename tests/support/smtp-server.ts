@@ -78,7 +78,11 @@ function relaxedBody(body: string): string {
   return lines.length === 0 ? "" : `${lines.join("\r\n")}\r\n`;
 }
 
-const relaxedHeader = (name: string, value: string) => `${name.toLowerCase()}:${value.replace(/\r\n/g, "").replace(/[ \t]+/g, " ").trim()}`;
+const relaxedHeader = (name: string, value: string) =>
+  `${name.toLowerCase()}:${value
+    .replace(/\r\n/g, "")
+    .replace(/[ \t]+/g, " ")
+    .trim()}`;
 
 /**
  * Checks a message's DKIM-Signature (relaxed/relaxed, rsa-sha256, as nodemailer signs) against
@@ -119,6 +123,8 @@ export function verifyDkim(raw: string, publicKeyPem: string): { valid: boolean;
   });
   const unsigned = relaxedHeader(signature.name, signature.value.replace(/(;\s*b=)[^;]*/, "$1"));
   const data = `${signedLines.join("\r\n")}\r\n${unsigned}`;
-  const valid = createVerify("RSA-SHA256").update(data).verify(createPublicKey(publicKeyPem), tags.b ?? "", "base64");
+  const valid = createVerify("RSA-SHA256")
+    .update(data)
+    .verify(createPublicKey(publicKeyPem), tags.b ?? "", "base64");
   return { valid, bodyHashMatches: bodyHash === tags.bh, tags };
 }

@@ -35,7 +35,15 @@ export async function signUpPerson(
 ): Promise<TestPerson> {
   const clientIp = nextClientIp();
   const post = (fields: Record<string, string>) =>
-    run(() => loginAction(routeArgs({ request: formPost("/login", fields), context: routerContextFor(requestContext(db, auth, clientIp)), params: {} }) as never));
+    run(() =>
+      loginAction(
+        routeArgs({
+          request: formPost("/login", fields),
+          context: routerContextFor(requestContext(db, auth, clientIp)),
+          params: {},
+        }) as never,
+      ),
+    );
   expect((await post({ intent: "sign-up", name, email, password: STAFF_PASSWORD, role })).status, `sign-up of ${email}`).toBe(200);
   // A sign-up signs nobody in: the new account signs in with its password, as a person would.
   const signedIn = await post({ intent: "sign-in", email, password: STAFF_PASSWORD });
@@ -61,7 +69,8 @@ export async function makeStaff(
   if (twoFactor) {
     const [existing] = await db.select({ id: twoFactors.id }).from(twoFactors).where(eq(twoFactors.userId, person.id));
     authenticator = existing?.id ?? `test-authenticator-${person.id}`;
-    if (!existing) await db.insert(twoFactors).values({ id: authenticator, userId: person.id, secret: "placeholder", backupCodes: "placeholder" });
+    if (!existing)
+      await db.insert(twoFactors).values({ id: authenticator, userId: person.id, secret: "placeholder", backupCodes: "placeholder" });
   } else {
     await db.delete(twoFactors).where(eq(twoFactors.userId, person.id));
   }

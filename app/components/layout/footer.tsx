@@ -5,7 +5,13 @@ import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { footerQuickLinks, legalLinks } from "./navigation";
 
 /** `contact`: the e-mail address and socials from the site settings (/admin/settings). */
-export function Footer({ year, contact }: { year: number; contact: { email: string; socials: ReadonlyArray<{ name: string; url: string }> } }) {
+export function Footer({
+  year,
+  contact,
+}: {
+  year: number;
+  contact: { email: string; socials: ReadonlyArray<{ name: string; url: string }> };
+}) {
   return (
     <footer className="border-t border-line bg-surface">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
@@ -64,7 +70,15 @@ export function Footer({ year, contact }: { year: number; contact: { email: stri
   );
 }
 
-function FooterLinkList({ title, links, columns = 1 }: { title: string; links: ReadonlyArray<{ to: string; label: string }>; columns?: 1 | 2 }) {
+function FooterLinkList({
+  title,
+  links,
+  columns = 1,
+}: {
+  title: string;
+  links: ReadonlyArray<{ to: string; label: string }>;
+  columns?: 1 | 2;
+}) {
   return (
     <nav aria-label={title}>
       <h2 className="text-lg font-bold uppercase">{title}</h2>

@@ -83,12 +83,7 @@ export function Header({
             <CartLink count={cartCount} />
             <div className="hidden items-center gap-2 xl:flex">
               <AccountControls signedIn={signedIn} />
-              <a
-                href={joinTheTeamUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={buttonClasses("primary", "sm")}
-              >
+              <a href={joinTheTeamUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses("primary", "sm")}>
                 Join The Team
               </a>
             </div>
@@ -206,10 +201,7 @@ function SignOutButton({ className }: { className: string }) {
 function MobileMenu({ signedIn, cartCount, joinTheTeamUrl }: { signedIn: boolean; cartCount: number; joinTheTeamUrl: string }) {
   const linkClasses = "block rounded-lg px-4 py-2.5 font-display text-2xl font-bold uppercase tracking-wide";
   return (
-    <div
-      id="mobile-menu"
-      className="fixed inset-x-0 bottom-0 top-(--header-height) z-40 overflow-y-auto bg-ink px-4 pb-10 pt-4 xl:hidden"
-    >
+    <div id="mobile-menu" className="fixed inset-x-0 bottom-0 top-(--header-height) z-40 overflow-y-auto bg-ink px-4 pb-10 pt-4 xl:hidden">
       <nav aria-label="Mobile">
         <ul className="flex flex-col gap-1">
           {[...mainNavigation, ...moreNavigation].map((item) => (
@@ -217,9 +209,7 @@ function MobileMenu({ signedIn, cartCount, joinTheTeamUrl }: { signedIn: boolean
               <NavLink
                 to={item.to}
                 end={item.to === "/"}
-                className={({ isActive }) =>
-                  cx(linkClasses, isActive ? "bg-surface text-accent-text" : "hover:bg-surface")
-                }
+                className={({ isActive }) => cx(linkClasses, isActive ? "bg-surface text-accent-text" : "hover:bg-surface")}
               >
                 {item.label}
               </NavLink>

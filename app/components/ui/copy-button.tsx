@@ -7,7 +7,12 @@ import { Button, type ButtonProps } from "./button";
  * screen reader reads. Shown only once the page has hydrated: without a script it could do
  * nothing, and the text beside it can still be selected and copied by hand.
  */
-export function CopyButton({ text, label, copiedLabel = "Copied", ...props }: { text: string; label: string; copiedLabel?: string } & Omit<ButtonProps, "onClick" | "children">) {
+export function CopyButton({
+  text,
+  label,
+  copiedLabel = "Copied",
+  ...props
+}: { text: string; label: string; copiedLabel?: string } & Omit<ButtonProps, "onClick" | "children">) {
   const hydrated = useHydrated();
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   if (!hydrated) return null;

@@ -17,11 +17,7 @@ export function LinkButton({ to, children, variant, size, className }: LinkButto
   if (/^(https?:|mailto:|tel:)/.test(to)) {
     const external = to.startsWith("http");
     return (
-      <a
-        href={to}
-        className={classes}
-        {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-      >
+      <a href={to} className={classes} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
         {children}
       </a>
     );

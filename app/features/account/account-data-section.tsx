@@ -14,8 +14,8 @@ export function AccountDataSection({ result }: { result: SecurityActionData | un
         <div>
           <h3 className="font-semibold">Download your data</h3>
           <p className="mt-1 text-sm text-muted">
-            A JSON file with your profile, your orders, where you're signed in and your newsletter consent. Passwords and
-            security codes are never included.
+            A JSON file with your profile, your orders, where you're signed in and your newsletter consent. Passwords and security codes are
+            never included.
           </p>
           <a
             href="/dashboard/security/export"
@@ -28,8 +28,8 @@ export function AccountDataSection({ result }: { result: SecurityActionData | un
         <div>
           <h3 className="font-semibold text-danger">Delete your account</h3>
           <p className="mt-1 text-sm text-muted">
-            Your profile, picture and sign-ins are deleted and you're signed out. Orders you placed are kept for our accounts,
-            no longer linked to you. This can't be undone.
+            Your profile, picture and sign-ins are deleted and you're signed out. Orders you placed are kept for our accounts, no longer
+            linked to you. This can't be undone.
           </p>
           <SectionNotice result={result} intents={["delete-account"]} />
           <Form method="post" className="mt-4 grid gap-4">
@@ -37,8 +37,8 @@ export function AccountDataSection({ result }: { result: SecurityActionData | un
               <legend className="sr-only">Delete your account</legend>
               <FormField label="Your Password" name="password" type="password" autoComplete="current-password" required />
               <label className="flex min-h-11 items-center gap-2 text-sm">
-                <input type="checkbox" name="confirm" value="yes" required className="size-5 accent-(--color-accent)" />
-                I understand my account will be deleted for good.
+                <input type="checkbox" name="confirm" value="yes" required className="size-5 accent-(--color-accent)" />I understand my
+                account will be deleted for good.
               </label>
             </fieldset>
             <div>

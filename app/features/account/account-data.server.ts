@@ -1,6 +1,16 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { accounts, newsletterSubscribers, orderLines, orders, sessions, staffRoleGrants, twoFactors, users, verifications } from "../../../db/schema";
+import {
+  accounts,
+  newsletterSubscribers,
+  orderLines,
+  orders,
+  sessions,
+  staffRoleGrants,
+  twoFactors,
+  users,
+  verifications,
+} from "../../../db/schema";
 import { accountDeletedEmail, queueAccountNotice } from "./account-emails.server";
 
 /** The JSON a person downloads from the Security page: what we hold about them, without secrets (ADR 18). */
@@ -39,7 +49,14 @@ export interface AccountExport {
     lines: { productName: string; size: string; quantity: number; unitPricePence: number }[];
   }[];
   /** Only when the account's address is confirmed: an unconfirmed address may not be the holder's. */
-  newsletter: { email: string; source: string; consentText: string; consentedAt: string; confirmedAt: string | null; unsubscribedAt: string | null } | null;
+  newsletter: {
+    email: string;
+    source: string;
+    consentText: string;
+    consentedAt: string;
+    confirmedAt: string | null;
+    unsubscribedAt: string | null;
+  } | null;
 }
 
 const iso = (value: Date) => value.toISOString();
@@ -62,7 +79,12 @@ export async function exportAccountData(db: Database, userId: string, now = new 
         : await tx
             .select()
             .from(orderLines)
-            .where(inArray(orderLines.orderId, orderRows.map((order) => order.id)))
+            .where(
+              inArray(
+                orderLines.orderId,
+                orderRows.map((order) => order.id),
+              ),
+            )
             .orderBy(asc(orderLines.lineNumber));
     const [subscriber] = user.emailVerified
       ? await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email))
@@ -143,7 +165,11 @@ export const ONLY_ADMIN_MESSAGE =
  * counts what the first left.
  */
 export async function isOnlyAdmin(db: Pick<Database, "select">, userId: string): Promise<boolean> {
-  const admins = await db.select({ userId: staffRoleGrants.userId }).from(staffRoleGrants).where(eq(staffRoleGrants.role, "admin")).for("update");
+  const admins = await db
+    .select({ userId: staffRoleGrants.userId })
+    .from(staffRoleGrants)
+    .where(eq(staffRoleGrants.role, "admin"))
+    .for("update");
   return admins.length === 1 && admins[0]!.userId === userId;
 }
 

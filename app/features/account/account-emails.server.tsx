@@ -5,7 +5,14 @@ import { emailFrame } from "~/features/mail/email-frame.server";
 import type { EmailFrame } from "~/features/mail/email-layout";
 import { renderEmail } from "~/features/mail/render-email.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
-import { AccountDeletedEmail, PasswordChangedEmail, ResetPasswordEmail, SignUpAttemptEmail, TwoFactorChangedEmail, VerificationEmail } from "./account-emails";
+import {
+  AccountDeletedEmail,
+  PasswordChangedEmail,
+  ResetPasswordEmail,
+  SignUpAttemptEmail,
+  TwoFactorChangedEmail,
+  VerificationEmail,
+} from "./account-emails";
 
 /*
  * The account e-mails better-auth asks for (password reset, address
@@ -24,22 +31,38 @@ export function verifyEmailUrl(publicUrl: string, token: string): string {
 export const ACCOUNT_REASON = `You receive this because it concerns your ${brand.name} account.`;
 
 export async function resetPasswordEmail(frame: EmailFrame, to: string, name: string, url: string): Promise<OutgoingEmail> {
-  return { to, subject: `Reset your ${brand.name} password`, ...(await renderEmail(<ResetPasswordEmail frame={frame} name={name} url={url} />)) };
+  return {
+    to,
+    subject: `Reset your ${brand.name} password`,
+    ...(await renderEmail(<ResetPasswordEmail frame={frame} name={name} url={url} />)),
+  };
 }
 
 export async function verificationEmail(frame: EmailFrame, to: string, name: string, url: string): Promise<OutgoingEmail> {
-  return { to, subject: `Confirm your ${brand.name} e-mail address`, ...(await renderEmail(<VerificationEmail frame={frame} name={name} url={url} />)) };
+  return {
+    to,
+    subject: `Confirm your ${brand.name} e-mail address`,
+    ...(await renderEmail(<VerificationEmail frame={frame} name={name} url={url} />)),
+  };
 }
 
 export async function signUpAttemptEmail(frame: EmailFrame, to: string, name: string): Promise<OutgoingEmail> {
-  return { to, subject: `You already have a ${brand.name} account`, ...(await renderEmail(<SignUpAttemptEmail frame={frame} name={name} />)) };
+  return {
+    to,
+    subject: `You already have a ${brand.name} account`,
+    ...(await renderEmail(<SignUpAttemptEmail frame={frame} name={name} />)),
+  };
 }
 
 /** "You already have an account" e-mails to one address, whoever signs up with it; past it, the sign-up answers the same and sends nothing. */
 export const SIGN_UP_NOTICE_LIMIT = { limit: 3, windowMs: 60 * 60_000 } as const;
 
 export async function passwordChangedEmail(frame: EmailFrame, to: string, name: string, at: Date): Promise<OutgoingEmail> {
-  return { to, subject: `Your ${brand.name} password was changed`, ...(await renderEmail(<PasswordChangedEmail frame={frame} name={name} at={at} />)) };
+  return {
+    to,
+    subject: `Your ${brand.name} password was changed`,
+    ...(await renderEmail(<PasswordChangedEmail frame={frame} name={name} at={at} />)),
+  };
 }
 
 export async function twoFactorChangedEmail(frame: EmailFrame, to: string, name: string, on: boolean, at: Date): Promise<OutgoingEmail> {

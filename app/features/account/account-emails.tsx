@@ -5,13 +5,17 @@ import { EMAIL_VERIFICATION_LINK_HOURS, RESET_LINK_MINUTES } from "./token-lifet
 
 export function ResetPasswordEmail({ frame, name, url }: { frame: EmailFrame; name: string; url: string }) {
   return (
-    <EmailLayout frame={frame} preview={`Choose a new password. The link works for ${RESET_LINK_MINUTES} minutes.`} heading="Reset your password">
+    <EmailLayout
+      frame={frame}
+      preview={`Choose a new password. The link works for ${RESET_LINK_MINUTES} minutes.`}
+      heading="Reset your password"
+    >
       <EmailText>Hello {name},</EmailText>
       <EmailText>Someone (we hope you) asked to reset the password of your {brand.name} account. Choose a new password here:</EmailText>
       <EmailButton href={url}>Choose a new password</EmailButton>
       <EmailText>
-        The link works once, for {RESET_LINK_MINUTES} minutes. Setting a new password signs you out everywhere else. If you didn&apos;t ask for
-        this, ignore this e-mail: your password stays as it is.
+        The link works once, for {RESET_LINK_MINUTES} minutes. Setting a new password signs you out everywhere else. If you didn&apos;t ask
+        for this, ignore this e-mail: your password stays as it is.
       </EmailText>
     </EmailLayout>
   );
@@ -19,7 +23,11 @@ export function ResetPasswordEmail({ frame, name, url }: { frame: EmailFrame; na
 
 export function VerificationEmail({ frame, name, url }: { frame: EmailFrame; name: string; url: string }) {
   return (
-    <EmailLayout frame={frame} preview="Confirm your e-mail address to finish setting up your account." heading="Confirm your e-mail address">
+    <EmailLayout
+      frame={frame}
+      preview="Confirm your e-mail address to finish setting up your account."
+      heading="Confirm your e-mail address"
+    >
       <EmailText>Hello {name},</EmailText>
       <EmailText>Welcome to {brand.name}. Please confirm that this is your e-mail address:</EmailText>
       <EmailButton href={url}>Confirm my address</EmailButton>
@@ -34,11 +42,15 @@ export function VerificationEmail({ frame, name, url }: { frame: EmailFrame; nam
 /** Someone tried to sign up with an address that has an account: the owner's ways in, and nothing changed. */
 export function SignUpAttemptEmail({ frame, name }: { frame: EmailFrame; name: string }) {
   return (
-    <EmailLayout frame={frame} preview={`Someone tried to create a ${brand.name} account with this address. You already have one.`} heading="You already have an account">
+    <EmailLayout
+      frame={frame}
+      preview={`Someone tried to create a ${brand.name} account with this address. You already have one.`}
+      heading="You already have an account"
+    >
       <EmailText>Hello {name},</EmailText>
       <EmailText>
-        Someone (we hope you) just tried to create a {brand.name} account with this e-mail address. It already has an account, so nothing was
-        created and nothing was changed.
+        Someone (we hope you) just tried to create a {brand.name} account with this e-mail address. It already has an account, so nothing
+        was created and nothing was changed.
       </EmailText>
       <EmailButton href={`${frame.publicUrl}/login`}>Sign in</EmailButton>
       <EmailText>If it wasn&apos;t you, ignore this e-mail: your account and its password are as they were.</EmailText>
@@ -56,7 +68,8 @@ const when = (at: Date) => new Intl.DateTimeFormat("en-GB", { timeZone: RACE_TIM
 function NotYou({ frame }: { frame: EmailFrame }) {
   return (
     <EmailText>
-      Not you? Someone else may know your password: choose a new one now with <EmailLink href={`${frame.publicUrl}/forgot-password`}>Forgot password</EmailLink>
+      Not you? Someone else may know your password: choose a new one now with{" "}
+      <EmailLink href={`${frame.publicUrl}/forgot-password`}>Forgot password</EmailLink>
     </EmailText>
   );
 }
@@ -64,11 +77,15 @@ function NotYou({ frame }: { frame: EmailFrame }) {
 /** After a new password is set (today only by a reset link): every other session has ended. */
 export function PasswordChangedEmail({ frame, name, at }: { frame: EmailFrame; name: string; at: Date }) {
   return (
-    <EmailLayout frame={frame} preview={`The password of your ${brand.name} account was changed on ${when(at)}.`} heading="Your password was changed">
+    <EmailLayout
+      frame={frame}
+      preview={`The password of your ${brand.name} account was changed on ${when(at)}.`}
+      heading="Your password was changed"
+    >
       <EmailText>Hello {name},</EmailText>
       <EmailText>
-        The password of your {brand.name} account was changed on {when(at)} (UK time). You were signed out everywhere; sign in again with the new
-        password.
+        The password of your {brand.name} account was changed on {when(at)} (UK time). You were signed out everywhere; sign in again with
+        the new password.
       </EmailText>
       <NotYou frame={frame} />
       <EmailSmallPrint>Questions? Reply to this e-mail or write to {brand.email}.</EmailSmallPrint>
@@ -80,7 +97,11 @@ export function PasswordChangedEmail({ frame, name, at }: { frame: EmailFrame; n
 export function TwoFactorChangedEmail({ frame, name, on, at }: { frame: EmailFrame; name: string; on: boolean; at: Date }) {
   const state = on ? "on" : "off";
   return (
-    <EmailLayout frame={frame} preview={`Two-factor sign-in was turned ${state} for your ${brand.name} account.`} heading={`Two-factor sign-in is ${state}`}>
+    <EmailLayout
+      frame={frame}
+      preview={`Two-factor sign-in was turned ${state} for your ${brand.name} account.`}
+      heading={`Two-factor sign-in is ${state}`}
+    >
       <EmailText>Hello {name},</EmailText>
       <EmailText>
         Two-factor sign-in was turned {state} for your {brand.name} account on {when(at)} (UK time).
@@ -102,13 +123,13 @@ export function AccountDeletedEmail({ frame, name, ordersKept }: { frame: EmailF
     <EmailLayout frame={frame} preview={`Your ${brand.name} account has been deleted.`} heading="Your account has been deleted">
       <EmailText>Hello {name},</EmailText>
       <EmailText>
-        As you asked, your {brand.name} account has been deleted: your profile, password, sessions, two-factor settings and picture are gone, and
-        this address can sign up again as a new account.
+        As you asked, your {brand.name} account has been deleted: your profile, password, sessions, two-factor settings and picture are
+        gone, and this address can sign up again as a new account.
       </EmailText>
       {ordersKept > 0 ? (
         <EmailText>
-          We keep the record of your {ordersKept === 1 ? "order" : `${ordersKept} orders`} (what was bought, for how much, where it went) for our
-          accounts, as the law requires, but it is no longer linked to an account.
+          We keep the record of your {ordersKept === 1 ? "order" : `${ordersKept} orders`} (what was bought, for how much, where it went)
+          for our accounts, as the law requires, but it is no longer linked to an account.
         </EmailText>
       ) : null}
       <EmailText>The newsletter is separate: if you subscribed, it continues until you use the unsubscribe link in any issue.</EmailText>

@@ -25,16 +25,10 @@ export async function verifyEmailToken(context: RequestContext, token: string): 
 }
 
 export type ResendOutcome =
-  | { kind: "sent" }
-  | { kind: "already-verified" }
-  | { kind: "limited"; message: string; retryAfterSeconds: number };
+  { kind: "sent" } | { kind: "already-verified" } | { kind: "limited"; message: string; retryAfterSeconds: number };
 
 /** Sends the signed-in person a fresh verification link, a few times an hour at most. */
-export async function resendVerificationEmail(
-  request: Request,
-  context: RequestContext,
-  user: SessionUser,
-): Promise<ResendOutcome> {
+export async function resendVerificationEmail(request: Request, context: RequestContext, user: SessionUser): Promise<ResendOutcome> {
   const limit = await consumeRateLimit(context.db, { key: `verify-resend:${user.id}`, ...VERIFICATION_RESEND_LIMIT });
   if (!limit.allowed) {
     return { kind: "limited", message: tooManyAttemptsMessage(limit.retryAfterSeconds), retryAfterSeconds: limit.retryAfterSeconds };

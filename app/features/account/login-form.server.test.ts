@@ -16,7 +16,9 @@ describe("the /login form", () => {
   });
 
   it("parses a sign-in: trimmed, lower-cased e-mail, password as typed, safe redirect", () => {
-    expect(parseSignIn(form({ email: "  Sam@Example.COM ", password: " spaced pass ", rememberMe: "on", redirectTo: "/dashboard/orders" }))).toEqual({
+    expect(
+      parseSignIn(form({ email: "  Sam@Example.COM ", password: " spaced pass ", rememberMe: "on", redirectTo: "/dashboard/orders" })),
+    ).toEqual({
       ok: true,
       value: { email: "sam@example.com", password: " spaced pass ", rememberMe: true, redirectTo: "/dashboard/orders" },
     });
@@ -28,8 +30,16 @@ describe("the /login form", () => {
 
   it("says what is missing or wrong", () => {
     expect(parseSignIn(form({ email: "", password: "x" }))).toEqual({ ok: false, message: LOGIN_MESSAGES.emailRequired, field: "email" });
-    expect(parseSignIn(form({ email: "not-an-email", password: "x" }))).toEqual({ ok: false, message: LOGIN_MESSAGES.emailInvalid, field: "email" });
-    expect(parseSignIn(form({ email: "sam@example.com", password: "" }))).toEqual({ ok: false, message: LOGIN_MESSAGES.passwordRequired, field: "password" });
+    expect(parseSignIn(form({ email: "not-an-email", password: "x" }))).toEqual({
+      ok: false,
+      message: LOGIN_MESSAGES.emailInvalid,
+      field: "email",
+    });
+    expect(parseSignIn(form({ email: "sam@example.com", password: "" }))).toEqual({
+      ok: false,
+      message: LOGIN_MESSAGES.passwordRequired,
+      field: "password",
+    });
     expect(parseSignUp(form({ name: " ", email: "a@example.com", password: "long enough pass", role: "driver" }))).toEqual({
       ok: false,
       message: LOGIN_MESSAGES.nameRequired,
@@ -49,7 +59,14 @@ describe("the /login form", () => {
   it("parses a sign-up with the name on one line", () => {
     expect(parseSignUp(form({ name: " Sam \n Hill ", email: "A@example.com", password: "long enough pass", role: "driver" }))).toEqual({
       ok: true,
-      value: { name: "Sam Hill", email: "a@example.com", password: "long enough pass", role: "driver", rememberMe: false, redirectTo: null },
+      value: {
+        name: "Sam Hill",
+        email: "a@example.com",
+        password: "long enough pass",
+        role: "driver",
+        rememberMe: false,
+        redirectTo: null,
+      },
     });
   });
 

@@ -1,6 +1,14 @@
 import { pathOnThisSite } from "~/lib/site-path";
 import { z } from "~/lib/zod";
-import { LOGIN_LIMITS, LOGIN_MESSAGES, type LoginField, type LoginMode, type LoginValues, type SignInInput, type SignUpInput } from "./login-form";
+import {
+  LOGIN_LIMITS,
+  LOGIN_MESSAGES,
+  type LoginField,
+  type LoginMode,
+  type LoginValues,
+  type SignInInput,
+  type SignUpInput,
+} from "./login-form";
 import { passwordLengthError } from "./password-policy";
 import { isSelfServiceRole } from "./roles";
 

@@ -64,4 +64,3 @@ export interface SignUpInput extends SignInInput {
   name: string;
   role: SelfServiceRole;
 }
-

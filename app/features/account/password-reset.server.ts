@@ -24,11 +24,7 @@ export type ResetRequestOutcome = { kind: "sent" } | { kind: "limited"; message:
  * whether or not it has one (and whether or not the per-address cap held it
  * back), so the form cannot be used to find out who is registered.
  */
-export async function requestPasswordReset(
-  request: Request,
-  context: RequestContext,
-  email: string,
-): Promise<ResetRequestOutcome> {
+export async function requestPasswordReset(request: Request, context: RequestContext, email: string): Promise<ResetRequestOutcome> {
   const perClient = await consumeRateLimit(context.db, {
     key: `reset-request:${context.clientIp}`,
     ...RESET_REQUEST_CLIENT_LIMIT,
@@ -59,8 +55,7 @@ export async function isResetTokenUsable(context: RequestContext, token: string)
 }
 
 export type ResetOutcome =
-  | { kind: "done" }
-  | { kind: "refused"; status: 400 | 429; message: string; field?: "password"; retryAfterSeconds?: number };
+  { kind: "done" } | { kind: "refused"; status: 400 | 429; message: string; field?: "password"; retryAfterSeconds?: number };
 
 /**
  * Sets a new password with a reset link's token. The token is spent in the same

@@ -15,16 +15,23 @@ export async function storedResetLinkIdentifier(identifier: string): Promise<str
   return RESET_LINK_IDENTIFIER_PREFIX + createHash("sha256").update(identifier).digest("base64url");
 }
 
-const resetLinksOf = (userId: string) => and(eq(verifications.value, userId), like(verifications.identifier, `${RESET_LINK_IDENTIFIER_PREFIX}%`));
+const resetLinksOf = (userId: string) =>
+  and(eq(verifications.value, userId), like(verifications.identifier, `${RESET_LINK_IDENTIFIER_PREFIX}%`));
 
 /**
  * One reset link per account: a new one ends the account's older ones. Only rows older than this
  * one go (of two made in the same millisecond, the one with the smaller id), so when two links
  * are asked for at once exactly one survives, whichever order the two requests finish in.
  */
-export async function endOlderResetLinks(db: Database, link: { id: string; identifier: string; value: string; createdAt: Date }): Promise<void> {
+export async function endOlderResetLinks(
+  db: Database,
+  link: { id: string; identifier: string; value: string; createdAt: Date },
+): Promise<void> {
   if (!link.identifier.startsWith(RESET_LINK_IDENTIFIER_PREFIX)) return;
-  const older = or(lt(verifications.createdAt, link.createdAt), and(eq(verifications.createdAt, link.createdAt), lt(verifications.id, link.id)));
+  const older = or(
+    lt(verifications.createdAt, link.createdAt),
+    and(eq(verifications.createdAt, link.createdAt), lt(verifications.id, link.id)),
+  );
   await db.delete(verifications).where(and(resetLinksOf(link.value), older));
 }
 

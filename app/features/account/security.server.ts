@@ -77,8 +77,7 @@ export async function signOutOtherSessions(request: Request, context: RequestCon
 export const DELETE_ACCOUNT_LIMIT = { limit: 5, windowMs: 15 * 60_000 } as const;
 
 export type DeleteOutcome =
-  | { kind: "deleted"; cookies: string[] }
-  | { kind: "refused"; status: 400 | 409 | 429; message: string; retryAfterSeconds?: number };
+  { kind: "deleted"; cookies: string[] } | { kind: "refused"; status: 400 | 409 | 429; message: string; retryAfterSeconds?: number };
 
 /**
  * Deletes the signed-in person's account once their password is confirmed, and signs this browser
@@ -93,7 +92,12 @@ export async function deleteOwnAccount(
 ): Promise<DeleteOutcome> {
   const limit = await consumeRateLimit(context.db, { key: `account-delete:${user.id}`, ...DELETE_ACCOUNT_LIMIT });
   if (!limit.allowed) {
-    return { kind: "refused", status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds), retryAfterSeconds: limit.retryAfterSeconds };
+    return {
+      kind: "refused",
+      status: 429,
+      message: tooManyAttemptsMessage(limit.retryAfterSeconds),
+      retryAfterSeconds: limit.retryAfterSeconds,
+    };
   }
   if (await isOnlyAdmin(context.db, user.id)) return { kind: "refused", status: 409, message: ONLY_ADMIN_MESSAGE };
   try {

@@ -7,9 +7,7 @@ import { SectionNotice, SecurityPanel } from "./security-panel";
 import type { SecurityActionData } from "./security-intents";
 
 export type TwoFactorView =
-  | { status: "off" }
-  | { status: "on" }
-  | { status: "pending"; qrCodeDataUri: string; secret: string; otpauthUri: string };
+  { status: "off" } | { status: "on" } | { status: "pending"; qrCodeDataUri: string; secret: string; otpauthUri: string };
 
 const TWO_FACTOR_INTENTS = ["two-factor-start", "two-factor-confirm", "two-factor-cancel", "two-factor-disable"] as const;
 
@@ -41,7 +39,9 @@ export function TwoFactorSection({ view, result }: { view: TwoFactorView; result
           </div>
         </Form>
       )}
-      {view.status === "pending" && <SetupSteps qrCodeDataUri={view.qrCodeDataUri} secret={view.secret} otpauthUri={view.otpauthUri} busy={busy} />}
+      {view.status === "pending" && (
+        <SetupSteps qrCodeDataUri={view.qrCodeDataUri} secret={view.secret} otpauthUri={view.otpauthUri} busy={busy} />
+      )}
       {view.status === "on" && (
         <Form method="post" className="grid max-w-sm gap-4">
           <p className="text-sm">
@@ -62,7 +62,17 @@ export function TwoFactorSection({ view, result }: { view: TwoFactorView; result
   );
 }
 
-function SetupSteps({ qrCodeDataUri, secret, otpauthUri, busy }: { qrCodeDataUri: string; secret: string; otpauthUri: string; busy: boolean }) {
+function SetupSteps({
+  qrCodeDataUri,
+  secret,
+  otpauthUri,
+  busy,
+}: {
+  qrCodeDataUri: string;
+  secret: string;
+  otpauthUri: string;
+  busy: boolean;
+}) {
   return (
     <div className="grid gap-6 md:grid-cols-[auto_1fr] md:items-start">
       <figure className="grid justify-items-center gap-2">
@@ -152,5 +162,11 @@ function BackupCodes({ codes }: { codes: string[] }) {
 
 /** The backup codes as a text file: what they are for, then one code a line. */
 export function backupCodesText(codes: readonly string[]): string {
-  return ["Ridgeway Racing: two-factor backup codes", "Each code signs you in once if you lose your phone. Keep them somewhere safe.", "", ...codes, ""].join("\n");
+  return [
+    "Ridgeway Racing: two-factor backup codes",
+    "Each code signs you in once if you lose your phone. Keep them somewhere safe.",
+    "",
+    ...codes,
+    "",
+  ].join("\n");
 }

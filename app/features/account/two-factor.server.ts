@@ -81,7 +81,12 @@ async function claimTotpStep(context: RequestContext, userId: string, code: stri
  * its step as claimTotpStep does: "wrong" for a code that matches no step, "used" for one whose
  * step (or a later one) was accepted already.
  */
-async function checkAndClaimTotpStep(context: RequestContext, userId: string, code: string, window: number): Promise<"claimed" | "used" | "wrong"> {
+async function checkAndClaimTotpStep(
+  context: RequestContext,
+  userId: string,
+  code: string,
+  window: number,
+): Promise<"claimed" | "used" | "wrong"> {
   const [row] = await context.db.select({ secret: twoFactors.secret }).from(twoFactors).where(eq(twoFactors.userId, userId));
   if (!row) return "wrong";
   const now = Date.now();
@@ -109,14 +114,24 @@ export type IdentityOutcome = { kind: "confirmed" } | Refusal;
  * client address with the other two-factor forms, and in wrong tries per person, so neither a
  * script in their browser nor a thief of their session can guess for long.
  */
-export async function confirmIdentity(request: Request, context: RequestContext, userId: string, proof: IdentityProof): Promise<IdentityOutcome> {
+export async function confirmIdentity(
+  request: Request,
+  context: RequestContext,
+  userId: string,
+  proof: IdentityProof,
+): Promise<IdentityOutcome> {
   const refused = await limited(context, "step-up");
   if (refused) return refused;
   const failures: RateLimit = { key: `step-up-failures:${userId}`, ...STEP_UP_FAILURE_LIMIT };
   const locked = await isRateLimited(context.db, failures);
   if (locked.limited) {
     context.log.warn({ userId }, "step-up: too many wrong tries for this person");
-    return { kind: "refused", status: 429, message: tooManyAttemptsMessage(locked.retryAfterSeconds), retryAfterSeconds: locked.retryAfterSeconds };
+    return {
+      kind: "refused",
+      status: 429,
+      message: tooManyAttemptsMessage(locked.retryAfterSeconds),
+      retryAfterSeconds: locked.retryAfterSeconds,
+    };
   }
   const refuse = async (message: string): Promise<Refusal> => {
     await consumeRateLimit(context.db, failures);
@@ -199,7 +214,12 @@ export async function cancelTwoFactorSetup(context: RequestContext, user: Sessio
 export type DisableOutcome = { kind: "ok"; cookies: string[] } | Refusal;
 
 /** Turns two-factor off; the password is required. */
-export async function disableTwoFactor(request: Request, context: RequestContext, user: SessionUser, password: string): Promise<DisableOutcome> {
+export async function disableTwoFactor(
+  request: Request,
+  context: RequestContext,
+  user: SessionUser,
+  password: string,
+): Promise<DisableOutcome> {
   const refused = await limited(context, "two-factor turn-off");
   if (refused) return refused;
   let cookies: string[];
@@ -214,7 +234,9 @@ export async function disableTwoFactor(request: Request, context: RequestContext
     errorCode(error);
     return { kind: "refused", status: 400, message: TWO_FACTOR_MESSAGES.wrongPassword };
   }
-  await queueAccountNotice(context.db, context.publicUrl, (frame) => twoFactorChangedEmail(frame, user.email, user.name, false, new Date()));
+  await queueAccountNotice(context.db, context.publicUrl, (frame) =>
+    twoFactorChangedEmail(frame, user.email, user.name, false, new Date()),
+  );
   context.log.info("two-factor: turned off");
   return { kind: "ok", cookies };
 }

@@ -23,7 +23,10 @@ export async function grantAdmin(db: Database, email: string): Promise<AdminResu
   const [user] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, address));
   if (!user) return { ok: false, message: `No account uses the email address "${address}". Nothing was changed.` };
   return db.transaction(async (tx): Promise<AdminResult> => {
-    const held = await tx.select({ role: staffRoleGrants.role, inEffect: grantInEffect }).from(staffRoleGrants).where(eq(staffRoleGrants.userId, user.id));
+    const held = await tx
+      .select({ role: staffRoleGrants.role, inEffect: grantInEffect })
+      .from(staffRoleGrants)
+      .where(eq(staffRoleGrants.userId, user.id));
     const before = sortStaffRoles(held.filter((row) => row.inEffect).map((row) => row.role));
     if (before.includes("admin")) return { ok: true, message: `${user.name} <${address}> is already an admin.` };
     const authenticator = await currentAuthenticatorOf(tx, user.id);
@@ -38,7 +41,10 @@ export async function grantAdmin(db: Database, email: string): Promise<AdminResu
     await tx
       .insert(staffRoleGrants)
       .values({ userId: user.id, role: "admin", grantedBy: null, twoFactorId: authenticator })
-      .onConflictDoUpdate({ target: [staffRoleGrants.userId, staffRoleGrants.role], set: { grantedBy: null, grantedAt: sql`now()`, twoFactorId: authenticator } });
+      .onConflictDoUpdate({
+        target: [staffRoleGrants.userId, staffRoleGrants.role],
+        set: { grantedBy: null, grantedAt: sql`now()`, twoFactorId: authenticator },
+      });
     await insertAuditEvent(
       tx,
       { id: null, label: "command line (npm run user:grant-admin)", roles: [], actingAs: null },

@@ -67,7 +67,17 @@ export function AdminNav({ areas }: { areas: readonly AdminArea[] }) {
 }
 
 /** Today on its own, then each group's links under its heading (a list labelled by it). */
-function GroupedLinks({ areas, idPrefix, className, listClassName }: { areas: readonly AdminArea[]; idPrefix: string; className: string; listClassName: string }) {
+function GroupedLinks({
+  areas,
+  idPrefix,
+  className,
+  listClassName,
+}: {
+  areas: readonly AdminArea[];
+  idPrefix: string;
+  className: string;
+  listClassName: string;
+}) {
   return (
     <div className={className}>
       {groupedAreas(areas).map(({ group, areas: inGroup }) => {

@@ -88,8 +88,7 @@ export function AuditEventCard({ event, children }: { event: AuditEventLike; chi
     <article className="min-w-0 rounded-card border border-line bg-surface p-4">
       <header className="mb-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <h3 className="min-w-0 font-sans text-base font-semibold [overflow-wrap:anywhere]">
-          {humanise(event.action)} · {humanise(event.entityType)}{" "}
-          <span className="text-muted">{event.entityLabel ?? event.entityId}</span>
+          {humanise(event.action)} · {humanise(event.entityType)} <span className="text-muted">{event.entityLabel ?? event.entityId}</span>
         </h3>
         <p className="text-xs text-muted">
           <time dateTime={event.at}>{formatAuditTime(event.at)}</time>

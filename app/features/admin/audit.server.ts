@@ -65,8 +65,7 @@ export interface AuditedChange {
 }
 
 export type AuditedWriteResult<T> =
-  | { ok: true; value: T; change: AuditedChange }
-  | { ok: false; kind: "conflict"; message: string; entityType: string; entityId: string };
+  { ok: true; value: T; change: AuditedChange } | { ok: false; kind: "conflict"; message: string; entityType: string; entityId: string };
 
 /** The parts of the request context a write needs; tests build one with tests/support/accounts.ts. */
 export type AuditContext = Pick<RequestContext, "db" | "log" | "requestId" | "contentChanged">;

@@ -68,7 +68,9 @@ export async function announceFirstAdminSetup(db: Database, source: SetupCodeSou
   if (await hasAnyAdmin(db)) return;
   const page = `${source.publicUrl ?? ""}${FIRST_ADMIN_SETUP_PATH}`;
   if (source.firstAdminCode) {
-    log.warn(`This site has no admin yet. Sign in with two-factor on, open ${page} and enter the first admin set-up code you set in FIRST_ADMIN_CODE.`);
+    log.warn(
+      `This site has no admin yet. Sign in with two-factor on, open ${page} and enter the first admin set-up code you set in FIRST_ADMIN_CODE.`,
+    );
   } else {
     log.warn(
       `This site has no admin yet. Sign in with two-factor on, open ${page} and enter the first admin set-up code: ${firstAdminSetupCode(source)} ` +
@@ -124,7 +126,10 @@ export async function claimFirstAdmin(
     await tx
       .insert(staffRoleGrants)
       .values({ userId: claimant.id, role: "admin", grantedBy: null, twoFactorId: authenticator })
-      .onConflictDoUpdate({ target: [staffRoleGrants.userId, staffRoleGrants.role], set: { grantedBy: null, grantedAt: sql`now()`, twoFactorId: authenticator } });
+      .onConflictDoUpdate({
+        target: [staffRoleGrants.userId, staffRoleGrants.role],
+        set: { grantedBy: null, grantedAt: sql`now()`, twoFactorId: authenticator },
+      });
     return {
       value: { kind: "granted" } as FirstAdminClaim,
       audit: {
@@ -139,6 +144,7 @@ export async function claimFirstAdmin(
     };
   });
   if (!result.ok) throw new Error(`first admin set-up: unexpected conflict on ${result.entityType} ${result.entityId}`);
-  if (result.value.kind === "granted") context.log.warn({ userId: claimant.id }, "first admin set-up: the admin role was granted; the set-up code no longer works");
+  if (result.value.kind === "granted")
+    context.log.warn({ userId: claimant.id }, "first admin set-up: the admin role was granted; the set-up code no longer works");
   return result.value;
 }

@@ -30,7 +30,17 @@ describe("normaliseSetupCode", () => {
   });
 
   it("refuses what cannot be a code: too short, too long, other characters, not text", () => {
-    for (const input of ["", "7K2QM-4RX1Z", "7K2QM-4RX1Z-P0B9W-DHNT6-U", "7K2QM-4RX1Z-P0B9W-DHNT6!", "Z".repeat(65), "x".repeat(201), null, undefined, 42]) {
+    for (const input of [
+      "",
+      "7K2QM-4RX1Z",
+      "7K2QM-4RX1Z-P0B9W-DHNT6-U",
+      "7K2QM-4RX1Z-P0B9W-DHNT6!",
+      "Z".repeat(65),
+      "x".repeat(201),
+      null,
+      undefined,
+      42,
+    ]) {
       expect(normaliseSetupCode(input), String(input)).toBeNull();
     }
   });

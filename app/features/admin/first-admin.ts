@@ -22,7 +22,8 @@ export const SETUP_ATTEMPT_LIMIT = { limit: 5, windowMs: 15 * 60_000 } as const;
 
 /** Writes the first SETUP_CODE_LENGTH × 5 bits of `bytes` as a code in groups of five: "7K2QM-…". */
 export function formatSetupCode(bytes: Uint8Array): string {
-  if (bytes.length * 8 < SETUP_CODE_LENGTH * 5) throw new Error(`formatSetupCode needs at least ${Math.ceil((SETUP_CODE_LENGTH * 5) / 8)} bytes`);
+  if (bytes.length * 8 < SETUP_CODE_LENGTH * 5)
+    throw new Error(`formatSetupCode needs at least ${Math.ceil((SETUP_CODE_LENGTH * 5) / 8)} bytes`);
   let bits = 0;
   let value = 0;
   let out = "";

@@ -135,9 +135,7 @@ export interface RestoreTarget<Row> {
   apply: (tx: Tx, snapshot: JsonObject, expectedVersion: number) => Promise<Row>;
 }
 
-export type RestoreOutcome<Row> =
-  | AuditedWriteResult<Row>
-  | { ok: false; kind: "not-found"; message: string };
+export type RestoreOutcome<Row> = AuditedWriteResult<Row> | { ok: false; kind: "not-found"; message: string };
 
 /**
  * Sets a record back to how it stood after audit event `eventId`, as one audited change
@@ -197,7 +195,13 @@ export async function restoreAction<Row>(context: AuditContext, actor: StaffUser
   }
   const outcome = await restoreFromHistory(context, actor, target, { eventId: parsed.data.eventId, expectedVersion: parsed.data.version });
   if (outcome.ok) {
-    return data({ tone: "success" as const, message: "The earlier version is back. The change is in the History." }, { headers: BACK_OFFICE_HEADERS });
+    return data(
+      { tone: "success" as const, message: "The earlier version is back. The change is in the History." },
+      { headers: BACK_OFFICE_HEADERS },
+    );
   }
-  return data({ tone: "error" as const, message: outcome.message }, { status: outcome.kind === "conflict" ? 409 : 404, headers: BACK_OFFICE_HEADERS });
+  return data(
+    { tone: "error" as const, message: outcome.message },
+    { status: outcome.kind === "conflict" ? 409 : 404, headers: BACK_OFFICE_HEADERS },
+  );
 }

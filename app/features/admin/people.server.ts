@@ -49,7 +49,12 @@ export async function searchPeople(
     ? await db
         .select({ userId: staffRoleGrants.userId, role: staffRoleGrants.role, inEffect: grantInEffect })
         .from(staffRoleGrants)
-        .where(inArray(staffRoleGrants.userId, rows.map((row) => row.id)))
+        .where(
+          inArray(
+            staffRoleGrants.userId,
+            rows.map((row) => row.id),
+          ),
+        )
     : [];
   return {
     people: rows.map((row) => {
@@ -108,8 +113,10 @@ export async function changeStaffRole(
       .where(eq(staffRoleGrants.userId, person.id));
     const before = roleSnapshot(held);
     const holding = held.find((row) => row.role === change.role);
-    if (change.grant && holding?.inEffect) return { value: { ok: true, message: `${person.name} is already ${article(label)} ${label}.` } as RoleChangeOutcome, audit: [] };
-    if (!change.grant && !holding) return { value: { ok: true, message: `${person.name} is not ${article(label)} ${label}.` } as RoleChangeOutcome, audit: [] };
+    if (change.grant && holding?.inEffect)
+      return { value: { ok: true, message: `${person.name} is already ${article(label)} ${label}.` } as RoleChangeOutcome, audit: [] };
+    if (!change.grant && !holding)
+      return { value: { ok: true, message: `${person.name} is not ${article(label)} ${label}.` } as RoleChangeOutcome, audit: [] };
 
     if (change.grant) {
       const authenticator = await currentAuthenticatorOf(tx, person.id);

@@ -1,7 +1,14 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { StaffUser } from "./staff.server";
-import { auditedWrite, lockRecord, VersionConflictError, type AuditContext, type AuditedWriteResult, type VersionedTable } from "./audit.server";
+import {
+  auditedWrite,
+  lockRecord,
+  VersionConflictError,
+  type AuditContext,
+  type AuditedWriteResult,
+  type VersionedTable,
+} from "./audit.server";
 import { canUndoDelete, UNDO_DELETE_DAYS } from "./soft-delete";
 
 /*
@@ -30,9 +37,7 @@ export function notDeleted(column: PgColumn) {
   return isNull(column);
 }
 
-export type SoftDeleteOutcome<Row> =
-  | AuditedWriteResult<Row>
-  | { ok: false; kind: "not-found" | "too-late"; message: string };
+export type SoftDeleteOutcome<Row> = AuditedWriteResult<Row> | { ok: false; kind: "not-found" | "too-late"; message: string };
 
 const TOO_LATE_MESSAGE = `This record was deleted more than ${UNDO_DELETE_DAYS} days ago and can no longer be restored.`;
 
@@ -92,7 +97,15 @@ async function setDeleted<Table extends PgTable>(
       if (rows.length === 0) throw new VersionConflictError(target.entityType, String(id));
       return {
         value: rows[0]!,
-        audit: { action: deleting ? "delete" : "undelete", entityType: target.entityType, entityId: String(id), before, after: rows[0], reason, entityLabel },
+        audit: {
+          action: deleting ? "delete" : "undelete",
+          entityType: target.entityType,
+          entityId: String(id),
+          before,
+          after: rows[0],
+          reason,
+          entityLabel,
+        },
       };
     });
   } catch (error) {

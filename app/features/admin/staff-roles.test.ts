@@ -22,9 +22,27 @@ describe("hasStaffRole", () => {
 
 describe("admin areas", () => {
   it("shows each person only the areas their roles open", () => {
-    const newsroomAndRacing = ["/admin/news", "/admin/newsletters", "/admin/media", "/admin/results", "/admin/seasons", "/admin/drivers", "/admin/team", "/admin/female-side"];
+    const newsroomAndRacing = [
+      "/admin/news",
+      "/admin/newsletters",
+      "/admin/media",
+      "/admin/results",
+      "/admin/seasons",
+      "/admin/drivers",
+      "/admin/team",
+      "/admin/female-side",
+    ];
     const siteDesks = ["/admin/content", "/admin/legal"];
-    const shopDesks = ["/admin/orders", "/admin/products", "/admin/promotions", "/admin/delivery", "/admin/customers", "/admin/messages", "/admin/subscribers", "/admin/mail"];
+    const shopDesks = [
+      "/admin/orders",
+      "/admin/products",
+      "/admin/promotions",
+      "/admin/delivery",
+      "/admin/customers",
+      "/admin/messages",
+      "/admin/subscribers",
+      "/admin/mail",
+    ];
     // E-mail previews and Site speed are open to every staff role.
     const everyone = ["/admin/emails", "/admin/vitals"];
     expect(visibleAreas(["shop"]).map((area) => area.path)).toEqual(["/admin", ...everyone, ...shopDesks]);

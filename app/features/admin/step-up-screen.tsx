@@ -45,7 +45,14 @@ export function StepUpScreen({ prompt }: { prompt: StepUpPrompt }) {
           />
           <details className="group rounded-lg border border-line px-4">
             <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium">Use your password instead</summary>
-            <FormField label="Your password" name={STEP_UP_FIELDS.password} type="password" autoComplete="current-password" maxLength={256} className="pb-4" />
+            <FormField
+              label="Your password"
+              name={STEP_UP_FIELDS.password}
+              type="password"
+              autoComplete="current-password"
+              maxLength={256}
+              className="pb-4"
+            />
           </details>
           <Button type="submit" size="lg" className="w-full">
             {sending ? "Checking..." : "Confirm and continue"}

@@ -19,7 +19,13 @@ import { isStepUpFresh, STEP_UP_FIELDS, STEP_UP_MESSAGES, type StepUpPrompt } fr
  * action goes on with the same form. The screen's own fields are removed from `form` either way,
  * so a password never reaches the action (nor an answer that echoes the form).
  */
-export async function requireStepUp(request: Request, context: RequestContext, staff: StaffUser, form: FormData, summary: string): Promise<void> {
+export async function requireStepUp(
+  request: Request,
+  context: RequestContext,
+  staff: StaffUser,
+  form: FormData,
+  summary: string,
+): Promise<void> {
   const code = form.get(STEP_UP_FIELDS.code);
   const password = form.get(STEP_UP_FIELDS.password);
   form.delete(STEP_UP_FIELDS.code);
@@ -61,7 +67,15 @@ export async function requireStepUp(request: Request, context: RequestContext, s
     await insertAuditEvent(
       tx,
       staff,
-      { action: "step_up.confirm", entityType: "user", entityId: staff.id, entityLabel: staff.name, before: null, after: { method: proof.method }, reason: summary },
+      {
+        action: "step_up.confirm",
+        entityType: "user",
+        entityId: staff.id,
+        entityLabel: staff.name,
+        before: null,
+        after: { method: proof.method },
+        reason: summary,
+      },
       context.requestId ?? null,
     );
   });

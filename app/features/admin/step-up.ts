@@ -42,6 +42,8 @@ export function stepUpPromptOf(error: unknown): StepUpPrompt | null {
   if (typeof prompt !== "object" || prompt === null) return null;
   const { summary, fields, error: message } = prompt as Record<string, unknown>;
   if (typeof summary !== "string" || !Array.isArray(fields)) return null;
-  const pairs = fields.filter((field): field is [string, string] => Array.isArray(field) && typeof field[0] === "string" && typeof field[1] === "string");
+  const pairs = fields.filter(
+    (field): field is [string, string] => Array.isArray(field) && typeof field[0] === "string" && typeof field[1] === "string",
+  );
   return { summary, fields: pairs, error: typeof message === "string" ? message : null };
 }

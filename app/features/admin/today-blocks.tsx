@@ -16,7 +16,10 @@ export interface TodayData {
     lastRestore: { at: string; file: string; backupTakenAt: string } | null;
     backupSchedule: string;
   } | null;
-  ordersToPack: { count: number; rows: Array<{ orderNumber: string; customerName: string; totalPence: number; paidAt: string | null }> } | null;
+  ordersToPack: {
+    count: number;
+    rows: Array<{ orderNumber: string; customerName: string; totalPence: number; paidAt: string | null }>;
+  } | null;
   lowStock: LowStockItem[] | null;
   unreadMessages: { count: number; rows: Array<{ id: string; name: string; subject: string; createdAt: string }> } | null;
   draftsInReview: Array<{ id: string; title: string; updatedAt: string }> | null;
@@ -35,7 +38,14 @@ function Block({ id, title, count, children }: { id: string; title: string; coun
   );
 }
 
-const ukTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" });
+const ukTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  hour: "2-digit",
+  minute: "2-digit",
+});
 const ukDay = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", weekday: "long", day: "numeric", month: "long" });
 
 function countdownText(startsAt: string, now: string): string {
@@ -47,7 +57,9 @@ function countdownText(startsAt: string, now: string): string {
 /** E-mail, payments and backups (admins): warnings first, or a line saying all is well. */
 function OperationsBlock({ operations }: { operations: NonNullable<TodayData["operations"]> }) {
   const { warnings, lastBackup, lastRestore } = operations;
-  const lastBackupText = lastBackup ? `Last backup ${formatAuditTime(lastBackup.at)}${lastBackup.file ? ` (${lastBackup.file})` : ""}` : null;
+  const lastBackupText = lastBackup
+    ? `Last backup ${formatAuditTime(lastBackup.at)}${lastBackup.file ? ` (${lastBackup.file})` : ""}`
+    : null;
   const restoredText = lastRestore && `restored ${formatAuditTime(lastRestore.at)}`;
   const backupLine = !lastBackupText
     ? "No backup has been made yet."
@@ -69,7 +81,8 @@ function OperationsBlock({ operations }: { operations: NonNullable<TodayData["op
         {warnings.length === 0 ? (
           <p className="break-words text-muted">
             E-mails are going out and payments are being confirmed.{" "}
-            {operations.backupSchedule === "off" ? "Backups are not scheduled (BACKUP_SCHEDULE=off)." : "Backups are on schedule."} {backupLine}
+            {operations.backupSchedule === "off" ? "Backups are not scheduled (BACKUP_SCHEDULE=off)." : "Backups are on schedule."}{" "}
+            {backupLine}
           </p>
         ) : (
           <>
@@ -122,7 +135,11 @@ export function TodayBlocks({ today }: { today: TodayData }) {
       )}
       {lowStock && (
         <Block id="low" title="Low stock" count={lowStock.length}>
-          {lowStock.length === 0 ? <p className="text-muted">Nothing is sold out, and every size is at or above its alert level.</p> : <LowStockList sizes={lowStock} />}
+          {lowStock.length === 0 ? (
+            <p className="text-muted">Nothing is sold out, and every size is at or above its alert level.</p>
+          ) : (
+            <LowStockList sizes={lowStock} />
+          )}
         </Block>
       )}
       {unreadMessages && (
@@ -178,7 +195,11 @@ export function TodayBlocks({ today }: { today: TodayData }) {
               </p>
               <p>{nextSession.circuit}</p>
               <p className="mt-1">
-                <time dateTime={nextSession.startsAt}>{nextSession.timeAnnounced ? ukTime.format(new Date(nextSession.startsAt)) : `${ukDay.format(new Date(nextSession.startsAt))} (time not announced)`}</time>{" "}
+                <time dateTime={nextSession.startsAt}>
+                  {nextSession.timeAnnounced
+                    ? ukTime.format(new Date(nextSession.startsAt))
+                    : `${ukDay.format(new Date(nextSession.startsAt))} (time not announced)`}
+                </time>{" "}
                 <strong className="text-accent-text">{countdownText(nextSession.startsAt, today.now)}</strong>
               </p>
             </>

@@ -15,7 +15,12 @@ export async function loadToday(db: Database, staff: Pick<StaffUser, "roles">, o
     blocks.has("operations") ? readOperationalState(db, operations, now) : null,
     blocks.has("ordersToPack")
       ? db
-          .select({ orderNumber: orders.orderNumber, customerName: orders.customerName, totalPence: orders.totalPence, paidAt: orders.paidAt })
+          .select({
+            orderNumber: orders.orderNumber,
+            customerName: orders.customerName,
+            totalPence: orders.totalPence,
+            paidAt: orders.paidAt,
+          })
           .from(orders)
           .where(eq(orders.status, "paid"))
           .orderBy(asc(orders.paidAt))
@@ -25,19 +30,40 @@ export async function loadToday(db: Database, staff: Pick<StaffUser, "roles">, o
     blocks.has("lowStock") ? listLowStock(db, 10) : null,
     blocks.has("unreadMessages")
       ? db
-          .select({ id: contactMessages.id, name: contactMessages.name, subject: contactMessages.subject, createdAt: contactMessages.createdAt })
+          .select({
+            id: contactMessages.id,
+            name: contactMessages.name,
+            subject: contactMessages.subject,
+            createdAt: contactMessages.createdAt,
+          })
           .from(contactMessages)
           .where(and(eq(contactMessages.spam, false), isNull(contactMessages.readAt)))
           .orderBy(desc(contactMessages.createdAt))
           .limit(5)
       : null,
-    blocks.has("unreadMessages") ? db.select({ value: count() }).from(contactMessages).where(and(eq(contactMessages.spam, false), isNull(contactMessages.readAt))) : null,
+    blocks.has("unreadMessages")
+      ? db
+          .select({ value: count() })
+          .from(contactMessages)
+          .where(and(eq(contactMessages.spam, false), isNull(contactMessages.readAt)))
+      : null,
     blocks.has("draftsInReview")
-      ? db.select({ id: articles.id, title: articles.title, updatedAt: articles.updatedAt }).from(articles).where(eq(articles.status, "in_review")).orderBy(asc(articles.updatedAt)).limit(10)
+      ? db
+          .select({ id: articles.id, title: articles.title, updatedAt: articles.updatedAt })
+          .from(articles)
+          .where(eq(articles.status, "in_review"))
+          .orderBy(asc(articles.updatedAt))
+          .limit(10)
       : null,
     blocks.has("nextSession")
       ? db
-          .select({ roundName: rounds.name, circuit: rounds.circuit, name: roundSessions.name, date: roundSessions.date, time: roundSessions.time })
+          .select({
+            roundName: rounds.name,
+            circuit: rounds.circuit,
+            name: roundSessions.name,
+            date: roundSessions.date,
+            time: roundSessions.time,
+          })
           .from(roundSessions)
           .innerJoin(rounds, eq(rounds.id, roundSessions.roundId))
           .innerJoin(seasons, eq(seasons.year, rounds.seasonYear))
@@ -62,10 +88,16 @@ export async function loadToday(db: Database, staff: Pick<StaffUser, "roles">, o
       },
       backupSchedule: operations.backupSchedule,
     },
-    ordersToPack: packRows && { count: packCount?.[0]?.value ?? 0, rows: packRows.map((row) => ({ ...row, paidAt: row.paidAt?.toISOString() ?? null })) },
+    ordersToPack: packRows && {
+      count: packCount?.[0]?.value ?? 0,
+      rows: packRows.map((row) => ({ ...row, paidAt: row.paidAt?.toISOString() ?? null })),
+    },
     lowStock,
-    unreadMessages: unread && { count: unreadCount?.[0]?.value ?? 0, rows: unread.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) },
+    unreadMessages: unread && {
+      count: unreadCount?.[0]?.value ?? 0,
+      rows: unread.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    },
     draftsInReview: drafts && drafts.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
-    nextSession: blocks.has("nextSession") ? (session && { ...session, startsAt: session.startsAt.toISOString() }) : undefined,
+    nextSession: blocks.has("nextSession") ? session && { ...session, startsAt: session.startsAt.toISOString() } : undefined,
   };
 }

@@ -5,7 +5,14 @@ describe("the Today page", () => {
   it("shows each block only to the roles that act on it", () => {
     expect(todayBlocksFor(["shop"])).toEqual(["ordersToPack", "lowStock", "unreadMessages"]);
     expect(todayBlocksFor(["editor"])).toEqual(["draftsInReview", "nextSession"]);
-    expect(todayBlocksFor(["admin"])).toEqual(["operations", "ordersToPack", "lowStock", "unreadMessages", "draftsInReview", "nextSession"]);
+    expect(todayBlocksFor(["admin"])).toEqual([
+      "operations",
+      "ordersToPack",
+      "lowStock",
+      "unreadMessages",
+      "draftsInReview",
+      "nextSession",
+    ]);
   });
 
   it("finds the next session that has not started, in UK time", () => {

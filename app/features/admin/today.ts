@@ -34,10 +34,17 @@ export interface SessionRow {
 }
 
 /** The first session that has not started yet, with its start as an instant; null when none is left. */
-export function nextSession<T extends SessionRow>(sessions: readonly T[], now: Date): (T & { startsAt: Date; timeAnnounced: boolean }) | null {
+export function nextSession<T extends SessionRow>(
+  sessions: readonly T[],
+  now: Date,
+): (T & { startsAt: Date; timeAnnounced: boolean }) | null {
   return (
     sessions
-      .map((session) => ({ ...session, startsAt: ukLocalTime(session.date, session.time ?? ROUND_DAY_STARTS), timeAnnounced: session.time !== null }))
+      .map((session) => ({
+        ...session,
+        startsAt: ukLocalTime(session.date, session.time ?? ROUND_DAY_STARTS),
+        timeAnnounced: session.time !== null,
+      }))
       .filter((session) => session.startsAt.getTime() > now.getTime())
       .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())[0] ?? null
   );

@@ -23,9 +23,7 @@ export function Countdown({ target, now }: { target: Date; now: Date }) {
       <div role="timer" aria-labelledby={labelId} className="mt-2 grid grid-cols-4 gap-1.5 sm:gap-2">
         {UNITS.map((unit) => (
           <div key={unit.key} className="rounded-lg border border-line bg-ink px-1 py-3 text-center">
-            <span className="block font-display text-3xl font-bold tabular-nums sm:text-4xl">
-              {padCountdownValue(remaining[unit.key])}
-            </span>{" "}
+            <span className="block font-display text-3xl font-bold tabular-nums sm:text-4xl">{padCountdownValue(remaining[unit.key])}</span>{" "}
             <span className="block text-[0.625rem] font-semibold uppercase text-muted sm:text-xs sm:tracking-wider">{unit.label}</span>{" "}
           </div>
         ))}

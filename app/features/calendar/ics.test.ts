@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  buildCalendarFeed,
-  DEFAULT_SESSION_MINUTES,
-  escapeText,
-  foldLine,
-  formatUtcDateTime,
-  type FeedRound,
-} from "./ics";
+import { buildCalendarFeed, DEFAULT_SESSION_MINUTES, escapeText, foldLine, formatUtcDateTime, type FeedRound } from "./ics";
 
 const anglesey: FeedRound = {
   id: "2025-r2-anglesey",
@@ -65,9 +58,7 @@ function events(feed: string): Array<Record<string, string>> {
 
 describe("escapeText", () => {
   it("escapes backslashes, semicolons, commas and line breaks", () => {
-    expect(escapeText("Ty Croes, Anglesey; Wales\\UK\nline two\r\nthree")).toBe(
-      "Ty Croes\\, Anglesey\\; Wales\\\\UK\\nline two\\nthree",
-    );
+    expect(escapeText("Ty Croes, Anglesey; Wales\\UK\nline two\r\nthree")).toBe("Ty Croes\\, Anglesey\\; Wales\\\\UK\\nline two\\nthree");
   });
 });
 

@@ -79,7 +79,10 @@ export function foldLine(line: string): string {
 
 /** A UTC DATE-TIME: 2025-04-05T08:00:00Z → "20250405T080000Z". */
 export function formatUtcDateTime(instant: Date): string {
-  return instant.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 export function roundUid(round: Pick<FeedRound, "id">): string {

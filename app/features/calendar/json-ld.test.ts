@@ -38,4 +38,3 @@ describe("roundEventsJsonLd", () => {
     ]);
   });
 });
-

@@ -50,8 +50,11 @@ export function roundEventsJsonLd(rounds: readonly EventRound[], { publicUrl }: 
       url: `${calendarUrl}?round=${encodeURIComponent(round.id)}`,
       image: `${publicUrl}${round.layoutImage}`,
       location: { "@type": "Place", name: round.circuit, address: postalAddress(round.location) },
-      organizer: { "@type": "Organization", name: round.organizer, ...(ORGANISER_URLS[round.organizer] && { url: ORGANISER_URLS[round.organizer] }) },
+      organizer: {
+        "@type": "Organization",
+        name: round.organizer,
+        ...(ORGANISER_URLS[round.organizer] && { url: ORGANISER_URLS[round.organizer] }),
+      },
     })),
   };
 }
-

@@ -64,10 +64,7 @@ function DriverResult({ entry }: { entry: RoundResult }) {
       )}
       <ul className="mt-3 grid gap-2 sm:grid-cols-2">
         {entry.races.map((race, index) => (
-          <li
-            key={index}
-            className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-surface-raised px-3 py-2 text-sm"
-          >
+          <li key={index} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-surface-raised px-3 py-2 text-sm">
             <span className="text-muted">{entry.races.length > 1 ? `Race ${index + 1}` : "Race"}</span>
             <span className="font-display text-lg font-bold">{formatPosition(race.position)}</span>
             {race.fastestLap && <Badge tone="warning">Fastest lap</Badge>}

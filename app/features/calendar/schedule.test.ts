@@ -17,9 +17,7 @@ describe("formatRoundDates", () => {
     expect(formatRoundDates({ startDate: "2025-04-05", endDate: "2025-04-05" })).toBe("5 April 2025");
     expect(formatRoundDates({ startDate: "2025-05-10", endDate: "2025-05-11" })).toBe("10–11 May 2025");
     expect(formatRoundDates({ startDate: "2025-05-31", endDate: "2025-06-01" })).toBe("31 May – 1 June 2025");
-    expect(formatRoundDates({ startDate: "2025-12-31", endDate: "2026-01-01" })).toBe(
-      "31 December 2025 – 1 January 2026",
-    );
+    expect(formatRoundDates({ startDate: "2025-12-31", endDate: "2026-01-01" })).toBe("31 December 2025 – 1 January 2026");
   });
 
   it("refuses a malformed date", () => {
@@ -94,26 +92,26 @@ describe("small formats", () => {
 describe("nextRaceRounds", () => {
   const round = (id: string, startDate: string, endDate: string) =>
     withInstants({
-    id,
-    seasonYear: 2025,
-    roundNumber: 1,
-    name: `Round ${id}`,
-    circuit: "Anglesey Circuit (Coastal)",
-    circuitSlug: "anglesey",
-    location: "Ty Croes, Anglesey",
-    organizer: "BARC",
-    startDate,
-    endDate,
-    flagCode: "gb-wls",
-    circuitUrl: "https://anglesey-circuit.example/",
-    layoutImage: "/media/circuits/anglesey.svg",
-    circuitLengthMiles: 1.55,
-    circuitTurns: 10,
-    raceLengthMinutes: 20,
-    weather: "Dry",
-    trackTemperatureC: 14,
-    sessions: [{ roundId: id, sortOrder: 0, name: "Race 1", date: startDate, time: "16:10" }],
-    results: [{ driverId: "oliver-hartley", points: 28 }],
+      id,
+      seasonYear: 2025,
+      roundNumber: 1,
+      name: `Round ${id}`,
+      circuit: "Anglesey Circuit (Coastal)",
+      circuitSlug: "anglesey",
+      location: "Ty Croes, Anglesey",
+      organizer: "BARC",
+      startDate,
+      endDate,
+      flagCode: "gb-wls",
+      circuitUrl: "https://anglesey-circuit.example/",
+      layoutImage: "/media/circuits/anglesey.svg",
+      circuitLengthMiles: 1.55,
+      circuitTurns: 10,
+      raceLengthMinutes: 20,
+      weather: "Dry",
+      trackTemperatureC: 14,
+      sessions: [{ roundId: id, sortOrder: 0, name: "Race 1", date: startDate, time: "16:10" }],
+      results: [{ driverId: "oliver-hartley", points: 28 }],
     });
   const season = [round("anglesey", "2025-05-10", "2025-05-11"), round("silverstone", "2025-06-07", "2025-06-08")];
 

@@ -202,11 +202,7 @@ function UpcomingRoundDetails({ round }: { round: SeasonRound }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
       <DetailSection title="Schedule">
-        {round.sessions.length > 0 ? (
-          <SessionSchedule sessions={round.sessions} />
-        ) : (
-          <p className="text-muted">Schedule to be announced</p>
-        )}
+        {round.sessions.length > 0 ? <SessionSchedule sessions={round.sessions} /> : <p className="text-muted">Schedule to be announced</p>}
       </DetailSection>
       <CircuitLayoutLink circuit={round.circuit} circuitUrl={round.circuitUrl} layoutImage={round.layoutImage} lazy />
     </div>

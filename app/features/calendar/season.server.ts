@@ -130,11 +130,7 @@ async function getNextPublishedSeason(db: Database, afterYear: number) {
 export async function getAllRoundsWithSessions(db: Database) {
   const publishedYears = db.select({ year: seasons.year }).from(seasons).where(eq(seasons.published, true));
   const [roundRows, sessionRows] = await Promise.all([
-    db
-      .select()
-      .from(rounds)
-      .where(inArray(rounds.seasonYear, publishedYears))
-      .orderBy(asc(rounds.startDate), asc(rounds.roundNumber)),
+    db.select().from(rounds).where(inArray(rounds.seasonYear, publishedYears)).orderBy(asc(rounds.startDate), asc(rounds.roundNumber)),
     db
       .select({ session: roundSessions })
       .from(roundSessions)

@@ -62,7 +62,16 @@ describe("serialiseCartCookie / parseCartCookieValue", () => {
     ["a padded size", encode({ v: 1, l: [[8, " M", 1]] })],
     ["a size of 61 characters", encode({ v: 1, l: [[8, "x".repeat(61), 1]] })],
     ["a line with a price", encode({ v: 1, l: [[8, "M", 1, 1]] })],
-    ["a repeated line", encode({ v: 1, l: [[8, "M", 1], [8, "M", 2]] })],
+    [
+      "a repeated line",
+      encode({
+        v: 1,
+        l: [
+          [8, "M", 1],
+          [8, "M", 2],
+        ],
+      }),
+    ],
     ["a lower-case promo code", encode({ v: 1, l: [[8, "M", 1]], p: "ridgeway10" })],
     ["a promo code that is not text", encode({ v: 1, l: [[8, "M", 1]], p: 10 })],
     ["an over-long value", encode({ v: 1, l: [[8, "M", 1]], x: "y".repeat(4000) })],

@@ -6,7 +6,14 @@
  */
 import type { Database } from "../../../db/client.server";
 import { z } from "~/lib/zod";
-import { cartLineInputSchema, describeLineProblem, MAX_CART_LINES, MAX_QUANTITY_PER_LINE, productIdSchema, type ShippingRule } from "~/features/store/pricing";
+import {
+  cartLineInputSchema,
+  describeLineProblem,
+  MAX_CART_LINES,
+  MAX_QUANTITY_PER_LINE,
+  productIdSchema,
+  type ShippingRule,
+} from "~/features/store/pricing";
 import { quoteCart, quoteCartForClient } from "~/features/store/quote.server";
 import { INVALID_PROMO_MESSAGE } from "~/features/store/quote";
 import { cartCookieHeader, readCartCookie } from "./cart-cookie";
@@ -31,7 +38,6 @@ export type CartFormOutcome =
   | { kind: "changed"; setCookie: string; location: string }
   /** Nothing changed: say why. `setCookie` clears a cookie that could not be read. */
   | { kind: "refused"; status: 400 | 404 | 409; message: string; setCookie: string | null };
-
 
 const lineKeySchema = z.object({ productId: productIdSchema, size: cartLineInputSchema.shape.size });
 const quantityOrZeroSchema = z.preprocess(
@@ -70,7 +76,13 @@ export async function loadCookieCart(
   const quote = await quoteCartForClient(
     context.db,
     { lines, promoCode: read.cart.promoCode },
-    { now: context.now ?? new Date(), clientIp: context.clientIp, shipping: context.shipping, shippingMethod: context.shippingMethod, holdSharePercent: context.holdSharePercent },
+    {
+      now: context.now ?? new Date(),
+      clientIp: context.clientIp,
+      shipping: context.shipping,
+      shippingMethod: context.shippingMethod,
+      holdSharePercent: context.holdSharePercent,
+    },
   );
   return { view: { lines, promoCode: read.cart.promoCode, quote }, setCookie: null };
 }
@@ -85,7 +97,16 @@ async function refuseUnsellable(
   size: string,
   quantity: number,
 ): Promise<{ status: 404 | 400 | 409; message: string } | null> {
-  const quote = await quoteCart(context.db, { lines: [{ productId, size, quantity }] }, { now: context.now ?? new Date(), shipping: context.shipping, shippingMethod: context.shippingMethod, holdSharePercent: context.holdSharePercent });
+  const quote = await quoteCart(
+    context.db,
+    { lines: [{ productId, size, quantity }] },
+    {
+      now: context.now ?? new Date(),
+      shipping: context.shipping,
+      shippingMethod: context.shippingMethod,
+      holdSharePercent: context.holdSharePercent,
+    },
+  );
   const problem = quote.lines[0]?.problem ?? null;
   if (!problem) return null;
   const message = describeLineProblem(problem);
@@ -106,7 +127,12 @@ export async function applyCartForm(form: FormData, cookieHeader: string | null,
   const read = readCartCookie(cookieHeader);
   const cart = read.kind === "cart" ? read.cart : EMPTY_CART;
   const clearBadCookie = read.kind === "invalid" ? cartCookieHeader(null, context) : null;
-  const refuse = (status: 400 | 404 | 409, message: string): CartFormOutcome => ({ kind: "refused", status, message, setCookie: clearBadCookie });
+  const refuse = (status: 400 | 404 | 409, message: string): CartFormOutcome => ({
+    kind: "refused",
+    status,
+    message,
+    setCookie: clearBadCookie,
+  });
   const changed = (next: CartState, location = CART_ACTION_PATH): CartFormOutcome => ({
     kind: "changed",
     setCookie: cartCookieHeader(next, context),
@@ -125,9 +151,16 @@ export async function applyCartForm(form: FormData, cookieHeader: string | null,
     const quote = await quoteCartForClient(
       context.db,
       { lines: cart.lines.map((line) => ({ productId: line.id, size: line.selectedSize, quantity: line.quantity })), promoCode: code },
-      { now: context.now ?? new Date(), clientIp: context.clientIp, shipping: context.shipping, shippingMethod: context.shippingMethod, holdSharePercent: context.holdSharePercent },
+      {
+        now: context.now ?? new Date(),
+        clientIp: context.clientIp,
+        shipping: context.shipping,
+        shippingMethod: context.shippingMethod,
+        holdSharePercent: context.holdSharePercent,
+      },
     );
-    if (quote.promo.status !== "applied") return refuse(400, quote.promo.status === "invalid" ? quote.promo.message : INVALID_PROMO_MESSAGE);
+    if (quote.promo.status !== "applied")
+      return refuse(400, quote.promo.status === "invalid" ? quote.promo.message : INVALID_PROMO_MESSAGE);
     return changed(cartReducer(cart, { type: "set_promo", code }));
   }
 

@@ -16,16 +16,7 @@ export interface CookieCartView {
   quote: CartQuote;
 }
 
-export const CART_INTENTS = [
-  "add",
-  "increment",
-  "decrement",
-  "set_quantity",
-  "remove",
-  "clear",
-  "apply_promo",
-  "remove_promo",
-] as const;
+export const CART_INTENTS = ["add", "increment", "decrement", "set_quantity", "remove", "clear", "apply_promo", "remove_promo"] as const;
 export type CartIntent = (typeof CART_INTENTS)[number];
 
 export const CART_FIELDS = {

@@ -1,15 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from "~/features/store/limits";
 import { parseSavedCartState, serialiseCart } from "./cart-storage";
-import {
-  EMPTY_CART,
-  cartReducer,
-  cartStateFromSaved,
-  countItems,
-  savedFromCartState,
-  type CartAction,
-  type CartState,
-} from "./cart-state";
+import { EMPTY_CART, cartReducer, cartStateFromSaved, countItems, savedFromCartState, type CartAction, type CartState } from "./cart-state";
 
 const run = (actions: CartAction[], start: CartState = EMPTY_CART) => actions.reduce(cartReducer, start);
 

@@ -130,7 +130,9 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     case "clear":
       return state.lines.length === 0 && state.promoCode === null ? state : EMPTY_CART;
     case "acknowledge_prices": {
-      const prices = new Map(action.prices.filter((price) => isPence(price.pricePence)).map((price) => [price.productId, price.pricePence]));
+      const prices = new Map(
+        action.prices.filter((price) => isPence(price.pricePence)).map((price) => [price.productId, price.pricePence]),
+      );
       if (!state.lines.some((line) => prices.has(line.id) && prices.get(line.id) !== line.seenPricePence)) return state;
       return withLines(
         state,

@@ -51,8 +51,7 @@ export function useCartQuote(): CartQuoteState & { retry: () => void } {
   const { lines, promoCode, hydrated } = useCart();
   const [attempt, setAttempt] = useState(0);
   const request = useMemo<CartQuoteRequest | null>(
-    () =>
-      hydrated && lines.length > 0 ? quoteRequestFor(lines, promoCode) : null,
+    () => (hydrated && lines.length > 0 ? quoteRequestFor(lines, promoCode) : null),
     [hydrated, lines, promoCode],
   );
   const key = request ? `${JSON.stringify(request)}#${attempt}` : "";

@@ -2,7 +2,15 @@ import { Text } from "@react-email/components";
 import { EmailButton, EmailLayout, EmailText, type EmailFrame } from "~/features/mail/email-layout";
 import type { ContactMessage } from "./contact-schema";
 
-const quoteStyle = { fontSize: "16px", lineHeight: "1.5", margin: "0 0 16px", padding: "12px 16px", backgroundColor: "#f1f2f4", borderRadius: "6px", overflowWrap: "anywhere" as const };
+const quoteStyle = {
+  fontSize: "16px",
+  lineHeight: "1.5",
+  margin: "0 0 16px",
+  padding: "12px 16px",
+  backgroundColor: "#f1f2f4",
+  borderRadius: "6px",
+  overflowWrap: "anywhere" as const,
+};
 
 /** To the team: a message from the contact form, whole (its line breaks kept), with the inbox's link; a reply goes to the sender. */
 export function ContactNoticeEmail({ frame, message, inboxUrl }: { frame: EmailFrame; message: ContactMessage; inboxUrl: string }) {

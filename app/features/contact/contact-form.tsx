@@ -97,11 +97,7 @@ function MessageForm({ result, initialCategory }: MessageFormProps) {
   // Errors found in the browser, for the result they were found after; a new result replaces them.
   const [browserCheck, setBrowserCheck] = useState<{ after: typeof result; errors: ContactFieldErrors }>();
   const errors =
-    browserCheck && browserCheck.after === result
-      ? browserCheck.errors
-      : result?.status === "invalid"
-        ? result.fieldErrors
-        : {};
+    browserCheck && browserCheck.after === result ? browserCheck.errors : result?.status === "invalid" ? result.fieldErrors : {};
   const values = result?.values;
 
   function checkBeforeSending(event: FormEvent<HTMLFormElement>) {

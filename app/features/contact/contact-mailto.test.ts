@@ -12,9 +12,7 @@ const message = {
 describe("contactMailtoHref", () => {
   it("addresses the team and carries the subject", () => {
     const href = contactMailtoHref("info@ridgeway-racing.example", message);
-    expect(href.startsWith("mailto:info@ridgeway-racing.example?subject=Pit%20walk%20%26%20paddock%20passes%3F&body=")).toBe(
-      true,
-    );
+    expect(href.startsWith("mailto:info@ridgeway-racing.example?subject=Pit%20walk%20%26%20paddock%20passes%3F&body=")).toBe(true);
   });
 
   it("writes name, email, category and message into the body with CRLF line breaks", () => {

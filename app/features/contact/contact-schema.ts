@@ -1,12 +1,6 @@
 import { z } from "~/lib/zod";
 
-export const CONTACT_CATEGORIES = [
-  "General Inquiry",
-  "Fan Engagement",
-  "Media Request",
-  "Sponsorship",
-  "Career Opportunity",
-] as const;
+export const CONTACT_CATEGORIES = ["General Inquiry", "Fan Engagement", "Media Request", "Sponsorship", "Career Opportunity"] as const;
 export type ContactCategory = (typeof CONTACT_CATEGORIES)[number];
 export const DEFAULT_CONTACT_CATEGORY: ContactCategory = "General Inquiry";
 
@@ -23,10 +17,7 @@ export const contactSchema = z.object({
     .string({ message: "Enter your full name." })
     .transform(singleLine)
     .pipe(
-      z
-        .string()
-        .min(1, "Enter your full name.")
-        .max(CONTACT_LIMITS.name, `Keep your name to ${CONTACT_LIMITS.name} characters or fewer.`),
+      z.string().min(1, "Enter your full name.").max(CONTACT_LIMITS.name, `Keep your name to ${CONTACT_LIMITS.name} characters or fewer.`),
     ),
   email: z
     .string({ message: "Enter your email address." })

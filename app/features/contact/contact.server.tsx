@@ -13,11 +13,18 @@ export const CONTACT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 } as const;
 
 export const CONTACT_NOTICE_REASON = `You receive this because this address is the contact address in the ${brand.name} site settings.`;
 
-export async function contactNoticeEmail(frame: EmailFrame, to: string, message: ContactMessage, messageId: string): Promise<OutgoingEmail> {
+export async function contactNoticeEmail(
+  frame: EmailFrame,
+  to: string,
+  message: ContactMessage,
+  messageId: string,
+): Promise<OutgoingEmail> {
   return {
     to,
     subject: `Contact form (${message.category}): ${message.subject}`,
-    ...(await renderEmail(<ContactNoticeEmail frame={frame} message={message} inboxUrl={`${frame.publicUrl}/admin/messages/${messageId}`} />)),
+    ...(await renderEmail(
+      <ContactNoticeEmail frame={frame} message={message} inboxUrl={`${frame.publicUrl}/admin/messages/${messageId}`} />,
+    )),
     headers: { "Reply-To": message.email },
   };
 }

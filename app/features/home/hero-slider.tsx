@@ -68,10 +68,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
             aria-label={`${slideIndex + 1} of ${slides.length}`}
             aria-hidden={slideIndex !== index}
             inert={slideIndex !== index}
-            className={cx(
-              "absolute inset-0 transition-opacity duration-700",
-              slideIndex === index ? "opacity-100" : "opacity-0",
-            )}
+            className={cx("absolute inset-0 transition-opacity duration-700", slideIndex === index ? "opacity-100" : "opacity-0")}
           >
             <SitePicture
               photo={slide.photo}
@@ -112,10 +109,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
               className="flex size-11 items-center justify-center"
             >
               <span
-                className={cx(
-                  "block h-2.5 rounded-full transition-all",
-                  slideIndex === index ? "w-8 bg-accent" : "w-2.5 bg-text/50",
-                )}
+                className={cx("block h-2.5 rounded-full transition-all", slideIndex === index ? "w-8 bg-accent" : "w-2.5 bg-text/50")}
               />
             </button>
           ))}
@@ -124,4 +118,3 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
     </section>
   );
 }
-

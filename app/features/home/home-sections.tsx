@@ -93,8 +93,16 @@ export function HomeSections({ data }: { data: HomeData }) {
 }
 
 const values = [
-  { mark: "excellence", title: "Excellence", text: "Every lap is prepared, measured and reviewed. We chase tenths in the workshop so drivers can find them on track." },
-  { mark: "passion", title: "Passion", text: "We are racers first: volunteers, engineers and families who give their weekends to the sport they love." },
+  {
+    mark: "excellence",
+    title: "Excellence",
+    text: "Every lap is prepared, measured and reviewed. We chase tenths in the workshop so drivers can find them on track.",
+  },
+  {
+    mark: "passion",
+    title: "Passion",
+    text: "We are racers first: volunteers, engineers and families who give their weekends to the sport they love.",
+  },
   { mark: "innovation", title: "Innovation", text: "Data, simulation and clever engineering let a small team punch above its budget." },
   { mark: "integrity", title: "Integrity", text: "Fair racing, honest feedback and clear dealings with drivers, partners and fans." },
 ] as const;
@@ -147,12 +155,12 @@ export function MissionAndValues() {
       <SectionHeading id="mission-heading" eyebrow="What drives us" title="Mission & Vision" />
       <div className="grid gap-4 md:grid-cols-2">
         <Collapsible mark="mission" title="Our Mission">
-          To give talented young drivers, whatever their background, a professional, affordable route through
-          British junior single-seaters, and to open the paddock to more women at every level of the sport.
+          To give talented young drivers, whatever their background, a professional, affordable route through British junior single-seaters,
+          and to open the paddock to more women at every level of the sport.
         </Collapsible>
         <Collapsible mark="vision" title="Our Vision">
-          A team known for developing champions and engineers alike: where drivers learn racecraft, staff learn
-          their trade, and partners see their support turn into results on and off the track.
+          A team known for developing champions and engineers alike: where drivers learn racecraft, staff learn their trade, and partners
+          see their support turn into results on and off the track.
         </Collapsible>
       </div>
       <h3 className="mt-10 text-2xl font-bold uppercase">Our Values</h3>

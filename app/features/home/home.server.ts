@@ -16,7 +16,14 @@ import type { HeroSlide } from "./hero-slider";
  */
 export async function getHeroSlides(db: Database): Promise<HeroSlide[]> {
   const rows = await db
-    .select({ id: heroSlides.id, title: heroSlides.title, subtitle: heroSlides.subtitle, image: heroSlides.image, photoAssetId: heroSlides.photoAssetId, href: heroSlides.href })
+    .select({
+      id: heroSlides.id,
+      title: heroSlides.title,
+      subtitle: heroSlides.subtitle,
+      image: heroSlides.image,
+      photoAssetId: heroSlides.photoAssetId,
+      href: heroSlides.href,
+    })
     .from(heroSlides)
     .leftJoin(articles, eq(heroSlides.href, sql`'/news/' || ${articles.slug}`))
     .where(and(isNull(heroSlides.deletedAt), or(isNull(articles.id), isPublicArticle())))

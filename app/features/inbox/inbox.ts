@@ -8,13 +8,24 @@ import { z } from "~/lib/zod";
 
 export const MESSAGE_VIEWS = ["inbox", "unread", "closed", "spam", "all"] as const;
 export type MessageView = (typeof MESSAGE_VIEWS)[number];
-export const MESSAGE_VIEW_LABELS: Record<MessageView, string> = { inbox: "Open", unread: "Unread", closed: "Closed", spam: "Spam", all: "All" };
+export const MESSAGE_VIEW_LABELS: Record<MessageView, string> = {
+  inbox: "Open",
+  unread: "Unread",
+  closed: "Closed",
+  spam: "Spam",
+  all: "All",
+};
 export const STATUS_LABELS: Record<(typeof contactMessageStatuses)[number], string> = { new: "New", replied: "Replied", closed: "Closed" };
 
 const version = z.coerce.number({ message: "The form is missing its version; reload the page." }).int().positive();
 
 export const messageActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("reply"), version, subject: z.string().trim().min(1, "Enter a subject.").max(200, "Keep the subject under 200 characters."), body: z.string().trim().min(1, "Write the reply.").max(10_000, "Keep the reply under 10,000 characters.") }),
+  z.object({
+    intent: z.literal("reply"),
+    version,
+    subject: z.string().trim().min(1, "Enter a subject.").max(200, "Keep the subject under 200 characters."),
+    body: z.string().trim().min(1, "Write the reply.").max(10_000, "Keep the reply under 10,000 characters."),
+  }),
   z.object({ intent: z.literal("status"), version, status: z.enum(contactMessageStatuses, { message: "Choose a status." }) }),
   z.object({ intent: z.enum(["spam", "not-spam", "unread"]), version }),
 ]);

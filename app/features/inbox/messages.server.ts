@@ -1,7 +1,14 @@
 import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { contactMessageReplies, contactMessages } from "../../../db/schema";
-import { auditedWrite, lockRecord, updateVersioned, type AuditActor, type AuditContext, type VersionedTable } from "~/features/admin/audit.server";
+import {
+  auditedWrite,
+  lockRecord,
+  updateVersioned,
+  type AuditActor,
+  type AuditContext,
+  type VersionedTable,
+} from "~/features/admin/audit.server";
 import { queueEmail } from "~/features/mail/outbox.server";
 import type { MessageAction, MessageView } from "./inbox";
 
@@ -12,7 +19,11 @@ import type { MessageAction, MessageView } from "./inbox";
  * a change anyone needs to undo (ADR 0038).
  */
 
-export const MESSAGE_TABLE: VersionedTable<typeof contactMessages> = { table: contactMessages, id: contactMessages.id, entityType: "contact_message" };
+export const MESSAGE_TABLE: VersionedTable<typeof contactMessages> = {
+  table: contactMessages,
+  id: contactMessages.id,
+  entityType: "contact_message",
+};
 export const MESSAGE_PAGE_SIZE = 25;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,7 +47,9 @@ export async function listMessages(db: Database, { view, query, page }: { view: 
   const pattern = `%${needle.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const where = and(
     viewFilter(view),
-    needle ? or(ilike(contactMessages.name, pattern), ilike(contactMessages.email, pattern), ilike(contactMessages.subject, pattern)) : undefined,
+    needle
+      ? or(ilike(contactMessages.name, pattern), ilike(contactMessages.email, pattern), ilike(contactMessages.subject, pattern))
+      : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -62,7 +75,10 @@ export async function listMessages(db: Database, { view, query, page }: { view: 
 }
 
 export async function countUnreadMessages(db: Database): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(contactMessages).where(and(eq(contactMessages.spam, false), isNull(contactMessages.readAt)));
+  const [row] = await db
+    .select({ value: count() })
+    .from(contactMessages)
+    .where(and(eq(contactMessages.spam, false), isNull(contactMessages.readAt)));
   return row?.value ?? 0;
 }
 
@@ -75,14 +91,23 @@ export async function openMessage(db: Database, id: string) {
     .where(eq(contactMessages.id, id))
     .returning();
   if (!message) return null;
-  const replies = await db.select().from(contactMessageReplies).where(eq(contactMessageReplies.messageId, id)).orderBy(asc(contactMessageReplies.createdAt), asc(contactMessageReplies.id));
+  const replies = await db
+    .select()
+    .from(contactMessageReplies)
+    .where(eq(contactMessageReplies.messageId, id))
+    .orderBy(asc(contactMessageReplies.createdAt), asc(contactMessageReplies.id));
   return { message, replies };
 }
 
 export type MessageWriteResult = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; message: string };
 
 /** Does one inbox action on message `id` (based on `action.version`). */
-export async function actOnMessage(context: AuditContext, actor: AuditActor, id: string, action: MessageAction): Promise<MessageWriteResult> {
+export async function actOnMessage(
+  context: AuditContext,
+  actor: AuditActor,
+  id: string,
+  action: MessageAction,
+): Promise<MessageWriteResult> {
   if (!UUID.test(id)) return { ok: false, status: 404, message: "There is no such message." };
   class Refused extends Error {
     constructor(
@@ -103,7 +128,16 @@ export async function actOnMessage(context: AuditContext, actor: AuditActor, id:
         case "reply": {
           if (current.spam) throw new Refused(400, "This message is marked as spam: mark it as not spam before replying.");
           const actorLabel = actor.id === null ? actor.label : `${actor.name} <${actor.email}>`;
-          await tx.insert(contactMessageReplies).values({ messageId: id, toAddress: current.email, subject: action.subject, body: action.body, actorUserId: actor.id, actorLabel });
+          await tx
+            .insert(contactMessageReplies)
+            .values({
+              messageId: id,
+              toAddress: current.email,
+              subject: action.subject,
+              body: action.body,
+              actorUserId: actor.id,
+              actorLabel,
+            });
           const quoted = current.message
             .split(/\r?\n/)
             .map((line) => `> ${line}`)
@@ -139,7 +173,15 @@ export async function actOnMessage(context: AuditContext, actor: AuditActor, id:
       const snapshot = (row: typeof current) => ({ status: row.status, spam: row.spam, read: row.readAt !== null, version: row.version });
       return {
         value: done,
-        audit: { action: `message.${action.intent}`, entityType: "contact_message", entityId: id, entityLabel: `${current.subject} (${current.email})`, before: snapshot(current), after: snapshot(after), reason },
+        audit: {
+          action: `message.${action.intent}`,
+          entityType: "contact_message",
+          entityId: id,
+          entityLabel: `${current.subject} (${current.email})`,
+          before: snapshot(current),
+          after: snapshot(after),
+          reason,
+        },
       };
     });
     if (!result.ok) return { ok: false, status: 409, message: result.message };

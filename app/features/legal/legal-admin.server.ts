@@ -1,5 +1,12 @@
 import { legalDocuments } from "../../../db/schema";
-import { auditedWrite, lockRecord, updateVersioned, type AuditContext, type AuditedWriteResult, type VersionedTable } from "~/features/admin/audit.server";
+import {
+  auditedWrite,
+  lockRecord,
+  updateVersioned,
+  type AuditContext,
+  type AuditedWriteResult,
+  type VersionedTable,
+} from "~/features/admin/audit.server";
 import type { RestoreTarget } from "~/features/admin/history.server";
 import type { StaffUser } from "~/features/admin/staff.server";
 import type { JsonObject } from "~/lib/json-diff";
@@ -31,7 +38,10 @@ export async function saveLegalDocument(
   return auditedWrite(context, staff, async (tx) => {
     const before = await lockRecord(tx, LEGAL_DOCUMENT, slug);
     const after = await updateVersioned(tx, LEGAL_DOCUMENT, slug, expectedVersion, text);
-    return { value: after, audit: { action: "update", entityType: LEGAL_DOCUMENT.entityType, entityId: slug, entityLabel: after.title, before, after, reason } };
+    return {
+      value: after,
+      audit: { action: "update", entityType: LEGAL_DOCUMENT.entityType, entityId: slug, entityLabel: after.title, before, after, reason },
+    };
   });
 }
 

@@ -74,7 +74,15 @@ const sampleOrder = {
   shippingMethod: "UK delivery (3-5 business days)",
   shippingPence: 0,
   totalPence: 6480,
-  shippingAddress: { name: customer.name, line1: "1 Pit Lane", line2: "Flat 2", town: "Andover", county: "Hampshire", postcode: "SP11 8PW", country: "GB" },
+  shippingAddress: {
+    name: customer.name,
+    line1: "1 Pit Lane",
+    line2: "Flat 2",
+    town: "Andover",
+    county: "Hampshire",
+    postcode: "SP11 8PW",
+    country: "GB",
+  },
 };
 const sampleLines = [
   { productName: "Team Cap", size: "One Size", quantity: 2, unitPricePence: 2400 },
@@ -123,7 +131,13 @@ export const EMAIL_CATALOGUE: readonly EmailKind[] = [
       orderShippedEmail(
         frame(site, ORDER_REASON),
         customer.email,
-        { ...sampleOrder, carrier: "royal-mail", carrierName: "Royal Mail", trackingNumber: "AB123456785GB", trackingUrl: "https://www.royalmail.com/track-your-item#/tracking-results/AB123456785GB" },
+        {
+          ...sampleOrder,
+          carrier: "royal-mail",
+          carrierName: "Royal Mail",
+          trackingNumber: "AB123456785GB",
+          trackingUrl: "https://www.royalmail.com/track-your-item#/tracking-results/AB123456785GB",
+        },
         sampleLines,
         orderPage(site),
       ),
@@ -140,14 +154,16 @@ export const EMAIL_CATALOGUE: readonly EmailKind[] = [
     name: "Confirm your address",
     audience: "accounts",
     sentWhen: "When someone signs up, or asks for a new link from the Security page.",
-    sample: (site) => verificationEmail(frame(site, ACCOUNT_REASON), customer.email, customer.name, verifyEmailUrl(site.publicUrl, sampleToken)),
+    sample: (site) =>
+      verificationEmail(frame(site, ACCOUNT_REASON), customer.email, customer.name, verifyEmailUrl(site.publicUrl, sampleToken)),
   },
   {
     id: "reset-password",
     name: "Reset your password",
     audience: "accounts",
     sentWhen: "When someone asks for a reset link on the Forgot password page (and the address has an account).",
-    sample: (site) => resetPasswordEmail(frame(site, ACCOUNT_REASON), customer.email, customer.name, resetPasswordUrl(site.publicUrl, sampleToken)),
+    sample: (site) =>
+      resetPasswordEmail(frame(site, ACCOUNT_REASON), customer.email, customer.name, resetPasswordUrl(site.publicUrl, sampleToken)),
   },
   {
     id: "sign-up-attempt",
@@ -190,7 +206,15 @@ export const EMAIL_CATALOGUE: readonly EmailKind[] = [
     audience: "subscribers",
     sentWhen: "When an address is entered in a newsletter form (double opt-in).",
     sample: (site) =>
-      confirmationEmail(customer.email, sampleToken, sampleToken.split("").reverse().join(""), frame(site, `You receive this because this address was entered in the newsletter form on ${site.publicUrl.replace(/^https?:\/\//, "")}.`)),
+      confirmationEmail(
+        customer.email,
+        sampleToken,
+        sampleToken.split("").reverse().join(""),
+        frame(
+          site,
+          `You receive this because this address was entered in the newsletter form on ${site.publicUrl.replace(/^https?:\/\//, "")}.`,
+        ),
+      ),
   },
   {
     id: "newsletter-issue",
@@ -211,7 +235,9 @@ export const EMAIL_CATALOGUE: readonly EmailKind[] = [
       return {
         to: customer.email,
         subject: issue.subject,
-        ...(await renderEmail(<NewsletterIssueEmail frame={frame(site, newsletterReason(site.publicUrl))} issue={issue} leaveUrl={leaveUrl} />)),
+        ...(await renderEmail(
+          <NewsletterIssueEmail frame={frame(site, newsletterReason(site.publicUrl))} issue={issue} leaveUrl={leaveUrl} />,
+        )),
         headers: newsletterHeaders(site.publicUrl, leaveUrl),
       };
     },
@@ -244,7 +270,8 @@ export const EMAIL_CATALOGUE: readonly EmailKind[] = [
           email: "jordan.lee@example.com",
           category: "Sponsorship",
           subject: "Hospitality at Thruxton",
-          message: "Hello,\n\nWe'd like to bring six guests to the Thruxton round in July. Is there space in the team's awning, and is parking included?\n\nThanks,\nJordan",
+          message:
+            "Hello,\n\nWe'd like to bring six guests to the Thruxton round in July. Is there space in the team's awning, and is parking included?\n\nThanks,\nJordan",
         },
         "00000000-0000-4000-8000-000000000000",
       ),
@@ -256,8 +283,22 @@ export const EMAIL_CATALOGUE: readonly EmailKind[] = [
     sentWhen: "When a size falls below its low-stock level, once per fall: to everyone with the shop role.",
     sample: (site) =>
       lowStockEmail(frame(site, LOW_STOCK_REASON), brand.email, [
-        { productName: "Team Hoodie", size: "M", stock: 2, threshold: 3, sku: "team-hoodie/M", deskUrl: `${site.publicUrl}/admin/products/2` },
-        { productName: "Team Cap", size: "One Size", stock: 4, threshold: 5, sku: "team-cap/One Size", deskUrl: `${site.publicUrl}/admin/products/1` },
+        {
+          productName: "Team Hoodie",
+          size: "M",
+          stock: 2,
+          threshold: 3,
+          sku: "team-hoodie/M",
+          deskUrl: `${site.publicUrl}/admin/products/2`,
+        },
+        {
+          productName: "Team Cap",
+          size: "One Size",
+          stock: 4,
+          threshold: 5,
+          sku: "team-cap/One Size",
+          deskUrl: `${site.publicUrl}/admin/products/1`,
+        },
       ]),
   },
 ];

@@ -13,21 +13,24 @@ describe("the catalogue of every e-mail the site sends", () => {
     expect(findEmailKind("no-such-kind")).toBeUndefined();
   });
 
-  it.each(EMAIL_CATALOGUE.map((kind) => [kind.id, kind] as const))("%s renders in the one layout, both parts, with an address to send to", async (_id, kind) => {
-    const email = await kind.sample(site);
-    expect(email.to).toMatch(/^[^@\s]+@[^@\s]+$/);
-    expect(email.subject.length).toBeGreaterThan(5);
-    expect(email.html).toContain(`src="${site.publicUrl}/email/logo.png"`);
-    expect(email.html).toContain(site.postalAddress);
-    expect(email.html).toContain("max-width:600px");
-    expect(email.text).toContain(site.postalAddress);
-    expect(email.text).toMatch(/You receive this because/);
-    expect(email.text).not.toContain("<");
-    // An address with punctuation straight after it would be read as part of the link.
-    const addresses = email.text.match(/https?:\/\/\S+/g) ?? [];
-    expect(addresses.length).toBeGreaterThan(0);
-    for (const address of addresses) expect(address, address).not.toMatch(/[.,;:!?)]$/);
-  });
+  it.each(EMAIL_CATALOGUE.map((kind) => [kind.id, kind] as const))(
+    "%s renders in the one layout, both parts, with an address to send to",
+    async (_id, kind) => {
+      const email = await kind.sample(site);
+      expect(email.to).toMatch(/^[^@\s]+@[^@\s]+$/);
+      expect(email.subject.length).toBeGreaterThan(5);
+      expect(email.html).toContain(`src="${site.publicUrl}/email/logo.png"`);
+      expect(email.html).toContain(site.postalAddress);
+      expect(email.html).toContain("max-width:600px");
+      expect(email.text).toContain(site.postalAddress);
+      expect(email.text).toMatch(/You receive this because/);
+      expect(email.text).not.toContain("<");
+      // An address with punctuation straight after it would be read as part of the link.
+      const addresses = email.text.match(/https?:\/\/\S+/g) ?? [];
+      expect(addresses.length).toBeGreaterThan(0);
+      for (const address of addresses) expect(address, address).not.toMatch(/[.,;:!?)]$/);
+    },
+  );
 
   it("previews at the phone or desktop width, desktop for anything else", () => {
     expect(previewWidth("390")).toBe(390);

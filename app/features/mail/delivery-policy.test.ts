@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { bounceKey, classifyFailure, deliveryHeaders, describeFailure, isBulk, MAX_ATTEMPTS, outboxState, retryDelayMs } from "./delivery-policy";
+import {
+  bounceKey,
+  classifyFailure,
+  deliveryHeaders,
+  describeFailure,
+  isBulk,
+  MAX_ATTEMPTS,
+  outboxState,
+  retryDelayMs,
+} from "./delivery-policy";
 
 describe("retry back-off", () => {
   it("doubles from one minute and stops at four hours", () => {
@@ -28,7 +37,9 @@ describe("failure classes", () => {
   });
 
   it("records the server's answer when there is one", () => {
-    expect(describeFailure(Object.assign(new Error("Can't send mail"), { response: "550 5.1.1   No such\r\n user" }))).toBe("550 5.1.1 No such user");
+    expect(describeFailure(Object.assign(new Error("Can't send mail"), { response: "550 5.1.1   No such\r\n user" }))).toBe(
+      "550 5.1.1 No such user",
+    );
     expect(describeFailure(new Error("connect ECONNREFUSED"))).toBe("connect ECONNREFUSED");
     expect(describeFailure(new Error("x".repeat(900)))).toHaveLength(500);
   });

@@ -28,7 +28,20 @@ export function retryDelayMs(attempts: number): number {
  */
 export type FailureKind = "permanent" | "rejected" | "server" | "temporary";
 
-const UNREACHABLE = new Set(["ECONNECTION", "ETIMEDOUT", "ESOCKET", "EDNS", "ECONNREFUSED", "ECONNRESET", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "ENOTFOUND", "ETLS", "EAUTH"]);
+const UNREACHABLE = new Set([
+  "ECONNECTION",
+  "ETIMEDOUT",
+  "ESOCKET",
+  "EDNS",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "ENOTFOUND",
+  "ETLS",
+  "EAUTH",
+]);
 
 export interface SendError {
   responseCode?: unknown;
@@ -78,7 +91,10 @@ export function bounceKey(address: string): string {
 export type OutboxState = "sent" | "failed" | "retrying" | "sending" | "queued";
 
 /** Where a message stands, for the staff screens. */
-export function outboxState(row: { sentAt: Date | null; failedAt: Date | null; attempts: number; claimedUntil: Date | null }, now: Date): OutboxState {
+export function outboxState(
+  row: { sentAt: Date | null; failedAt: Date | null; attempts: number; claimedUntil: Date | null },
+  now: Date,
+): OutboxState {
   if (row.sentAt) return "sent";
   if (row.failedAt) return "failed";
   if (row.claimedUntil && row.claimedUntil > now) return "sending";

@@ -109,7 +109,10 @@ export interface DeliveryRound {
 type ClaimedEmail = typeof emailOutbox.$inferSelect;
 
 /** The message as it is handed to the transport: the outbox row's parts and headers, from the site's sender. */
-export function outgoingMessage(email: Pick<ClaimedEmail, "id" | "toAddress" | "subject" | "textBody" | "htmlBody" | "headers">, from: string): MailMessage {
+export function outgoingMessage(
+  email: Pick<ClaimedEmail, "id" | "toAddress" | "subject" | "textBody" | "htmlBody" | "headers">,
+  from: string,
+): MailMessage {
   const domain = from.match(/@([^>\s]+)/)?.[1] ?? "localhost";
   return {
     from,
@@ -171,7 +174,10 @@ export async function deliveryRound(db: Database, transport: MailTransport, opti
   const bouncing = new Map(
     bulkAddresses.length === 0
       ? []
-      : (await db.select().from(emailBounces).where(inArray(emailBounces.address, bulkAddresses))).map((bounce) => [bounce.address, bounce]),
+      : (await db.select().from(emailBounces).where(inArray(emailBounces.address, bulkAddresses))).map((bounce) => [
+          bounce.address,
+          bounce,
+        ]),
   );
 
   // The first message goes alone: when the mail server is down, it is the only one tried. Then
@@ -191,7 +197,10 @@ export async function deliveryRound(db: Database, transport: MailTransport, opti
   await Promise.all(Array.from({ length: Math.max(1, transport.connections ?? 1) }, () => sendUpTo(batch.length)));
   if (givenBack.length > 0) {
     // Not sent by this round: given back, due at once for the next one.
-    await db.update(emailOutbox).set({ claimedUntil: null }).where(and(inArray(emailOutbox.id, givenBack), isNull(emailOutbox.sentAt)));
+    await db
+      .update(emailOutbox)
+      .set({ claimedUntil: null })
+      .where(and(inArray(emailOutbox.id, givenBack), isNull(emailOutbox.sentAt)));
   }
   return round;
 }
@@ -234,7 +243,14 @@ async function sendOne(
   round.sent += 1;
 }
 
-async function recordFailure(db: Database, email: ClaimedEmail, error: unknown, now: Date, round: DeliveryRound, log: DeliveryOptions["log"]) {
+async function recordFailure(
+  db: Database,
+  email: ClaimedEmail,
+  error: unknown,
+  now: Date,
+  round: DeliveryRound,
+  log: DeliveryOptions["log"],
+) {
   const kind = classifyFailure(error);
   const attempts = email.attempts + 1;
   const reason = describeFailure(error);
@@ -253,7 +269,10 @@ async function recordFailure(db: Database, email: ClaimedEmail, error: unknown, 
     await db
       .insert(emailBounces)
       .values({ address, firstBouncedAt: now, lastBouncedAt: now, lastResponse: reason })
-      .onConflictDoUpdate({ target: emailBounces.address, set: { lastBouncedAt: now, lastResponse: reason, bounces: sql`${emailBounces.bounces} + 1` } });
+      .onConflictDoUpdate({
+        target: emailBounces.address,
+        set: { lastBouncedAt: now, lastResponse: reason, bounces: sql`${emailBounces.bounces} + 1` },
+      });
   }
   if (kind === "server") round.serverDown = true;
   if (givenUp) round.failed += 1;
@@ -261,7 +280,9 @@ async function recordFailure(db: Database, email: ClaimedEmail, error: unknown, 
   emailDeliveries.inc({ outcome: givenUp ? "failed" : "deferred" });
   log.warn(
     { emailId: email.id, attempts, kind, err: error },
-    givenUp ? "e-mail delivery failed; not tried again" : `e-mail delivery failed; next attempt in ${Math.round(retryDelayMs(attempts) / 1000)} s`,
+    givenUp
+      ? "e-mail delivery failed; not tried again"
+      : `e-mail delivery failed; next attempt in ${Math.round(retryDelayMs(attempts) / 1000)} s`,
   );
 }
 

@@ -21,7 +21,17 @@ export interface EmailFrame {
   reason: string;
 }
 
-export function EmailLayout({ frame, preview, heading, children }: { frame: EmailFrame; preview: string; heading: string; children: ReactNode }) {
+export function EmailLayout({
+  frame,
+  preview,
+  heading,
+  children,
+}: {
+  frame: EmailFrame;
+  preview: string;
+  heading: string;
+  children: ReactNode;
+}) {
   return (
     <Html lang="en-GB">
       <Head>
@@ -34,8 +44,24 @@ export function EmailLayout({ frame, preview, heading, children }: { frame: Emai
         <Container style={{ maxWidth: "600px", width: "100%", backgroundColor: colour.card, borderRadius: "8px", overflow: "hidden" }}>
           <Section style={{ backgroundColor: colour.ink, padding: "16px 24px" }}>
             <Link href={frame.publicUrl} style={{ color: "#ffffff", textDecoration: "none" }}>
-              <Img src={`${frame.publicUrl}/email/logo.png`} width="32" height="32" alt="" style={{ display: "inline-block", verticalAlign: "middle", borderRadius: "6px" }} />
-              <span style={{ display: "inline-block", verticalAlign: "middle", marginLeft: "12px", fontSize: "18px", fontWeight: 700, letterSpacing: "0.04em", textTransform: "uppercase" }}>
+              <Img
+                src={`${frame.publicUrl}/email/logo.png`}
+                width="32"
+                height="32"
+                alt=""
+                style={{ display: "inline-block", verticalAlign: "middle", borderRadius: "6px" }}
+              />
+              <span
+                style={{
+                  display: "inline-block",
+                  verticalAlign: "middle",
+                  marginLeft: "12px",
+                  fontSize: "18px",
+                  fontWeight: 700,
+                  letterSpacing: "0.04em",
+                  textTransform: "uppercase",
+                }}
+              >
                 {brand.name}
               </span>
             </Link>
@@ -73,7 +99,15 @@ export function EmailButton({ href, children }: { href: string; children: ReactN
     <Section style={{ margin: "8px 0 24px" }}>
       <Button
         href={href}
-        style={{ backgroundColor: colour.accent, color: "#ffffff", padding: "12px 20px", borderRadius: "6px", fontSize: "16px", fontWeight: 700, textDecoration: "none" }}
+        style={{
+          backgroundColor: colour.accent,
+          color: "#ffffff",
+          padding: "12px 20px",
+          borderRadius: "6px",
+          fontSize: "16px",
+          fontWeight: 700,
+          textDecoration: "none",
+        }}
       >
         {children}
       </Button>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { AccountDeletedEmail, PasswordChangedEmail, ResetPasswordEmail, TwoFactorChangedEmail, VerificationEmail } from "~/features/account/account-emails";
+import {
+  AccountDeletedEmail,
+  PasswordChangedEmail,
+  ResetPasswordEmail,
+  TwoFactorChangedEmail,
+  VerificationEmail,
+} from "~/features/account/account-emails";
 import { ContactNoticeEmail } from "~/features/contact/contact-email";
 import { LowStockEmail } from "~/features/shop-desk/low-stock-email";
 import { NewsletterConfirmationEmail } from "~/features/newsletter/confirmation-email";
@@ -65,7 +71,15 @@ describe("e-mails rendered from the one layout", () => {
     shippingMethod: "UK delivery (3-5 business days)",
     shippingPence: 0,
     totalPence: 6480,
-    shippingAddress: { name: "Alex Fan", line1: "1 Pit Lane", line2: null, town: "Andover", county: null, postcode: "SP11 8PW", country: "GB" },
+    shippingAddress: {
+      name: "Alex Fan",
+      line1: "1 Pit Lane",
+      line2: null,
+      town: "Andover",
+      county: null,
+      postcode: "SP11 8PW",
+      country: "GB",
+    },
   };
   const lines = [
     { productName: "Team Cap", size: "One size", quantity: 2, unitPricePence: 2400 },
@@ -150,15 +164,30 @@ describe("e-mails rendered from the one layout", () => {
     const deskUrl = "https://ridgeway-racing.example/admin/orders/RR-7K2M9Q";
     const teamOrder = { ...order, customerEmail: "alex@example.com" };
     const { html, text } = await renderEmail(<TeamNewOrderEmail frame={frame} order={teamOrder} lines={lines} deskUrl={deskUrl} />);
-    for (const part of ["NEW ORDER RR-7K2M9Q", "Alex Fan (alex@example.com) paid £64.80 on 25 November 2026", "2 × Team Cap (One size) = £48.00", "Total: £64.80", "1 Pit Lane", `Open the order ${deskUrl}`])
+    for (const part of [
+      "NEW ORDER RR-7K2M9Q",
+      "Alex Fan (alex@example.com) paid £64.80 on 25 November 2026",
+      "2 × Team Cap (One size) = £48.00",
+      "Total: £64.80",
+      "1 Pit Lane",
+      `Open the order ${deskUrl}`,
+    ])
       expect(text).toContain(part);
     expect(html).toContain(`href="${deskUrl}"`);
-    expectEscaped((await renderEmail(<TeamNewOrderEmail frame={frame} order={{ ...teamOrder, customerName: hostile }} lines={lines} deskUrl={deskUrl} />)).html);
+    expectEscaped(
+      (
+        await renderEmail(
+          <TeamNewOrderEmail frame={frame} order={{ ...teamOrder, customerName: hostile }} lines={lines} deskUrl={deskUrl} />,
+        )
+      ).html,
+    );
   });
 
   it("paid-too-late alert, to the team: what happened, what was done, what to check", async () => {
     const deskUrl = "https://ridgeway-racing.example/admin/orders/RR-7K2M9Q";
-    const { text } = await renderEmail(<TeamOversoldOrderEmail frame={frame} order={{ ...order, customerEmail: "alex@example.com" }} lines={lines} deskUrl={deskUrl} />);
+    const { text } = await renderEmail(
+      <TeamOversoldOrderEmail frame={frame} order={{ ...order, customerEmail: "alex@example.com" }} lines={lines} deskUrl={deskUrl} />,
+    );
     expect(text).toContain("PAID TOO LATE: ORDER RR-7K2M9Q");
     expect(text).toContain("paid £64.80 after the order's hold had ended");
     expect(text).toContain("the customer has been told, and the whole payment is being refunded");
@@ -192,7 +221,13 @@ describe("e-mails rendered from the one layout", () => {
 
   it("contact notice: sender, subject, the message with its line breaks, the inbox link; what they typed escaped", async () => {
     const inboxUrl = "https://ridgeway-racing.example/admin/messages/abc";
-    const message = { name: hostile, email: "eve@example.com", category: "Sponsorship" as const, subject: `<b>Hi</b> שלום`, message: `First line\nSecond line ${hostile}` };
+    const message = {
+      name: hostile,
+      email: "eve@example.com",
+      category: "Sponsorship" as const,
+      subject: `<b>Hi</b> שלום`,
+      message: `First line\nSecond line ${hostile}`,
+    };
     const { html, text } = await renderEmail(<ContactNoticeEmail frame={frame} message={message} inboxUrl={inboxUrl} />);
     expect(text).toContain("First line\nSecond line");
     expect(text).toContain("Subject: <b>Hi</b> שלום");
@@ -205,7 +240,16 @@ describe("e-mails rendered from the one layout", () => {
     const { text } = await renderEmail(
       <LowStockEmail
         frame={frame}
-        lines={[{ productName: "Team Hoodie", size: "M", stock: 2, threshold: 3, sku: "team-hoodie/M", deskUrl: "https://ridgeway-racing.example/admin/products/2" }]}
+        lines={[
+          {
+            productName: "Team Hoodie",
+            size: "M",
+            stock: 2,
+            threshold: 3,
+            sku: "team-hoodie/M",
+            deskUrl: "https://ridgeway-racing.example/admin/products/2",
+          },
+        ]}
       />,
     );
     expect(text).toContain("A SIZE IS RUNNING LOW");

@@ -70,10 +70,21 @@ export async function mailQueueCounts(db: Database, now = new Date()): Promise<M
       .from(emailOutbox),
     db.select({ value: count() }).from(emailBounces),
   ]);
-  return { waiting: messages!.waiting, retrying: messages!.retrying, failed: messages!.failed, sentToday: messages!.sentToday, bouncing: bounces?.value ?? 0 };
+  return {
+    waiting: messages!.waiting,
+    retrying: messages!.retrying,
+    failed: messages!.failed,
+    sentToday: messages!.sentToday,
+    bouncing: bounces?.value ?? 0,
+  };
 }
 
-export async function listMailQueue(db: Database, view: Exclude<MailQueueView, "bouncing">, page: number, now = new Date()): Promise<{ rows: MailQueueRow[]; total: number }> {
+export async function listMailQueue(
+  db: Database,
+  view: Exclude<MailQueueView, "bouncing">,
+  page: number,
+  now = new Date(),
+): Promise<{ rows: MailQueueRow[]; total: number }> {
   const where = filterOf(view);
   const order =
     view === "waiting"
@@ -105,7 +116,11 @@ export async function listMailQueue(db: Database, view: Exclude<MailQueueView, "
   ]);
   const addresses = [...new Set(rows.map((row) => bounceKey(row.toAddress)))];
   const bouncing = new Set(
-    addresses.length === 0 ? [] : (await db.select({ address: emailBounces.address }).from(emailBounces).where(inArray(emailBounces.address, addresses))).map((row) => row.address),
+    addresses.length === 0
+      ? []
+      : (await db.select({ address: emailBounces.address }).from(emailBounces).where(inArray(emailBounces.address, addresses))).map(
+          (row) => row.address,
+        ),
   );
   return {
     total: total?.value ?? 0,
@@ -143,7 +158,10 @@ export async function listBouncingAddresses(db: Database, page: number) {
 }
 
 /** Which of these addresses bounce (the subscribers desk marks them). */
-export async function bouncingAmong(db: Pick<Database, "select">, addresses: readonly string[]): Promise<Map<string, typeof emailBounces.$inferSelect>> {
+export async function bouncingAmong(
+  db: Pick<Database, "select">,
+  addresses: readonly string[],
+): Promise<Map<string, typeof emailBounces.$inferSelect>> {
   const keys = [...new Set(addresses.map(bounceKey))];
   if (keys.length === 0) return new Map();
   const rows = await db.select().from(emailBounces).where(inArray(emailBounces.address, keys));
@@ -166,20 +184,42 @@ export async function retryNow(context: AuditContext, actor: AuditActor, id: str
     const refuse = (status: 404 | 409, message: string) => ({ value: { ok: false, status, message } as MailQueueResult, audit: [] });
     if (!current) return refuse(404, "There is no such message.");
     if (current.sentAt) return refuse(409, `That message to ${current.toAddress} was sent already.`);
-    if (current.claimedUntil && current.claimedUntil > now) return refuse(409, `That message to ${current.toAddress} is being sent right now.`);
+    if (current.claimedUntil && current.claimedUntil > now)
+      return refuse(409, `That message to ${current.toAddress} is being sent right now.`);
     if (isBulk(current.headers)) {
-      const [bounce] = await tx.select().from(emailBounces).where(eq(emailBounces.address, bounceKey(current.toAddress)));
-      if (bounce) return refuse(409, `${current.toAddress} is bouncing: clear the address under "Bouncing addresses" first, or the newsletter is skipped again.`);
+      const [bounce] = await tx
+        .select()
+        .from(emailBounces)
+        .where(eq(emailBounces.address, bounceKey(current.toAddress)));
+      if (bounce)
+        return refuse(
+          409,
+          `${current.toAddress} is bouncing: clear the address under "Bouncing addresses" first, or the newsletter is skipped again.`,
+        );
     }
     const [after] = await tx
       .update(emailOutbox)
       .set({ failedAt: null, nextAttemptAt: now, attempts: 0, claimedUntil: null })
       .where(eq(emailOutbox.id, id))
       .returning();
-    const snapshot = (row: typeof current) => ({ to: row.toAddress, subject: row.subject, attempts: row.attempts, failedAt: row.failedAt, nextAttemptAt: row.nextAttemptAt, lastError: row.lastError });
+    const snapshot = (row: typeof current) => ({
+      to: row.toAddress,
+      subject: row.subject,
+      attempts: row.attempts,
+      failedAt: row.failedAt,
+      nextAttemptAt: row.nextAttemptAt,
+      lastError: row.lastError,
+    });
     return {
       value: { ok: true, message: `The message to ${current.toAddress} is sent on the next round (within seconds).` } as MailQueueResult,
-      audit: { action: "email.retry", entityType: "email_outbox", entityId: id, entityLabel: `${current.subject} → ${current.toAddress}`, before: snapshot(current), after: snapshot(after!) },
+      audit: {
+        action: "email.retry",
+        entityType: "email_outbox",
+        entityId: id,
+        entityLabel: `${current.subject} → ${current.toAddress}`,
+        before: snapshot(current),
+        after: snapshot(after!),
+      },
     };
   });
   return result.ok ? result.value : { ok: false, status: 409, message: result.message };

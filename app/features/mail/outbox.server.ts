@@ -35,7 +35,11 @@ export async function queueEmail(db: Pick<Database, "insert" | "select">, email:
 
 /** Whether a mail server has refused this address for good (and no later message got through). */
 export async function isBouncing(db: Pick<Database, "select">, address: string): Promise<boolean> {
-  const [row] = await db.select({ address: emailBounces.address }).from(emailBounces).where(eq(emailBounces.address, bounceKey(address))).limit(1);
+  const [row] = await db
+    .select({ address: emailBounces.address })
+    .from(emailBounces)
+    .where(eq(emailBounces.address, bounceKey(address)))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -51,6 +55,15 @@ export async function queueEmails(db: Pick<Database, "insert">, emails: readonly
   if (emails.length === 0) return ids;
   await db
     .insert(emailOutbox)
-    .values(emails.map((email, index) => ({ id: ids[index], toAddress: email.to, subject: email.subject, textBody: email.text, htmlBody: email.html ?? null, headers: email.headers ?? {} })));
+    .values(
+      emails.map((email, index) => ({
+        id: ids[index],
+        toAddress: email.to,
+        subject: email.subject,
+        textBody: email.text,
+        htmlBody: email.html ?? null,
+        headers: email.headers ?? {},
+      })),
+    );
   return ids;
 }

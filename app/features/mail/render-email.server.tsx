@@ -25,6 +25,9 @@ const htmlToTextOptions = {
  * it (links as "text address", so every action is still there for text-only readers).
  */
 export async function renderEmail(element: ReactElement): Promise<{ html: string; text: string }> {
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true, htmlToTextOptions: htmlToTextOptions as never })]);
+  const [html, text] = await Promise.all([
+    render(element),
+    render(element, { plainText: true, htmlToTextOptions: htmlToTextOptions as never }),
+  ]);
   return { html, text };
 }

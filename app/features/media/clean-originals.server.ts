@@ -21,7 +21,13 @@ import type { MediaStorage } from "./storage.server";
  */
 
 const SYSTEM: AuditActor = { id: null, label: "media originals cleaning", roles: [], actingAs: null };
-const EXTENSIONS: Record<string, SniffedType["ext"]> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/avif": "avif", "video/mp4": "mp4" };
+const EXTENSIONS: Record<string, SniffedType["ext"]> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/avif": "avif",
+  "video/mp4": "mp4",
+};
 const BATCH = 20;
 
 export interface CleaningOptions {
@@ -77,11 +83,19 @@ export async function cleanStoredOriginals(db: Database, storage: MediaStorage, 
 
 type Asset = typeof mediaAssets.$inferSelect;
 
-async function cleanOne(db: Database, storage: MediaStorage, asset: Asset, options: CleaningOptions): Promise<"cleaned" | "failed" | "taken"> {
+async function cleanOne(
+  db: Database,
+  storage: MediaStorage,
+  asset: Asset,
+  options: CleaningOptions,
+): Promise<"cleaned" | "failed" | "taken"> {
   const stored = await storage.get(asset.originalKey);
   const type = stored && sniffMediaType(stored.bytes);
   if (!stored || !type || type.mime !== asset.originalType) {
-    options.log.warn({ assetId: asset.id, key: asset.originalKey, found: Boolean(stored) }, "a stored original is missing or not what its asset says");
+    options.log.warn(
+      { assetId: asset.id, key: asset.originalKey, found: Boolean(stored) },
+      "a stored original is missing or not what its asset says",
+    );
     return "failed";
   }
   const cleaned = await cleanOriginal(stored.bytes, type);
@@ -97,7 +111,13 @@ async function cleanOne(db: Database, storage: MediaStorage, asset: Asset, optio
   const switched = await db.transaction(async (tx) => {
     const [after] = await tx
       .update(mediaAssets)
-      .set({ originalKey: key, originalBytes: cleaned.bytes.byteLength, originalCleanedAt: new Date(), updatedAt: new Date(), version: sql`${mediaAssets.version} + 1` })
+      .set({
+        originalKey: key,
+        originalBytes: cleaned.bytes.byteLength,
+        originalCleanedAt: new Date(),
+        updatedAt: new Date(),
+        version: sql`${mediaAssets.version} + 1`,
+      })
       .where(and(eq(mediaAssets.id, asset.id), eq(mediaAssets.originalKey, asset.originalKey), isNull(mediaAssets.originalCleanedAt)))
       .returning();
     if (!after) return null;
@@ -133,7 +153,15 @@ async function cleanOne(db: Database, storage: MediaStorage, asset: Asset, optio
           await insertAuditEvent(
             tx,
             SYSTEM,
-            { action: "update", entityType, entityId: String(person.id), entityLabel: person.name, before: { video: oldUrl }, after: { video: newUrl, version: person.version }, reason: "The library clip it plays has a new address" },
+            {
+              action: "update",
+              entityType,
+              entityId: String(person.id),
+              entityLabel: person.name,
+              before: { video: oldUrl },
+              after: { video: newUrl, version: person.version },
+              reason: "The library clip it plays has a new address",
+            },
             null,
           );
         }
@@ -162,6 +190,8 @@ async function deleteLeftovers(db: Database, storage: MediaStorage): Promise<voi
     .from(mediaAssets)
     .where(isNotNull(mediaAssets.originalCleanedAt));
   const current = new Set(cleaned.map((asset) => asset.originalKey));
-  const keys = cleaned.map((asset) => uploadedKey(asset.hash, asset.originalType)).filter((key): key is string => key !== null && !current.has(key));
+  const keys = cleaned
+    .map((asset) => uploadedKey(asset.hash, asset.originalType))
+    .filter((key): key is string => key !== null && !current.has(key));
   for (let i = 0; i < keys.length; i += 500) await storage.delete(keys.slice(i, i + 500));
 }

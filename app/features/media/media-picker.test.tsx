@@ -12,7 +12,9 @@ describe("MediaPicker without JavaScript", () => {
   it("is a select of the library's images by alt text, with the current one chosen and previewed", () => {
     const html = renderToStaticMarkup(<MediaPicker name="heroImageId" label="Hero image" choices={choices} defaultValue="a1" />);
     expect(html).toContain('name="heroImageId"');
-    expect(html).toMatch(/<option value="">No image<\/option><option value="a1" selected="">Car 7 at Druids<\/option><option value="b2">Podium at Snetterton<\/option>/);
+    expect(html).toMatch(
+      /<option value="">No image<\/option><option value="a1" selected="">Car 7 at Druids<\/option><option value="b2">Podium at Snetterton<\/option>/,
+    );
     expect(html).toContain(`src="/media/u/${hash}-320.webp"`);
     // The filter box needs script, so the server's HTML leaves it out.
     expect(html).not.toContain('type="search"');

@@ -77,7 +77,13 @@ export function MediaPicker({ name, label, choices, defaultValue, error, hint, r
           ))}
         </select>
         {chosen?.thumbnail && (
-          <img src={mediaFileUrl(chosen.thumbnail)} alt="" width={64} height={64} className="size-16 shrink-0 rounded border border-line object-cover" />
+          <img
+            src={mediaFileUrl(chosen.thumbnail)}
+            alt=""
+            width={64}
+            height={64}
+            className="size-16 shrink-0 rounded border border-line object-cover"
+          />
         )}
       </div>
       {hint && (

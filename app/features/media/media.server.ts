@@ -66,7 +66,10 @@ export async function saveUpload(
           createdBy: actor.id,
         })
         .returning();
-      return { value: asset!, audit: { action: "create", entityType: MEDIA_TABLE.entityType, entityId: asset!.id, before: null, after: auditRecord(asset!) } };
+      return {
+        value: asset!,
+        audit: { action: "create", entityType: MEDIA_TABLE.entityType, entityId: asset!.id, before: null, after: auditRecord(asset!) },
+      };
     });
     if (!written.ok) throw new Error("a new media asset cannot conflict");
     return { created: true, asset: written.value };
@@ -135,12 +138,7 @@ export type MediaWriteResult = AuditedWriteResult<MediaAsset> | { ok: false; kin
  * Saves staff's edit of an asset (alt text, caption, credit, focal point) if it is still at
  * the version they opened; otherwise nothing changes and the result says conflict.
  */
-export async function updateMediaDetails(
-  context: AuditContext,
-  actor: AuditActor,
-  id: string,
-  edit: MediaEdit,
-): Promise<MediaWriteResult> {
+export async function updateMediaDetails(context: AuditContext, actor: AuditActor, id: string, edit: MediaEdit): Promise<MediaWriteResult> {
   const { version, ...values } = edit;
   return versionedWrite(context, actor, id, version, "update", values);
 }
@@ -269,7 +267,11 @@ export async function pictureNotesFor(db: Database, srcs: readonly string[]): Pr
 }
 
 /** Each row with `photo`: the library picture its `assetIdOf` names, or null (show its image path). */
-export async function withLibraryPhotos<Row>(db: Database, rows: Row[], assetIdOf: (row: Row) => string | null): Promise<(Row & { photo: PictureImage | null })[]> {
+export async function withLibraryPhotos<Row>(
+  db: Database,
+  rows: Row[],
+  assetIdOf: (row: Row) => string | null,
+): Promise<(Row & { photo: PictureImage | null })[]> {
   const pictures = await libraryPictures(db, rows.map(assetIdOf));
   return rows.map((row) => ({ ...row, photo: pictures.get(assetIdOf(row) ?? "") ?? null }));
 }

@@ -32,7 +32,7 @@ describe("sniffMediaType", () => {
 
   it("refuses other files whatever they are called", () => {
     expect(sniffMediaType(bytes("GIF89a", [1, 0, 1, 0]))).toBeNull();
-    expect(sniffMediaType(bytes("<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>"))).toBeNull();
+    expect(sniffMediaType(bytes('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBeNull();
     expect(sniffMediaType(bytes("%PDF-1.7"))).toBeNull();
     expect(sniffMediaType(ftyp("heic", "mif1", "heic"))).toBeNull();
     expect(sniffMediaType(ftyp("qt  ", "qt  "))).toBeNull();
@@ -70,7 +70,14 @@ const variant = (format: MediaVariant["format"], width: number): MediaVariant =>
 });
 
 describe("picture sources", () => {
-  const variants = [variant("webp", 1280), variant("avif", 640), variant("webp", 320), variant("avif", 320), variant("webp", 640), variant("avif", 1280)];
+  const variants = [
+    variant("webp", 1280),
+    variant("avif", 640),
+    variant("webp", 320),
+    variant("avif", 320),
+    variant("webp", 640),
+    variant("avif", 1280),
+  ];
 
   it("lists each format narrowest first with its width descriptor", () => {
     expect(buildSrcSet(variants, "avif")).toBe(
@@ -87,7 +94,15 @@ describe("picture sources", () => {
   });
 
   it("builds sizes from breakpoints, widest first", () => {
-    expect(buildSizes([["64rem", "33vw"], ["40rem", "50vw"]], "100vw")).toBe("(min-width: 64rem) 33vw, (min-width: 40rem) 50vw, 100vw");
+    expect(
+      buildSizes(
+        [
+          ["64rem", "33vw"],
+          ["40rem", "50vw"],
+        ],
+        "100vw",
+      ),
+    ).toBe("(min-width: 64rem) 33vw, (min-width: 40rem) 50vw, 100vw");
     expect(buildSizes([], "100vw")).toBe("100vw");
   });
 

@@ -33,7 +33,8 @@ export const MEDIA_MESSAGES = {
   tooManyPixels: "That image has too many pixels to process (over 50 megapixels). Resize it and try again.",
   unreadable: "That image could not be read: the file may be damaged.",
   unreadableClip: "That clip could not be read: the file may be damaged. Export it again as an MP4.",
-  clipWithDataTrack: "That clip carries a data track (GPS or sensor readings) we cannot remove from a streaming MP4. Export it again as a plain MP4.",
+  clipWithDataTrack:
+    "That clip carries a data track (GPS or sensor readings) we cannot remove from a streaming MP4. Export it again as a plain MP4.",
 } as const;
 
 export type SniffedType =

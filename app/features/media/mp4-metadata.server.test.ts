@@ -51,10 +51,18 @@ describe("stripMp4Metadata", () => {
     // A box that claims to run past the end of the file.
     expect(stripMp4Metadata(Buffer.concat([ftyp, u32(9999), Buffer.from("moov", "latin1")]))).toEqual({ ok: false, reason: "unreadable" });
     // A movie with no picture or sound.
-    expect(stripMp4Metadata(Buffer.concat([ftyp, box("moov", fullBox("mvhd", 0, Buffer.alloc(96)))]))).toEqual({ ok: false, reason: "unreadable" });
+    expect(stripMp4Metadata(Buffer.concat([ftyp, box("moov", fullBox("mvhd", 0, Buffer.alloc(96)))]))).toEqual({
+      ok: false,
+      reason: "unreadable",
+    });
 
     const dataTrack = box("trak", box("mdia", fullBox("hdlr", 0, u32(0), Buffer.from("meta", "latin1"), Buffer.alloc(12))));
-    const fragmented = Buffer.concat([ftyp, box("moov", fullBox("mvhd", 0, Buffer.alloc(96)), dataTrack), box("moof"), box("mdat", Buffer.alloc(16))]);
+    const fragmented = Buffer.concat([
+      ftyp,
+      box("moov", fullBox("mvhd", 0, Buffer.alloc(96)), dataTrack),
+      box("moof"),
+      box("mdat", Buffer.alloc(16)),
+    ]);
     expect(stripMp4Metadata(fragmented)).toEqual({ ok: false, reason: "fragmented-data-track" });
   });
 });

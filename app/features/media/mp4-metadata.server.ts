@@ -110,7 +110,9 @@ function sampleRanges(bytes: Buffer, stbl: Box): Array<[number, number]> {
 
   const chunkCount = entries(offsets, offsets.type === "co64" ? 8 : 4, 8);
   const chunkOffset = (index: number) =>
-    offsets.type === "co64" ? Number(bytes.readBigUInt64BE(offsets.body + 8 + index * 8)) : bytes.readUInt32BE(offsets.body + 8 + index * 4);
+    offsets.type === "co64"
+      ? Number(bytes.readBigUInt64BE(offsets.body + 8 + index * 8))
+      : bytes.readUInt32BE(offsets.body + 8 + index * 4);
 
   let sampleSize: (index: number) => number;
   let sampleCount: number;

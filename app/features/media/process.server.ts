@@ -54,7 +54,14 @@ export async function emailJpeg(image: Sharp, hash: string): Promise<MediaVarian
     .jpeg({ quality: 80, mozjpeg: true })
     .toBuffer({ resolveWithObject: true });
   const key = variantKey(hash, info.width, "jpeg");
-  return { format: "jpeg", width: info.width, height: info.height, bytes: data.byteLength, key, file: { key, contentType: "image/jpeg", bytes: data } };
+  return {
+    format: "jpeg",
+    width: info.width,
+    height: info.height,
+    bytes: data.byteLength,
+    key,
+    file: { key, contentType: "image/jpeg", bytes: data },
+  };
 }
 
 export function mediaHash(bytes: Uint8Array): string {
@@ -80,7 +87,7 @@ const ORIGINAL_ENCODERS: Record<Extract<SniffedType, { kind: "image" }>["mime"],
 /** A WebP whose picture is lossless: its first image chunk is VP8L (simple format, or after VP8X and others). */
 function isLosslessWebp(bytes: Uint8Array): boolean {
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let offset = 12; offset + 8 <= view.length; ) {
+  for (let offset = 12; offset + 8 <= view.length;) {
     const chunk = view.toString("latin1", offset, offset + 4);
     if (chunk === "VP8L") return true;
     if (chunk === "VP8 ") return false;
@@ -102,7 +109,10 @@ export async function cleanOriginal(bytes: Buffer, type: SniffedType): Promise<C
   if (type.kind === "video") {
     const stripped = stripMp4Metadata(bytes);
     if (stripped.ok) return stripped;
-    return { ok: false, message: stripped.reason === "fragmented-data-track" ? MEDIA_MESSAGES.clipWithDataTrack : MEDIA_MESSAGES.unreadableClip };
+    return {
+      ok: false,
+      message: stripped.reason === "fragmented-data-track" ? MEDIA_MESSAGES.clipWithDataTrack : MEDIA_MESSAGES.unreadableClip,
+    };
   }
   try {
     const image = sharp(bytes, { limitInputPixels: MEDIA_MAX_INPUT_PIXELS, animated: false }).autoOrient().keepIccProfile();
@@ -134,7 +144,18 @@ export async function processUpload(bytes: Buffer): Promise<ProcessResult> {
   if (type.kind === "video") {
     const cleaned = await cleanOriginal(bytes, type);
     if (!cleaned.ok) return cleaned;
-    return { ok: true, media: { hash, type, original: originalOf(cleaned.bytes), originalBytes: cleaned.bytes.byteLength, width: null, height: null, variants: [] } };
+    return {
+      ok: true,
+      media: {
+        hash,
+        type,
+        original: originalOf(cleaned.bytes),
+        originalBytes: cleaned.bytes.byteLength,
+        width: null,
+        height: null,
+        variants: [],
+      },
+    };
   }
 
   let metadata: Metadata;
@@ -180,7 +201,10 @@ export async function processUpload(bytes: Buffer): Promise<ProcessResult> {
     variants.push(await emailJpeg(sharp(upright.data, { raw }), hash));
     const cleaned = await cleanOriginal(bytes, type);
     if (!cleaned.ok) return cleaned;
-    return { ok: true, media: { hash, type, original: originalOf(cleaned.bytes), originalBytes: cleaned.bytes.byteLength, width, height, variants } };
+    return {
+      ok: true,
+      media: { hash, type, original: originalOf(cleaned.bytes), originalBytes: cleaned.bytes.byteLength, width, height, variants },
+    };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) return { ok: false, message: MEDIA_MESSAGES.tooManyPixels };
     return { ok: false, message: MEDIA_MESSAGES.unreadable };

@@ -10,7 +10,11 @@ function uploadCutByTheBodyLimit(): Request {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="huge.mp4"\r\nContent-Type: video/mp4\r\n\r\n`));
+      controller.enqueue(
+        encoder.encode(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="huge.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+        ),
+      );
       controller.enqueue(new Uint8Array(64 * 1024));
       controller.error(new RequestBodyTooLargeError(64 * 1024));
     },

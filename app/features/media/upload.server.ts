@@ -14,9 +14,7 @@ import { saveUpload, type MediaAsset } from "./media.server";
 import { processUpload } from "./process.server";
 import { databaseMediaStorage } from "./storage.server";
 
-export type UploadForm =
-  | { ok: true; form: FormData; file: Buffer | null }
-  | { ok: false; status: 400 | 413; message: string };
+export type UploadForm = { ok: true; form: FormData; file: Buffer | null } | { ok: false; status: 400 | 413; message: string };
 
 /**
  * Reads the upload form as it streams in. The parser holds at most one file of
@@ -61,7 +59,8 @@ export async function readMediaUploadForm(request: Request): Promise<UploadForm>
     await discardBody(request);
     // The server's own body limit (server/body-limit.ts) can trip first: it errors the stream while
     // chunks past the file limit are still queued, unseen by the parser, which reports a parse error.
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError || isRequestBodyTooLarge(error)) return tooLarge;
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError || isRequestBodyTooLarge(error))
+      return tooLarge;
     if (error instanceof MaxFilesExceededError) return { ok: false, status: 400, message: "Upload one file at a time." };
     if (error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError || error instanceof FormDataParseError) {
       return { ok: false, status: 400, message: "The form could not be read." };
@@ -105,7 +104,11 @@ export async function uploadMedia(context: AuditContext, actor: AuditActor, requ
     const value = read.form.get(name);
     return typeof value === "string" ? value : "";
   };
-  const values = { altText: text("altText").slice(0, 1000), caption: text("caption").slice(0, 2000), credit: text("credit").slice(0, 1000) };
+  const values = {
+    altText: text("altText").slice(0, 1000),
+    caption: text("caption").slice(0, 2000),
+    credit: text("credit").slice(0, 1000),
+  };
   const details = mediaDetailsSchema.safeParse(values);
   const fieldErrors: Record<string, string> = details.success ? {} : fieldErrorsOf(details.error);
   if (!read.file) fieldErrors.file = MEDIA_MESSAGES.noFile;

@@ -37,7 +37,10 @@ describe("parseArticleForm", () => {
   });
 
   it("takes the editor's JSON when it is sent", () => {
-    const body = JSON.stringify({ type: "doc", content: [{ type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Hi" }] }] });
+    const body = JSON.stringify({
+      type: "doc",
+      content: [{ type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Hi" }] }],
+    });
     const result = parseArticleForm({ ...valid, body });
     expect(result.ok && result.content.body.content[0]!.type).toBe("heading");
   });
@@ -56,7 +59,16 @@ describe("parseArticleForm", () => {
     });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(Object.keys(result.fieldErrors).sort()).toEqual(["authorLinkedin", "body", "category", "image", "seoTitle", "shareImage", "slug", "title"]);
+    expect(Object.keys(result.fieldErrors).sort()).toEqual([
+      "authorLinkedin",
+      "body",
+      "category",
+      "image",
+      "seoTitle",
+      "shareImage",
+      "slug",
+      "title",
+    ]);
   });
 });
 
@@ -68,7 +80,9 @@ describe("ARTICLE_CATEGORIES", () => {
 
 describe("slugFromTitle", () => {
   it("keeps letters and digits, joined by single hyphens", () => {
-    expect(slugFromTitle('"Patience Is a Performance Tool": Ashdown’s view — 2026')).toBe("patience-is-a-performance-tool-ashdown-s-view-2026");
+    expect(slugFromTitle('"Patience Is a Performance Tool": Ashdown’s view — 2026')).toBe(
+      "patience-is-a-performance-tool-ashdown-s-view-2026",
+    );
     expect(slugFromTitle("Zoë & Jürgen")).toBe("zoe-jurgen");
     expect(slugFromTitle("!!!")).toBe("");
   });
@@ -83,6 +97,7 @@ describe("UK date-time fields", () => {
   });
 
   it("refuses what is not a date and time, and the hour the clocks skip", () => {
-    for (const value of ["", "tomorrow", "2026-02-30T10:00", "2026-03-29T01:30", "2026-07-01 14:30"]) expect(ukDateTimeLocal(value), value).toBeNull();
+    for (const value of ["", "tomorrow", "2026-02-30T10:00", "2026-03-29T01:30", "2026-07-01 14:30"])
+      expect(ukDateTimeLocal(value), value).toBeNull();
   });
 });

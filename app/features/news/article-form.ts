@@ -62,7 +62,9 @@ function parseBodyJson(body: string): { ok: true; doc: RichTextDoc } | { ok: fal
     return { ok: false, message: "The text could not be read. Please try again." };
   }
   const parsed = richTextDocSchema.safeParse(json);
-  return parsed.success ? { ok: true, doc: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? "The text could not be read." };
+  return parsed.success
+    ? { ok: true, doc: parsed.data }
+    : { ok: false, message: parsed.error.issues[0]?.message ?? "The text could not be read." };
 }
 
 const articleFieldsSchema = z.object({
@@ -112,7 +114,9 @@ export type ArticleFieldErrors = Partial<Record<(typeof ARTICLE_FORM_FIELDS)[num
  * (`body`); without JavaScript the form has a plain textarea instead (`bodyText`, blank lines
  * between paragraphs).
  */
-export function parseArticleForm(values: ArticleFormValues): { ok: true; content: ArticleContent } | { ok: false; fieldErrors: ArticleFieldErrors } {
+export function parseArticleForm(
+  values: ArticleFormValues,
+): { ok: true; content: ArticleContent } | { ok: false; fieldErrors: ArticleFieldErrors } {
   const fieldErrors: ArticleFieldErrors = {};
   const fields = articleFieldsSchema.safeParse({
     ...Object.fromEntries(ARTICLE_FORM_FIELDS.map((name) => [name, ""])),

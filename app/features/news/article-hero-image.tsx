@@ -22,7 +22,17 @@ export function ArticleHeroImage({ hero, sizes, priority, className }: ArticleHe
   const loading = priority === "lazy" ? "lazy" : undefined;
   const fetchPriority = priority === "lcp" ? "high" : undefined;
   if (hero.kind === "photo") {
-    return <ResponsivePicture image={hero.picture} sizes={sizes} loading={loading} fetchPriority={fetchPriority} decoding="async" className={frame} pictureClassName="block" />;
+    return (
+      <ResponsivePicture
+        image={hero.picture}
+        sizes={sizes}
+        loading={loading}
+        fetchPriority={fetchPriority}
+        decoding="async"
+        className={frame}
+        pictureClassName="block"
+      />
+    );
   }
   if (hero.kind === "art") {
     return (

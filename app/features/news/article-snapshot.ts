@@ -79,7 +79,9 @@ export function changedFields(before: ArticleContent, after: ArticleContent): Ar
 }
 
 /** The columns of an article row a snapshot is made from. */
-export type ArticleSnapshotSource = { [Key in (typeof SNAPSHOT_CONTENT_FIELDS)[number]]: Key extends "body" ? RichTextDoc | null : ArticleSnapshot[Key] } & {
+export type ArticleSnapshotSource = {
+  [Key in (typeof SNAPSHOT_CONTENT_FIELDS)[number]]: Key extends "body" ? RichTextDoc | null : ArticleSnapshot[Key];
+} & {
   status: string;
   publishAt: Date | null;
 };
@@ -92,5 +94,10 @@ export function snapshotContent(snapshot: ArticleSnapshot): ArticleContent {
 
 export function articleSnapshot(row: ArticleSnapshotSource): ArticleSnapshot {
   const content = Object.fromEntries(SNAPSHOT_CONTENT_FIELDS.map((field) => [field, row[field]])) as unknown as ArticleContent;
-  return { ...content, body: row.body ?? { type: "doc", content: [] }, status: row.status, publishAt: row.publishAt?.toISOString() ?? null };
+  return {
+    ...content,
+    body: row.body ?? { type: "doc", content: [] },
+    status: row.status,
+    publishAt: row.publishAt?.toISOString() ?? null,
+  };
 }

@@ -26,13 +26,21 @@ describe("articleState", () => {
 
 describe("applyTransition", () => {
   it("moves a draft to review, schedules it, and publishes it", () => {
-    expect(applyTransition({ status: "draft", publishAt: null }, { action: "submit" }, now)).toEqual({ ok: true, status: "in_review", publishAt: null });
+    expect(applyTransition({ status: "draft", publishAt: null }, { action: "submit" }, now)).toEqual({
+      ok: true,
+      status: "in_review",
+      publishAt: null,
+    });
     expect(applyTransition({ status: "in_review", publishAt: null }, { action: "schedule", publishAt: later }, now)).toEqual({
       ok: true,
       status: "published",
       publishAt: later,
     });
-    expect(applyTransition({ status: "published", publishAt: later }, { action: "publish" }, now)).toEqual({ ok: true, status: "published", publishAt: now });
+    expect(applyTransition({ status: "published", publishAt: later }, { action: "publish" }, now)).toEqual({
+      ok: true,
+      status: "published",
+      publishAt: now,
+    });
   });
 
   it("refuses a schedule in the past or now, and an invalid date", () => {
@@ -49,8 +57,16 @@ describe("applyTransition", () => {
   });
 
   it("unpublishes and archives, clearing the time so nothing goes live later by surprise", () => {
-    expect(applyTransition({ status: "published", publishAt: later }, { action: "unpublish" }, now)).toEqual({ ok: true, status: "draft", publishAt: null });
-    expect(applyTransition({ status: "published", publishAt: earlier }, { action: "archive" }, now)).toEqual({ ok: true, status: "archived", publishAt: null });
+    expect(applyTransition({ status: "published", publishAt: later }, { action: "unpublish" }, now)).toEqual({
+      ok: true,
+      status: "draft",
+      publishAt: null,
+    });
+    expect(applyTransition({ status: "published", publishAt: earlier }, { action: "archive" }, now)).toEqual({
+      ok: true,
+      status: "archived",
+      publishAt: null,
+    });
   });
 
   it("offers each state its actions", () => {

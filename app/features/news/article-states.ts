@@ -34,11 +34,7 @@ export function isPubliclyVisible(status: string, publishAt: Date | null, now: D
 }
 
 export type ArticleTransition =
-  | { action: "submit" }
-  | { action: "publish" }
-  | { action: "schedule"; publishAt: Date }
-  | { action: "unpublish" }
-  | { action: "archive" };
+  { action: "submit" } | { action: "publish" } | { action: "schedule"; publishAt: Date } | { action: "unpublish" } | { action: "archive" };
 
 export const TRANSITION_LABELS: Record<ArticleTransition["action"], string> = {
   submit: "Submit for review",
@@ -61,9 +57,7 @@ export function availableTransitions(state: ArticleState): Array<ArticleTransiti
   return (Object.keys(allowedFrom) as Array<ArticleTransition["action"]>).filter((action) => allowedFrom[action].includes(state));
 }
 
-export type TransitionResult =
-  | { ok: true; status: StoredArticleStatus; publishAt: Date | null }
-  | { ok: false; message: string };
+export type TransitionResult = { ok: true; status: StoredArticleStatus; publishAt: Date | null } | { ok: false; message: string };
 
 /**
  * The stored status and publish_at after a transition, or why it is not allowed. Publishing keeps
@@ -77,7 +71,10 @@ export function applyTransition(
 ): TransitionResult {
   const state = articleState(current.status, current.publishAt, now);
   if (!allowedFrom[transition.action].includes(state)) {
-    return { ok: false, message: `A ${ARTICLE_STATE_LABELS[state].toLowerCase()} article cannot be given "${TRANSITION_LABELS[transition.action]}".` };
+    return {
+      ok: false,
+      message: `A ${ARTICLE_STATE_LABELS[state].toLowerCase()} article cannot be given "${TRANSITION_LABELS[transition.action]}".`,
+    };
   }
   switch (transition.action) {
     case "submit":

@@ -9,11 +9,23 @@ describe("resolveAuthor", () => {
       { authorName: "Dr Helen Carver", authorTitle: "Technical Director", authorImage: "/a.svg", authorLinkedin: "https://in.example/hc" },
       "Ridgeway Racing",
     );
-    expect(author).toEqual({ name: "Dr Helen Carver", title: "Technical Director", image: "/a.svg", linkedin: "https://in.example/hc", isTeam: false });
+    expect(author).toEqual({
+      name: "Dr Helen Carver",
+      title: "Technical Director",
+      image: "/a.svg",
+      linkedin: "https://in.example/hc",
+      isTeam: false,
+    });
   });
 
   it("credits the team, not a person, when the article names no author", () => {
-    expect(resolveAuthor(noAuthor, "Ridgeway Racing")).toEqual({ name: "Ridgeway Racing", title: null, image: null, linkedin: null, isTeam: true });
+    expect(resolveAuthor(noAuthor, "Ridgeway Racing")).toEqual({
+      name: "Ridgeway Racing",
+      title: null,
+      image: null,
+      linkedin: null,
+      isTeam: true,
+    });
     expect(resolveAuthor({ ...noAuthor, authorName: "  " }, "Ridgeway Racing").isTeam).toBe(true);
   });
 

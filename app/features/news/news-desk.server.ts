@@ -3,7 +3,14 @@ import type { Database } from "../../../db/client.server";
 import { auditedWrite, type AuditActor, type AuditContext, type Tx } from "~/features/admin/audit.server";
 import { articleRevisions, articleSlugRedirects, articles, mediaAssets, users } from "../../../db/schema";
 import { applyTransition, articleState, type ArticleState, type ArticleTransition } from "./article-states";
-import { articleSnapshot, changedFields, SNAPSHOT_CONTENT_FIELDS, snapshotContent, type ArticleContent, type ArticleSnapshot } from "./article-snapshot";
+import {
+  articleSnapshot,
+  changedFields,
+  SNAPSHOT_CONTENT_FIELDS,
+  snapshotContent,
+  type ArticleContent,
+  type ArticleSnapshot,
+} from "./article-snapshot";
 import { ukCalendarDate } from "./article-form";
 import { presentArticle } from "./news.server";
 import { emptyRichTextDoc } from "./rich-text";
@@ -86,7 +93,12 @@ async function checkHeroPhoto(tx: Tx, heroAssetId: string | null): Promise<void>
     .from(mediaAssets)
     .where(and(eq(mediaAssets.id, heroAssetId), eq(mediaAssets.kind, "image"), isNull(mediaAssets.deletedAt)));
   if (!asset) {
-    throw new DeskWriteRefused({ ok: false, reason: "invalid", field: "heroAssetId", message: "Choose a photo that is in the media library." });
+    throw new DeskWriteRefused({
+      ok: false,
+      reason: "invalid",
+      field: "heroAssetId",
+      message: "Choose a photo that is in the media library.",
+    });
   }
 }
 
@@ -109,7 +121,9 @@ async function runWrite(
   context: AuditContext,
   actor: AuditActor,
   action: string,
-  work: (tx: Tx) => Promise<{ before: ArticleRow | null; after: ArticleRow; revisionId: number; auditBefore?: ArticleSnapshot; auditAction?: string }>,
+  work: (
+    tx: Tx,
+  ) => Promise<{ before: ArticleRow | null; after: ArticleRow; revisionId: number; auditBefore?: ArticleSnapshot; auditAction?: string }>,
 ): Promise<DeskWriteResult> {
   try {
     const result = await auditedWrite<DeskWrite>(context, actor, async (tx) => {
@@ -135,7 +149,12 @@ async function runWrite(
 }
 
 /** A new article, as a draft dated today; its first revision is written with it. */
-export function createArticle(context: AuditContext, actor: AuditActor, content: ArticleContent, now = new Date()): Promise<DeskWriteResult> {
+export function createArticle(
+  context: AuditContext,
+  actor: AuditActor,
+  content: ArticleContent,
+  now = new Date(),
+): Promise<DeskWriteResult> {
   return runWrite(context, actor, "create", async (tx) => {
     const refusal = await slugRefusal(tx, content.slug, "");
     if (refusal) throw new DeskWriteRefused({ ok: false, reason: "invalid", field: "slug", message: refusal });
@@ -195,7 +214,11 @@ export function saveArticle(
     if (savesAreStaged(current, now)) {
       await refuseTakenSlug(tx, current, input.content.slug);
       const staged = nextStagedContent(contentOf(current), input.content);
-      const row = await updateArticle(tx, current, { stagedContent: staged, stagedAt: staged ? now : null, stagedBy: staged ? actor.id : null });
+      const row = await updateArticle(tx, current, {
+        stagedContent: staged,
+        stagedAt: staged ? now : null,
+        stagedBy: staged ? actor.id : null,
+      });
       const revisionId = await writeRevision(tx, row, action === "update" ? "stage" : "restore-staged", actor.id);
       // The activity log says the live article did not change: "Stage changes", not "Update".
       return { before: current, after: row, revisionId, auditAction: action === "update" ? "stage_changes" : "restore_staged" };
@@ -237,7 +260,11 @@ export function publishArticleChanges(
       await moveSlug(tx, current, staged.slug);
     } catch (error) {
       if (!(error instanceof DeskWriteRefused) || error.result.reason !== "invalid") throw error;
-      throw new DeskWriteRefused({ ok: false, reason: "invalid", message: `${error.result.message} Change the slug and save, then publish.` });
+      throw new DeskWriteRefused({
+        ok: false,
+        reason: "invalid",
+        message: `${error.result.message} Change the slug and save, then publish.`,
+      });
     }
     const row = await updateArticle(tx, current, { ...staged, stagedContent: null, stagedAt: null, stagedBy: null });
     const revisionId = await writeRevision(tx, row, "publish-changes", actor.id);
@@ -254,7 +281,8 @@ export function discardArticleChanges(
 ): Promise<DeskWriteResult> {
   return runWrite(context, actor, "discard_changes", async (tx) => {
     const current = await lockArticle(tx, input.articleId, input.expectedVersion);
-    if (!current.stagedContent) throw new DeskWriteRefused({ ok: false, reason: "invalid", message: "There are no unpublished changes to discard." });
+    if (!current.stagedContent)
+      throw new DeskWriteRefused({ ok: false, reason: "invalid", message: "There are no unpublished changes to discard." });
     const row = await updateArticle(tx, current, { stagedContent: null, stagedAt: null, stagedBy: null });
     // A revision of the live text, so the newest revision (what Preview opens) is what the editor sees.
     const revisionId = await writeRevision(tx, row, "discard-changes", actor.id);
@@ -298,7 +326,10 @@ export async function restoreArticleRevision(
   if (!revision) return { ok: false, reason: "not-found" };
   const content = snapshotContent(revision.snapshot);
   // A photo removed from the library for good cannot come back: the restore keeps the rest.
-  if (content.heroAssetId && !(await context.db.select({ id: mediaAssets.id }).from(mediaAssets).where(eq(mediaAssets.id, content.heroAssetId))).length) {
+  if (
+    content.heroAssetId &&
+    !(await context.db.select({ id: mediaAssets.id }).from(mediaAssets).where(eq(mediaAssets.id, content.heroAssetId))).length
+  ) {
     content.heroAssetId = null;
   }
   return saveArticle(context, actor, { ...input, content, action: "restore" });
@@ -426,6 +457,8 @@ export async function getPreviewArticle(db: Database, articleId: string, revisio
   const revision = await getArticleRevision(db, articleId, revisionId);
   if (!revision) return null;
   const [current] = await db.select({ publishedOn: articles.publishedOn }).from(articles).where(eq(articles.id, articleId));
-  const publishedOn = revision.snapshot.publishAt ? ukCalendarDate(new Date(revision.snapshot.publishAt)) : (current?.publishedOn ?? ukCalendarDate(new Date()));
+  const publishedOn = revision.snapshot.publishAt
+    ? ukCalendarDate(new Date(revision.snapshot.publishAt))
+    : (current?.publishedOn ?? ukCalendarDate(new Date()));
   return { revision, article: await presentArticle(db, snapshotContent(revision.snapshot), publishedOn) };
 }

@@ -11,7 +11,12 @@ import {
 } from "./news-filter";
 
 const articles = [
-  { id: "opener", title: "Hartley Wins at Silverstone", excerpt: "Pole and victory on the International layout.", category: "Race Reports" },
+  {
+    id: "opener",
+    title: "Hartley Wins at Silverstone",
+    excerpt: "Pole and victory on the International layout.",
+    category: "Race Reports",
+  },
   { id: "aero", title: "Inside the F3A Aero Upgrade", excerpt: "How the new front wing found downforce.", category: "Technical" },
   { id: "legacy", title: "Rain at Anglesey", excerpt: "Marsh takes second in the wet.", category: "race_report" },
   { id: "launch", title: "Introducing Female Side", excerpt: "A programme for women drivers.", category: "Team News" },

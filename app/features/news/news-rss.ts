@@ -13,7 +13,6 @@ export interface FeedArticle {
   publishedOn: string;
 }
 
-
 /** "2025-04-06" → "Sun, 06 Apr 2025 00:00:00 GMT", the RFC 822 date RSS readers expect. */
 export function rfc822Date(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);

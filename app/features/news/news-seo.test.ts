@@ -36,4 +36,3 @@ describe("articleJsonLd", () => {
     expect(articleJsonLd({ ...article, author: null }, publicUrl)).not.toHaveProperty("author");
   });
 });
-

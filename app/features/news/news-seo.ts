@@ -38,7 +38,6 @@ export function articleJsonLd(article: ArticleSeoFields, publicUrl: string) {
   };
 }
 
-
 /** The tags an article adds to the page's own (see pageMeta). */
 export function articleMeta(article: ArticleSeoFields): MetaDescriptor[] {
   return [{ property: "article:published_time", content: article.publishedOn }];

@@ -35,15 +35,25 @@ describe("renderRichText", () => {
         '<figcaption>Oliver on the grid &lt;before&gt; Race 2 <span class="picture-credit">Photo: Sam Lens</span></figcaption></figure><p>Next.</p>',
     );
     // Only what is filled in: a credit alone, one that already says what it is, nothing at all.
-    expect(renderRichText([{ type: "image", attrs: { src, alt: "" } }], new Map([[src, { caption: " ", credit: "© Ridgeway Racing" }]]))).toContain(
-      '<figcaption><span class="picture-credit">© Ridgeway Racing</span></figcaption>',
+    expect(
+      renderRichText([{ type: "image", attrs: { src, alt: "" } }], new Map([[src, { caption: " ", credit: "© Ridgeway Racing" }]])),
+    ).toContain('<figcaption><span class="picture-credit">© Ridgeway Racing</span></figcaption>');
+    expect(renderRichText([{ type: "image", attrs: { src, alt: "" } }], new Map([[src, { caption: "", credit: "" }]]))).not.toContain(
+      "figcaption",
     );
-    expect(renderRichText([{ type: "image", attrs: { src, alt: "" } }], new Map([[src, { caption: "", credit: "" }]]))).not.toContain("figcaption");
-    expect(imageSources([paragraph(text("a")), { type: "blockquote", content: [{ type: "image", attrs: { src } }] }, { type: "image", attrs: { src: 7 } }])).toEqual([src]);
+    expect(
+      imageSources([
+        paragraph(text("a")),
+        { type: "blockquote", content: [{ type: "image", attrs: { src } }] },
+        { type: "image", attrs: { src: 7 } },
+      ]),
+    ).toEqual([src]);
   });
 
   it("keeps headings between h2 and h4 (the page title is the h1)", () => {
-    const levels = [1, 2, 3, 4, 6, "9", undefined].map((level) => renderRichText([{ type: "heading", attrs: { level }, content: [text("x")] }]));
+    const levels = [1, 2, 3, 4, 6, "9", undefined].map((level) =>
+      renderRichText([{ type: "heading", attrs: { level }, content: [text("x")] }]),
+    );
     expect(levels).toEqual(["<h2>x</h2>", "<h2>x</h2>", "<h3>x</h3>", "<h4>x</h4>", "<h4>x</h4>", "<h2>x</h2>", "<h2>x</h2>"]);
   });
 
@@ -54,11 +64,13 @@ describe("renderRichText", () => {
   });
 
   it("links http(s), mailto:, tel: and same-site paths only, with rel=noopener on other sites", () => {
-    expect(renderRichText([paragraph(text("site", link("https://example.com/a?b=1&c=\"2\"")))])).toBe(
+    expect(renderRichText([paragraph(text("site", link('https://example.com/a?b=1&c="2"')))])).toBe(
       '<p><a href="https://example.com/a?b=1&amp;c=%222%22" rel="noopener noreferrer">site</a></p>',
     );
     expect(renderRichText([paragraph(text("news", link("/news/x")))])).toBe('<p><a href="/news/x">news</a></p>');
-    expect(renderRichText([paragraph(text("write", link("mailto:x@example.com")))])).toBe('<p><a href="mailto:x@example.com">write</a></p>');
+    expect(renderRichText([paragraph(text("write", link("mailto:x@example.com")))])).toBe(
+      '<p><a href="mailto:x@example.com">write</a></p>',
+    );
     for (const href of [
       "javascript:alert(1)",
       " JavaScript:alert(1)",
@@ -83,7 +95,9 @@ describe("renderRichText", () => {
       { type: "image", attrs: { src: "https://evil.example/track.gif", alt: "x" } },
       { type: "image", attrs: { src: "/media/../etc/passwd", alt: "x" } },
     ]);
-    expect(html).toBe('<p>p</p><figure><img src="/media/ok.svg" alt="&quot; onerror=&quot;alert(1)" loading="lazy" decoding="async"></figure>');
+    expect(html).toBe(
+      '<p>p</p><figure><img src="/media/ok.svg" alt="&quot; onerror=&quot;alert(1)" loading="lazy" decoding="async"></figure>',
+    );
     expect(html).not.toMatch(/onclick|style=|class=/);
   });
 
@@ -147,7 +161,7 @@ describe("markdownToRichText (the seed's articles)", () => {
   });
 
   it("keeps characters that are entities in HTML as plain characters", () => {
-    const doc = markdownToRichText("Tom & Jerry's \"car\" <3");
-    expect(doc.content[0]!.content!.map((node) => node.text).join("")).toBe("Tom & Jerry's \"car\" <3");
+    const doc = markdownToRichText('Tom & Jerry\'s "car" <3');
+    expect(doc.content[0]!.content!.map((node) => node.text).join("")).toBe('Tom & Jerry\'s "car" <3');
   });
 });

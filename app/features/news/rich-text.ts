@@ -77,16 +77,14 @@ const TOO_DEEP = "The text is nested too deeply.";
  */
 const MAX_JSON_DEPTH = 2 * RICH_TEXT_LIMITS.maxDepth + 8;
 
-const docSchema = z
-  .object({ type: z.literal("doc"), content: z.array(nodeSchema) })
-  .superRefine((doc, ctx) => {
-    const totals = { nodes: 0, text: 0 };
-    const depth = measure(doc.content, 1, totals);
-    if (depth > RICH_TEXT_LIMITS.maxDepth) ctx.addIssue({ code: "custom", message: TOO_DEEP });
-    if (totals.nodes > RICH_TEXT_LIMITS.maxNodes || totals.text > RICH_TEXT_LIMITS.maxTextLength) {
-      ctx.addIssue({ code: "custom", message: "The text is too long for one article." });
-    }
-  });
+const docSchema = z.object({ type: z.literal("doc"), content: z.array(nodeSchema) }).superRefine((doc, ctx) => {
+  const totals = { nodes: 0, text: 0 };
+  const depth = measure(doc.content, 1, totals);
+  if (depth > RICH_TEXT_LIMITS.maxDepth) ctx.addIssue({ code: "custom", message: TOO_DEEP });
+  if (totals.nodes > RICH_TEXT_LIMITS.maxNodes || totals.text > RICH_TEXT_LIMITS.maxTextLength) {
+    ctx.addIssue({ code: "custom", message: "The text is too long for one article." });
+  }
+});
 
 /** A body as the admin form sends it: the document's JSON, checked for shape and size. */
 export const richTextDocSchema: z.ZodType<RichTextDoc> = z

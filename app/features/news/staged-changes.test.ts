@@ -44,7 +44,13 @@ describe("savesAreStaged", () => {
 
 describe("nextStagedContent", () => {
   it("stages the saved content when anything differs from the live article", () => {
-    const saved = { ...live, body: { type: "doc" as const, content: [{ type: "paragraph", content: [{ type: "text", text: "Both cars home, one on the podium." }] }] } };
+    const saved = {
+      ...live,
+      body: {
+        type: "doc" as const,
+        content: [{ type: "paragraph", content: [{ type: "text", text: "Both cars home, one on the podium." }] }],
+      },
+    };
     expect(nextStagedContent(live, saved)).toEqual(saved);
     expect(nextStagedContent(live, { ...live, slug: "season-opener-2025" })?.slug).toBe("season-opener-2025");
   });
@@ -52,7 +58,10 @@ describe("nextStagedContent", () => {
   it("stages nothing when the save brings back exactly the live content", () => {
     expect(nextStagedContent(live, structuredClone(live))).toBeNull();
     // As the database gives the body back: the same document with its keys in another order.
-    const readBack = { ...live, body: { content: [{ content: [{ text: "Both cars home.", type: "text" }], type: "paragraph" }], type: "doc" as const } };
+    const readBack = {
+      ...live,
+      body: { content: [{ content: [{ text: "Both cars home.", type: "text" }], type: "paragraph" }], type: "doc" as const },
+    };
     expect(nextStagedContent(readBack, live)).toBeNull();
   });
 });

@@ -9,7 +9,10 @@ import { isPubliclyVisible } from "./article-states";
  */
 
 /** Whether a save is held back as staged changes: the article is live, or already has some. */
-export function savesAreStaged(article: { status: string; publishAt: Date | null; stagedContent: ArticleContent | null }, now: Date): boolean {
+export function savesAreStaged(
+  article: { status: string; publishAt: Date | null; stagedContent: ArticleContent | null },
+  now: Date,
+): boolean {
   return article.stagedContent !== null || isPubliclyVisible(article.status, article.publishAt, now);
 }
 

@@ -31,13 +31,24 @@ describe("a newsletter issue's e-mail", () => {
     // The only images are the logo and the article's picture: no pixel.
     expect(mine.match(/<img /g)).toHaveLength(2);
     const plain = personalise(text, "tok_123");
-    for (const part of ["See you at Brands Hatch.", "Read the full story", article.articleUrl, "newsletter/unsubscribe?token=tok_123", frame.postalAddress]) expect(plain).toContain(part);
+    for (const part of [
+      "See you at Brands Hatch.",
+      "Read the full story",
+      article.articleUrl,
+      "newsletter/unsubscribe?token=tok_123",
+      frame.postalAddress,
+    ])
+      expect(plain).toContain(part);
   });
 
   it("escapes markup in the subject and text; emoji and right-to-left text arrive as they are", async () => {
     const subject = `<img src=x onerror=alert(1)> مرحبا 🏁 ${"a".repeat(450)}`;
     const { html, text } = await renderEmail(
-      <NewsletterIssueEmail frame={frame} issue={{ ...article, subject, body: "<script>alert(1)</script>", imageUrl: null }} leaveUrl={leaveUrl} />,
+      <NewsletterIssueEmail
+        frame={frame}
+        issue={{ ...article, subject, body: "<script>alert(1)</script>", imageUrl: null }}
+        leaveUrl={leaveUrl}
+      />,
     );
     expect(html).not.toContain("<img src=x");
     expect(html).not.toContain("<script>");

@@ -25,7 +25,12 @@ export function NewsletterIssueEmail({ frame, issue, leaveUrl }: { frame: EmailF
     <EmailLayout frame={frame} preview={issue.preheader || issue.subject} heading={issue.subject}>
       {issue.imageUrl && issue.articleUrl && (
         <Section style={{ margin: "0 0 16px" }}>
-          <Img src={issue.imageUrl} alt={issue.imageAlt ?? ""} width="552" style={{ width: "100%", maxWidth: "552px", height: "auto", borderRadius: "6px" }} />
+          <Img
+            src={issue.imageUrl}
+            alt={issue.imageAlt ?? ""}
+            width="552"
+            style={{ width: "100%", maxWidth: "552px", height: "auto", borderRadius: "6px" }}
+          />
         </Section>
       )}
       {paragraphs.map((lines, index) => (

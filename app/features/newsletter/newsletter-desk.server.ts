@@ -1,7 +1,21 @@
 import { and, count, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { articles, emailOutbox, newsletterIssues, newsletterRecipients, newsletterSubscribers, type NewsletterIssueStatus } from "../../../db/schema";
-import { auditedWrite, lockRecord, updateVersioned, type AuditActor, type AuditContext, type AuditedWriteResult } from "~/features/admin/audit.server";
+import {
+  articles,
+  emailOutbox,
+  newsletterIssues,
+  newsletterRecipients,
+  newsletterSubscribers,
+  type NewsletterIssueStatus,
+} from "../../../db/schema";
+import {
+  auditedWrite,
+  lockRecord,
+  updateVersioned,
+  type AuditActor,
+  type AuditContext,
+  type AuditedWriteResult,
+} from "~/features/admin/audit.server";
 import type { StaffUser } from "~/features/admin/staff.server";
 import { queueEmail } from "~/features/mail/outbox.server";
 import { mediaFileUrl } from "~/features/media/media";
@@ -10,7 +24,15 @@ import { databaseMediaStorage } from "~/features/media/storage.server";
 import { articleHero } from "~/features/news/news-image";
 import { articlePath } from "~/features/news/news-links";
 import { isPublicArticle } from "~/features/news/news.server";
-import { emailablePicture, issueActions, issueHasContent, personalise, preheaderFrom, type IssueContent, type SendingReport } from "./newsletter-issue";
+import {
+  emailablePicture,
+  issueActions,
+  issueHasContent,
+  personalise,
+  preheaderFrom,
+  type IssueContent,
+  type SendingReport,
+} from "./newsletter-issue";
 import { confirmedSubscriberCount, renderIssueTemplate } from "./newsletter-sending.server";
 
 /*
@@ -67,19 +89,28 @@ export async function listArticlesToSend(db: Database) {
 }
 
 export async function createIssue(context: AuditContext, staff: AuditActor, content: IssueContent): Promise<IssueWriteResult> {
-  if (!issueHasContent({ body: content.body, articleUrl: null })) return { ok: false, status: 400, message: "Write the text of the issue." };
+  if (!issueHasContent({ body: content.body, articleUrl: null }))
+    return { ok: false, status: 400, message: "Write the text of the issue." };
   const result = await auditedWrite(context, staff, async (tx) => {
     const [issue] = await tx
       .insert(newsletterIssues)
       .values({ ...content, createdBy: staff.id })
       .returning();
-    return { value: issue!, audit: { action: "create", entityType: ISSUE_ENTITY, entityId: issue!.id, entityLabel: issue!.subject, before: null, after: issue } };
+    return {
+      value: issue!,
+      audit: { action: "create", entityType: ISSUE_ENTITY, entityId: issue!.id, entityLabel: issue!.subject, before: null, after: issue },
+    };
   });
   return fromAudited(result);
 }
 
 /** A draft issue from a published article: its title, excerpt, picture (raster only) and link. */
-export async function createIssueFromArticle(context: AuditContext, staff: AuditActor, articleId: string, publicUrl: string): Promise<IssueWriteResult> {
+export async function createIssueFromArticle(
+  context: AuditContext,
+  staff: AuditActor,
+  articleId: string,
+  publicUrl: string,
+): Promise<IssueWriteResult> {
   const [article] = await context.db
     .select()
     .from(articles)
@@ -87,8 +118,12 @@ export async function createIssueFromArticle(context: AuditContext, staff: Audit
   if (!article) return { ok: false, status: 404, message: "That article is not published, so it cannot be sent." };
   const hero = articleHero(article, article.heroAssetId ? await getPictureImage(context.db, article.heroAssetId) : null);
   // A library photo is sent as its JPEG (ADR 0103); the editor's share image or the art only when a mail client shows it.
-  const photo = hero.kind === "photo" && article.heroAssetId ? await ensureEmailVariant(context.db, databaseMediaStorage(context.db), article.heroAssetId) : null;
-  const picture = emailablePicture(article.shareImage) ?? (photo ? mediaFileUrl(photo.key) : emailablePicture(hero.kind === "art" ? hero.src : null));
+  const photo =
+    hero.kind === "photo" && article.heroAssetId
+      ? await ensureEmailVariant(context.db, databaseMediaStorage(context.db), article.heroAssetId)
+      : null;
+  const picture =
+    emailablePicture(article.shareImage) ?? (photo ? mediaFileUrl(photo.key) : emailablePicture(hero.kind === "art" ? hero.src : null));
   const content = {
     subject: article.title.slice(0, 500),
     preheader: preheaderFrom(article.excerpt),
@@ -106,7 +141,15 @@ export async function createIssueFromArticle(context: AuditContext, staff: Audit
       .returning();
     return {
       value: issue!,
-      audit: { action: "create", entityType: ISSUE_ENTITY, entityId: issue!.id, entityLabel: issue!.subject, before: null, after: issue, reason: `Made from the article "${article.title}"` },
+      audit: {
+        action: "create",
+        entityType: ISSUE_ENTITY,
+        entityId: issue!.id,
+        entityLabel: issue!.subject,
+        before: null,
+        after: issue,
+        reason: `Made from the article "${article.title}"`,
+      },
     };
   });
   return fromAudited(result);
@@ -121,7 +164,12 @@ async function changeIssue(
   staff: AuditActor,
   id: string,
   version: number,
-  change: { action: string; allowed: (issue: Issue) => string | null; values: (issue: Issue) => Partial<typeof newsletterIssues.$inferInsert>; reason?: string },
+  change: {
+    action: string;
+    allowed: (issue: Issue) => string | null;
+    values: (issue: Issue) => Partial<typeof newsletterIssues.$inferInsert>;
+    reason?: string;
+  },
 ): Promise<IssueWriteResult> {
   if (!isUuid(id)) return { ok: false, status: 404, message: "There is no such issue." };
   const result = await auditedWrite<Issue | { refused: string }>(context, staff, async (tx) => {
@@ -132,19 +180,32 @@ async function changeIssue(
       if (refusal) return { value: { refused: refusal }, audit: [] };
     }
     const after = await updateVersioned(tx, ISSUES, id, version, { ...change.values(before), updatedAt: new Date() });
-    return { value: after, audit: { action: change.action, entityType: ISSUE_ENTITY, entityId: id, entityLabel: after.subject, before, after, reason: change.reason } };
+    return {
+      value: after,
+      audit: {
+        action: change.action,
+        entityType: ISSUE_ENTITY,
+        entityId: id,
+        entityLabel: after.subject,
+        before,
+        after,
+        reason: change.reason,
+      },
+    };
   });
   const outcome = fromAudited(result);
   if (!outcome.ok && outcome.message === "There is no such issue.") return { ...outcome, status: 404 };
   return outcome;
 }
 
-const notDraft = (issue: Issue) => (issueActions(issue.status).edit ? null : "Only a draft can be changed: cancel the schedule first, or this issue has gone out already.");
+const notDraft = (issue: Issue) =>
+  issueActions(issue.status).edit ? null : "Only a draft can be changed: cancel the schedule first, or this issue has gone out already.";
 
 export function saveIssue(context: AuditContext, staff: AuditActor, id: string, version: number, content: IssueContent) {
   return changeIssue(context, staff, id, version, {
     action: "update",
-    allowed: (issue) => notDraft(issue) ?? (issueHasContent({ body: content.body, articleUrl: issue.articleUrl }) ? null : "Write the text of the issue."),
+    allowed: (issue) =>
+      notDraft(issue) ?? (issueHasContent({ body: content.body, articleUrl: issue.articleUrl }) ? null : "Write the text of the issue."),
     values: () => content,
   });
 }
@@ -170,7 +231,12 @@ export async function sendIssueNow(context: AuditContext, staff: AuditActor, id:
   const recipients = await confirmedSubscriberCount(context.db);
   return changeIssue(context, staff, id, version, {
     action: "newsletter.send",
-    allowed: (issue) => (issueActions(issue.status).send ? (recipients === 0 ? "There are no confirmed subscribers to send it to." : null) : "This issue has been sent already."),
+    allowed: (issue) =>
+      issueActions(issue.status).send
+        ? recipients === 0
+          ? "There are no confirmed subscribers to send it to."
+          : null
+        : "This issue has been sent already.",
     values: () => ({ status: "sending" satisfies NewsletterIssueStatus, sendAt: now, claimedBy: null, claimedUntil: null }),
     reason: `Sent to the ${recipients} confirmed subscriber${recipients === 1 ? "" : "s"} of the moment`,
   });
@@ -194,7 +260,15 @@ export async function sendTestIssue(context: AuditContext, staff: StaffUser, id:
     });
     return {
       value: issue,
-      audit: { action: "newsletter.test", entityType: ISSUE_ENTITY, entityId: issue.id, entityLabel: issue.subject, before: null, after: null, reason: `Test copy to ${staff.email}` },
+      audit: {
+        action: "newsletter.test",
+        entityType: ISSUE_ENTITY,
+        entityId: issue.id,
+        entityLabel: issue.subject,
+        before: null,
+        after: null,
+        reason: `Test copy to ${staff.email}`,
+      },
     };
   });
   return fromAudited(result);
@@ -217,7 +291,13 @@ export async function sendingReport(db: Database, issue: Pick<Issue, "id" | "sta
         .select({ n: count() })
         .from(newsletterRecipients)
         .innerJoin(newsletterSubscribers, eq(newsletterSubscribers.id, newsletterRecipients.subscriberId))
-        .where(and(eq(newsletterRecipients.issueId, issue.id), isNotNull(newsletterSubscribers.unsubscribedAt), gt(newsletterSubscribers.unsubscribedAt, issue.startedAt)))
+        .where(
+          and(
+            eq(newsletterRecipients.issueId, issue.id),
+            isNotNull(newsletterSubscribers.unsubscribedAt),
+            gt(newsletterSubscribers.unsubscribedAt, issue.startedAt),
+          ),
+        )
     : [{ n: 0 }];
   const recipients = row?.recipients ?? 0;
   const queued = row?.queued ?? 0;

@@ -53,7 +53,9 @@ describe("issueHasContent", () => {
 describe("list headers", () => {
   it("name the list after the site's host and offer one-click unsubscribe (RFC 8058)", () => {
     expect(newsletterListId("https://ridgeway-racing.example")).toBe("<newsletter.ridgeway-racing.example>");
-    expect(newsletterHeaders("https://www.ridgeway.example:8443", "https://www.ridgeway.example:8443/newsletter/unsubscribe?token=abc")).toEqual({
+    expect(
+      newsletterHeaders("https://www.ridgeway.example:8443", "https://www.ridgeway.example:8443/newsletter/unsubscribe?token=abc"),
+    ).toEqual({
       "List-Unsubscribe": "<https://www.ridgeway.example:8443/newsletter/unsubscribe?token=abc>",
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
       "List-Id": "<newsletter.www.ridgeway.example>",

@@ -25,7 +25,10 @@ export const issueFormSchema = z.object({
     .max(PREHEADER_MAX, `Keep the preview line to ${PREHEADER_MAX} characters.`)
     .refine((value) => !hasControlCharacter(value), "The preview line must be one line.")
     .default(""),
-  body: z.string().max(BODY_MAX, `Keep the text to ${BODY_MAX.toLocaleString("en-GB")} characters.`).default(""),
+  body: z
+    .string()
+    .max(BODY_MAX, `Keep the text to ${BODY_MAX.toLocaleString("en-GB")} characters.`)
+    .default(""),
 });
 
 export type IssueContent = z.infer<typeof issueFormSchema>;
@@ -40,7 +43,12 @@ export function bodyParagraphs(body: string): string[][] {
   return body
     .replace(/\r\n?/g, "\n")
     .split(/\n[ \t]*\n/)
-    .map((paragraph) => paragraph.split("\n").map((line) => line.trim()).filter(Boolean))
+    .map((paragraph) =>
+      paragraph
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
     .filter((lines) => lines.length > 0);
 }
 

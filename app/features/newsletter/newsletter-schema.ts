@@ -31,8 +31,7 @@ export function newsletterRateLimitedMessage(retryAfterSeconds: number): string 
   return `Several sign-ups have come from your connection in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 
-export const SUBSCRIBED_MESSAGE =
-  "Thanks! Check your inbox: we've sent you a link to confirm your subscription.";
+export const SUBSCRIBED_MESSAGE = "Thanks! Check your inbox: we've sent you a link to confirm your subscription.";
 
 /** Validates a subscribe form; returns the clean values or what to fix. */
 export function parseSubscribeForm(form: FormData) {

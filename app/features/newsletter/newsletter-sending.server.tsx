@@ -61,9 +61,19 @@ export function issueEmailContent(issue: Issue): IssueEmailContent {
 }
 
 /** Both parts of an issue, with the placeholder where each recipient's unsubscribe token goes. */
-export async function renderIssueTemplate(db: Pick<Database, "select">, publicUrl: string, issue: Issue): Promise<{ html: string; text: string }> {
+export async function renderIssueTemplate(
+  db: Pick<Database, "select">,
+  publicUrl: string,
+  issue: Issue,
+): Promise<{ html: string; text: string }> {
   const frame = await emailFrame(db, publicUrl, newsletterReason(publicUrl));
-  return renderEmail(<NewsletterIssueEmail frame={frame} issue={issueEmailContent(issue)} leaveUrl={unsubscribeUrl(publicUrl, UNSUBSCRIBE_TOKEN_PLACEHOLDER)} />);
+  return renderEmail(
+    <NewsletterIssueEmail
+      frame={frame}
+      issue={issueEmailContent(issue)}
+      leaveUrl={unsubscribeUrl(publicUrl, UNSUBSCRIBE_TOKEN_PLACEHOLDER)}
+    />,
+  );
 }
 
 /**
@@ -159,7 +169,13 @@ export async function queueNextBatch(
         headers: newsletterHeaders(options.publicUrl, unsubscribeUrl(options.publicUrl, subscriber.token)),
       })),
     );
-    const rows = batch.map((subscriber, index) => ({ issueId: issue.id, subscriberId: subscriber.id, email: subscriber.email, outboxId: outboxIds[index]!, queuedAt: at }));
+    const rows = batch.map((subscriber, index) => ({
+      issueId: issue.id,
+      subscriberId: subscriber.id,
+      email: subscriber.email,
+      outboxId: outboxIds[index]!,
+      queuedAt: at,
+    }));
     // A duplicate (issue, subscriber) fails the insert and rolls the whole batch back, outbox
     // rows included: the unique constraint is what makes a second copy impossible.
     await tx.insert(newsletterRecipients).values(rows);
@@ -210,12 +226,17 @@ export async function sendDueNewsletters(db: Database, options: SendingOptions):
         await releaseClaim(db, issue.id, worker);
         return queued;
       }
-      const outcome = await queueNextBatch(db, issue, worker, template, { publicUrl: options.publicUrl, batchSize: options.batchSize, now });
+      const outcome = await queueNextBatch(db, issue, worker, template, {
+        publicUrl: options.publicUrl,
+        batchSize: options.batchSize,
+        now,
+      });
       batches += 1;
       options.onBatch?.();
       if (outcome.kind === "queued") queued += outcome.count;
       else {
-        if (outcome.kind === "finished") options.log?.info({ issueId: issue.id, recipients: outcome.recipients }, "newsletter: issue queued for every recipient");
+        if (outcome.kind === "finished")
+          options.log?.info({ issueId: issue.id, recipients: outcome.recipients }, "newsletter: issue queued for every recipient");
         else options.log?.warn({ issueId: issue.id }, "newsletter: another process took over the issue");
         break;
       }
@@ -238,7 +259,15 @@ export function startNewsletterSending(
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   const round = () => {
-    running = sendDueNewsletters(db, { publicUrl: options.publicUrl, worker, batchSize: options.batchSize, pauseMs: options.pauseMs ?? 25, shouldStop: () => stopping, onBatch: options.onRound, log: options.log })
+    running = sendDueNewsletters(db, {
+      publicUrl: options.publicUrl,
+      worker,
+      batchSize: options.batchSize,
+      pauseMs: options.pauseMs ?? 25,
+      shouldStop: () => stopping,
+      onBatch: options.onRound,
+      log: options.log,
+    })
       .then(() => options.onRound?.())
       .catch((error: unknown) => options.log.warn({ err: error }, "newsletter sending failed; will retry"))
       .finally(() => {

@@ -32,13 +32,13 @@ export async function subscribeToNewsletter(
   options: { publicUrl: string; now?: Date },
 ): Promise<SubscribeOutcome> {
   const now = options.now ?? new Date();
-  const frame = await emailFrame(db, options.publicUrl, `You receive this because this address was entered in the newsletter form on ${options.publicUrl.replace(/^https?:\/\//, "")}.`);
+  const frame = await emailFrame(
+    db,
+    options.publicUrl,
+    `You receive this because this address was entered in the newsletter form on ${options.publicUrl.replace(/^https?:\/\//, "")}.`,
+  );
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(newsletterSubscribers)
-      .where(eq(newsletterSubscribers.email, request.email))
-      .for("update");
+    const [existing] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, request.email)).for("update");
     if (existing && !existing.unsubscribedAt) {
       if (existing.confirmedAt) return "already-confirmed";
       const sentAt = existing.confirmationSentAt?.getTime() ?? 0;
@@ -144,7 +144,12 @@ export function unsubscribeUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-export async function confirmationEmail(email: string, confirmToken: string, unsubscribeToken: string, frame: EmailFrame): Promise<OutgoingEmail> {
+export async function confirmationEmail(
+  email: string,
+  confirmToken: string,
+  unsubscribeToken: string,
+  frame: EmailFrame,
+): Promise<OutgoingEmail> {
   const confirmUrl = `${frame.publicUrl}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`;
   const leaveUrl = unsubscribeUrl(frame.publicUrl, unsubscribeToken);
   return {

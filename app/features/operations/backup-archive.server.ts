@@ -120,7 +120,11 @@ export async function writeBackupArchive(options: {
     };
     await writeFile(path.join(workDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     // Backups hold password hashes and customers' details: readable by the owner only.
-    await tar.create({ file: archive, cwd: workDir, portable: true, mode: 0o600 }, [MANIFEST_FILE, options.payloadFile, ...extra.map(([name]) => name)]);
+    await tar.create({ file: archive, cwd: workDir, portable: true, mode: 0o600 }, [
+      MANIFEST_FILE,
+      options.payloadFile,
+      ...extra.map(([name]) => name),
+    ]);
     await flushFile(archive);
     const sha256 = await sha256OfFile(archive);
     const fileName = backupFileName(options.kind, options.takenAt, sha256);
@@ -186,12 +190,15 @@ export async function openBackupArchive(file: string, scratchDir: string): Promi
       throw new BackupRefusedError(`${path.basename(file)} has an unreadable manifest. Nothing was restored.`);
     }
     const checked = manifestSchema.safeParse(parsed);
-    if (!checked.success) throw new BackupRefusedError(`${path.basename(file)} has a manifest this release does not understand. Nothing was restored.`);
+    if (!checked.success)
+      throw new BackupRefusedError(`${path.basename(file)} has a manifest this release does not understand. Nothing was restored.`);
     const manifest = checked.data;
     const payloadPath = path.join(directory, path.basename(manifest.payload.file));
     const payloadSha = await sha256OfFile(payloadPath).catch(() => null);
     if (payloadSha !== manifest.payload.sha256) {
-      throw new BackupRefusedError(`${path.basename(file)} is damaged: its ${manifest.payload.file} does not match the checksum in its manifest. Nothing was restored.`);
+      throw new BackupRefusedError(
+        `${path.basename(file)} is damaged: its ${manifest.payload.file} does not match the checksum in its manifest. Nothing was restored.`,
+      );
     }
     return { manifest, directory, payloadPath, cleanup };
   } catch (error) {

@@ -14,7 +14,10 @@ export const PARTIAL_SUFFIX = ".partial";
 
 export function backupFileName(kind: BackupKind, takenAt: Date, sha256Hex: string): string {
   if (!/^[0-9a-f]{64}$/.test(sha256Hex)) throw new Error("a backup's checksum is 64 lower-case hex digits");
-  const stamp = takenAt.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}Z$/, "Z");
+  const stamp = takenAt
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}Z$/, "Z");
   return `ridgeway-${kind}-${stamp}-${sha256Hex.slice(0, 16)}.tar`;
 }
 

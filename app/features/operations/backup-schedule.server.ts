@@ -49,7 +49,10 @@ export function startBackupSchedule(options: {
     });
   };
   const timer = setInterval(() => {
-    current = current.then(check).catch(options.onError).finally(() => options.onChecked?.());
+    current = current
+      .then(check)
+      .catch(options.onError)
+      .finally(() => options.onChecked?.());
   }, options.checkEveryMs ?? 60_000);
   timer.unref();
   return {

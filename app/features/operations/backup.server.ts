@@ -25,7 +25,14 @@ import type { Logger } from "pino";
 import type { DatabaseHandle } from "../../../db/client.server";
 import { startPgliteThread } from "../../../db/pglite-thread.server";
 import { backupRuns, type BackupTrigger } from "../../../db/schema";
-import { APP_SECRET_FILE, EMBEDDED_PAYLOAD, POSTGRES_PAYLOAD, writeBackupArchive, type BackupManifest, type WrittenBackup } from "./backup-archive.server";
+import {
+  APP_SECRET_FILE,
+  EMBEDDED_PAYLOAD,
+  POSTGRES_PAYLOAD,
+  writeBackupArchive,
+  type BackupManifest,
+  type WrittenBackup,
+} from "./backup-archive.server";
 import { backupsBeyondKeep, PARTIAL_SUFFIX } from "./backup-files";
 import { backups as backupsMetric, offsiteCopies } from "./metrics.server";
 import type { Env } from "~/env.server";
@@ -72,7 +79,11 @@ export async function migrationState(query: RunQuery): Promise<BackupManifest["m
   return { count: Number(row?.count ?? 0), last: (row?.last as string | null) ?? null };
 }
 
-async function backUpEmbedded(handle: DatabaseHandle, settings: BackupSettings, takenAt: Date): Promise<{ written: WrittenBackup; tables: TableChecksum[]; pauseMs: number }> {
+async function backUpEmbedded(
+  handle: DatabaseHandle,
+  settings: BackupSettings,
+  takenAt: Date,
+): Promise<{ written: WrittenBackup; tables: TableChecksum[]; pauseMs: number }> {
   if (!handle.copyDataDir) throw new Error("this database handle cannot copy its data directory");
   await mkdir(settings.directory, { recursive: true });
   // Beside the backups under a temporary name: what a run cut short leaves is cleared by the next
@@ -108,7 +119,11 @@ async function backUpEmbedded(handle: DatabaseHandle, settings: BackupSettings, 
   }
 }
 
-async function backUpPostgres(databaseUrl: string, settings: BackupSettings, takenAt: Date): Promise<{ written: WrittenBackup; tables: TableChecksum[] }> {
+async function backUpPostgres(
+  databaseUrl: string,
+  settings: BackupSettings,
+  takenAt: Date,
+): Promise<{ written: WrittenBackup; tables: TableChecksum[] }> {
   const client = new pg.Client({ connectionString: databaseUrl, application_name: "ridgeway backup" });
   await client.connect();
   try {
@@ -147,13 +162,21 @@ let running: Promise<unknown> = Promise.resolve();
  * Makes one backup, copies it offsite when configured, keeps the newest BACKUP_KEEP, and records
  * the run. Runs one at a time per process. A failure is recorded, counted and logged, then thrown.
  */
-export function runBackup(handle: DatabaseHandle, settings: BackupSettings, options: { trigger: BackupTrigger; log: Log }): Promise<BackupReport> {
+export function runBackup(
+  handle: DatabaseHandle,
+  settings: BackupSettings,
+  options: { trigger: BackupTrigger; log: Log },
+): Promise<BackupReport> {
   const run = running.then(() => backUp(handle, settings, options));
   running = run.catch(() => {});
   return run;
 }
 
-async function backUp(handle: DatabaseHandle, settings: BackupSettings, { trigger, log }: { trigger: BackupTrigger; log: Log }): Promise<BackupReport> {
+async function backUp(
+  handle: DatabaseHandle,
+  settings: BackupSettings,
+  { trigger, log }: { trigger: BackupTrigger; log: Log },
+): Promise<BackupReport> {
   const startedAt = new Date();
   const kind = handle.kind === "pglite" ? "embedded" : "postgres";
   let made: { written: WrittenBackup; tables: TableChecksum[]; pauseMs?: number };
@@ -181,7 +204,10 @@ async function backUp(handle: DatabaseHandle, settings: BackupSettings, { trigge
       offsite = "failed";
       offsiteError = error instanceof Error ? error.message || error.name : String(error);
       offsiteCopies.inc({ outcome: "failed" });
-      log.error({ err: error, file: written.fileName }, `backup written, but its copy to ${describeOffsiteTarget(settings.offsite)} failed: ${offsiteError}`);
+      log.error(
+        { err: error, file: written.fileName },
+        `backup written, but its copy to ${describeOffsiteTarget(settings.offsite)} failed: ${offsiteError}`,
+      );
     }
   }
   const pruned = await pruneBackups(settings.directory, settings.keep).catch((error: unknown) => {
@@ -191,7 +217,15 @@ async function backUp(handle: DatabaseHandle, settings: BackupSettings, { trigge
   backupsMetric.inc({ trigger, outcome: "succeeded" });
   await record(
     handle,
-    { trigger, startedAt, outcome: "succeeded", fileName: written.fileName, bytes: written.bytes, offsiteOutcome: offsite, offsiteError: offsiteError?.slice(0, 2000) },
+    {
+      trigger,
+      startedAt,
+      outcome: "succeeded",
+      fileName: written.fileName,
+      bytes: written.bytes,
+      offsiteOutcome: offsite,
+      offsiteError: offsiteError?.slice(0, 2000),
+    },
     log,
   );
   const report: BackupReport = {
@@ -205,15 +239,22 @@ async function backUp(handle: DatabaseHandle, settings: BackupSettings, { trigge
     durationMs: Date.now() - startedAt.getTime(),
     pauseMs: made.pauseMs,
   };
-  log.info({ file: written.fileName, bytes: written.bytes, rows: report.rows, durationMs: report.durationMs, pauseMs: report.pauseMs, offsite, pruned }, "backup written");
+  log.info(
+    {
+      file: written.fileName,
+      bytes: written.bytes,
+      rows: report.rows,
+      durationMs: report.durationMs,
+      pauseMs: report.pauseMs,
+      offsite,
+      pruned,
+    },
+    "backup written",
+  );
   return report;
 }
 
-async function record(
-  handle: DatabaseHandle,
-  run: Omit<typeof backupRuns.$inferInsert, "finishedAt" | "id">,
-  log: Log,
-): Promise<void> {
+async function record(handle: DatabaseHandle, run: Omit<typeof backupRuns.$inferInsert, "finishedAt" | "id">, log: Log): Promise<void> {
   try {
     await handle.db.insert(backupRuns).values({ ...run, finishedAt: new Date() });
   } catch (error) {

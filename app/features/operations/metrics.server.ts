@@ -5,7 +5,14 @@
  * while prom-client itself is loaded once: every metric is therefore taken from the registry
  * when it is already there, so both copies count into the same series.
  */
-import client, { type Counter, type CounterConfiguration, type Gauge, type GaugeConfiguration, type Histogram, type HistogramConfiguration } from "prom-client";
+import client, {
+  type Counter,
+  type CounterConfiguration,
+  type Gauge,
+  type GaugeConfiguration,
+  type Histogram,
+  type HistogramConfiguration,
+} from "prom-client";
 
 export const registry = client.register;
 

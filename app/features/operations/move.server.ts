@@ -41,7 +41,12 @@ const USER_RELATIONS = `select count(*)::int as n from pg_class c join pg_namesp
 
 const APPLIED_MIGRATIONS = "select hash from drizzle.__drizzle_migrations order by created_at, id";
 
-export async function moveToPostgres(options: { dataDir: string; databaseUrl: string; force: boolean; log?: (line: string) => void }): Promise<MoveReport> {
+export async function moveToPostgres(options: {
+  dataDir: string;
+  databaseUrl: string;
+  force: boolean;
+  log?: (line: string) => void;
+}): Promise<MoveReport> {
   const log = options.log ?? (() => {});
   const started = Date.now();
   const pgdata = path.join(options.dataDir, "pgdata");
@@ -62,7 +67,11 @@ export async function moveToPostgres(options: { dataDir: string; databaseUrl: st
       );
     }
     if (occupied > 0) {
-      const schemas = (await target.query(`select nspname from pg_namespace n where nspname not in ('pg_catalog', 'information_schema') and nspname not like 'pg\\_toast%' and nspname not like 'pg\\_temp%'`)).rows;
+      const schemas = (
+        await target.query(
+          `select nspname from pg_namespace n where nspname not in ('pg_catalog', 'information_schema') and nspname not like 'pg\\_toast%' and nspname not like 'pg\\_temp%'`,
+        )
+      ).rows;
       for (const { nspname } of schemas) await target.query(`drop schema ${quoteIdentifier(String(nspname))} cascade`);
       await target.query("create schema if not exists public");
     }
@@ -80,20 +89,26 @@ export async function moveToPostgres(options: { dataDir: string; databaseUrl: st
     }
 
     const tables = await listTables(fromSource, ["public"]);
-    const expected = await source.transaction((tx) => tableChecksums(async (text) => (await tx.query<Record<string, unknown>>(text)).rows, ["public"]));
-    const sequences = (await fromSource(`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind = 'S' and n.nspname = 'public' order by 1`)).map((row) =>
-      String(row.name),
+    const expected = await source.transaction((tx) =>
+      tableChecksums(async (text) => (await tx.query<Record<string, unknown>>(text)).rows, ["public"]),
     );
+    const sequences = (
+      await fromSource(
+        `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind = 'S' and n.nspname = 'public' order by 1`,
+      )
+    ).map((row) => String(row.name));
 
     await target.query("begin");
     try {
       const targetTables = await listTables(onTarget, ["public"]);
-      if (JSON.stringify(targetTables) !== JSON.stringify(tables)) throw new Error("The two databases do not have the same tables; nothing was moved.");
+      if (JSON.stringify(targetTables) !== JSON.stringify(tables))
+        throw new Error("The two databases do not have the same tables; nothing was moved.");
       const foreignKeys = await onTarget(
         `select conrelid::regclass::text as "table", conname as name, pg_get_constraintdef(oid) as definition
          from pg_constraint where contype = 'f' and connamespace = 'public'::regnamespace order by 1, 2`,
       );
-      for (const key of foreignKeys) await onTarget(`alter table ${String(key.table)} drop constraint ${quoteIdentifier(String(key.name))}`);
+      for (const key of foreignKeys)
+        await onTarget(`alter table ${String(key.table)} drop constraint ${quoteIdentifier(String(key.name))}`);
       for (const table of tables) await onTarget(`alter table ${qualifiedName(table)} disable trigger user`);
       // What the migrations inserted (default settings rows, say) is in the source too.
       await onTarget(`truncate ${tables.map(qualifiedName).join(", ")}`);
@@ -104,7 +119,11 @@ export async function moveToPostgres(options: { dataDir: string; databaseUrl: st
         const result = await source.query(`copy ${qualifiedName(table)} (${columnList}) to '/dev/blob'`);
         // PGlite gives no blob for a table without rows.
         const blob = result.blob;
-        if (blob && blob.size > 0) await pipeline(Readable.from(Buffer.from(await blob.arrayBuffer())), target.query(copyFrom(`copy ${qualifiedName(table)} (${columnList}) from stdin`)));
+        if (blob && blob.size > 0)
+          await pipeline(
+            Readable.from(Buffer.from(await blob.arrayBuffer())),
+            target.query(copyFrom(`copy ${qualifiedName(table)} (${columnList}) from stdin`)),
+          );
         log(`  ${table}`);
       }
 
@@ -115,11 +134,14 @@ export async function moveToPostgres(options: { dataDir: string; databaseUrl: st
       }
       for (const name of sequences) {
         const [state] = await fromSource(`select last_value::text as value, is_called from ${qualifiedName(`public.${name}`)}`);
-        await onTarget(`select setval('${qualifiedName(`public.${name}`).replaceAll("'", "''")}', ${BigInt(String(state!.value))}, ${state!.is_called ? "true" : "false"})`);
+        await onTarget(
+          `select setval('${qualifiedName(`public.${name}`).replaceAll("'", "''")}', ${BigInt(String(state!.value))}, ${state!.is_called ? "true" : "false"})`,
+        );
       }
 
       const differences = checksumDifferences(expected, await tableChecksums(onTarget, ["public"]));
-      if (differences.length > 0) throw new Error(`The copy does not match the embedded database, so nothing was moved:\n  ${differences.join("\n  ")}`);
+      if (differences.length > 0)
+        throw new Error(`The copy does not match the embedded database, so nothing was moved:\n  ${differences.join("\n  ")}`);
       await target.query("commit");
     } catch (error) {
       await target.query("rollback").catch(() => {});

@@ -16,7 +16,11 @@ export interface OffsiteTarget {
 }
 
 /** The target from BACKUP_S3_URL (s3://bucket/prefix) and its companions; null when not configured. */
-export function offsiteTargetFrom(env: { BACKUP_S3_URL?: string; BACKUP_S3_ENDPOINT?: string; BACKUP_S3_REGION: string }): OffsiteTarget | null {
+export function offsiteTargetFrom(env: {
+  BACKUP_S3_URL?: string;
+  BACKUP_S3_ENDPOINT?: string;
+  BACKUP_S3_REGION: string;
+}): OffsiteTarget | null {
   if (!env.BACKUP_S3_URL) return null;
   const rest = env.BACKUP_S3_URL.slice("s3://".length);
   const slash = rest.indexOf("/");

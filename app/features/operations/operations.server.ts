@@ -8,7 +8,8 @@ import { queryRows, type Database } from "../../../db/client.server";
 import type { OperationalSettings, OperationalState } from "./warnings";
 
 /** Times are read as seconds since the epoch: the same on both drivers, whatever the session's time zone. */
-const asDate = (seconds: number | string | null | undefined): Date | null => (seconds === null || seconds === undefined ? null : new Date(Number(seconds) * 1000));
+const asDate = (seconds: number | string | null | undefined): Date | null =>
+  seconds === null || seconds === undefined ? null : new Date(Number(seconds) * 1000);
 
 export async function readOperationalState(db: Database, settings: OperationalSettings, now = new Date()): Promise<OperationalState> {
   const returnedBefore = new Date(now.getTime() - settings.paymentWebhookWarningMinutes * 60_000);
@@ -36,7 +37,13 @@ export async function readOperationalState(db: Database, settings: OperationalSe
       db,
       sql`select extract(epoch from started_at)::float8 as started_at, file_name from backup_runs where outcome = 'succeeded' order by started_at desc limit 1`,
     ),
-    queryRows<{ finished_at: number; outcome: "succeeded" | "failed"; error: string | null; offsite_outcome: "succeeded" | "failed" | null; offsite_error: string | null }>(
+    queryRows<{
+      finished_at: number;
+      outcome: "succeeded" | "failed";
+      error: string | null;
+      offsite_outcome: "succeeded" | "failed" | null;
+      offsite_error: string | null;
+    }>(
       db,
       sql`select extract(epoch from finished_at)::float8 as finished_at, outcome, error, offsite_outcome, offsite_error from backup_runs order by finished_at desc, id desc limit 1`,
     ),
@@ -53,19 +60,38 @@ export async function readOperationalState(db: Database, settings: OperationalSe
   // A restored backup is a good backup the database has no run of (its row was written after
   // it was taken): the newer of the two is the last backup there is.
   const lastGoodRun = lastSuccessRows[0];
-  const restoredIsNewer = lastRestore !== undefined && (lastGoodRun === undefined || Number(lastRestore.backup_taken_at) >= Number(lastGoodRun.started_at));
-  const lastSuccess = restoredIsNewer ? { at: lastRestore.backup_taken_at, file: lastRestore.backup_file } : lastGoodRun && { at: lastGoodRun.started_at, file: lastGoodRun.file_name };
+  const restoredIsNewer =
+    lastRestore !== undefined && (lastGoodRun === undefined || Number(lastRestore.backup_taken_at) >= Number(lastGoodRun.started_at));
+  const lastSuccess = restoredIsNewer
+    ? { at: lastRestore.backup_taken_at, file: lastRestore.backup_file }
+    : lastGoodRun && { at: lastGoodRun.started_at, file: lastGoodRun.file_name };
   return {
-    email: { unsent: email.unsent, failing: email.failing, givenUp: email.given_up, oldestUnsentAt: asDate(email.oldest), lastError: email.last_error },
+    email: {
+      unsent: email.unsent,
+      failing: email.failing,
+      givenUp: email.given_up,
+      oldestUnsentAt: asDate(email.oldest),
+      lastError: email.last_error,
+    },
     payments: { awaitingWebhook: payments.waiting, oldestReturnedAt: asDate(payments.oldest) },
     backups: {
       lastSuccessAt: asDate(lastSuccess?.at),
       lastSuccessFile: lastSuccess?.file ?? null,
       lastRestore: lastRestore
-        ? { restoredAt: asDate(lastRestore.restored_at)!, file: lastRestore.backup_file, backupTakenAt: asDate(lastRestore.backup_taken_at)! }
+        ? {
+            restoredAt: asDate(lastRestore.restored_at)!,
+            file: lastRestore.backup_file,
+            backupTakenAt: asDate(lastRestore.backup_taken_at)!,
+          }
         : null,
       lastRun: lastRun
-        ? { finishedAt: asDate(lastRun.finished_at)!, outcome: lastRun.outcome, error: lastRun.error, offsiteOutcome: lastRun.offsite_outcome, offsiteError: lastRun.offsite_error }
+        ? {
+            finishedAt: asDate(lastRun.finished_at)!,
+            outcome: lastRun.outcome,
+            error: lastRun.error,
+            offsiteOutcome: lastRun.offsite_outcome,
+            offsiteError: lastRun.offsite_error,
+          }
         : null,
     },
   };

@@ -34,7 +34,9 @@ export function runPostgresTool(tool: "pg_dump" | "pg_restore", args: string[], 
     child.once("error", (error: NodeJS.ErrnoException) => {
       reject(
         error.code === "ENOENT"
-          ? new Error(`${tool} is not installed or not on PATH: install PostgreSQL's client tools of the server's version or newer (Debian: apt-get install postgresql-client)`)
+          ? new Error(
+              `${tool} is not installed or not on PATH: install PostgreSQL's client tools of the server's version or newer (Debian: apt-get install postgresql-client)`,
+            )
           : error,
       );
     });

@@ -66,7 +66,9 @@ async function hasEntries(directory: string): Promise<boolean> {
 }
 
 export async function restoreBackup(file: string, target: DatabaseTarget, options: { force: boolean }): Promise<RestoreReport> {
-  return target.kind === "embedded" ? restoreEmbedded(file, target.dataDir, options.force) : restorePostgres(file, target.databaseUrl, options.force);
+  return target.kind === "embedded"
+    ? restoreEmbedded(file, target.dataDir, options.force)
+    : restorePostgres(file, target.databaseUrl, options.force);
 }
 
 async function restoreEmbedded(file: string, dataDir: string, force: boolean): Promise<RestoreReport> {
@@ -90,12 +92,20 @@ async function restoreEmbedded(file: string, dataDir: string, force: boolean): P
       let recorded = false;
       const restored = await PGlite.create({ dataDir: staging, loadDataDir: new Blob([await readFile(opened.payloadPath)]) });
       try {
-        const sums = await restored.transaction((tx) => tableChecksums(async (text) => (await tx.query<Record<string, unknown>>(text)).rows));
+        const sums = await restored.transaction((tx) =>
+          tableChecksums(async (text) => (await tx.query<Record<string, unknown>>(text)).rows),
+        );
         const differences = checksumDifferences(opened.manifest.tables, sums);
         if (differences.length > 0) {
-          throw new BackupRefusedError(`The restored database does not match the backup's manifest, so it was not put in place:\n  ${differences.join("\n  ")}`);
+          throw new BackupRefusedError(
+            `The restored database does not match the backup's manifest, so it was not put in place:\n  ${differences.join("\n  ")}`,
+          );
         }
-        recorded = await recordRestore(async (text, params) => (await restored.query<Record<string, unknown>>(text, params)).rows, file, opened.manifest);
+        recorded = await recordRestore(
+          async (text, params) => (await restored.query<Record<string, unknown>>(text, params)).rows,
+          file,
+          opened.manifest,
+        );
       } finally {
         await restored.close();
       }
@@ -131,7 +141,8 @@ async function restorePostgres(file: string, databaseUrl: string, force: boolean
   await client.connect();
   try {
     const occupied = Number(
-      (await client.query(`select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where ${USER_SCHEMAS}`)).rows[0].n,
+      (await client.query(`select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where ${USER_SCHEMAS}`))
+        .rows[0].n,
     );
     if (occupied > 0 && !force) {
       throw new TargetNotEmptyError(
@@ -142,13 +153,22 @@ async function restorePostgres(file: string, databaseUrl: string, force: boolean
     try {
       await checkManifestFits(opened.manifest, { kind: "postgres", databaseUrl });
       if (occupied > 0) {
-        const schemas = (await client.query(`select nspname from pg_namespace n where ${USER_SCHEMAS}`)).rows.map((row) => String(row.nspname));
+        const schemas = (await client.query(`select nspname from pg_namespace n where ${USER_SCHEMAS}`)).rows.map((row) =>
+          String(row.nspname),
+        );
         for (const schema of schemas) await client.query(`drop schema "${schema.replaceAll('"', '""')}" cascade`);
         await client.query("create schema if not exists public");
       }
       await runPostgresTool(
         "pg_restore",
-        ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", `--dbname=${libpqEnvironment(databaseUrl).PGDATABASE}`, opened.payloadPath],
+        [
+          "--no-owner",
+          "--no-privileges",
+          "--exit-on-error",
+          "--single-transaction",
+          `--dbname=${libpqEnvironment(databaseUrl).PGDATABASE}`,
+          opened.payloadPath,
+        ],
         databaseUrl,
       );
       await client.query("begin");
@@ -156,7 +176,9 @@ async function restorePostgres(file: string, databaseUrl: string, force: boolean
       const differences = checksumDifferences(opened.manifest.tables, await tableChecksums(query));
       await client.query("rollback");
       if (differences.length > 0) {
-        throw new BackupRefusedError(`The restored database does not match the backup's manifest; do not use it:\n  ${differences.join("\n  ")}`);
+        throw new BackupRefusedError(
+          `The restored database does not match the backup's manifest; do not use it:\n  ${differences.join("\n  ")}`,
+        );
       }
       const recorded = await recordRestore(async (text, params) => (await client.query(text, params)).rows, file, opened.manifest);
       return summary(opened.manifest, recorded);
@@ -174,10 +196,18 @@ async function restorePostgres(file: string, databaseUrl: string, force: boolean
  * (written when it ended), nor any after it: this row is how the back office knows which backup
  * the site now runs on, and when it was put back (issue 37).
  */
-async function recordRestore(query: (text: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>, file: string, manifest: BackupManifest): Promise<boolean> {
+async function recordRestore(
+  query: (text: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>,
+  file: string,
+  manifest: BackupManifest,
+): Promise<boolean> {
   const [table] = await query("select to_regclass('public.database_restores') is not null as present", []);
   if (!table?.present) return false;
-  await query("insert into database_restores (restored_at, backup_file, backup_taken_at) values ($1, $2, $3)", [new Date().toISOString(), path.basename(file), manifest.createdAt]);
+  await query("insert into database_restores (restored_at, backup_file, backup_taken_at) values ($1, $2, $3)", [
+    new Date().toISOString(),
+    path.basename(file),
+    manifest.createdAt,
+  ]);
   return true;
 }
 

@@ -52,8 +52,17 @@ describe("operational warnings", () => {
 
   it("warns about a failed backup, a failed offsite copy, and a stale or missing backup", () => {
     const failed = healthy();
-    failed.backups.lastRun = { finishedAt: minutesAgo(5), outcome: "failed", error: "ENOSPC: no space left on device", offsiteOutcome: null, offsiteError: null };
-    expect(operationalWarnings(failed, settings, now)[0]).toMatchObject({ id: "backup-failed", detail: "5 minutes ago: ENOSPC: no space left on device" });
+    failed.backups.lastRun = {
+      finishedAt: minutesAgo(5),
+      outcome: "failed",
+      error: "ENOSPC: no space left on device",
+      offsiteOutcome: null,
+      offsiteError: null,
+    };
+    expect(operationalWarnings(failed, settings, now)[0]).toMatchObject({
+      id: "backup-failed",
+      detail: "5 minutes ago: ENOSPC: no space left on device",
+    });
 
     const local = healthy();
     local.backups.lastRun!.offsiteOutcome = "failed";
@@ -75,7 +84,14 @@ describe("readiness", () => {
     const email = healthy().email;
     expect(degradedReasons(email, [{ job: "mail-delivery", lagSeconds: 59 }], now)).toEqual([]);
     expect(
-      degradedReasons({ ...email, unsent: 7, oldestUnsentAt: minutesAgo(20) }, [{ job: "mail-delivery", lagSeconds: 75 }, { job: "order-expiry", lagSeconds: 0 }], now),
+      degradedReasons(
+        { ...email, unsent: 7, oldestUnsentAt: minutesAgo(20) },
+        [
+          { job: "mail-delivery", lagSeconds: 75 },
+          { job: "order-expiry", lagSeconds: 0 },
+        ],
+        now,
+      ),
     ).toEqual(["e-mail outbox: 7 unsent, the oldest waiting 20 minutes", "job mail-delivery: 75 s behind"]);
   });
 });

@@ -34,7 +34,13 @@ export interface OperationalState {
     lastSuccessFile: string | null;
     /** The last restore into this database (npm run restore): when, and which backup it put back. */
     lastRestore: { restoredAt: Date; file: string; backupTakenAt: Date } | null;
-    lastRun: { finishedAt: Date; outcome: "succeeded" | "failed"; error: string | null; offsiteOutcome: "succeeded" | "failed" | null; offsiteError: string | null } | null;
+    lastRun: {
+      finishedAt: Date;
+      outcome: "succeeded" | "failed";
+      error: string | null;
+      offsiteOutcome: "succeeded" | "failed" | null;
+      offsiteError: string | null;
+    } | null;
   };
 }
 
@@ -67,7 +73,10 @@ export function operationalWarnings(state: OperationalState, settings: Operation
   if (email.failing > 0 || email.givenUp > 0) {
     warnings.push({
       id: "email-failing",
-      title: email.failing > 0 ? `${plural(email.failing, "e-mail is", "e-mails are")} failing to send` : `${plural(email.givenUp, "e-mail was", "e-mails were")} not delivered`,
+      title:
+        email.failing > 0
+          ? `${plural(email.failing, "e-mail is", "e-mails are")} failing to send`
+          : `${plural(email.givenUp, "e-mail was", "e-mails were")} not delivered`,
       detail: `${email.givenUp > 0 ? `${email.givenUp} will not be tried again. ` : ""}Last error: ${email.lastError ?? "unknown"}. Check SMTP_URL and the mail server; the mail queue (/admin/mail) lists them.`,
     });
   } else if (email.oldestUnsentAt && minutesBetween(email.oldestUnsentAt, now) >= EMAIL_BACKLOG_MINUTES) {
@@ -86,7 +95,11 @@ export function operationalWarnings(state: OperationalState, settings: Operation
   }
   const last = backups.lastRun;
   if (last?.outcome === "failed") {
-    warnings.push({ id: "backup-failed", title: "The last backup failed", detail: `${age(last.finishedAt, now)} ago: ${last.error ?? "no message"}` });
+    warnings.push({
+      id: "backup-failed",
+      title: "The last backup failed",
+      detail: `${age(last.finishedAt, now)} ago: ${last.error ?? "no message"}`,
+    });
   } else if (last?.offsiteOutcome === "failed") {
     warnings.push({
       id: "backup-offsite-failed",

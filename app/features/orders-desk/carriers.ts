@@ -48,7 +48,12 @@ export const shipFormSchema = z
     } catch {
       ok = false;
     }
-    if (!ok) ctx.addIssue({ code: "custom", path: ["trackingUrl"], message: "For another carrier, enter the https:// link where the customer can track the parcel." });
+    if (!ok)
+      ctx.addIssue({
+        code: "custom",
+        path: ["trackingUrl"],
+        message: "For another carrier, enter the https:// link where the customer can track the parcel.",
+      });
   })
   .transform((value) => ({
     carrier: value.carrier,

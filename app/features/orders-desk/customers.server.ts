@@ -30,7 +30,10 @@ export async function listCustomers(db: Database, { q, page }: { q: string; page
       .orderBy(sql`max(${orders.createdAt}) desc`, email)
       .limit(CUSTOMERS_PAGE_SIZE)
       .offset((page - 1) * CUSTOMERS_PAGE_SIZE),
-    db.select({ total: countDistinct(email) }).from(orders).where(where),
+    db
+      .select({ total: countDistinct(email) })
+      .from(orders)
+      .where(where),
   ]);
   const total = totals?.total ?? 0;
   return {

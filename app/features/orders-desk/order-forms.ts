@@ -6,9 +6,15 @@ export const orderIntentSchema = z.object({ intent: z.enum([...ORDER_ACTIONS, "r
 
 /** Every status change names the version the page showed (optimistic concurrency). */
 export const statusFormSchema = z.object({
-  version: z.coerce.number({ error: "The form was incomplete; reload the page." }).int().positive({ error: "The form was incomplete; reload the page." }),
+  version: z.coerce
+    .number({ error: "The form was incomplete; reload the page." })
+    .int()
+    .positive({ error: "The form was incomplete; reload the page." }),
   reason: z.string().trim().max(500, { error: "Keep the reason under 500 characters." }).optional().default(""),
-  requestKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).optional(),
+  requestKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/)
+    .optional(),
 });
 
 /** Order numbers as the store makes them (orders.server.ts newOrderNumber). */

@@ -42,9 +42,7 @@ export function orderListWhere(query: OrderListQuery): SQL | undefined {
     query.status ? eq(orders.status, query.status) : undefined,
     query.email ? sql`lower(${orders.customerEmail}) = ${query.email.toLowerCase()}` : undefined,
     query.product
-      ? exists(
-          sql`(select 1 from order_lines ol where ol.order_id = "orders"."id" and ol.product_id = ${query.product})`,
-        )
+      ? exists(sql`(select 1 from order_lines ol where ol.order_id = "orders"."id" and ol.product_id = ${query.product})`)
       : undefined,
     // Dates are days in the UK, as staff read them.
     query.from ? gte(orders.createdAt, sql`(${query.from}::date)::timestamp at time zone 'Europe/London'`) : undefined,
@@ -126,12 +124,30 @@ export async function orderDetail(db: Database, orderNumber: string) {
   const [lines, refunds, events, emails, refundable] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.lineNumber)),
     db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id)).orderBy(asc(orderRefunds.createdAt)),
-    db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id)).orderBy(asc(paymentEvents.receivedAt), asc(paymentEvents.id)),
+    db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.orderId, order.id))
+      .orderBy(asc(paymentEvents.receivedAt), asc(paymentEvents.id)),
     // Every e-mail about an order names it in the subject (confirmation, shipped, refund).
     db
-      .select({ id: emailOutbox.id, subject: emailOutbox.subject, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt, failedAt: emailOutbox.failedAt, attempts: emailOutbox.attempts, lastError: emailOutbox.lastError, textBody: emailOutbox.textBody })
+      .select({
+        id: emailOutbox.id,
+        subject: emailOutbox.subject,
+        createdAt: emailOutbox.createdAt,
+        sentAt: emailOutbox.sentAt,
+        failedAt: emailOutbox.failedAt,
+        attempts: emailOutbox.attempts,
+        lastError: emailOutbox.lastError,
+        textBody: emailOutbox.textBody,
+      })
       .from(emailOutbox)
-      .where(and(sql`lower(${emailOutbox.toAddress}) = lower(${order.customerEmail})`, ilike(emailOutbox.subject, likePattern(order.orderNumber))))
+      .where(
+        and(
+          sql`lower(${emailOutbox.toAddress}) = lower(${order.customerEmail})`,
+          ilike(emailOutbox.subject, likePattern(order.orderNumber)),
+        ),
+      )
       .orderBy(asc(emailOutbox.createdAt)),
     refundableOrder(db, order),
   ]);
@@ -139,8 +155,7 @@ export async function orderDetail(db: Database, orderNumber: string) {
 }
 
 export type StatusChange =
-  | { ok: true; order: OrderRow; message: string }
-  | { ok: false; kind: "conflict" | "refused" | "not-found" | "provider"; message: string };
+  { ok: true; order: OrderRow; message: string } | { ok: false; kind: "conflict" | "refused" | "not-found" | "provider"; message: string };
 
 type DeskContext = AuditContext & { payments: PaymentProvider; publicUrl: string };
 
@@ -160,10 +175,12 @@ export async function changeOrderStatus(
 ): Promise<StatusChange> {
   const [current] = await context.db.select().from(orders).where(eq(orders.id, orderId));
   if (!current) return { ok: false, kind: "not-found", message: "There is no such order." };
-  if (current.version !== change.version) return { ok: false, kind: "conflict", message: new VersionConflictError("order", orderId).message };
+  if (current.version !== change.version)
+    return { ok: false, kind: "conflict", message: new VersionConflictError("order", orderId).message };
   const step = transition(current.status, change.action);
   if (!step.ok) return { ok: false, kind: "refused", message: step.message };
-  if (change.action === "ship" && !change.ship) return { ok: false, kind: "refused", message: "Choose the carrier and enter the tracking number." };
+  if (change.action === "ship" && !change.ship)
+    return { ok: false, kind: "refused", message: "Choose the carrier and enter the tracking number." };
 
   let refundNote = "";
   if (step.refund) {
@@ -173,10 +190,23 @@ export async function changeOrderStatus(
         context,
         staff,
         orderId,
-        { ask: { mode: "amount", amountPence: remainingPence }, reason: `Order cancelled${change.reason ? `: ${change.reason}` : ""}`, restock: false, requestKey: change.requestKey ?? `cancel-v${current.version}` },
+        {
+          ask: { mode: "amount", amountPence: remainingPence },
+          reason: `Order cancelled${change.reason ? `: ${change.reason}` : ""}`,
+          restock: false,
+          requestKey: change.requestKey ?? `cancel-v${current.version}`,
+        },
         now,
       );
-      if (!refunded.ok) return { ok: false, kind: refunded.kind === "provider" ? "provider" : "refused", message: refunded.kind === "provider" ? refunded.message.replace("Nothing was refunded", "The order was not cancelled, nothing was refunded") : refunded.message };
+      if (!refunded.ok)
+        return {
+          ok: false,
+          kind: refunded.kind === "provider" ? "provider" : "refused",
+          message:
+            refunded.kind === "provider"
+              ? refunded.message.replace("Nothing was refunded", "The order was not cancelled, nothing was refunded")
+              : refunded.message,
+        };
       refundNote = ` ${refunded.message}`;
     }
   }
@@ -192,17 +222,32 @@ export async function changeOrderStatus(
         change.action === "pack"
           ? { status: "packed", packedAt: now }
           : change.action === "ship"
-            ? { status: "shipped", shippedAt: now, carrier: change.ship!.carrier, trackingNumber: change.ship!.trackingNumber, trackingUrl: change.ship!.trackingUrl }
+            ? {
+                status: "shipped",
+                shippedAt: now,
+                carrier: change.ship!.carrier,
+                trackingNumber: change.ship!.trackingNumber,
+                trackingUrl: change.ship!.trackingUrl,
+              }
             : change.action === "deliver"
               ? { status: "delivered", deliveredAt: now }
               : { status: "cancelled", closedAt: now };
       if (again.releaseStock === "release" && !before.stockReleasedAt) await closeOrder(tx, orderId, "cancelled", now);
-      if (again.releaseStock === "restock") await restockAll(tx, staff, before, `Order cancelled${change.reason ? `: ${change.reason}` : ""}`, context.requestId ?? null);
+      if (again.releaseStock === "restock")
+        await restockAll(tx, staff, before, `Order cancelled${change.reason ? `: ${change.reason}` : ""}`, context.requestId ?? null);
       const after = await updateVersioned(tx, ORDER_TABLE, orderId, change.version, values);
       if (change.action === "ship") await queueShippedEmail(tx, after, context.publicUrl);
       return {
         value: after,
-        audit: { action: `order.${change.action}`, entityType: "order", entityId: orderId, entityLabel: after.orderNumber, before: auditView(before), after: auditView(after), reason: change.reason ?? null },
+        audit: {
+          action: `order.${change.action}`,
+          entityType: "order",
+          entityId: orderId,
+          entityLabel: after.orderNumber,
+          before: auditView(before),
+          after: auditView(after),
+          reason: change.reason ?? null,
+        },
       };
     });
     if (!result.ok) return { ok: false, kind: "conflict", message: result.message };
@@ -250,6 +295,9 @@ async function queueShippedEmail(tx: Tx, order: OrderRow, publicUrl: string) {
 
 /** Orders that are paid and not yet sent, for the list's count badge. */
 export async function ordersToPack(db: Database): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(orders).where(inArray(orders.status, ["paid", "packed"]));
+  const [row] = await db
+    .select({ total: count() })
+    .from(orders)
+    .where(inArray(orders.status, ["paid", "packed"]));
   return row?.total ?? 0;
 }

@@ -13,13 +13,19 @@ describe("order status flow", () => {
   });
 
   it("refuses jumps that make no sense, each with a message", () => {
-    expect(transition("pending_payment", "ship")).toEqual({ ok: false, message: "This order has not been paid yet, so it cannot be shipped." });
+    expect(transition("pending_payment", "ship")).toEqual({
+      ok: false,
+      message: "This order has not been paid yet, so it cannot be shipped.",
+    });
     expect(transition("pending_payment", "pack")).toMatchObject({ ok: false });
     expect(transition("paid", "ship")).toEqual({ ok: false, message: "Pack the order before marking it shipped." });
     expect(transition("paid", "deliver")).toEqual({ ok: false, message: "Only a shipped order can be marked delivered." });
     expect(transition("shipped", "pack")).toEqual({ ok: false, message: "This order is already shipped." });
     expect(transition("delivered", "deliver")).toMatchObject({ ok: false });
-    expect(transition("shipped", "cancel")).toEqual({ ok: false, message: "This order has left the warehouse and cannot be cancelled; refund it instead." });
+    expect(transition("shipped", "cancel")).toEqual({
+      ok: false,
+      message: "This order has left the warehouse and cannot be cancelled; refund it instead.",
+    });
     for (const closed of ["failed", "expired", "cancelled"] as const) {
       for (const action of ["pack", "ship", "deliver", "cancel"] as const) expect(transition(closed, action).ok).toBe(false);
     }
@@ -58,12 +64,20 @@ describe("pendingStatus", () => {
 describe("shipping form", () => {
   it("builds the carrier's tracking link from a cleaned-up number", () => {
     const parsed = shipFormSchema.parse({ carrier: "royal-mail", trackingNumber: " ab 1234 5678 gb " });
-    expect(parsed).toEqual({ carrier: "royal-mail", trackingNumber: "AB12345678GB", trackingUrl: "https://www.royalmail.com/track-your-item#/tracking-results/AB12345678GB" });
+    expect(parsed).toEqual({
+      carrier: "royal-mail",
+      trackingNumber: "AB12345678GB",
+      trackingUrl: "https://www.royalmail.com/track-your-item#/tracking-results/AB12345678GB",
+    });
   });
   it("needs an https link for another carrier, and refuses odd numbers", () => {
     expect(shipFormSchema.safeParse({ carrier: "other", trackingNumber: "XY123456" }).success).toBe(false);
-    expect(shipFormSchema.safeParse({ carrier: "other", trackingNumber: "XY123456", trackingUrl: "javascript:alert(1)" }).success).toBe(false);
-    expect(shipFormSchema.parse({ carrier: "other", trackingNumber: "XY123456", trackingUrl: "https://track.example/XY123456" }).trackingUrl).toBe("https://track.example/XY123456");
+    expect(shipFormSchema.safeParse({ carrier: "other", trackingNumber: "XY123456", trackingUrl: "javascript:alert(1)" }).success).toBe(
+      false,
+    );
+    expect(
+      shipFormSchema.parse({ carrier: "other", trackingNumber: "XY123456", trackingUrl: "https://track.example/XY123456" }).trackingUrl,
+    ).toBe("https://track.example/XY123456");
     expect(shipFormSchema.safeParse({ carrier: "dpd", trackingNumber: "<script>" }).success).toBe(false);
     expect(shipFormSchema.safeParse({ carrier: "pigeon", trackingNumber: "12345678" }).success).toBe(false);
   });
@@ -102,27 +116,49 @@ describe("refund plans", () => {
   });
   it("refunds lines at what was paid for them after the discount", () => {
     expect(paidForUnits(order, 2500, 1)).toBe(2250);
-    expect(planRefund(order, { mode: "lines", quantities: { 1: 1 } })).toEqual({ ok: true, amountPence: 2250, lines: [{ lineNumber: 1, quantity: 1, amountPence: 2250 }] });
+    expect(planRefund(order, { mode: "lines", quantities: { 1: 1 } })).toEqual({
+      ok: true,
+      amountPence: 2250,
+      lines: [{ lineNumber: 1, quantity: 1, amountPence: 2250 }],
+    });
     expect(paidForUnits({ subtotalPence: 2500, discountPence: 0 }, 2500, 1)).toBe(2500);
   });
   it("refuses more units than are left, unknown lines and nothing chosen", () => {
-    expect(planRefund(order, { mode: "lines", quantities: { 1: 3 } })).toEqual({ ok: false, message: "Only 2 of Cap (One Size) can still be refunded." });
-    expect(planRefund(order, { mode: "lines", quantities: { 2: 1 } })).toEqual({ ok: false, message: "Hoodie (M) has been refunded already." });
+    expect(planRefund(order, { mode: "lines", quantities: { 1: 3 } })).toEqual({
+      ok: false,
+      message: "Only 2 of Cap (One Size) can still be refunded.",
+    });
+    expect(planRefund(order, { mode: "lines", quantities: { 2: 1 } })).toEqual({
+      ok: false,
+      message: "Hoodie (M) has been refunded already.",
+    });
     expect(planRefund(order, { mode: "lines", quantities: { 9: 1 } }).ok).toBe(false);
-    expect(planRefund(order, { mode: "lines", quantities: { 1: 0 } })).toEqual({ ok: false, message: "Choose how many units of which line to refund." });
+    expect(planRefund(order, { mode: "lines", quantities: { 1: 0 } })).toEqual({
+      ok: false,
+      message: "Choose how many units of which line to refund.",
+    });
   });
   it("takes any free amount up to what is left, and nothing above it", () => {
     expect(planRefund(order, { mode: "amount", amountPence: 9499 })).toEqual({ ok: true, amountPence: 9499, lines: [] });
-    expect(planRefund(order, { mode: "amount", amountPence: 9500 })).toEqual({ ok: false, message: "That is more than what is left to refund (£94.99)." });
+    expect(planRefund(order, { mode: "amount", amountPence: 9500 })).toEqual({
+      ok: false,
+      message: "That is more than what is left to refund (£94.99).",
+    });
     expect(planRefund(order, { mode: "amount", amountPence: 0 }).ok).toBe(false);
-    expect(planRefund({ ...order, remainingPence: 0 }, { mode: "amount", amountPence: 1 })).toEqual({ ok: false, message: "This order has been refunded in full already." });
+    expect(planRefund({ ...order, remainingPence: 0 }, { mode: "amount", amountPence: 1 })).toEqual({
+      ok: false,
+      message: "This order has been refunded in full already.",
+    });
   });
   it("reads pounds and the form's quantities", () => {
     expect(parsePounds("12.5")).toBe(1250);
     expect(parsePounds("£7")).toBe(700);
     expect(parsePounds("0.05")).toBe(5);
     for (const bad of ["", "-3", "1.234", "abc", "1e3"]) expect(parsePounds(bad)).toBeNull();
-    expect(refundAskOf({ mode: "lines", "qty-1": "2", "qty-2": "", other: "x" })).toEqual({ ok: true, ask: { mode: "lines", quantities: { 1: 2 } } });
+    expect(refundAskOf({ mode: "lines", "qty-1": "2", "qty-2": "", other: "x" })).toEqual({
+      ok: true,
+      ask: { mode: "lines", quantities: { 1: 2 } },
+    });
     expect(refundAskOf({ mode: "lines", "qty-1": "-1" })).toEqual({ ok: false, message: "Quantities are whole numbers." });
     expect(refundAskOf({ mode: "amount", amount: "ten" })).toEqual({ ok: false, message: "Enter the amount in pounds, like 12.50." });
   });

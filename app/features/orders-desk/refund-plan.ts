@@ -32,7 +32,11 @@ export type RefundAsk = { mode: "amount"; amountPence: number } | { mode: "lines
 export type RefundPlan = { ok: true; amountPence: number; lines: RefundLineItem[] } | { ok: false; message: string };
 
 /** What `quantity` units of a line were paid, after the order's discount (rounded down: never over). */
-export function paidForUnits(order: Pick<RefundableOrder, "subtotalPence" | "discountPence">, unitPricePence: number, quantity: number): number {
+export function paidForUnits(
+  order: Pick<RefundableOrder, "subtotalPence" | "discountPence">,
+  unitPricePence: number,
+  quantity: number,
+): number {
   const gross = unitPricePence * quantity;
   if (order.subtotalPence === 0 || order.discountPence === 0) return gross;
   return Math.floor((gross * (order.subtotalPence - order.discountPence)) / order.subtotalPence);
@@ -54,7 +58,10 @@ export function planRefund(order: RefundableOrder, ask: RefundAsk): RefundPlan {
       if (quantity > left) {
         return {
           ok: false,
-          message: left === 0 ? `${line.productName} (${line.size}) has been refunded already.` : `Only ${left} of ${line.productName} (${line.size}) can still be refunded.`,
+          message:
+            left === 0
+              ? `${line.productName} (${line.size}) has been refunded already.`
+              : `Only ${left} of ${line.productName} (${line.size}) can still be refunded.`,
         };
       }
       const linePence = paidForUnits(order, line.unitPricePence, quantity);
@@ -82,7 +89,11 @@ export const refundFormSchema = z
   .object({
     mode: z.enum(["amount", "lines"], { error: "Choose a free amount or lines to refund." }),
     amount: z.string().optional().default(""),
-    reason: z.string().trim().min(3, { error: "Give the reason for the refund (the customer's e-mail and the history show it)." }).max(500, { error: "Keep the reason under 500 characters." }),
+    reason: z
+      .string()
+      .trim()
+      .min(3, { error: "Give the reason for the refund (the customer's e-mail and the history show it)." })
+      .max(500, { error: "Keep the reason under 500 characters." }),
     restock: z.literal("on").optional(),
     requestKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: "The form was incomplete; reload the page." }),
   })

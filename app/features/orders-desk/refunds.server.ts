@@ -14,7 +14,14 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { orderLines, orderRefunds, orders, paymentEvents, type RefundStatus } from "../../../db/schema";
-import { auditedWrite, insertAuditEvent, type AuditActor, type AuditContext, type AuditEntry, type Tx } from "~/features/admin/audit.server";
+import {
+  auditedWrite,
+  insertAuditEvent,
+  type AuditActor,
+  type AuditContext,
+  type AuditEntry,
+  type Tx,
+} from "~/features/admin/audit.server";
 import { queueEmail } from "~/features/mail/outbox.server";
 import { refundMessage } from "~/features/store/order-emails.server";
 import type { PaymentProvider, RefundEventInput } from "~/features/payments/provider.server";
@@ -38,7 +45,10 @@ export function newRefundRequestKey(): string {
 }
 
 /** What is left to refund and how many units of each line, from the order's refunds. */
-export async function refundableOrder(tx: Tx | Database, order: Pick<OrderRow, "id" | "totalPence" | "subtotalPence" | "discountPence">): Promise<RefundableOrder> {
+export async function refundableOrder(
+  tx: Tx | Database,
+  order: Pick<OrderRow, "id" | "totalPence" | "subtotalPence" | "discountPence">,
+): Promise<RefundableOrder> {
   const [lines, refunds] = await Promise.all([
     tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.lineNumber)),
     tx
@@ -48,7 +58,8 @@ export async function refundableOrder(tx: Tx | Database, order: Pick<OrderRow, "
   ]);
   const held = refunds.reduce((sum, refund) => sum + refund.amountPence, 0);
   const refundedUnits = new Map<number, number>();
-  for (const refund of refunds) for (const line of refund.lines) refundedUnits.set(line.lineNumber, (refundedUnits.get(line.lineNumber) ?? 0) + line.quantity);
+  for (const refund of refunds)
+    for (const line of refund.lines) refundedUnits.set(line.lineNumber, (refundedUnits.get(line.lineNumber) ?? 0) + line.quantity);
   return {
     subtotalPence: order.subtotalPence,
     discountPence: order.discountPence,
@@ -81,7 +92,13 @@ class Refused extends Error {}
 type RefundContext = AuditContext & { payments: PaymentProvider; publicUrl: string };
 
 /** Asks for a refund of a paid order (see the module comment for the steps); staff, or the shop itself. */
-export async function requestRefund(context: RefundContext, staff: AuditActor, orderId: string, input: RefundInput, now: Date): Promise<RefundOutcome> {
+export async function requestRefund(
+  context: RefundContext,
+  staff: AuditActor,
+  orderId: string,
+  input: RefundInput,
+  now: Date,
+): Promise<RefundOutcome> {
   let created: { row: RefundRow; fresh: boolean; order: OrderRow };
   try {
     const result = await auditedWrite(context, staff, async (tx) => {
@@ -119,7 +136,8 @@ export async function requestRefund(context: RefundContext, staff: AuditActor, o
     if (!result.ok) return { ok: false, kind: "refused", message: result.message };
     created = result.value;
   } catch (error) {
-    if (error instanceof Refused) return { ok: false, kind: error.message === "There is no such order." ? "not-found" : "refused", message: error.message };
+    if (error instanceof Refused)
+      return { ok: false, kind: error.message === "There is no such order." ? "not-found" : "refused", message: error.message };
     throw error;
   }
 
@@ -127,7 +145,11 @@ export async function requestRefund(context: RefundContext, staff: AuditActor, o
   if (!fresh) {
     if (row.status !== "requested") return { ok: true, refund: row, message: describe(row) };
     if (now.getTime() - row.createdAt.getTime() < STALE_REQUEST_MS) {
-      return { ok: false, kind: "in-progress", message: "This refund is already being sent to the payment provider; reload the page in a moment." };
+      return {
+        ok: false,
+        kind: "in-progress",
+        message: "This refund is already being sent to the payment provider; reload the page in a moment.",
+      };
     }
   }
 
@@ -163,7 +185,16 @@ export async function requestRefund(context: RefundContext, staff: AuditActor, o
   const settled = await auditedWrite(context, staff, async (tx) => {
     const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
     const [current] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, row.id)).for("update");
-    const audit = await settleRefund(tx, staff, locked!, current!, { providerRefundId: answer.providerRefundId, status: answer.status }, now, context.requestId ?? null, context.publicUrl);
+    const audit = await settleRefund(
+      tx,
+      staff,
+      locked!,
+      current!,
+      { providerRefundId: answer.providerRefundId, status: answer.status },
+      now,
+      context.requestId ?? null,
+      context.publicUrl,
+    );
     const [after] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, row.id));
     return { value: after!, audit };
   });
@@ -216,7 +247,9 @@ async function settleRefund(
       status: update.status,
       providerRefundId: update.providerRefundId,
       updatedAt: now,
-      ...(update.status === "failed" || update.status === "canceled" ? { failureMessage: row.failureMessage ?? `The payment provider reported the refund ${update.status}.` } : {}),
+      ...(update.status === "failed" || update.status === "canceled"
+        ? { failureMessage: row.failureMessage ?? `The payment provider reported the refund ${update.status}.` }
+        : {}),
     })
     .where(eq(orderRefunds.id, row.id))
     .returning();
@@ -230,12 +263,18 @@ async function settleRefund(
   if (update.status === "succeeded" && row.status !== "succeeded") {
     if (row.restock && !row.restockedAt && row.lines.length > 0) {
       await restockOrderLines(tx, actor, order, row.lines, `Refund: ${row.reason}`, requestId);
-      [finalRow] = await tx.update(orderRefunds).set({ restockedAt: now }).where(eq(orderRefunds.id, row.id)).returning() as [RefundRow];
+      [finalRow] = (await tx.update(orderRefunds).set({ restockedAt: now }).where(eq(orderRefunds.id, row.id)).returning()) as [RefundRow];
     }
     await queueEmail(tx, await refundMessage(tx, order, row.amountPence, row.lines, publicUrl));
   }
   return [
-    refundAudit(`refund.${update.status}`, order, { refundedPence: order.refundedPence, refund: row }, { refundedPence, refund: finalRow }, row.reason),
+    refundAudit(
+      `refund.${update.status}`,
+      order,
+      { refundedPence: order.refundedPence, refund: row },
+      { refundedPence, refund: finalRow },
+      row.reason,
+    ),
   ];
 }
 
@@ -265,7 +304,8 @@ export async function refundLatePayment(context: RefundContext, orderId: string,
   );
 }
 
-export type RefundEventResult = { kind: "duplicate" } | { kind: "unknown_order" } | { kind: "applied"; orderId: string; refundedPence: number };
+export type RefundEventResult =
+  { kind: "duplicate" } | { kind: "unknown_order" } | { kind: "applied"; orderId: string; refundedPence: number };
 
 class UnknownOrder extends Error {}
 
@@ -334,7 +374,18 @@ export async function applyRefundEvent(db: Database, event: RefundEventInput, no
             })
             .returning();
         }
-        audit.push(...(await settleRefund(tx, actor, current, row!, { providerRefundId: item.providerRefundId, status: item.status }, now, null, publicUrl)));
+        audit.push(
+          ...(await settleRefund(
+            tx,
+            actor,
+            current,
+            row!,
+            { providerRefundId: item.providerRefundId, status: item.status },
+            now,
+            null,
+            publicUrl,
+          )),
+        );
         current = await reload();
       }
       // charge.refunded without its refunds listed: the charge's refunded total confirms those under way.
@@ -348,7 +399,18 @@ export async function applyRefundEvent(db: Database, event: RefundEventInput, no
         const total = open.reduce((sum, row) => sum + row.amountPence, 0);
         if (event.amountRefundedPence >= total) {
           for (const row of open.filter((candidate) => candidate.status === "pending")) {
-            audit.push(...(await settleRefund(tx, actor, current, row, { providerRefundId: row.providerRefundId!, status: "succeeded" }, now, null, publicUrl)));
+            audit.push(
+              ...(await settleRefund(
+                tx,
+                actor,
+                current,
+                row,
+                { providerRefundId: row.providerRefundId!, status: "succeeded" },
+                now,
+                null,
+                publicUrl,
+              )),
+            );
             current = await reload();
           }
         }
@@ -364,11 +426,16 @@ export async function applyRefundEvent(db: Database, event: RefundEventInput, no
 
 async function orderIdOf(tx: Tx, event: RefundEventInput): Promise<string | null> {
   for (const item of event.refunds) {
-    const byRequest = item.refundRequestId && uuidPattern.test(item.refundRequestId) ? eq(orderRefunds.id, item.refundRequestId) : undefined;
+    const byRequest =
+      item.refundRequestId && uuidPattern.test(item.refundRequestId) ? eq(orderRefunds.id, item.refundRequestId) : undefined;
     const [row] = await tx
       .select({ orderId: orderRefunds.orderId })
       .from(orderRefunds)
-      .where(byRequest ? or(eq(orderRefunds.providerRefundId, item.providerRefundId), byRequest) : eq(orderRefunds.providerRefundId, item.providerRefundId));
+      .where(
+        byRequest
+          ? or(eq(orderRefunds.providerRefundId, item.providerRefundId), byRequest)
+          : eq(orderRefunds.providerRefundId, item.providerRefundId),
+      );
     if (row) return row.orderId;
   }
   if (!event.paymentId) return null;

@@ -35,7 +35,13 @@ export async function restockOrderLines(
     const units = Math.min(item.quantity, line.quantity - line.restockedQuantity);
     if (units <= 0) continue;
     const [variant] = await tx
-      .select({ variantId: productVariants.id, productId: productVariants.productId, size: productVariants.size, stock: productVariants.stock, name: products.name })
+      .select({
+        variantId: productVariants.id,
+        productId: productVariants.productId,
+        size: productVariants.size,
+        stock: productVariants.stock,
+        name: products.name,
+      })
       .from(productVariants)
       .innerJoin(products, eq(products.id, productVariants.productId))
       .where(eq(productVariants.id, line.variantId))

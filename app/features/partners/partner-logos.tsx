@@ -34,7 +34,12 @@ export function PartnerLogos({ partners }: { partners: Partner[] }) {
         {partners.map((partner) => (
           <li key={partner.id}>
             {hydrated ? (
-              <button type="button" aria-haspopup="dialog" onClick={(event) => openDetails(event.currentTarget, partner)} className={logoClasses}>
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                onClick={(event) => openDetails(event.currentTarget, partner)}
+                className={logoClasses}
+              >
                 <LogoFace partner={partner} />
               </button>
             ) : (

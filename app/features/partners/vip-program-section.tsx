@@ -24,9 +24,7 @@ export function VipProgramSection({ benefits }: { benefits: CopyBlock[] }) {
         ))}
       </ol>
       <div className="mt-10 flex flex-col items-start gap-4 rounded-card border border-line bg-surface-raised p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8">
-        <p className="max-w-2xl text-lg">
-          Put your business on the grid with a partnership package built around race weekends.
-        </p>
+        <p className="max-w-2xl text-lg">Put your business on the grid with a partnership package built around race weekends.</p>
         <LinkButton to="/partner-packages" size="lg">
           Become a Partner
         </LinkButton>

@@ -19,7 +19,11 @@ export async function createPaymentProvider(
     secretKey: env.STRIPE_SECRET_KEY,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
     ...(api
-      ? { host: api.hostname.replace(/^\[|\]$/g, ""), port: Number(api.port || (api.protocol === "https:" ? 443 : 80)), protocol: api.protocol === "https:" ? ("https" as const) : ("http" as const) }
+      ? {
+          host: api.hostname.replace(/^\[|\]$/g, ""),
+          port: Number(api.port || (api.protocol === "https:" ? 443 : 80)),
+          protocol: api.protocol === "https:" ? ("https" as const) : ("http" as const),
+        }
       : {}),
   });
 }

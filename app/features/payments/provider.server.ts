@@ -84,7 +84,12 @@ export interface RefundEventInput {
   type: string;
   paymentId: string | null;
   /** The refunds the event tells about (one for refund.*, the charge's list for charge.refunded). */
-  refunds: Array<{ providerRefundId: string; refundRequestId: string | null; status: Exclude<RefundStatus, "requested">; amountPence: number }>;
+  refunds: Array<{
+    providerRefundId: string;
+    refundRequestId: string | null;
+    status: Exclude<RefundStatus, "requested">;
+    amountPence: number;
+  }>;
   /** charge.refunded: the charge's total refunded so far, in pence. */
   amountRefundedPence?: number;
 }

@@ -68,7 +68,10 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             duration: "once",
             max_redemptions: 1,
             name: request.promoCode
-              ? `${request.promoCode}${request.promoLabel ? ` (${request.promoLabel})` : request.promoPercentOff ? ` (${request.promoPercentOff}% off)` : ""}`.slice(0, 40)
+              ? `${request.promoCode}${request.promoLabel ? ` (${request.promoLabel})` : request.promoPercentOff ? ` (${request.promoPercentOff}% off)` : ""}`.slice(
+                  0,
+                  40,
+                )
               : "Discount",
             metadata: { order_id: request.orderId },
           },
@@ -223,5 +226,12 @@ function refundEventOf(event: Stripe.Event): RefundEventInput {
     };
   }
   const refund = event.data.object as Stripe.Refund;
-  return { kind: "refund", provider: "stripe", eventId: event.id, type: event.type, paymentId: idOf(refund.payment_intent), refunds: [refundItem(refund)] };
+  return {
+    kind: "refund",
+    provider: "stripe",
+    eventId: event.id,
+    type: event.type,
+    paymentId: idOf(refund.payment_intent),
+    refunds: [refundItem(refund)],
+  };
 }

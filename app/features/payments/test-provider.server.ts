@@ -31,10 +31,7 @@ export interface TestRefundEvent {
 /** The event the test payment page sends, shaped like a Stripe Checkout event. */
 export interface TestPaymentEvent {
   id: string;
-  type:
-    | "checkout.session.completed"
-    | "checkout.session.async_payment_failed"
-    | "checkout.session.expired";
+  type: "checkout.session.completed" | "checkout.session.async_payment_failed" | "checkout.session.expired";
   created: number;
   data: { sessionId: string; orderId: string; paymentStatus: "paid" | "unpaid"; paymentId: string | null };
 }
@@ -122,7 +119,8 @@ export function createTestProvider(options: { appSecret: string; now?: () => Dat
       } catch {
         return { ok: false, reason: "malformed body" };
       }
-      if ((event as unknown as TestRefundEvent)?.type === "refund.updated") return parseTestRefundEvent(event as unknown as TestRefundEvent);
+      if ((event as unknown as TestRefundEvent)?.type === "refund.updated")
+        return parseTestRefundEvent(event as unknown as TestRefundEvent);
       if (
         typeof event?.id !== "string" ||
         typeof event.type !== "string" ||
@@ -172,7 +170,9 @@ function parseTestRefundEvent(event: TestRefundEvent): WebhookParseResult {
       eventId: event.id,
       type: event.type,
       paymentId: data.paymentId,
-      refunds: [{ providerRefundId: data.refundId, refundRequestId: data.refundRequestId, status: data.status, amountPence: data.amountPence }],
+      refunds: [
+        { providerRefundId: data.refundId, refundRequestId: data.refundRequestId, status: data.status, amountPence: data.amountPence },
+      ],
     },
   };
 }

@@ -46,7 +46,10 @@ export async function receivePaymentWebhook(
     const refund = await applyRefundEvent(context.db, parsed.event, now, context.publicUrl);
     paymentEvents.inc({ outcome: `refund_${refund.kind}` });
     const level = refund.kind === "unknown_order" ? "warn" : "info";
-    context.log[level]({ provider: parsed.event.provider, eventId: parsed.event.eventId, type: parsed.event.type, result: refund }, "refund event");
+    context.log[level](
+      { provider: parsed.event.provider, eventId: parsed.event.eventId, type: parsed.event.type, result: refund },
+      "refund event",
+    );
     return { status: 200, body: { received: true, result: refund.kind } };
   }
   const result = await applyPaymentEvent(context.db, parsed.event, now, context.publicUrl);
@@ -58,12 +61,24 @@ export async function receivePaymentWebhook(
     // provider is asked after it has committed, as the desk does (ADR 0035). A failure here
     // leaves a failed refund row on the order for staff, and the event is still answered 200:
     // a retry of the event would change nothing.
-    const refund = await refundLatePayment({ ...context, contentChanged: context.contentChanged ?? (async () => {}) }, result.orderId, now).catch((error: unknown) => ({
+    const refund = await refundLatePayment(
+      { ...context, contentChanged: context.contentChanged ?? (async () => {}) },
+      result.orderId,
+      now,
+    ).catch((error: unknown) => ({
       ok: false as const,
       message: error instanceof Error ? error.message : String(error),
     }));
-    if (refund.ok) context.log.warn({ ...log, refund: refund.message }, "payment arrived after the order's hold ended and its items were sold: refunded");
-    else context.log.error({ ...log, refund: refund.message }, "payment arrived after the order's hold ended and its items were sold: the refund did not go through, refund it from the orders desk");
+    if (refund.ok)
+      context.log.warn(
+        { ...log, refund: refund.message },
+        "payment arrived after the order's hold ended and its items were sold: refunded",
+      );
+    else
+      context.log.error(
+        { ...log, refund: refund.message },
+        "payment arrived after the order's hold ended and its items were sold: the refund did not go through, refund it from the orders desk",
+      );
   } else if (result.kind === "unknown_order") {
     context.log.warn(log, "payment event for an unknown order");
   } else {

@@ -14,7 +14,8 @@ import { peopleTarget, type PeopleContext } from "./people-desk.server";
  * is for comes from the signed-in account's link (users.driver_id), never from the form.
  */
 
-export const NOT_LINKED_MESSAGE = "Your account isn't linked to a driver profile yet, so there is nothing to edit. Ask the team office to link it.";
+export const NOT_LINKED_MESSAGE =
+  "Your account isn't linked to a driver profile yet, so there is nothing to edit. Ask the team office to link it.";
 
 export interface DriverChangeView {
   id: number;
@@ -48,15 +49,24 @@ export type SubmitOutcome = { ok: true; change: DriverChangeView } | { ok: false
  * Stores the signed-in driver's edit of their own record as the one pending change (a newer
  * edit replaces a pending one). Nothing public changes.
  */
-export async function submitOwnDriverChange(db: Database, user: Pick<SessionUser, "id" | "role" | "driverId">, edit: DriverSelfEdit): Promise<SubmitOutcome> {
+export async function submitOwnDriverChange(
+  db: Database,
+  user: Pick<SessionUser, "id" | "role" | "driverId">,
+  edit: DriverSelfEdit,
+): Promise<SubmitOutcome> {
   if (user.role !== "driver" || !user.driverId) return { ok: false, status: 403, message: NOT_LINKED_MESSAGE };
   const driverId = user.driverId;
   return db.transaction(async (tx) => {
     // The link is read again here, not trusted from the session cache of an earlier moment.
     const [account] = await tx.select({ driverId: users.driverId }).from(users).where(eq(users.id, user.id));
     if (account?.driverId !== driverId) return { ok: false as const, status: 403 as const, message: NOT_LINKED_MESSAGE };
-    const [driver] = await tx.select({ id: drivers.id }).from(drivers).where(and(eq(drivers.id, driverId), isNull(drivers.deletedAt))).for("update");
-    if (!driver) return { ok: false as const, status: 404 as const, message: "Your driver profile is no longer on the site; ask the team office." };
+    const [driver] = await tx
+      .select({ id: drivers.id })
+      .from(drivers)
+      .where(and(eq(drivers.id, driverId), isNull(drivers.deletedAt)))
+      .for("update");
+    if (!driver)
+      return { ok: false as const, status: 404 as const, message: "Your driver profile is no longer on the site; ask the team office." };
     const [pending] = await tx
       .select({ id: driverProfileChanges.id })
       .from(driverProfileChanges)
@@ -93,7 +103,14 @@ export interface PendingDriverChange extends DriverChangeView {
 /** Every change waiting for a decision, oldest first. */
 export async function pendingDriverChanges(db: Database): Promise<PendingDriverChange[]> {
   const rows = await db
-    .select({ change: driverProfileChanges, driverName: drivers.name, bio: drivers.bio, image: drivers.image, version: drivers.version, submittedBy: users.name })
+    .select({
+      change: driverProfileChanges,
+      driverName: drivers.name,
+      bio: drivers.bio,
+      image: drivers.image,
+      version: drivers.version,
+      submittedBy: users.name,
+    })
     .from(driverProfileChanges)
     .innerJoin(drivers, eq(drivers.id, driverProfileChanges.driverId))
     .leftJoin(users, eq(users.id, driverProfileChanges.submittedBy))
@@ -140,7 +157,10 @@ export async function approveDriverChange(
       const change = await lockPendingChange(tx, changeId);
       const before = await lockRecord(tx, target, change.driverId);
       if (!before) throw new NotPending();
-      const after = (await updateVersioned(tx, target, change.driverId, expectedVersion, { bio: change.bio, image: change.image } as never)) as typeof drivers.$inferSelect;
+      const after = (await updateVersioned(tx, target, change.driverId, expectedVersion, {
+        bio: change.bio,
+        image: change.image,
+      } as never)) as typeof drivers.$inferSelect;
       const [decided] = await tx
         .update(driverProfileChanges)
         .set({ status: "approved", decidedBy: staff.id, decidedAt: sql`now()` })
@@ -149,7 +169,14 @@ export async function approveDriverChange(
       return {
         value: after,
         audit: [
-          { action: "driver_change.approve", entityType: "driver", entityId: change.driverId, before, after, reason: `Approved the driver's own edit #${change.id}` },
+          {
+            action: "driver_change.approve",
+            entityType: "driver",
+            entityId: change.driverId,
+            before,
+            after,
+            reason: `Approved the driver's own edit #${change.id}`,
+          },
           { action: "approve", entityType: "driver_profile_change", entityId: String(change.id), before: change, after: decided },
         ],
       };
@@ -178,7 +205,14 @@ export async function rejectDriverChange(
         .returning();
       return {
         value: toView(decided!),
-        audit: { action: "reject", entityType: "driver_profile_change", entityId: String(change.id), before: change, after: decided, reason },
+        audit: {
+          action: "reject",
+          entityType: "driver_profile_change",
+          entityId: String(change.id),
+          before: change,
+          after: decided,
+          reason,
+        },
       };
     });
   } catch (error) {

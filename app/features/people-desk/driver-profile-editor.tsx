@@ -49,7 +49,9 @@ export function DriverProfileEditor({
             </p>
           )}
           {change.status === "approved" && change.decidedAt && (
-            <p className="text-success">Your last change was approved on {dateTime.format(new Date(change.decidedAt))} and is on the site.</p>
+            <p className="text-success">
+              Your last change was approved on {dateTime.format(new Date(change.decidedAt))} and is on the site.
+            </p>
           )}
           {change.status === "rejected" && (
             <div className="rounded-lg border border-danger/50 bg-danger/10 p-3">

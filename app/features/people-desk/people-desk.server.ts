@@ -3,7 +3,14 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../../db/client.server";
 import { driverProfileChanges, drivers, femaleSideMembers, teamMembers } from "../../../db/schema";
 import type { RequestContext } from "~/context";
-import { auditedWrite, lockRecord, updateVersioned, type AuditContext, type AuditedWriteResult, type Tx } from "~/features/admin/audit.server";
+import {
+  auditedWrite,
+  lockRecord,
+  updateVersioned,
+  type AuditContext,
+  type AuditedWriteResult,
+  type Tx,
+} from "~/features/admin/audit.server";
 import { restoreFromHistory, type RestoreOutcome } from "~/features/admin/history.server";
 import { softDelete, undoSoftDelete, type SoftDeletableTable, type SoftDeleteOutcome } from "~/features/admin/soft-delete.server";
 import type { StaffUser } from "~/features/admin/staff.server";
@@ -68,7 +75,12 @@ export async function listPeople(
     deleted ? isNotNull(table.deletedAt) : isNull(table.deletedAt),
     pattern ? or(ilike(table.name, pattern), ilike(table.role, pattern)) : undefined,
   );
-  const order = kind === "team" ? [asc(teamMembers.id)] : kind === "drivers" ? [asc(drivers.sortOrder), asc(drivers.id)] : [asc(femaleSideMembers.sortOrder), asc(femaleSideMembers.id)];
+  const order =
+    kind === "team"
+      ? [asc(teamMembers.id)]
+      : kind === "drivers"
+        ? [asc(drivers.sortOrder), asc(drivers.id)]
+        : [asc(femaleSideMembers.sortOrder), asc(femaleSideMembers.id)];
   const pending =
     kind === "drivers"
       ? // Spelled out: in a one-table select Drizzle leaves column names unqualified, and both tables have "id".
@@ -91,7 +103,10 @@ export async function listPeople(
       .orderBy(...order)
       .limit(PEOPLE_PAGE_SIZE)
       .offset((page - 1) * PEOPLE_PAGE_SIZE),
-    db.select({ total: count() }).from(table as PgTable).where(where),
+    db
+      .select({ total: count() })
+      .from(table as PgTable)
+      .where(where),
   ]);
   const total = totals?.total ?? 0;
   const withPhotos = await withLibraryPhotos(db, rows, (row) => row.photoAssetId);
@@ -115,7 +130,10 @@ export async function getPerson(db: Database, kind: PeopleKind, id: string): Pro
   const key = recordKey(kind, id);
   if (key === null) return null;
   const target = peopleTarget(kind);
-  const rows = await db.select().from(target.table as PgTable).where(eq(target.id, key));
+  const rows = await db
+    .select()
+    .from(target.table as PgTable)
+    .where(eq(target.id, key));
   return (rows[0] as PersonRecord | undefined) ?? null;
 }
 
@@ -141,10 +159,16 @@ export async function createPerson(
         const [{ highest } = { highest: 0 }] = await tx.select({ highest: max(teamMembers.id) }).from(teamMembers);
         row = { ...row, id: (highest ?? 0) + 1 };
       } else {
-        const existing = await tx.select({ id: target.id }).from(target.table as PgTable).where(eq(target.id, String(values.id)));
+        const existing = await tx
+          .select({ id: target.id })
+          .from(target.table as PgTable)
+          .where(eq(target.id, String(values.id)));
         if (existing.length > 0) throw new Taken();
       }
-      const [created] = (await tx.insert(target.table).values(row as never).returning()) as PersonRecord[];
+      const [created] = (await tx
+        .insert(target.table)
+        .values(row as never)
+        .returning()) as PersonRecord[];
       return {
         value: created!,
         audit: { action: "create", entityType: target.entityType, entityId: String(created!.id), before: null, after: created },
@@ -197,7 +221,11 @@ export async function updatePerson(
 }
 
 function pickEditable(kind: PeopleKind, values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(editableColumns(kind).filter((name) => name in values).map((name) => [name, values[name]]));
+  return Object.fromEntries(
+    editableColumns(kind)
+      .filter((name) => name in values)
+      .map((name) => [name, values[name]]),
+  );
 }
 
 export async function deletePerson(
@@ -210,7 +238,9 @@ export async function deletePerson(
 ): Promise<SoftDeleteOutcome<PersonRecord>> {
   const key = recordKey(kind, id);
   if (key === null) return { ok: false, kind: "not-found", message: "This record does not exist." };
-  const result = (await softDelete(context, staff, peopleTarget(kind), key, expectedVersion, { reason })) as SoftDeleteOutcome<PersonRecord>;
+  const result = (await softDelete(context, staff, peopleTarget(kind), key, expectedVersion, {
+    reason,
+  })) as SoftDeleteOutcome<PersonRecord>;
   return result;
 }
 
@@ -224,7 +254,9 @@ export async function undeletePerson(
 ): Promise<SoftDeleteOutcome<PersonRecord>> {
   const key = recordKey(kind, id);
   if (key === null) return { ok: false, kind: "not-found", message: "This record does not exist." };
-  const result = (await undoSoftDelete(context, staff, peopleTarget(kind), key, expectedVersion, { reason })) as SoftDeleteOutcome<PersonRecord>;
+  const result = (await undoSoftDelete(context, staff, peopleTarget(kind), key, expectedVersion, {
+    reason,
+  })) as SoftDeleteOutcome<PersonRecord>;
   return result;
 }
 
@@ -272,7 +304,8 @@ export async function restorePersonVersion(
     );
     return result;
   } catch (error) {
-    if (error instanceof Unusable) return { ok: false, kind: "invalid", message: "That version cannot be restored: it is missing fields this record needs." };
+    if (error instanceof Unusable)
+      return { ok: false, kind: "invalid", message: "That version cannot be restored: it is missing fields this record needs." };
     throw error;
   }
 }

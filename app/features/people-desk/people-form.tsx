@@ -37,7 +37,14 @@ function Field({ field, value, error, photoChoices }: { field: FieldSpec; value:
   if (field.kind === "select") {
     return (
       <div className="flex flex-col">
-        <SelectField label={label} name={field.name} defaultValue={value} error={error} hint={field.hint} options={field.options!.map((option) => option.value)} />
+        <SelectField
+          label={label}
+          name={field.name}
+          defaultValue={value}
+          error={error}
+          hint={field.hint}
+          options={field.options!.map((option) => option.value)}
+        />
       </div>
     );
   }

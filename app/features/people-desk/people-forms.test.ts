@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { createSchema, driverFields, driverSelfEdit, formValues, imagePath, missingPicture, peopleKindOfPath, splitLines, teamMemberFields } from "./people-forms";
+import {
+  createSchema,
+  driverFields,
+  driverSelfEdit,
+  formValues,
+  imagePath,
+  missingPicture,
+  peopleKindOfPath,
+  splitLines,
+  teamMemberFields,
+} from "./people-forms";
 
 const driver = {
   name: "Nina Newcomer",
@@ -17,12 +27,25 @@ const driver = {
 describe("people forms", () => {
   it("turns one-per-line text into a list, dropping blank lines", () => {
     expect(splitLines(" a \r\n\n b\n")).toEqual(["a", "b"]);
-    expect(driverFields.parse(driver)).toMatchObject({ number: 88, sortOrder: 5, objectPosition: "center", achievements: ["One", "Two"], careerHighlights: [] });
+    expect(driverFields.parse(driver)).toMatchObject({
+      number: 88,
+      sortOrder: 5,
+      objectPosition: "center",
+      achievements: ["One", "Two"],
+      careerHighlights: [],
+    });
   });
 
   it("accepts only site paths to pictures", () => {
     for (const good of ["/media/drivers/a.svg", "/media/x/Y_1.webp", "/a.JPG"]) expect(imagePath.safeParse(good).success, good).toBe(true);
-    for (const bad of ["https://x.example/a.png", "/media/../secret.png", "//evil.example/a.png", "/media/a.svg?x", "javascript:alert(1)", "/a.html"]) {
+    for (const bad of [
+      "https://x.example/a.png",
+      "/media/../secret.png",
+      "//evil.example/a.png",
+      "/media/a.svg?x",
+      "javascript:alert(1)",
+      "/a.html",
+    ]) {
       expect(imagePath.safeParse(bad).success, bad).toBe(false);
     }
   });
@@ -41,13 +64,28 @@ describe("people forms", () => {
   });
 
   it("stores an empty video as none, and refuses other files", () => {
-    const member = { name: "A", role: "B", department: "C", group: "leadership", image: "/a.svg", bio: "x", fullBio: "y", philosophy: "z", video: "" };
+    const member = {
+      name: "A",
+      role: "B",
+      department: "C",
+      group: "leadership",
+      image: "/a.svg",
+      bio: "x",
+      fullBio: "y",
+      philosophy: "z",
+      video: "",
+    };
     expect(teamMemberFields.parse(member).video).toBeNull();
     expect(teamMemberFields.safeParse({ ...member, video: "/clip.exe" }).success).toBe(false);
   });
 
   it("puts a stored record back into the form's text", () => {
-    expect(formValues("drivers", { name: "N", number: 7, achievements: ["a", "b"], bio: null })).toMatchObject({ name: "N", number: "7", achievements: "a\nb", bio: "" });
+    expect(formValues("drivers", { name: "N", number: 7, achievements: ["a", "b"], bio: null })).toMatchObject({
+      name: "N",
+      number: "7",
+      achievements: "a\nb",
+      bio: "",
+    });
   });
 
   it("reads the kind from a back-office path, data requests included", () => {
@@ -58,7 +96,10 @@ describe("people forms", () => {
   });
 
   it("lets a driver send only a bio and a photo", () => {
-    expect(driverSelfEdit.parse({ bio: " Mine ", image: "/media/drivers/me.png", name: "Someone else" })).toEqual({ bio: "Mine", image: "/media/drivers/me.png" });
+    expect(driverSelfEdit.parse({ bio: " Mine ", image: "/media/drivers/me.png", name: "Someone else" })).toEqual({
+      bio: "Mine",
+      image: "/media/drivers/me.png",
+    });
   });
 
   it("takes a library photo, an image path or both, and asks for one when there is neither", () => {

@@ -28,7 +28,12 @@ export const PEOPLE_KIND_INFO: Record<PeopleKind, PeopleKindInfo> = {
     publicPath: (id) => `/team?driver=${encodeURIComponent(id)}#driver-detail`,
   },
   team: { title: "Team", singular: "team member", entityType: "team_member", publicPath: (id) => `/team/${id}` },
-  "female-side": { title: "Female Side", singular: "Female Side member", entityType: "female_side_member", publicPath: () => "/female-side" },
+  "female-side": {
+    title: "Female Side",
+    singular: "Female Side member",
+    entityType: "female_side_member",
+    publicPath: () => "/female-side",
+  },
 };
 
 export function isPeopleKind(value: unknown): value is PeopleKind {
@@ -60,7 +65,8 @@ export interface FieldSpec {
 
 const SLUG_HINT = "Lower-case letters, digits and hyphens; it becomes part of the address and cannot change later.";
 const PHOTO_HINT = "Upload it to the media library first; its alt text and focal point come with it.";
-const IMAGE_HINT = "Used when no library photo is chosen: a picture already on the site, as a path, e.g. /media/drivers/oliver-hartley.svg.";
+const IMAGE_HINT =
+  "Used when no library photo is chosen: a picture already on the site, as a path, e.g. /media/drivers/oliver-hartley.svg.";
 const LINES_HINT = "One per line.";
 
 export const PEOPLE_FIELDS: Record<PeopleKind, readonly FieldSpec[]> = {
@@ -73,7 +79,12 @@ export const PEOPLE_FIELDS: Record<PeopleKind, readonly FieldSpec[]> = {
     { name: "sortOrder", label: "Position in lists", kind: "number", hint: "Lower numbers come first." },
     { name: "photoAssetId", label: "Photo", kind: "photo", optional: true, hint: PHOTO_HINT },
     { name: "image", label: "Picture path", kind: "image", optional: true, hint: IMAGE_HINT },
-    { name: "objectPosition", label: "Photo focus", kind: "text", hint: "The crop of the picture path: “center top”, “50% 20%”. A library photo uses its own focal point." },
+    {
+      name: "objectPosition",
+      label: "Photo focus",
+      kind: "text",
+      hint: "The crop of the picture path: “center top”, “50% 20%”. A library photo uses its own focal point.",
+    },
     { name: "bio", label: "Bio", kind: "textarea", hint: "Paragraphs separated by a blank line." },
     { name: "achievements", label: "Achievements", kind: "lines", hint: LINES_HINT },
     { name: "careerHighlights", label: "Career highlights", kind: "lines", hint: LINES_HINT },
@@ -85,7 +96,13 @@ export const PEOPLE_FIELDS: Record<PeopleKind, readonly FieldSpec[]> = {
     { name: "group", label: "Section", kind: "select", options: TEAM_GROUPS.map((value) => ({ value, label: TEAM_GROUP_LABELS[value] })) },
     { name: "photoAssetId", label: "Photo", kind: "photo", optional: true, hint: PHOTO_HINT },
     { name: "image", label: "Picture path", kind: "image", optional: true, hint: IMAGE_HINT },
-    { name: "video", label: "Video", kind: "video", optional: true, hint: "Optional: a clip already on the site, /media/team/member-1.mp4." },
+    {
+      name: "video",
+      label: "Video",
+      kind: "video",
+      optional: true,
+      hint: "Optional: a clip already on the site, /media/team/member-1.mp4.",
+    },
     { name: "bio", label: "Short bio", kind: "textarea", hint: "The card's text." },
     { name: "fullBio", label: "Full bio", kind: "textarea", hint: "The profile page. Paragraphs separated by a blank line." },
     { name: "philosophy", label: "Philosophy", kind: "textarea" },
@@ -100,7 +117,13 @@ export const PEOPLE_FIELDS: Record<PeopleKind, readonly FieldSpec[]> = {
     { name: "sortOrder", label: "Position in lists", kind: "number", hint: "Lower numbers come first." },
     { name: "photoAssetId", label: "Photo", kind: "photo", optional: true, hint: PHOTO_HINT },
     { name: "image", label: "Picture path", kind: "image", optional: true, hint: IMAGE_HINT },
-    { name: "video", label: "Video", kind: "video", optional: true, hint: "Optional: a clip already on the site, /media/team/female-1.mp4." },
+    {
+      name: "video",
+      label: "Video",
+      kind: "video",
+      optional: true,
+      hint: "Optional: a clip already on the site, /media/team/female-1.mp4.",
+    },
     { name: "bio", label: "Bio", kind: "textarea", hint: "Paragraphs separated by a blank line." },
   ],
 };
@@ -125,7 +148,10 @@ export const imagePath = z
   .trim()
   .min(1, "Enter the photo's path.")
   .max(300, "Keep the path to 300 characters.")
-  .regex(/^\/(?![/\\])(?!.*\.\.)[A-Za-z0-9/_.-]+\.(?:svg|png|jpe?g|webp|avif)$/i, "Give a path on this site to a picture: /media/… ending .svg, .png, .jpg, .webp or .avif.");
+  .regex(
+    /^\/(?![/\\])(?!.*\.\.)[A-Za-z0-9/_.-]+\.(?:svg|png|jpe?g|webp|avif)$/i,
+    "Give a path on this site to a picture: /media/… ending .svg, .png, .jpg, .webp or .avif.",
+  );
 
 /** The path field beside a library photo: may be left empty when a photo is chosen (see missingPicture). */
 const optionalImagePath = z
@@ -146,7 +172,10 @@ const videoPath = z
   .string()
   .trim()
   .max(300, "Keep the path to 300 characters.")
-  .refine((value) => value === "" || /^\/(?![/\\])(?!.*\.\.)[A-Za-z0-9/_.-]+\.(?:mp4|webm)$/i.test(value), "Give a path on this site to a clip ending .mp4 or .webm, or leave it empty.")
+  .refine(
+    (value) => value === "" || /^\/(?![/\\])(?!.*\.\.)[A-Za-z0-9/_.-]+\.(?:mp4|webm)$/i.test(value),
+    "Give a path on this site to a clip ending .mp4 or .webm, or leave it empty.",
+  )
   .default("")
   .transform((value) => (value === "" ? null : value));
 
@@ -179,7 +208,10 @@ const objectPosition = z
   .string()
   .trim()
   .max(40, "Keep the photo focus to 40 characters.")
-  .regex(/^(?:[a-z]+|\d{1,3}%)(?: (?:[a-z]+|\d{1,3}%))?$|^$/, "Use one or two of: left, center, right, top, bottom, or percentages like 50% 20%.")
+  .regex(
+    /^(?:[a-z]+|\d{1,3}%)(?: (?:[a-z]+|\d{1,3}%))?$|^$/,
+    "Use one or two of: left, center, right, top, bottom, or percentages like 50% 20%.",
+  )
   .transform((value) => value || "center");
 
 const bio = (label: string) => requiredText(label, 8000);

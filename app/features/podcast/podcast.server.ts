@@ -17,7 +17,11 @@ const podcastShowSchema = z.object({
 export async function getPodcast(db: Database) {
   const [[row], episodes] = await Promise.all([
     db.select({ value: siteContent.value }).from(siteContent).where(eq(siteContent.key, "podcast")),
-    db.select().from(podcastEpisodes).where(isNull(podcastEpisodes.deletedAt)).orderBy(desc(podcastEpisodes.publishedOn), desc(podcastEpisodes.id)),
+    db
+      .select()
+      .from(podcastEpisodes)
+      .where(isNull(podcastEpisodes.deletedAt))
+      .orderBy(desc(podcastEpisodes.publishedOn), desc(podcastEpisodes.id)),
   ]);
   if (!row) throw new Error('site_content "podcast" is missing: has the database been seeded?');
   return {

@@ -231,7 +231,17 @@ function RaceFields({
   );
 }
 
-function CheckboxField({ name, defaultChecked, error, children }: { name: string; defaultChecked: boolean; error?: string; children: ReactNode }) {
+function CheckboxField({
+  name,
+  defaultChecked,
+  error,
+  children,
+}: {
+  name: string;
+  defaultChecked: boolean;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">

@@ -19,7 +19,13 @@ function problemsOf(text: string) {
 describe("parseClassificationCsv", () => {
   it("reads classified finishers, non-finishers, fastest lap and penalty points", () => {
     const parsed = parseClassificationCsv(
-      [header, "3,7,Oliver Hartley,F3A,,yes,", ",21,Sophie Marsh,F3B,DNF,no,", "14,44,Jack Pemberton,FF1600,CLASSIFIED,,2", ",12,,F3A,nc,,"].join("\n"),
+      [
+        header,
+        "3,7,Oliver Hartley,F3A,,yes,",
+        ",21,Sophie Marsh,F3B,DNF,no,",
+        "14,44,Jack Pemberton,FF1600,CLASSIFIED,,2",
+        ",12,,F3A,nc,,",
+      ].join("\n"),
       drivers,
     );
     expect(parsed).toEqual({
@@ -35,7 +41,8 @@ describe("parseClassificationCsv", () => {
   });
 
   it("takes a byte-order mark, CRLF line ends, quoted fields and columns in any order", () => {
-    const text = '\uFEFFdriver_number,class,position,status,driver_name\r\n7,F3A,1,,"Hartley, Oliver"\r\n"21",F3B,2,"",Sophie Marsh\r\n\r\n';
+    const text =
+      '\uFEFFdriver_number,class,position,status,driver_name\r\n7,F3A,1,,"Hartley, Oliver"\r\n"21",F3B,2,"",Sophie Marsh\r\n\r\n';
     const parsed = parseClassificationCsv(text.replace('"Hartley, Oliver"', '"Oliver Hartley"'), drivers);
     expect(parsed.ok && parsed.rows.map((row) => [row.driver.id, row.result.position])).toEqual([
       ["oliver-hartley", 1],
@@ -69,7 +76,14 @@ describe("parseClassificationCsv", () => {
 
   it("takes the organiser's full classification: other teams' cars are listed as ignored, ours are read", () => {
     const parsed = parseClassificationCsv(
-      [header, "1,3,Noah Brennan,F3A,,yes,", "2,7,Oliver Hartley,F3A,,,", ",16,,F3B,RET,,", "5,21,Sophie Marsh,F3B,,,", "9,61,Tom Ashdown,,,,"].join("\n"),
+      [
+        header,
+        "1,3,Noah Brennan,F3A,,yes,",
+        "2,7,Oliver Hartley,F3A,,,",
+        ",16,,F3B,RET,,",
+        "5,21,Sophie Marsh,F3B,,,",
+        "9,61,Tom Ashdown,,,,",
+      ].join("\n"),
       drivers,
     );
     expect(parsed).toEqual({
@@ -99,9 +113,14 @@ describe("parseClassificationCsv", () => {
   it("reads the example in docs/results-csv.md as written, against the seeded drivers", () => {
     const doc = readFileSync(new URL("../../../docs/results-csv.md", import.meta.url), "utf8");
     const example = /```csv\n([\s\S]*?)```/.exec(doc)![1]!;
-    const seeded = (JSON.parse(readFileSync(new URL("../../../content/drivers.json", import.meta.url), "utf8")) as Array<Record<string, unknown>>).map(
-      (driver) => ({ id: String(driver.id), number: Number(driver.number), name: String(driver.name), racingClass: String(driver.class) }),
-    );
+    const seeded = (
+      JSON.parse(readFileSync(new URL("../../../content/drivers.json", import.meta.url), "utf8")) as Array<Record<string, unknown>>
+    ).map((driver) => ({
+      id: String(driver.id),
+      number: Number(driver.number),
+      name: String(driver.name),
+      racingClass: String(driver.class),
+    }));
     const parsed = parseClassificationCsv(example, seeded);
     expect(parsed.ok ? [] : parsed.problems).toEqual([]);
     expect(parsed.ok && parsed.rows.map((row) => row.driver.id)).toEqual(["oliver-hartley", "sophie-marsh", "jack-pemberton"]);
@@ -123,7 +142,9 @@ describe("parseClassificationCsv", () => {
   it("refuses missing, unknown and repeated columns, and rows of the wrong width", () => {
     expect(problemsOf("position,driver_number,class\n1,7,F3A")).toEqual([{ line: 1, message: "Missing column: status." }]);
     expect(problemsOf("position,driver_number,class,status,laps\n1,7,F3A,,20")).toEqual([{ line: 1, message: 'Unknown column: "laps".' }]);
-    expect(problemsOf("position,driver_number,class,status,class\n1,7,F3A,,F3A")).toEqual([{ line: 1, message: "Column named twice: class." }]);
+    expect(problemsOf("position,driver_number,class,status,class\n1,7,F3A,,F3A")).toEqual([
+      { line: 1, message: "Column named twice: class." },
+    ]);
     expect(problemsOf(`${header}\n1,7,Oliver Hartley,F3A`)).toEqual([{ line: 2, message: "Has 4 fields; the header has 7." }]);
   });
 

@@ -236,7 +236,10 @@ function crossRowProblems(rows: readonly ClassificationRow[]): CsvProblem[] {
       const key = `${row.driver.racingClass}:${row.result.position}`;
       const other = seenPosition.get(key);
       if (other !== undefined) {
-        problems.push({ line: row.line, message: `Position ${row.result.position} in ${row.driver.racingClass} is already taken on line ${other}.` });
+        problems.push({
+          line: row.line,
+          message: `Position ${row.result.position} in ${row.driver.racingClass} is already taken on line ${other}.`,
+        });
       } else seenPosition.set(key, row.line);
     }
     if (row.result.fastestLap) {

@@ -29,7 +29,10 @@ describe("planClassificationImport", () => {
   const context = {
     roundId: "r2",
     raceNumber: 2,
-    stored: new Map([["oliver", stored([{ position: 4 }, { position: 2 }])], ["amelia", stored([{ position: 6 }, { position: 5 }], 1)]]),
+    stored: new Map([
+      ["oliver", stored([{ position: 4 }, { position: 2 }])],
+      ["amelia", stored([{ position: 6 }, { position: 5 }], 1)],
+    ]),
     seasonEntries: new Map<string, RoundEntry[]>([
       ["oliver", [earlierRound, { roundId: "r2", races: [{ position: 4 }, { position: 2 }] }]],
       ["amelia", [{ roundId: "r2", races: [{ position: 6 }, { position: 5 }] }]],
@@ -53,7 +56,13 @@ describe("planClassificationImport", () => {
 
   it("starts a round's result for a driver with none, from race 1", () => {
     const plan = planClassificationImport(rowsOf(",21,F3B,DNF,"), { ...context, raceNumber: 1, stored: new Map() });
-    expect(plan.ok && plan.changes[0]).toMatchObject({ kind: "new", before: null, racePointsBefore: null, racePointsAfter: 0, basedOnVersion: null });
+    expect(plan.ok && plan.changes[0]).toMatchObject({
+      kind: "new",
+      before: null,
+      racePointsBefore: null,
+      racePointsAfter: 0,
+      basedOnVersion: null,
+    });
   });
 
   it("refuses race 2 for a driver with no race 1 in the round", () => {

@@ -51,7 +51,9 @@ export interface ImportChange {
 export type ImportPlan = { ok: true; changes: ImportChange[] } | { ok: false; problems: CsvProblem[] };
 
 function sameResult(a: RaceResult | undefined, b: RaceResult): boolean {
-  return a !== undefined && a.position === b.position && !!a.fastestLap === !!b.fastestLap && (a.penaltyPoints ?? 0) === (b.penaltyPoints ?? 0);
+  return (
+    a !== undefined && a.position === b.position && !!a.fastestLap === !!b.fastestLap && (a.penaltyPoints ?? 0) === (b.penaltyPoints ?? 0)
+  );
 }
 
 export function planClassificationImport(rows: readonly ClassificationRow[], context: ImportContext): ImportPlan {
@@ -62,7 +64,10 @@ export function planClassificationImport(rows: readonly ClassificationRow[], con
     const stored = context.stored.get(row.driver.id);
     const racesBefore = stored?.races ?? [];
     if (stored && stored.racingClass !== row.driver.racingClass) {
-      problems.push({ line: row.line, message: `${row.driver.name}'s result in this round is in ${stored.racingClass}, not ${row.driver.racingClass}.` });
+      problems.push({
+        line: row.line,
+        message: `${row.driver.name}'s result in this round is in ${stored.racingClass}, not ${row.driver.racingClass}.`,
+      });
       continue;
     }
     if (racesBefore.length < raceIndex) {

@@ -47,9 +47,9 @@ export function CsvImportPanel({ raceCount, result }: { raceCount: number; resul
         Import a race from CSV
       </h2>
       <p className="mt-1 text-sm text-muted">
-        Columns: <code className="[overflow-wrap:anywhere]">{CSV_COLUMNS.join(",")}</code>. One race per file, at most {MAX_CSV_BYTES / 1024} KB:
-        the organiser&apos;s full classification will do, other teams&apos; cars are listed as ignored. Nothing is saved until you confirm the
-        preview; a file with any bad row saves nothing.
+        Columns: <code className="[overflow-wrap:anywhere]">{CSV_COLUMNS.join(",")}</code>. One race per file, at most{" "}
+        {MAX_CSV_BYTES / 1024} KB: the organiser&apos;s full classification will do, other teams&apos; cars are listed as ignored. Nothing
+        is saved until you confirm the preview; a file with any bad row saves nothing.
       </p>
       {result?.problems && (
         <div role="alert" className="mt-4 rounded-lg border border-danger/50 bg-danger/10 p-4 text-sm">
@@ -116,11 +116,24 @@ export function CsvImportPanel({ raceCount, result }: { raceCount: number; resul
           />
         </div>
         <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">
-          <input type="checkbox" name="provisional" defaultChecked={result?.provisional ?? true} className="size-6 shrink-0 accent-accent" />
+          <input
+            type="checkbox"
+            name="provisional"
+            defaultChecked={result?.provisional ?? true}
+            className="size-6 shrink-0 accent-accent"
+          />
           <span>Provisional: the organiser&apos;s classification is not final yet</span>
         </label>
         <div>
-          <Button type="submit" name="intent" value="csv-preview" variant="secondary" size="lg" disabled={busy} className="w-full sm:w-auto">
+          <Button
+            type="submit"
+            name="intent"
+            value="csv-preview"
+            variant="secondary"
+            size="lg"
+            disabled={busy}
+            className="w-full sm:w-auto"
+          >
             Preview import
           </Button>
         </div>
@@ -130,7 +143,15 @@ export function CsvImportPanel({ raceCount, result }: { raceCount: number; resul
   );
 }
 
-function ImportPreview({ result, preview, busy }: { result: CsvActionData; preview: NonNullable<CsvActionData["preview"]>; busy: boolean }) {
+function ImportPreview({
+  result,
+  preview,
+  busy,
+}: {
+  result: CsvActionData;
+  preview: NonNullable<CsvActionData["preview"]>;
+  busy: boolean;
+}) {
   const headingId = useId();
   const changing = preview.changes.filter((change) => change.kind !== "unchanged").length;
   return (
@@ -148,7 +169,9 @@ function ImportPreview({ result, preview, busy }: { result: CsvActionData; previ
               <span className="font-display text-lg text-accent-text">#{change.driverNumber}</span>
               {change.driverName}
               <span className="text-muted">{change.racingClass}</span>
-              <Badge tone={change.kind === "unchanged" ? "neutral" : change.kind === "new" ? "success" : "warning"}>{KIND_LABELS[change.kind]}</Badge>
+              <Badge tone={change.kind === "unchanged" ? "neutral" : change.kind === "new" ? "success" : "warning"}>
+                {KIND_LABELS[change.kind]}
+              </Badge>
             </p>
             <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
               <dt className="text-muted">Result</dt>

@@ -145,13 +145,26 @@ async function lockSeason(tx: Tx, year: number, expectedVersion: number) {
 /** Publishes or withdraws a season; the current season stays published (the site opens on it). */
 export async function setSeasonPublished(tx: Tx, year: number, expectedVersion: number, published: boolean): Promise<Written<null>> {
   const before = await lockSeason(tx, year, expectedVersion);
-  if (!published && before.isCurrent) throw new DeskInputError("published", "The current season stays published; make another season current first.");
+  if (!published && before.isCurrent)
+    throw new DeskInputError("published", "The current season stays published; make another season current first.");
   const [after] = await tx
     .update(seasons)
     .set({ published, version: before.version + 1 })
     .where(eq(seasons.year, year))
     .returning();
-  return { value: null, audit: [{ action: published ? "publish" : "unpublish", entityType: "season", entityId: String(year), entityLabel: `${year} season`, before, after }] };
+  return {
+    value: null,
+    audit: [
+      {
+        action: published ? "publish" : "unpublish",
+        entityType: "season",
+        entityId: String(year),
+        entityLabel: `${year} season`,
+        before,
+        after,
+      },
+    ],
+  };
 }
 
 /** Makes a published season the current one; the one that was current stops being it (one update each, both audited). */
@@ -160,14 +173,25 @@ export async function setCurrentSeason(tx: Tx, year: number, expectedVersion: nu
   if (!before.published) throw new DeskInputError("isCurrent", "Publish the season before making it current.");
   if (before.isCurrent) return { value: null, audit: [] };
   const audit: AuditEntry[] = [];
-  const previous = await tx.select().from(seasons).where(and(eq(seasons.isCurrent, true), ne(seasons.year, year))).for("update");
+  const previous = await tx
+    .select()
+    .from(seasons)
+    .where(and(eq(seasons.isCurrent, true), ne(seasons.year, year)))
+    .for("update");
   for (const season of previous) {
     const [after] = await tx
       .update(seasons)
       .set({ isCurrent: false, version: season.version + 1 })
       .where(eq(seasons.year, season.year))
       .returning();
-    audit.push({ action: "update", entityType: "season", entityId: String(season.year), entityLabel: `${season.year} season`, before: season, after });
+    audit.push({
+      action: "update",
+      entityType: "season",
+      entityId: String(season.year),
+      entityLabel: `${season.year} season`,
+      before: season,
+      after,
+    });
   }
   const [after] = await tx
     .update(seasons)
@@ -190,7 +214,8 @@ export function seasonRestoreTarget(year: number): RestoreTarget<typeof seasons.
     entityLabel: `${year} season`,
     load: async (tx) => (await tx.select().from(seasons).where(eq(seasons.year, year)).for("update"))[0] ?? null,
     apply: async (tx, snapshot, expectedVersion) => {
-      if (typeof snapshot.published !== "boolean") throw new DeskInputError("form", "That version cannot be restored: it does not say whether the season was published.");
+      if (typeof snapshot.published !== "boolean")
+        throw new DeskInputError("form", "That version cannot be restored: it does not say whether the season was published.");
       await setSeasonPublished(tx, year, expectedVersion, snapshot.published);
       return (await tx.select().from(seasons).where(eq(seasons.year, year)))[0]!;
     },
@@ -254,7 +279,19 @@ export async function createRound(tx: Tx, seasonYear: number, input: RoundInput)
     .values({ ...roundValues(input), id, seasonYear })
     .returning();
   await replaceSessions(tx, id, input.sessions);
-  return { value: { id }, audit: [{ action: "create", entityType: "round", entityId: id, entityLabel: `${seasonYear} R${input.roundNumber} ${input.name}`, before: null, after: { ...after, sessions: input.sessions } }] };
+  return {
+    value: { id },
+    audit: [
+      {
+        action: "create",
+        entityType: "round",
+        entityId: id,
+        entityLabel: `${seasonYear} R${input.roundNumber} ${input.name}`,
+        before: null,
+        after: { ...after, sessions: input.sessions },
+      },
+    ],
+  };
 }
 
 /** Saves a round and its sessions together, based on the version the form was opened on. */
@@ -268,7 +305,11 @@ export async function updateRound(
   if (!before || before.version !== expectedVersion) throw new VersionConflictError("round", roundId);
   checkRoundInSeason(before.seasonYear, input);
   await checkRoundNumberFree(tx, before.seasonYear, input.roundNumber, roundId);
-  const sessionsBefore = await tx.select().from(roundSessions).where(eq(roundSessions.roundId, roundId)).orderBy(asc(roundSessions.sortOrder));
+  const sessionsBefore = await tx
+    .select()
+    .from(roundSessions)
+    .where(eq(roundSessions.roundId, roundId))
+    .orderBy(asc(roundSessions.sortOrder));
   const [after] = await tx
     .update(rounds)
     .set({ ...roundValues(input), version: before.version + 1 })
@@ -359,7 +400,13 @@ export async function getResultsSheet(db: Database, roundId: string) {
             id: driver.id,
             name: driver.name,
             number: driver.number,
-            result: row && { races: row.races, pole: row.pole, driverOfDay: row.driverOfDay, provisional: row.provisional, version: row.version },
+            result: row && {
+              races: row.races,
+              pole: row.pole,
+              driverOfDay: row.driverOfDay,
+              provisional: row.provisional,
+              version: row.version,
+            },
           };
         }),
       };
@@ -390,7 +437,13 @@ export interface ClassResultsSnapshot {
 
 /** The rows of a class snapshot, as read back from its audit row (races are the stored JSON, as written). */
 const snapshotResultsSchema = z.array(
-  z.object({ driverId: z.string().min(1), races: z.array(z.record(z.string(), z.unknown())), pole: z.boolean(), driverOfDay: z.boolean(), provisional: z.boolean() }),
+  z.object({
+    driverId: z.string().min(1),
+    races: z.array(z.record(z.string(), z.unknown())),
+    pole: z.boolean(),
+    driverOfDay: z.boolean(),
+    provisional: z.boolean(),
+  }),
 );
 
 async function lockRound(tx: Tx, roundId: string) {
@@ -440,7 +493,15 @@ async function classRecords(tx: Tx, round: { id: string; seasonYear: number; rou
     for (const [racingClass, old] of before) {
       const now = await classSnapshot(tx, round.id, racingClass, old.version + 1);
       if (JSON.stringify(now.results) === JSON.stringify(old.results)) continue;
-      entries.push({ action: "update", entityType: CLASS_RESULTS, entityId: classResultsEntityId(round.id, racingClass), entityLabel: classLabel(round, racingClass), before: old, after: now, reason });
+      entries.push({
+        action: "update",
+        entityType: CLASS_RESULTS,
+        entityId: classResultsEntityId(round.id, racingClass),
+        entityLabel: classLabel(round, racingClass),
+        before: old,
+        after: now,
+        reason,
+      });
     }
     return entries;
   };
@@ -475,7 +536,10 @@ export function classResultsRestoreTarget(roundId: string, racingClass: string):
         const values = { races: result.races, pole: result.pole, driverOfDay: result.driverOfDay, provisional: result.provisional };
         const stored = current.find((row) => row.driverId === result.driverId);
         if (stored && stored.racingClass !== racingClass) {
-          throw new DeskInputError("form", `That version cannot be restored: ${result.driverId} now has a ${stored.racingClass} result in this round.`);
+          throw new DeskInputError(
+            "form",
+            `That version cannot be restored: ${result.driverId} now has a ${stored.racingClass} result in this round.`,
+          );
         }
         if (stored) {
           if (sameStored(stored, values)) continue;
@@ -496,7 +560,9 @@ function sameStored(
   a: { races: RaceResult[]; pole: boolean; driverOfDay: boolean; provisional: boolean },
   b: { races: RaceResult[]; pole: boolean; driverOfDay: boolean; provisional: boolean },
 ) {
-  return JSON.stringify([a.races, a.pole, a.driverOfDay, a.provisional]) === JSON.stringify([b.races, b.pole, b.driverOfDay, b.provisional]);
+  return (
+    JSON.stringify([a.races, a.pole, a.driverOfDay, a.provisional]) === JSON.stringify([b.races, b.pole, b.driverOfDay, b.provisional])
+  );
 }
 
 /**
@@ -509,7 +575,8 @@ export async function saveClassResults(tx: Tx, roundId: string, input: ClassResu
   if (!round) throw new DeskInputError("form", "That round no longer exists.");
   const classAudit = await classRecords(tx, round, [input.racingClass]);
   const rulesByClass = await getScoringRules(tx, round.seasonYear);
-  if (!rulesByClass.has(input.racingClass)) throw new DeskInputError("racingClass", `${input.racingClass} has no scoring rules for ${round.seasonYear}.`);
+  if (!rulesByClass.has(input.racingClass))
+    throw new DeskInputError("racingClass", `${input.racingClass} has no scoring rules for ${round.seasonYear}.`);
 
   const driverIds = input.entries.map((entry) => entry.driverId);
   const known = await tx.select({ id: drivers.id, name: drivers.name }).from(drivers).where(inArray(drivers.id, driverIds));
@@ -570,11 +637,15 @@ async function knownDrivers(db: Database): Promise<KnownDriver[]> {
 }
 
 export type ImportPreview =
-  | { ok: true; changes: ImportChange[]; fingerprint: string; ignored: IgnoredRow[] }
-  | { ok: false; problems: CsvProblem[] };
+  { ok: true; changes: ImportChange[]; fingerprint: string; ignored: IgnoredRow[] } | { ok: false; problems: CsvProblem[] };
 
 /** The dry run of an import: what it would change, read-only. Also what the save recomputes inside its transaction. */
-export async function previewClassificationImport(db: Database, roundId: string, raceNumber: number, csvText: string): Promise<ImportPreview> {
+export async function previewClassificationImport(
+  db: Database,
+  roundId: string,
+  raceNumber: number,
+  csvText: string,
+): Promise<ImportPreview> {
   const [round] = await db.select({ id: rounds.id, seasonYear: rounds.seasonYear }).from(rounds).where(eq(rounds.id, roundId));
   if (!round) return { ok: false, problems: [{ line: null, message: "That round no longer exists." }] };
   const parsed = parseClassificationCsv(csvText, await knownDrivers(db));
@@ -582,7 +653,10 @@ export async function previewClassificationImport(db: Database, roundId: string,
 
   const driverIds = parsed.rows.map((row) => row.driver.id);
   const [storedRows, seasonRows, rulesByClass] = await Promise.all([
-    db.select().from(roundResults).where(and(eq(roundResults.roundId, roundId), inArray(roundResults.driverId, driverIds))),
+    db
+      .select()
+      .from(roundResults)
+      .where(and(eq(roundResults.roundId, roundId), inArray(roundResults.driverId, driverIds))),
     db
       .select({ result: roundResults })
       .from(roundResults)
@@ -593,7 +667,10 @@ export async function previewClassificationImport(db: Database, roundId: string,
   ]);
   const missingRules = parsed.rows.find((row) => !rulesByClass.has(row.driver.racingClass));
   if (missingRules) {
-    return { ok: false, problems: [{ line: missingRules.line, message: `${missingRules.driver.racingClass} has no scoring rules for ${round.seasonYear}.` }] };
+    return {
+      ok: false,
+      problems: [{ line: missingRules.line, message: `${missingRules.driver.racingClass} has no scoring rules for ${round.seasonYear}.` }],
+    };
   }
   const stored = new Map<string, StoredRoundResult>(storedRows.map((row) => [row.driverId, row]));
   const seasonEntries = new Map<string, RoundEntry[]>();
@@ -630,7 +707,11 @@ export async function applyClassificationImport(
   const preview = await previewClassificationImport(tx, roundId, raceNumber, csvText);
   if (!preview.ok) throw new DeskInputError("csv", preview.problems.map((problem) => problem.message).join(" "));
   if (preview.fingerprint !== previewFingerprint) throw new VersionConflictError("round_result", roundId);
-  const classAudit = await classRecords(tx, round, preview.changes.filter((change) => change.kind !== "unchanged").map((change) => change.racingClass));
+  const classAudit = await classRecords(
+    tx,
+    round,
+    preview.changes.filter((change) => change.kind !== "unchanged").map((change) => change.racingClass),
+  );
   const audit: AuditEntry[] = [];
   for (const change of preview.changes) {
     if (change.kind === "unchanged") continue;
@@ -650,7 +731,13 @@ export async function applyClassificationImport(
       const [after] = await tx
         .update(roundResults)
         .set({ races: change.racesAfter, provisional, version: change.basedOnVersion + 1 })
-        .where(and(eq(roundResults.roundId, roundId), eq(roundResults.driverId, change.driverId), eq(roundResults.version, change.basedOnVersion)))
+        .where(
+          and(
+            eq(roundResults.roundId, roundId),
+            eq(roundResults.driverId, change.driverId),
+            eq(roundResults.version, change.basedOnVersion),
+          ),
+        )
         .returning();
       if (!after) throw new VersionConflictError("round_result", entityId);
       audit.push({ action: "update", entityType: "round_result", entityId, entityLabel, before, after, reason: "CSV import" });

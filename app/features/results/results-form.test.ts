@@ -31,7 +31,14 @@ describe("classResultsSchema", () => {
       racingClass: "F3A",
       provisional: "on",
       entries: [
-        entry("a", [{ status: "CLASSIFIED", position: "1", fastestLap: "on" }, { status: "DSQ", position: "" }], { version: "3", pole: "on" }),
+        entry(
+          "a",
+          [
+            { status: "CLASSIFIED", position: "1", fastestLap: "on" },
+            { status: "DSQ", position: "" },
+          ],
+          { version: "3", pole: "on" },
+        ),
         entry("b", [{ status: "CLASSIFIED", position: "2", penaltyPoints: "3" }, { status: "NC" }]),
         { driverId: "c", races: [{ status: "CLASSIFIED", position: "" }] },
       ],
@@ -50,9 +57,18 @@ describe("classResultsSchema", () => {
     const parsed = classResultsSchema.safeParse({
       racingClass: "F3A",
       entries: [
-        entry("a", [{ status: "CLASSIFIED", position: "" }, { status: "CLASSIFIED", position: "4", fastestLap: "on" }]),
-        entry("b", [{ status: "DNF", position: "3" }, { status: "CLASSIFIED", position: "4", fastestLap: "on" }]),
-        entry("c", [{ status: "WON", position: "1" }, { status: "CLASSIFIED", position: "x" }]),
+        entry("a", [
+          { status: "CLASSIFIED", position: "" },
+          { status: "CLASSIFIED", position: "4", fastestLap: "on" },
+        ]),
+        entry("b", [
+          { status: "DNF", position: "3" },
+          { status: "CLASSIFIED", position: "4", fastestLap: "on" },
+        ]),
+        entry("c", [
+          { status: "WON", position: "1" },
+          { status: "CLASSIFIED", position: "x" },
+        ]),
       ],
     });
     expect(parsed.success).toBe(false);
@@ -64,8 +80,14 @@ describe("classResultsSchema", () => {
     const checked = classResultsSchema.safeParse({
       racingClass: "F3A",
       entries: [
-        entry("a", [{ status: "CLASSIFIED", position: "" }, { status: "CLASSIFIED", position: "4", fastestLap: "on" }]),
-        entry("b", [{ status: "DNF", position: "3" }, { status: "CLASSIFIED", position: "4", fastestLap: "on" }]),
+        entry("a", [
+          { status: "CLASSIFIED", position: "" },
+          { status: "CLASSIFIED", position: "4", fastestLap: "on" },
+        ]),
+        entry("b", [
+          { status: "DNF", position: "3" },
+          { status: "CLASSIFIED", position: "4", fastestLap: "on" },
+        ]),
       ],
     });
     expect(fieldErrors(checked.error!)).toEqual({

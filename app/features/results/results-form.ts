@@ -82,7 +82,8 @@ export const classResultsSchema = z
           positions.set(race.position, entryIndex);
         }
         if (race.fastestLap) {
-          if (fastestLapBy !== null) issue.addIssue({ code: "custom", path: [...path, "fastestLap"], message: "Only one fastest lap per race" });
+          if (fastestLapBy !== null)
+            issue.addIssue({ code: "custom", path: [...path, "fastestLap"], message: "Only one fastest lap per race" });
           fastestLapBy = entryIndex;
         }
       });
@@ -149,7 +150,10 @@ export const roundSchema = z
     organizer: z.string().trim().min(1, "Enter the organising club").max(60),
     startDate: isoDate,
     endDate: isoDate,
-    flagCode: z.string().trim().regex(/^[a-z]{2}(-[a-z]{2,4})?$/, "A flag code such as gb-eng"),
+    flagCode: z
+      .string()
+      .trim()
+      .regex(/^[a-z]{2}(-[a-z]{2,4})?$/, "A flag code such as gb-eng"),
     circuitUrl: z.url({ protocol: /^https?$/, error: "Enter the circuit's web address (https://…)" }).max(300),
     layoutImage: z
       .string()
@@ -167,7 +171,8 @@ export const roundSchema = z
     sessions: z.array(sessionInput).max(12).default([]),
   })
   .superRefine((round, issue) => {
-    if (round.endDate < round.startDate) issue.addIssue({ code: "custom", path: ["endDate"], message: "The weekend cannot end before it starts" });
+    if (round.endDate < round.startDate)
+      issue.addIssue({ code: "custom", path: ["endDate"], message: "The weekend cannot end before it starts" });
     round.sessions.forEach((session, index) => {
       if (session.date < round.startDate || session.date > round.endDate) {
         issue.addIssue({ code: "custom", path: ["sessions", index, "date"], message: "On a day of the race weekend" });

@@ -23,7 +23,10 @@ const points = (label: string) =>
     .refine((value) => value <= 100, `The ${label} is a whole number from 0 to 100.`);
 
 export const scoringRulesForm = z.object({
-  racingClass: z.string().trim().regex(/^[A-Za-z0-9-]{1,20}$/, "Choose a class."),
+  racingClass: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,20}$/, "Choose a class."),
   /** The version the form was opened at: 0 when the season still uses rules carried from an earlier one. */
   version: z.coerce.number({ error: "The form is missing its version; reload the page." }).int().min(0),
   pointsByPosition: z
@@ -31,11 +34,17 @@ export const scoringRulesForm = z.object({
     .trim()
     .min(1, "Enter the points for each position, first place first.")
     .transform((text) => text.split(/[\s,;-]+/).filter(Boolean))
-    .refine((items) => items.every((item) => /^\d{1,3}$/.test(item)), "Give whole numbers separated by commas, first place first: 15, 12, 10...")
+    .refine(
+      (items) => items.every((item) => /^\d{1,3}$/.test(item)),
+      "Give whole numbers separated by commas, first place first: 15, 12, 10...",
+    )
     .transform((items) => items.map(Number))
     .refine((values) => values.length <= 60, "Give points for at most 60 positions.")
     .refine((values) => values.every((value) => value <= 100), "Each position's points are from 0 to 100.")
-    .refine((values) => values.every((value, index) => index === 0 || value <= values[index - 1]!), "A lower position cannot score more than a higher one."),
+    .refine(
+      (values) => values.every((value, index) => index === 0 || value <= values[index - 1]!),
+      "A lower position cannot score more than a higher one.",
+    ),
   additionalFinisherPoints: points("points for each further finisher"),
   fastestLapPoints: points("fastest lap points"),
   fastestLapNeedsClassifiedFinish: checkbox,

@@ -28,7 +28,8 @@ export function buildSitemap(publicUrl: string, entries: readonly SitemapEntry[]
  * noindex, and the address can still be listed from links elsewhere (ADR 0076). The back office
  * has its own, stronger header (`noindex, nofollow`, server/app.ts).
  */
-const PRIVATE_PATH = /^\/(?:(?:dashboard|login|logout|cart|checkout|order-confirmation|forgot-password|reset-password|verify-email)(?:[/.]|$)|newsletter\/)/;
+const PRIVATE_PATH =
+  /^\/(?:(?:dashboard|login|logout|cart|checkout|order-confirmation|forgot-password|reset-password|verify-email)(?:[/.]|$)|newsletter\/)/;
 
 export function isPrivatePath(pathname: string): boolean {
   return PRIVATE_PATH.test(pathname);

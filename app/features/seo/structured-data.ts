@@ -32,13 +32,22 @@ export function breadcrumbJsonLd(publicUrl: string, crumbs: readonly Crumb[]): W
 }
 
 /** A list page's items as a schema.org ItemList of links (what search engines read as a carousel). */
-export function linkListJsonLd(publicUrl: string, name: string, items: ReadonlyArray<{ name: string; path: string }>): WithContext<ItemList> {
+export function linkListJsonLd(
+  publicUrl: string,
+  name: string,
+  items: ReadonlyArray<{ name: string; path: string }>,
+): WithContext<ItemList> {
   return {
     "@context": "https://schema.org",
     "@type": "ItemList",
     name,
     numberOfItems: items.length,
-    itemListElement: items.map((item, index) => ({ "@type": "ListItem", position: index + 1, name: item.name, url: absoluteUrl(publicUrl, item.path) })),
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.name,
+      url: absoluteUrl(publicUrl, item.path),
+    })),
   };
 }
 
@@ -61,7 +70,10 @@ function person(publicUrl: string, member: TeamPerson): Exclude<Person, string> 
 }
 
 /** The team page: the team with its drivers (athletes) and staff (members). */
-export function sportsTeamJsonLd(publicUrl: string, { drivers, staff }: { drivers: readonly TeamPerson[]; staff: readonly TeamPerson[] }): WithContext<SportsTeam> {
+export function sportsTeamJsonLd(
+  publicUrl: string,
+  { drivers, staff }: { drivers: readonly TeamPerson[]; staff: readonly TeamPerson[] },
+): WithContext<SportsTeam> {
   return {
     "@context": "https://schema.org",
     "@type": "SportsTeam",
@@ -86,7 +98,14 @@ export function personJsonLd(publicUrl: string, member: TeamPerson & { descripti
 export interface PodcastShow {
   show: string;
   host: { name: string };
-  episodes: ReadonlyArray<{ id: string | number; title: string; publishedOn: string; description: string; youtubeUrl?: string | null; spotifyUrl?: string | null }>;
+  episodes: ReadonlyArray<{
+    id: string | number;
+    title: string;
+    publishedOn: string;
+    description: string;
+    youtubeUrl?: string | null;
+    spotifyUrl?: string | null;
+  }>;
 }
 
 /** The podcast page: the series and its episodes, each with where to hear it. */
@@ -105,13 +124,18 @@ export function podcastJsonLd(publicUrl: string, podcast: PodcastShow): WithCont
       description: episode.description,
       datePublished: episode.publishedOn,
       url,
-      ...(episode.youtubeUrl || episode.spotifyUrl ? { sameAs: [episode.youtubeUrl, episode.spotifyUrl].filter((link): link is string => Boolean(link)) } : {}),
+      ...(episode.youtubeUrl || episode.spotifyUrl
+        ? { sameAs: [episode.youtubeUrl, episode.spotifyUrl].filter((link): link is string => Boolean(link)) }
+        : {}),
     })),
   };
 }
 
 /** The partners page: each partner as an organisation with its own site. */
-export function partnersJsonLd(publicUrl: string, partners: ReadonlyArray<{ name: string; website: string; description: string }>): WithContext<ItemList> {
+export function partnersJsonLd(
+  publicUrl: string,
+  partners: ReadonlyArray<{ name: string; website: string; description: string }>,
+): WithContext<ItemList> {
   return {
     "@context": "https://schema.org",
     "@type": "ItemList",

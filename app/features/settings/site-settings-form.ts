@@ -22,7 +22,10 @@ const officeHoursField = z
     for (const line of lines) {
       const split = line.indexOf(": ");
       if (split <= 0 || split === line.length - 2) {
-        context.addIssue({ code: "custom", message: `Write each line as "Days: hours", e.g. "Monday - Friday: 9:00 AM - 6:00 PM" (not "${line}").` });
+        context.addIssue({
+          code: "custom",
+          message: `Write each line as "Days: hours", e.g. "Monday - Friday: 9:00 AM - 6:00 PM" (not "${line}").`,
+        });
         return z.NEVER;
       }
       parsed.push({ days: line.slice(0, split).trim(), hours: line.slice(split + 2).trim() });

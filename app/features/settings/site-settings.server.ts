@@ -1,7 +1,14 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { siteSettings } from "../../../db/schema";
-import { auditedWrite, lockRecord, updateVersioned, type AuditContext, type AuditedWriteResult, type VersionedTable } from "~/features/admin/audit.server";
+import {
+  auditedWrite,
+  lockRecord,
+  updateVersioned,
+  type AuditContext,
+  type AuditedWriteResult,
+  type VersionedTable,
+} from "~/features/admin/audit.server";
 import type { RestoreTarget } from "~/features/admin/history.server";
 import type { StaffUser } from "~/features/admin/staff.server";
 import type { RequestContext } from "~/context";
@@ -61,7 +68,18 @@ export async function saveSiteSettings(
   const result = await auditedWrite(context, staff, async (tx) => {
     const before = await lockRecord(tx, SITE_SETTINGS, SETTINGS_ID);
     const after = await updateVersioned(tx, SITE_SETTINGS, SETTINGS_ID, expectedVersion, { ...settings, updatedAt: new Date() });
-    return { value: after, audit: { action: "update", entityType: SITE_SETTINGS.entityType, entityId: SETTINGS_ID, entityLabel: "Site settings", before, after, reason } };
+    return {
+      value: after,
+      audit: {
+        action: "update",
+        entityType: SITE_SETTINGS.entityType,
+        entityId: SETTINGS_ID,
+        entityLabel: "Site settings",
+        before,
+        after,
+        reason,
+      },
+    };
   });
   return result;
 }

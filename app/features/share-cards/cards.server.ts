@@ -33,7 +33,10 @@ const LAYOUT_VERSION = 1;
 
 /** The card's file name hash: what it shows, and the layout it is drawn with. */
 export function shareCardHash(card: ShareCard): string {
-  return createHash("sha256").update(JSON.stringify([LAYOUT_VERSION, card])).digest("hex").slice(0, 16);
+  return createHash("sha256")
+    .update(JSON.stringify([LAYOUT_VERSION, card]))
+    .digest("hex")
+    .slice(0, 16);
 }
 
 /** The card as a page's share image: its immutable URL, size and alt text. */
@@ -53,13 +56,23 @@ function picturePath(photo: PictureImage | null | undefined, fallback: string | 
 export function articleShareCard(article: Pick<NewsArticle, "id" | "title" | "category" | "publishedOn" | "hero">): ShareCard {
   const { hero } = article;
   const picture =
-    hero.kind === "photo" ? picturePath(hero.picture, null) : hero.kind === "art" ? { picture: hero.src, pictureFocus: hero.objectPosition } : { picture: null };
+    hero.kind === "photo"
+      ? picturePath(hero.picture, null)
+      : hero.kind === "art"
+        ? { picture: hero.src, pictureFocus: hero.objectPosition }
+        : { picture: null };
   return articleCard({ ...article, ...picture });
 }
 
 export function productShareCard(product: Pick<StoreProduct, "slug" | "name" | "category" | "pricePence" | "image">): ShareCard {
   const category = categoryFilters.find((filter) => filter.value === product.category)?.label ?? product.category;
-  return productCard({ slug: product.slug, name: product.name, category, price: formatPence(product.pricePence), picture: product.image || null });
+  return productCard({
+    slug: product.slug,
+    name: product.name,
+    category,
+    price: formatPence(product.pricePence),
+    picture: product.image || null,
+  });
 }
 
 export function driverShareCard(
@@ -86,7 +99,6 @@ export function roundShareCard(season: Pick<Season, "year" | "rounds">, roundId:
   const round = season.rounds.find((candidate) => candidate.id === roundId);
   return round ? roundCard(round) : null;
 }
-
 
 /**
  * The card a /share/<kind>/<slug>-<hash>.png URL names, built from the same data as the page

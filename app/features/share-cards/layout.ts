@@ -4,13 +4,27 @@ import { clampText, SHARE_CARD_SIZE, type ShareCard } from "./share-card";
 /** A node of the tree Satori lays out: the shape of a React element, as plain data that crosses to a worker thread. */
 export interface CardNode {
   type: string;
-  props: { style?: Record<string, string | number>; src?: string; width?: number; height?: number; children?: CardNode | string | Array<CardNode | string> };
+  props: {
+    style?: Record<string, string | number>;
+    src?: string;
+    width?: number;
+    height?: number;
+    children?: CardNode | string | Array<CardNode | string>;
+  };
 }
 
 /** The fonts the tree names; the drawing thread loads them (see server/share-cards/draw-worker.mjs). */
 export const CARD_FONT = "Barlow Condensed";
 
-const COLOURS = { ink: "#0b0d10", surface: "#14171c", line: "#2c323b", text: "#f4f5f7", muted: "#a9b0bb", accent: "#d7261e", accentText: "#ff6b5e" } as const;
+const COLOURS = {
+  ink: "#0b0d10",
+  surface: "#14171c",
+  line: "#2c323b",
+  text: "#f4f5f7",
+  muted: "#a9b0bb",
+  accent: "#d7261e",
+  accentText: "#ff6b5e",
+} as const;
 
 /** The picture panel on the right: its size, so the server crops the picture to exactly this. */
 export const CARD_PICTURE_BOX = { width: 520, height: SHARE_CARD_SIZE.height } as const;
@@ -52,7 +66,14 @@ export function cardTree(card: ShareCard, picture: string | null): CardNode {
   const titleLines = figure ? 2 : 3;
 
   const pictureLayer: CardNode = picture
-    ? node("img", { position: "absolute", right: 0, top: 0, width: CARD_PICTURE_BOX.width, height: CARD_PICTURE_BOX.height, objectFit: "cover" })
+    ? node("img", {
+        position: "absolute",
+        right: 0,
+        top: 0,
+        width: CARD_PICTURE_BOX.width,
+        height: CARD_PICTURE_BOX.height,
+        objectFit: "cover",
+      })
     : node("div", {
         position: "absolute",
         right: 0,
@@ -75,7 +96,15 @@ export function cardTree(card: ShareCard, picture: string | null): CardNode {
   const figureBlock: CardNode | null = figure
     ? node("div", { display: "flex", alignItems: "flex-end", marginTop: 8 }, [
         node("div", { fontSize: 200, fontWeight: 800, lineHeight: 0.86, color: COLOURS.accentText, letterSpacing: -4 }, figure.value),
-        ...(figure.label ? [node("div", { fontSize: 34, fontWeight: 700, color: COLOURS.muted, marginLeft: 20, marginBottom: 16, letterSpacing: 2 }, figure.label)] : []),
+        ...(figure.label
+          ? [
+              node(
+                "div",
+                { fontSize: 34, fontWeight: 700, color: COLOURS.muted, marginLeft: 20, marginBottom: 16, letterSpacing: 2 },
+                figure.label,
+              ),
+            ]
+          : []),
       ])
     : null;
 
@@ -90,25 +119,46 @@ export function cardTree(card: ShareCard, picture: string | null): CardNode {
       ...(figureBlock ? [figureBlock] : []),
       node(
         "div",
-        { display: "block", fontSize: size, fontWeight: 700, lineHeight: 1.02, color: COLOURS.text, marginTop: figure ? 12 : 28, lineClamp: titleLines, overflow: "hidden" },
+        {
+          display: "block",
+          fontSize: size,
+          fontWeight: 700,
+          lineHeight: 1.02,
+          color: COLOURS.text,
+          marginTop: figure ? 12 : 28,
+          lineClamp: titleLines,
+          overflow: "hidden",
+        },
         title,
       ),
-      ...(detail ? [node("div", { display: "block", fontSize: 32, fontWeight: 500, color: COLOURS.muted, marginTop: 18, lineClamp: 2, lineHeight: 1.15 }, detail)] : []),
+      ...(detail
+        ? [
+            node(
+              "div",
+              { display: "block", fontSize: 32, fontWeight: 500, color: COLOURS.muted, marginTop: 18, lineClamp: 2, lineHeight: 1.15 },
+              detail,
+            ),
+          ]
+        : []),
     ],
   );
 
-  const brandBar = node(
-    "div",
-    { display: "flex", alignItems: "center", position: "absolute", left: 64, bottom: 48, width: TEXT_WIDTH },
-    [
-      node("div", { display: "flex", width: 44, height: 44, backgroundColor: COLOURS.accent, transform: "skewX(-12deg)", marginRight: 18 }),
-      node("div", { fontSize: 36, fontWeight: 800, color: COLOURS.text, letterSpacing: 3 }, brand.name.toUpperCase()),
-    ],
-  );
+  const brandBar = node("div", { display: "flex", alignItems: "center", position: "absolute", left: 64, bottom: 48, width: TEXT_WIDTH }, [
+    node("div", { display: "flex", width: 44, height: 44, backgroundColor: COLOURS.accent, transform: "skewX(-12deg)", marginRight: 18 }),
+    node("div", { fontSize: 36, fontWeight: 800, color: COLOURS.text, letterSpacing: 3 }, brand.name.toUpperCase()),
+  ]);
 
   return node(
     "div",
-    { display: "flex", position: "relative", width: SHARE_CARD_SIZE.width, height: SHARE_CARD_SIZE.height, backgroundColor: COLOURS.ink, fontFamily: CARD_FONT, color: COLOURS.text },
+    {
+      display: "flex",
+      position: "relative",
+      width: SHARE_CARD_SIZE.width,
+      height: SHARE_CARD_SIZE.height,
+      backgroundColor: COLOURS.ink,
+      fontFamily: CARD_FONT,
+      color: COLOURS.text,
+    },
     [
       pictureLayer,
       fade,

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { cardText, cardTree, titleSize, type CardNode } from "./layout";
-import { articleCard, bestFinish, clampText, parseShareFile, roundCard, seasonCard, shareCardPath, weekendDates, type RoundForCard } from "./share-card";
+import {
+  articleCard,
+  bestFinish,
+  clampText,
+  parseShareFile,
+  roundCard,
+  seasonCard,
+  shareCardPath,
+  weekendDates,
+  type RoundForCard,
+} from "./share-card";
 
 const round: RoundForCard = {
   id: "2025-r7-snetterton",
@@ -12,8 +22,29 @@ const round: RoundForCard = {
   endDate: "2025-08-17",
   layoutImage: "/media/circuits/snetterton.svg",
   results: [
-    { driverName: "Sophie Marsh", driverNumber: 12, racingClass: "F3B", provisional: false, points: 30, races: [{ position: 4, points: 12 }, { position: 2, points: 18 }] },
-    { driverName: "Oliver Hartley", driverNumber: 7, racingClass: "F3A", provisional: false, points: 43, races: [{ position: "DNF", points: 0 }, { position: 1, points: 25 }, { position: 3, points: 18 }] },
+    {
+      driverName: "Sophie Marsh",
+      driverNumber: 12,
+      racingClass: "F3B",
+      provisional: false,
+      points: 30,
+      races: [
+        { position: 4, points: 12 },
+        { position: 2, points: 18 },
+      ],
+    },
+    {
+      driverName: "Oliver Hartley",
+      driverNumber: 7,
+      racingClass: "F3A",
+      provisional: false,
+      points: 43,
+      races: [
+        { position: "DNF", points: 0 },
+        { position: 1, points: 25 },
+        { position: 3, points: 18 },
+      ],
+    },
   ],
 };
 
@@ -43,7 +74,11 @@ describe("share cards", () => {
   });
 
   it("counts the season's raced rounds by the UK date", () => {
-    const card = seasonCard({ year: 2025, rounds: [round, { ...round, startDate: "2025-09-06", endDate: "2025-09-07", circuit: "Brands Hatch", results: [] }], today: "2025-08-20" });
+    const card = seasonCard({
+      year: 2025,
+      rounds: [round, { ...round, startDate: "2025-09-06", endDate: "2025-09-07", circuit: "Brands Hatch", results: [] }],
+      today: "2025-08-20",
+    });
     expect(card.figure).toEqual({ value: "1/2", label: "Rounds raced" });
     expect(card.detail).toBe("Next: Brands Hatch, 6–7 September 2025");
   });
@@ -52,7 +87,13 @@ describe("share cards", () => {
     const path = shareCardPath({ kind: "news", slug: "cadwell-win" }, "0123456789abcdef");
     expect(path).toBe("/share/news/cadwell-win-0123456789abcdef.png");
     expect(parseShareFile("cadwell-win-0123456789abcdef.png")).toEqual({ slug: "cadwell-win", hash: "0123456789abcdef" });
-    for (const bad of ["cadwell-win.png", "../x-0123456789abcdef.png", "x-0123456789ABCDEF.png", "x-0123456789abcdef.svg", "-0123456789abcdef.png"]) {
+    for (const bad of [
+      "cadwell-win.png",
+      "../x-0123456789abcdef.png",
+      "x-0123456789ABCDEF.png",
+      "x-0123456789abcdef.svg",
+      "-0123456789abcdef.png",
+    ]) {
       expect(parseShareFile(bad)).toBeNull();
     }
   });
@@ -71,8 +112,16 @@ describe("share cards", () => {
   });
 
   it("sets a long title smaller, and the card carries the title, eyebrow and brand", () => {
-    expect(titleSize("Short")).toBeGreaterThan(titleSize("A much longer headline that runs on and on and on and on past eighty characters"));
-    const card = articleCard({ id: "cadwell", title: "Win at Cadwell", category: "Race Reports", publishedOn: "2025-05-04", picture: null });
+    expect(titleSize("Short")).toBeGreaterThan(
+      titleSize("A much longer headline that runs on and on and on and on past eighty characters"),
+    );
+    const card = articleCard({
+      id: "cadwell",
+      title: "Win at Cadwell",
+      category: "Race Reports",
+      publishedOn: "2025-05-04",
+      picture: null,
+    });
     const all = texts(cardTree(card, null));
     expect(all).toEqual(expect.arrayContaining(["Win at Cadwell", "RACE REPORTS · 4 MAY 2025", "RIDGEWAY RACING"]));
   });

@@ -152,7 +152,14 @@ export function bestFinish(round: Pick<RoundForCard, "results">): BestFinish | n
     for (const [raceIndex, race] of result.races.entries()) {
       if (typeof race.position !== "number") continue;
       if (best === null || race.position < best.position) {
-        best = { driverName: result.driverName, driverNumber: result.driverNumber, racingClass: result.racingClass, position: race.position, raceIndex, raceCount: result.races.length };
+        best = {
+          driverName: result.driverName,
+          driverNumber: result.driverNumber,
+          racingClass: result.racingClass,
+          position: race.position,
+          raceIndex,
+          raceCount: result.races.length,
+        };
       }
     }
   }
@@ -258,7 +265,12 @@ export function seasonCard(season: {
   const total = season.rounds.length;
   const next = season.rounds.find((round) => round.endDate >= season.today);
   const podiums = season.rounds.reduce(
-    (sum, round) => sum + round.results.reduce((inner, result) => inner + result.races.filter((race) => typeof race.position === "number" && race.position <= 3).length, 0),
+    (sum, round) =>
+      sum +
+      round.results.reduce(
+        (inner, result) => inner + result.races.filter((race) => typeof race.position === "number" && race.position <= 3).length,
+        0,
+      ),
     0,
   );
   const detail = next

@@ -15,7 +15,11 @@ export function LowStockEmail({ frame, lines }: { frame: EmailFrame; lines: LowS
   return (
     <EmailLayout
       frame={frame}
-      preview={lines.length === 1 ? `${lines[0]!.productName} (${lines[0]!.size}): ${lines[0]!.stock} left.` : `${lines.length} sizes are running low.`}
+      preview={
+        lines.length === 1
+          ? `${lines[0]!.productName} (${lines[0]!.size}): ${lines[0]!.stock} left.`
+          : `${lines.length} sizes are running low.`
+      }
       heading={lines.length === 1 ? "A size is running low" : `${lines.length} sizes are running low`}
     >
       <EmailText>Stock has fallen below the alert level for:</EmailText>
@@ -30,7 +34,9 @@ export function LowStockEmail({ frame, lines }: { frame: EmailFrame; lines: LowS
           <EmailLink href={line.deskUrl}>Restock at the shop desk</EmailLink>
         </EmailText>
       ))}
-      <EmailSmallPrint>You get one e-mail each time a size falls below its level. Change the level on the product&apos;s page at the shop desk.</EmailSmallPrint>
+      <EmailSmallPrint>
+        You get one e-mail each time a size falls below its level. Change the level on the product&apos;s page at the shop desk.
+      </EmailSmallPrint>
     </EmailLayout>
   );
 }

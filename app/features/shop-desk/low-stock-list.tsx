@@ -17,7 +17,14 @@ export function LowStockList({ sizes }: { sizes: readonly LowStockItem[] }) {
           <Link to={`/admin/products/${item.productId}#stock`} className="text-accent-text hover:underline">
             {item.productName}, {item.size}
           </Link>
-          : {item.stock <= 0 ? <strong>sold out</strong> : <><strong>{item.stock}</strong> left (alert below {item.threshold})</>}
+          :{" "}
+          {item.stock <= 0 ? (
+            <strong>sold out</strong>
+          ) : (
+            <>
+              <strong>{item.stock}</strong> left (alert below {item.threshold})
+            </>
+          )}
         </li>
       ))}
     </ul>

@@ -38,17 +38,44 @@ export function productFormValues(product: StoredProduct | null): Record<string,
 }
 
 /** The product's fields: what the store page shows. Values are the last post's when there was one. */
-export function ProductFields({ values, errors, photoChoices }: { values: Record<string, string>; errors: Record<string, string>; photoChoices: MediaChoice[] }) {
+export function ProductFields({
+  values,
+  errors,
+  photoChoices,
+}: {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  photoChoices: MediaChoice[];
+}) {
   const value = (name: string) => values[name] ?? "";
   return (
     <>
       <FormField label="Name" name="name" defaultValue={value("name")} error={errors.name} required />
-      <FormField label="Address" name="slug" defaultValue={value("slug")} error={errors.slug} hint="The end of /store/… Left empty, it is made from the name. A changed address keeps its old links working." />
+      <FormField
+        label="Address"
+        name="slug"
+        defaultValue={value("slug")}
+        error={errors.slug}
+        hint="The end of /store/… Left empty, it is made from the name. A changed address keeps its old links working."
+      />
       <TextareaField label="Description" name="description" defaultValue={value("description")} error={errors.description} required />
       <div className="grid gap-5 sm:grid-cols-3">
-        <SelectField label="Category" name="category" defaultValue={value("category")} error={errors.category} options={Object.keys(CATEGORY_LABELS)} />
+        <SelectField
+          label="Category"
+          name="category"
+          defaultValue={value("category")}
+          error={errors.category}
+          options={Object.keys(CATEGORY_LABELS)}
+        />
         <FormField label="Price (£)" name="price" inputMode="decimal" defaultValue={value("price")} error={errors.price} required />
-        <FormField label="Sale price (£)" name="salePrice" inputMode="decimal" defaultValue={value("salePrice")} error={errors.salePrice} hint="Empty when not on sale." />
+        <FormField
+          label="Sale price (£)"
+          name="salePrice"
+          inputMode="decimal"
+          defaultValue={value("salePrice")}
+          error={errors.salePrice}
+          hint="Empty when not on sale."
+        />
       </div>
       <fieldset className="grid gap-5 rounded-card border border-line p-4">
         <legend className="px-1 text-sm font-semibold uppercase">Picture</legend>
@@ -61,8 +88,20 @@ export function ProductFields({ values, errors, photoChoices }: { values: Record
           hint="A photo of the media library (its alt text is the library's). Without one, the art below is shown."
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="Art" name="image" defaultValue={value("image")} error={errors.image} hint="The site's own art by path (/media/…)." />
-          <FormField label="Art alt text" name="imageAlt" defaultValue={value("imageAlt")} error={errors.imageAlt} hint="What the art shows, for people who cannot see it." />
+          <FormField
+            label="Art"
+            name="image"
+            defaultValue={value("image")}
+            error={errors.image}
+            hint="The site's own art by path (/media/…)."
+          />
+          <FormField
+            label="Art alt text"
+            name="imageAlt"
+            defaultValue={value("imageAlt")}
+            error={errors.imageAlt}
+            hint="What the art shows, for people who cannot see it."
+          />
         </div>
       </fieldset>
       <fieldset className="grid gap-3 rounded-card border border-line p-4">

@@ -1,12 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { parseProductForm, parseSizeForm, parseStockAdjustment } from "./product-form";
 
-const valid = { name: "Team Hoodie", description: "Warm.", category: "apparel", price: "45", image: "/media/store/hoodie.svg", imageAlt: "A hoodie", active: "on" };
+const valid = {
+  name: "Team Hoodie",
+  description: "Warm.",
+  category: "apparel",
+  price: "45",
+  image: "/media/store/hoodie.svg",
+  imageAlt: "A hoodie",
+  active: "on",
+};
 
 describe("the product form", () => {
   it("turns pounds into pence, makes the address from the name, and stores a sale as price + usual price", () => {
     const plain = parseProductForm(valid);
-    expect(plain.ok && plain.value).toMatchObject({ slug: "team-hoodie", pricePence: 4500, originalPricePence: null, active: true, featured: false });
+    expect(plain.ok && plain.value).toMatchObject({
+      slug: "team-hoodie",
+      pricePence: 4500,
+      originalPricePence: null,
+      active: true,
+      featured: false,
+    });
     const sale = parseProductForm({ ...valid, price: "£45", salePrice: "39.99", slug: "hoodie-red" });
     expect(sale.ok && sale.value).toMatchObject({ slug: "hoodie-red", pricePence: 3999, originalPricePence: 4500 });
   });
@@ -38,12 +52,18 @@ describe("sizes and stock adjustments", () => {
     expect(parseSizeForm({ size: "M", lowStockThreshold: "3" })).toEqual({ ok: true, value: { size: "M", lowStockThreshold: 3 } });
     // A size added without a level gets the default (ADR 0104), not "no alert".
     expect(parseSizeForm({ size: "L" })).toEqual({ ok: true, value: { size: "L", lowStockThreshold: 5 } });
-    expect(parseSizeForm({ size: "S/M", lowStockThreshold: "-1" })).toMatchObject({ ok: false, errors: { size: expect.stringMatching(/“\/”/), lowStockThreshold: expect.any(String) } });
+    expect(parseSizeForm({ size: "S/M", lowStockThreshold: "-1" })).toMatchObject({
+      ok: false,
+      errors: { size: expect.stringMatching(/“\/”/), lowStockThreshold: expect.any(String) },
+    });
   });
 
   it("needs a non-zero whole change and a reason", () => {
     expect(parseStockAdjustment({ delta: "+5", reason: "Delivery" })).toEqual({ ok: true, value: { delta: 5, reason: "Delivery" } });
-    expect(parseStockAdjustment({ delta: "0", reason: "" })).toMatchObject({ ok: false, errors: { delta: expect.any(String), reason: expect.any(String) } });
+    expect(parseStockAdjustment({ delta: "0", reason: "" })).toMatchObject({
+      ok: false,
+      errors: { delta: expect.any(String), reason: expect.any(String) },
+    });
     expect(parseStockAdjustment({ delta: "1.5", reason: "x" })).toMatchObject({ ok: false });
   });
 });

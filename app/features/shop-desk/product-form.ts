@@ -25,17 +25,17 @@ const checkbox = z
 export const productFormSchema = z
   .object({
     name: requiredText("product name", 120),
-    slug: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .max(100, "Keep the address under 100 characters.")
-      .default(""),
+    slug: z.string().trim().toLowerCase().max(100, "Keep the address under 100 characters.").default(""),
     description: requiredText("description", 2_000),
     category: z.enum(productCategories, { message: "Choose a category." }),
     price: pounds("price").refine((pence) => pence > 0, "The price must be more than £0."),
     salePrice: optionalPounds("sale price"),
-    imageAssetId: z.string().trim().max(64).default("").transform((value) => value || null),
+    imageAssetId: z
+      .string()
+      .trim()
+      .max(64)
+      .default("")
+      .transform((value) => value || null),
     image: z.string().trim().max(500).default(""),
     imageAlt: z.string().trim().max(300, "Keep the alt text under 300 characters.").default(""),
     featured: checkbox,
@@ -48,13 +48,21 @@ export const productFormSchema = z
       ctx.addIssue({ code: "custom", path: ["slug"], message: "Use lower-case letters, digits and single hyphens, e.g. team-hoodie." });
     }
     if (form.salePrice !== null && form.salePrice >= form.price) {
-      ctx.addIssue({ code: "custom", path: ["salePrice"], message: "The sale price must be lower than the price (leave it empty when not on sale)." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["salePrice"],
+        message: "The sale price must be lower than the price (leave it empty when not on sale).",
+      });
     }
     if (form.salePrice !== null && form.salePrice <= 0) {
       ctx.addIssue({ code: "custom", path: ["salePrice"], message: "The sale price must be more than £0." });
     }
     if (!form.imageAssetId && !isPicturePathOnThisSite(form.image)) {
-      ctx.addIssue({ code: "custom", path: ["imageAssetId"], message: "Choose a photo from the media library, or give the site's own art by path (/media/…)." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["imageAssetId"],
+        message: "Choose a photo from the media library, or give the site's own art by path (/media/…).",
+      });
     }
     if (!form.imageAssetId && !form.imageAlt) {
       ctx.addIssue({ code: "custom", path: ["imageAlt"], message: "Describe the picture for people who cannot see it." });
@@ -86,7 +94,10 @@ export function parseProductForm(values: Record<string, string>): ParsedForm<z.o
 
 /** A size: its label (unique within the product; it is half of the SKU) and low-stock threshold. */
 export const sizeFormSchema = z.object({
-  size: requiredText("size", 40).refine((size) => !size.includes("/"), "A size cannot contain “/” (it separates the slug from the size in a SKU)."),
+  size: requiredText("size", 40).refine(
+    (size) => !size.includes("/"),
+    "A size cannot contain “/” (it separates the slug from the size in a SKU).",
+  ),
   lowStockThreshold: wholeNumber("low-stock threshold", 0, 100_000),
 });
 

@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, ilike, isNull, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { mediaAssets, products, productSlugRedirects, productVariants, stockAdjustments } from "../../../db/schema";
-import { auditedWrite, lockRecord, updateVersioned, type AuditActor, type AuditContext, type Tx, type VersionedTable } from "~/features/admin/audit.server";
+import {
+  auditedWrite,
+  lockRecord,
+  updateVersioned,
+  type AuditActor,
+  type AuditContext,
+  type Tx,
+  type VersionedTable,
+} from "~/features/admin/audit.server";
 import type { RestoreTarget } from "~/features/admin/history.server";
 import type { JsonObject } from "~/lib/json-diff";
 import { productFormSchema, STOCK_ENTITY, type ProductInput } from "./product-form";
@@ -19,9 +27,7 @@ export type VariantRow = typeof productVariants.$inferSelect;
 
 export const PRODUCT_TABLE: VersionedTable<typeof products> = { table: products, id: products.id, entityType: "product" };
 
-export type ProductWriteResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; status: 400 | 404 | 409; message: string; field?: string };
+export type ProductWriteResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; message: string; field?: string };
 
 export class ProductRefusedError extends Error {
   constructor(
@@ -112,7 +118,11 @@ export async function listLowStock(db: Database, limit = 50): Promise<LowStockSi
 export async function getDeskProduct(db: Database, id: number) {
   const [product] = await db.select().from(products).where(eq(products.id, id));
   if (!product) return null;
-  const variants = await db.select().from(productVariants).where(eq(productVariants.productId, id)).orderBy(asc(productVariants.sortOrder), asc(productVariants.id));
+  const variants = await db
+    .select()
+    .from(productVariants)
+    .where(eq(productVariants.productId, id))
+    .orderBy(asc(productVariants.sortOrder), asc(productVariants.id));
   const adjustments = await db
     .select({
       id: stockAdjustments.id,
@@ -151,8 +161,17 @@ async function checkSlug(tx: Tx, slug: string, productId: number | null): Promis
   const [formerly] = await tx
     .select({ id: productSlugRedirects.productId })
     .from(productSlugRedirects)
-    .where(productId === null ? eq(productSlugRedirects.oldSlug, slug) : and(eq(productSlugRedirects.oldSlug, slug), ne(productSlugRedirects.productId, productId)));
-  if (formerly) throw new ProductRefusedError(400, "Another product had this address before, and its old links still lead there. Choose another.", "slug");
+    .where(
+      productId === null
+        ? eq(productSlugRedirects.oldSlug, slug)
+        : and(eq(productSlugRedirects.oldSlug, slug), ne(productSlugRedirects.productId, productId)),
+    );
+  if (formerly)
+    throw new ProductRefusedError(
+      400,
+      "Another product had this address before, and its old links still lead there. Choose another.",
+      "slug",
+    );
 }
 
 async function checkPhoto(tx: Tx, assetId: string | null): Promise<void> {
@@ -165,27 +184,54 @@ async function checkPhoto(tx: Tx, assetId: string | null): Promise<void> {
 }
 
 /** A new product (hidden or shown, as chosen), with no sizes yet. */
-export async function createProduct(context: AuditContext, actor: AuditActor, input: ProductInput, reason: string | null = null): Promise<ProductWriteResult<ProductRow>> {
+export async function createProduct(
+  context: AuditContext,
+  actor: AuditActor,
+  input: ProductInput,
+  reason: string | null = null,
+): Promise<ProductWriteResult<ProductRow>> {
   return refusing(async () => {
     const result = await auditedWrite(context, actor, async (tx) => {
       await checkSlug(tx, input.slug, null);
       await checkPhoto(tx, input.imageAssetId);
       // Product ids are catalogue numbers that carts name: the next one, under a lock so two creations cannot take the same.
       await tx.execute(sql`lock table products in share row exclusive mode`);
-      const [next] = await tx.select({ id: sql<number>`coalesce(max(${products.id}), 0)::int + 1`, sortOrder: sql<number>`coalesce(max(${products.sortOrder}), -1)::int + 1` }).from(products);
+      const [next] = await tx
+        .select({
+          id: sql<number>`coalesce(max(${products.id}), 0)::int + 1`,
+          sortOrder: sql<number>`coalesce(max(${products.sortOrder}), -1)::int + 1`,
+        })
+        .from(products);
       await tx.delete(productSlugRedirects).where(eq(productSlugRedirects.oldSlug, input.slug));
       const [row] = await tx
         .insert(products)
         .values({ ...input, id: next!.id, sortOrder: next!.sortOrder })
         .returning();
-      return { value: row!, audit: { action: "create", entityType: "product", entityId: String(row!.id), entityLabel: row!.name, before: null, after: row, reason } };
+      return {
+        value: row!,
+        audit: {
+          action: "create",
+          entityType: "product",
+          entityId: String(row!.id),
+          entityLabel: row!.name,
+          before: null,
+          after: row,
+          reason,
+        },
+      };
     });
     if (!result.ok) return { ok: false, status: 409, message: result.message };
     return { ok: true, value: result.value };
   });
 }
 
-async function writeProduct(tx: Tx, current: ProductRow, expectedVersion: number, input: ProductInput, { checkImage }: { checkImage: boolean }): Promise<ProductRow> {
+async function writeProduct(
+  tx: Tx,
+  current: ProductRow,
+  expectedVersion: number,
+  input: ProductInput,
+  { checkImage }: { checkImage: boolean },
+): Promise<ProductRow> {
   if (input.slug !== current.slug) {
     await checkSlug(tx, input.slug, current.id);
     await tx.delete(productSlugRedirects).where(eq(productSlugRedirects.oldSlug, input.slug));
@@ -212,7 +258,10 @@ export async function updateProduct(
       const current = await lockRecord(tx, PRODUCT_TABLE, id);
       if (!current) throw new ProductRefusedError(404, "There is no such product.");
       const after = await writeProduct(tx, current, expectedVersion, input, { checkImage: true });
-      return { value: after, audit: { action: "update", entityType: "product", entityId: String(id), entityLabel: after.name, before: current, after, reason } };
+      return {
+        value: after,
+        audit: { action: "update", entityType: "product", entityId: String(id), entityLabel: after.name, before: current, after, reason },
+      };
     });
     if (!result.ok) return { ok: false, status: 409, message: result.message };
     return { ok: true, value: result.value };
@@ -245,11 +294,15 @@ export function productRestoreTarget(id: number): RestoreTarget<ProductRow> {
         active: snapshot.active === true ? "on" : "",
       });
       // Snapshots only hold history entries of this product, not stock changes (those have no full record).
-      if (!parsed.success) throw new ProductRefusedError(400, "That entry is a stock or size change, not a version of the product's details.");
+      if (!parsed.success)
+        throw new ProductRefusedError(400, "That entry is a stock or size change, not a version of the product's details.");
       const { reason: _reason, ...input } = parsed.data;
       // A photo deleted since comes back as no photo: the art shows until another is chosen.
       if (input.imageAssetId) {
-        const [asset] = await tx.select({ id: mediaAssets.id }).from(mediaAssets).where(and(eq(mediaAssets.id, input.imageAssetId), isNull(mediaAssets.deletedAt)));
+        const [asset] = await tx
+          .select({ id: mediaAssets.id })
+          .from(mediaAssets)
+          .where(and(eq(mediaAssets.id, input.imageAssetId), isNull(mediaAssets.deletedAt)));
         if (!asset) input.imageAssetId = null;
       }
       return writeProduct(tx, current, expectedVersion, input, { checkImage: false });
@@ -270,7 +323,13 @@ export async function saveSize(
       const [clash] = await tx
         .select({ id: productVariants.id })
         .from(productVariants)
-        .where(and(eq(productVariants.productId, product.id), sql`lower(${productVariants.size}) = lower(${input.size})`, input.variantId === null ? undefined : ne(productVariants.id, input.variantId)));
+        .where(
+          and(
+            eq(productVariants.productId, product.id),
+            sql`lower(${productVariants.size}) = lower(${input.size})`,
+            input.variantId === null ? undefined : ne(productVariants.id, input.variantId),
+          ),
+        );
       if (clash) throw new ProductRefusedError(400, `This product already has a size “${input.size}”.`, "size");
       let before: VariantRow | null = null;
       let after: VariantRow;
@@ -279,17 +338,38 @@ export async function saveSize(
           .select({ sortOrder: sql<number>`coalesce(max(${productVariants.sortOrder}), -1)::int + 1` })
           .from(productVariants)
           .where(eq(productVariants.productId, product.id));
-        [after] = (await tx.insert(productVariants).values({ productId: product.id, size: input.size, sortOrder, stock: 0, lowStockThreshold: input.lowStockThreshold }).returning()) as [VariantRow];
+        [after] = (await tx
+          .insert(productVariants)
+          .values({ productId: product.id, size: input.size, sortOrder, stock: 0, lowStockThreshold: input.lowStockThreshold })
+          .returning()) as [VariantRow];
       } else {
-        before = (await tx.select().from(productVariants).where(and(eq(productVariants.id, input.variantId), eq(productVariants.productId, product.id))).for("update"))[0] ?? null;
+        before =
+          (
+            await tx
+              .select()
+              .from(productVariants)
+              .where(and(eq(productVariants.id, input.variantId), eq(productVariants.productId, product.id)))
+              .for("update")
+          )[0] ?? null;
         if (!before) throw new ProductRefusedError(404, "There is no such size.");
-        [after] = (await tx.update(productVariants).set({ size: input.size, lowStockThreshold: input.lowStockThreshold }).where(eq(productVariants.id, before.id)).returning()) as [VariantRow];
+        [after] = (await tx
+          .update(productVariants)
+          .set({ size: input.size, lowStockThreshold: input.lowStockThreshold })
+          .where(eq(productVariants.id, before.id))
+          .returning()) as [VariantRow];
       }
       await sendLowStockAlerts(tx, context.publicUrl);
       const snapshot = (row: VariantRow | null) => row && { size: row.size, stock: row.stock, lowStockThreshold: row.lowStockThreshold };
       return {
         value: after,
-        audit: { action: before ? "size.update" : "size.add", entityType: STOCK_ENTITY, entityId: String(product.id), entityLabel: product.name, before: snapshot(before), after: snapshot(after) },
+        audit: {
+          action: before ? "size.update" : "size.add",
+          entityType: STOCK_ENTITY,
+          entityId: String(product.id),
+          entityLabel: product.name,
+          before: snapshot(before),
+          after: snapshot(after),
+        },
       };
     });
     if (!result.ok) return { ok: false, status: 409, message: result.message };

@@ -23,8 +23,8 @@ describe("parseStockCsv", () => {
     const result = parseStockCsv("sku,stock\nteam-tshirt/S,-1\nteam-tshirt/M,lots\nteam-tshirt/m,3\nteam-tshirt/M,4\n", known);
     const messages = !result.ok ? result.problems.map((problem) => `${problem.line}: ${problem.message}`) : [];
     expect(messages).toEqual([
-      "2: Stock for team-tshirt/S cannot be negative (\"-1\").",
-      "3: Stock for team-tshirt/M must be a whole number of units (\"lots\").",
+      '2: Stock for team-tshirt/S cannot be negative ("-1").',
+      '3: Stock for team-tshirt/M must be a whole number of units ("lots").',
       "4: team-tshirt/M is already on line 3; give each size once.",
       "5: team-tshirt/M is already on line 3; give each size once.",
     ]);
@@ -33,6 +33,11 @@ describe("parseStockCsv", () => {
   });
 
   it("fingerprints a preview by size, stock before and after", () => {
-    expect(previewFingerprint([{ variantId: 1, from: 5, to: 7 }, { variantId: 3, from: 40, to: 0 }])).toBe("1:5>7;3:40>0");
+    expect(
+      previewFingerprint([
+        { variantId: 1, from: 5, to: 7 },
+        { variantId: 3, from: 40, to: 0 },
+      ]),
+    ).toBe("1:5>7;3:40>0");
   });
 });

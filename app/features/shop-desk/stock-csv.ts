@@ -30,7 +30,11 @@ export interface StockChange {
 export type StockCsvParse = { ok: true; changes: StockChange[]; unchanged: number } | { ok: false; problems: CsvProblem[] };
 
 /** SKUs are matched without regard to case or surrounding spaces. */
-export const skuKey = (sku: string) => sku.trim().replace(/\s*\/\s*/, "/").toLowerCase();
+export const skuKey = (sku: string) =>
+  sku
+    .trim()
+    .replace(/\s*\/\s*/, "/")
+    .toLowerCase();
 
 export function parseStockCsv(text: string, known: readonly KnownSku[]): StockCsvParse {
   if (new TextEncoder().encode(text).length > MAX_STOCK_CSV_BYTES) {
@@ -42,11 +46,17 @@ export function parseStockCsv(text: string, known: readonly KnownSku[]): StockCs
   if (!header) return { ok: false, problems: [{ line: null, message: "The file is empty." }] };
   const names = header.fields.map((name) => name.trim().toLowerCase());
   if (names.length !== 2 || !names.includes("sku") || !names.includes("stock")) {
-    return { ok: false, problems: [{ line: 1, message: `The first line must be the header "sku,stock"; it is "${header.fields.join(",")}".` }] };
+    return {
+      ok: false,
+      problems: [{ line: 1, message: `The first line must be the header "sku,stock"; it is "${header.fields.join(",")}".` }],
+    };
   }
   if (body.length === 0) return { ok: false, problems: [{ line: null, message: "The file has a header but no rows." }] };
   if (body.length > MAX_STOCK_CSV_ROWS) {
-    return { ok: false, problems: [{ line: null, message: `The file has ${body.length} rows; at most ${MAX_STOCK_CSV_ROWS} are read at once.` }] };
+    return {
+      ok: false,
+      problems: [{ line: null, message: `The file has ${body.length} rows; at most ${MAX_STOCK_CSV_ROWS} are read at once.` }],
+    };
   }
 
   const bySku = new Map(known.map((entry) => [skuKey(entry.sku), entry]));
@@ -79,13 +89,18 @@ export function parseStockCsv(text: string, known: readonly KnownSku[]): StockCs
     if (!/^\d+$/.test(count)) {
       problems.push({
         line: record.line,
-        message: count.startsWith("-") ? `Stock for ${entry.sku} cannot be negative ("${count}").` : `Stock for ${entry.sku} must be a whole number of units ("${count}").`,
+        message: count.startsWith("-")
+          ? `Stock for ${entry.sku} cannot be negative ("${count}").`
+          : `Stock for ${entry.sku} must be a whole number of units ("${count}").`,
       });
       continue;
     }
     const to = Number(count);
     if (to > MAX_STOCK_COUNT) {
-      problems.push({ line: record.line, message: `Stock for ${entry.sku} is more than ${MAX_STOCK_COUNT.toLocaleString("en-GB")}; check the figure.` });
+      problems.push({
+        line: record.line,
+        message: `Stock for ${entry.sku} is more than ${MAX_STOCK_COUNT.toLocaleString("en-GB")}; check the figure.`,
+      });
       continue;
     }
     if (to === entry.stock) unchanged += 1;

@@ -32,7 +32,9 @@ class StockRefused extends Error {
 }
 
 function actorOf(actor: AuditActor): { actorUserId: string | null; actorLabel: string } {
-  return actor.id === null ? { actorUserId: null, actorLabel: actor.label } : { actorUserId: actor.id, actorLabel: `${actor.name} <${actor.email}>` };
+  return actor.id === null
+    ? { actorUserId: null, actorLabel: actor.label }
+    : { actorUserId: actor.id, actorLabel: `${actor.name} <${actor.email}>` };
 }
 
 async function refusing<T>(work: () => Promise<StockWriteResult<T>>): Promise<StockWriteResult<T>> {
@@ -62,7 +64,13 @@ export async function adjustStock(
   return refusing(async () => {
     const result = await auditedWrite(context, actor, async (tx) => {
       const [variant] = await tx
-        .select({ id: productVariants.id, size: productVariants.size, stock: productVariants.stock, productId: productVariants.productId, name: products.name })
+        .select({
+          id: productVariants.id,
+          size: productVariants.size,
+          stock: productVariants.stock,
+          productId: productVariants.productId,
+          name: products.name,
+        })
         .from(productVariants)
         .innerJoin(products, eq(products.id, productVariants.productId))
         .where(eq(productVariants.id, input.variantId))
@@ -90,7 +98,16 @@ export type StockChangeSource = "desk" | "csv" | "order";
 export async function recordStockChange(
   tx: Tx,
   actor: AuditActor,
-  change: { variantId: number; productId: number; name: string; size: string; stock: number; delta: number; reason: string; source: StockChangeSource },
+  change: {
+    variantId: number;
+    productId: number;
+    name: string;
+    size: string;
+    stock: number;
+    delta: number;
+    reason: string;
+    source: StockChangeSource;
+  },
 ): Promise<AuditEntry> {
   const stockAfter = change.stock + change.delta;
   const updated = await tx
@@ -99,8 +116,18 @@ export async function recordStockChange(
     .where(and(eq(productVariants.id, change.variantId), sql`${productVariants.stock} + ${change.delta} >= 0`))
     .returning({ stock: productVariants.stock });
   // The row is locked, so this can only fail if the caller did not lock it: refuse rather than guess.
-  if (updated[0]?.stock !== stockAfter) throw new StockRefused(409, "The stock changed while saving; nothing was changed. Please try again.");
-  await tx.insert(stockAdjustments).values({ variantId: change.variantId, delta: change.delta, stockAfter, reason: change.reason, source: change.source, ...actorOf(actor) });
+  if (updated[0]?.stock !== stockAfter)
+    throw new StockRefused(409, "The stock changed while saving; nothing was changed. Please try again.");
+  await tx
+    .insert(stockAdjustments)
+    .values({
+      variantId: change.variantId,
+      delta: change.delta,
+      stockAfter,
+      reason: change.reason,
+      source: change.source,
+      ...actorOf(actor),
+    });
   return {
     action: "stock.adjust",
     entityType: STOCK_ENTITY,
@@ -144,20 +171,41 @@ export async function applyStockCsv(
       // Lock every size first, in id order, so the file is read against stock that cannot move.
       await tx.execute(sql`select id from product_variants order by id for update`);
       const parsed = parseStockCsv(input.text, await listKnownSkus(tx));
-      if (!parsed.ok) throw new StockRefused(400, parsed.problems.map((problem) => (problem.line ? `Line ${problem.line}: ` : "") + problem.message).join(" "));
+      if (!parsed.ok)
+        throw new StockRefused(
+          400,
+          parsed.problems.map((problem) => (problem.line ? `Line ${problem.line}: ` : "") + problem.message).join(" "),
+        );
       if (previewFingerprint(parsed.changes) !== input.fingerprint) {
-        throw new StockRefused(409, "The stock has changed since the preview (a sale, or someone else's change); nothing was changed. Preview the file again.");
+        throw new StockRefused(
+          409,
+          "The stock has changed since the preview (a sale, or someone else's change); nothing was changed. Preview the file again.",
+        );
       }
-      if (parsed.changes.length === 0) throw new StockRefused(400, "The file sets every size to the stock it already has: nothing to change.");
+      if (parsed.changes.length === 0)
+        throw new StockRefused(400, "The file sets every size to the stock it already has: nothing to change.");
       const details = await tx
         .select({ variantId: productVariants.id, productId: products.id, name: products.name, size: productVariants.size })
         .from(productVariants)
         .innerJoin(products, eq(products.id, productVariants.productId))
-        .where(inArray(productVariants.id, parsed.changes.map((change) => change.variantId)));
+        .where(
+          inArray(
+            productVariants.id,
+            parsed.changes.map((change) => change.variantId),
+          ),
+        );
       const audit: AuditEntry[] = [];
       for (const change of parsed.changes) {
         const detail = details.find((row) => row.variantId === change.variantId)!;
-        audit.push(await recordStockChange(tx, actor, { ...detail, stock: change.from, delta: change.to - change.from, reason: `${reason} (stock file)`, source: "csv" }));
+        audit.push(
+          await recordStockChange(tx, actor, {
+            ...detail,
+            stock: change.from,
+            delta: change.to - change.from,
+            reason: `${reason} (stock file)`,
+            source: "csv",
+          }),
+        );
       }
       await sendLowStockAlerts(tx, context.publicUrl);
       return { value: { changed: parsed.changes.length }, audit };
@@ -175,7 +223,10 @@ export function shopStaffEmails(db: Database | Tx): Promise<string[]> {
 export const LOW_STOCK_REASON = `You receive this because you hold the shop role in the ${brand.name} back office.`;
 
 export async function lowStockEmail(frame: EmailFrame, to: string, lines: LowStockLine[]): Promise<OutgoingEmail> {
-  const subject = lines.length === 1 ? `Low stock: ${lines[0]!.productName} (${lines[0]!.size}), ${lines[0]!.stock} left` : `Low stock: ${lines.length} sizes`;
+  const subject =
+    lines.length === 1
+      ? `Low stock: ${lines[0]!.productName} (${lines[0]!.size}), ${lines[0]!.stock} left`
+      : `Low stock: ${lines.length} sizes`;
   return { to, subject, ...(await renderEmail(<LowStockEmail frame={frame} lines={lines} />)) };
 }
 
@@ -191,8 +242,15 @@ export async function sendLowStockAlerts(db: Database | Tx, publicUrl = ""): Pro
     const crossed = await tx
       .update(productVariants)
       .set({ lowStockAlertedAt: sql`${productVariants.lowStockSince}` })
-      .where(sql`${productVariants.lowStockSince} is not null and ${productVariants.lowStockAlertedAt} is distinct from ${productVariants.lowStockSince}`)
-      .returning({ productId: productVariants.productId, size: productVariants.size, stock: productVariants.stock, threshold: productVariants.lowStockThreshold });
+      .where(
+        sql`${productVariants.lowStockSince} is not null and ${productVariants.lowStockAlertedAt} is distinct from ${productVariants.lowStockSince}`,
+      )
+      .returning({
+        productId: productVariants.productId,
+        size: productVariants.size,
+        stock: productVariants.stock,
+        threshold: productVariants.lowStockThreshold,
+      });
     if (crossed.length === 0) return 0;
     const names = await tx
       .select({ id: products.id, name: products.name, slug: products.slug })
@@ -202,7 +260,14 @@ export async function sendLowStockAlerts(db: Database | Tx, publicUrl = ""): Pro
     if (recipients.length === 0) return crossed.length;
     const lines = crossed.map((row): LowStockLine => {
       const product = names.find((name) => name.id === row.productId)!;
-      return { productName: product.name, size: row.size, stock: row.stock, threshold: row.threshold, sku: skuOf(product.slug, row.size), deskUrl: `${publicUrl}/admin/products/${row.productId}` };
+      return {
+        productName: product.name,
+        size: row.size,
+        stock: row.stock,
+        threshold: row.threshold,
+        sku: skuOf(product.slug, row.size),
+        deskUrl: `${publicUrl}/admin/products/${row.productId}`,
+      };
     });
     const frame = await emailFrame(tx, publicUrl, LOW_STOCK_REASON);
     const message = await lowStockEmail(frame, recipients[0]!, lines);

@@ -8,13 +8,18 @@ import { z } from "~/lib/zod";
  * message a person can act on when they cannot.
  */
 
-export type FieldKind = "text" | "textarea" | "url" | "email" | "tel" | "photo" | "image" | "path" | "date" | "integer" | "pounds" | "lines" | "select";
+export type FieldKind =
+  "text" | "textarea" | "url" | "email" | "tel" | "photo" | "image" | "path" | "date" | "integer" | "pounds" | "lines" | "select";
 
 /**
  * How a one-line field is typed, so a phone brings up the keyboard it needs (digits and + for a
  * phone number, @ for an e-mail address) and the browser offers what it knows.
  */
-export function inputAttributesOf(kind: FieldKind): { type: string; inputMode?: "numeric" | "decimal" | "email" | "tel" | "url"; autoComplete?: string } {
+export function inputAttributesOf(kind: FieldKind): {
+  type: string;
+  inputMode?: "numeric" | "decimal" | "email" | "tel" | "url";
+  autoComplete?: string;
+} {
   switch (kind) {
     case "url":
       return { type: "url", inputMode: "url" };
@@ -58,10 +63,14 @@ export const requiredText = (label: string, max = MAX_TEXT) =>
 export const longText = (label: string) => requiredText(label, MAX_LONG_TEXT);
 
 export const webAddress = (label: string) =>
-  requiredText(label, 500).refine((value) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value), `The ${label} must be a full web address starting with https://`);
+  requiredText(label, 500).refine(
+    (value) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value),
+    `The ${label} must be a full web address starting with https://`,
+  );
 
 /** A picture's path on this site, e.g. /media/partners/logo.svg. */
-export const isPicturePathOnThisSite = (value: string) => !/\s/.test(value) && /\.(svg|png|jpe?g|webp|avif)$/i.test(pathOnThisSite(value) ?? "");
+export const isPicturePathOnThisSite = (value: string) =>
+  !/\s/.test(value) && /\.(svg|png|jpe?g|webp|avif)$/i.test(pathOnThisSite(value) ?? "");
 
 /** An image on this site (/media/...) or a full web address. */
 export const imagePath = (label: string) =>
@@ -91,17 +100,26 @@ export function needsPicture(pathField: string, assetField: string) {
 
 /** A path on this site, e.g. /news/round-1-report. */
 export const sitePath = (label: string) =>
-  requiredText(label, 500).refine((value) => !/\s/.test(value) && pathOnThisSite(value) !== null, `The ${label} must be a path on this site starting with /, e.g. /news/my-article.`);
+  requiredText(label, 500).refine(
+    (value) => !/\s/.test(value) && pathOnThisSite(value) !== null,
+    `The ${label} must be a path on this site starting with /, e.g. /news/my-article.`,
+  );
 
 export const isoDate = (label: string) =>
   z
     .string()
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `Enter the ${label} as a date.`)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), `Enter a real date for the ${label}.`);
+    .refine(
+      (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      `Enter a real date for the ${label}.`,
+    );
 
 export const optionalIsoDate = (label: string) =>
-  z.union([z.literal("").transform(() => null), isoDate(label)]).default("").transform((value) => value || null);
+  z
+    .union([z.literal("").transform(() => null), isoDate(label)])
+    .default("")
+    .transform((value) => value || null);
 
 export const wholeNumber = (label: string, min: number, max: number) =>
   z

@@ -21,7 +21,9 @@ export function DeskFormField({
   photoChoices?: MediaChoice[];
 }) {
   if (field.kind === "photo") {
-    return <MediaPicker label={field.label} name={field.name} choices={photoChoices} defaultValue={value} error={error} hint={field.hint} />;
+    return (
+      <MediaPicker label={field.label} name={field.name} choices={photoChoices} defaultValue={value} error={error} hint={field.hint} />
+    );
   }
   const id = `field-${field.name.replace(/[^a-zA-Z0-9-]/g, "-")}`;
   const describedBy = [field.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
@@ -76,5 +78,7 @@ export function DeskFormField({
 export function errorSummary(errors: Record<string, string>): string | null {
   const count = Object.keys(errors).length;
   if (count === 0) return null;
-  return count === 1 ? "One field needs attention: see the message under it." : `${count} fields need attention: see the messages under them.`;
+  return count === 1
+    ? "One field needs attention: see the message under it."
+    : `${count} fields need attention: see the messages under them.`;
 }

@@ -2,7 +2,15 @@ import { Link } from "react-router";
 import { cx } from "~/components/ui/cx";
 
 /** Details / History, as links (they work without JavaScript and keep the URL shareable). */
-export function DeskTabs({ current, detailsHref, historyHref }: { current: "details" | "history"; detailsHref: string; historyHref: string }) {
+export function DeskTabs({
+  current,
+  detailsHref,
+  historyHref,
+}: {
+  current: "details" | "history";
+  detailsHref: string;
+  historyHref: string;
+}) {
   const tab = (name: "details" | "history", href: string, label: string) => (
     <li>
       <Link

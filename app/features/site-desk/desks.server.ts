@@ -52,7 +52,12 @@ function freeSlug(table: PgTable, idColumn: PgColumn, text: string, fallback: st
   return async (tx: Tx): Promise<string> => {
     const base = slugify(text) || fallback;
     const taken = new Set(
-      (await tx.select({ id: idColumn }).from(table).where(or(eq(idColumn, base), ilike(idColumn, `${base}-%`)))).map((row) => String(row.id)),
+      (
+        await tx
+          .select({ id: idColumn })
+          .from(table)
+          .where(or(eq(idColumn, base), ilike(idColumn, `${base}-%`)))
+      ).map((row) => String(row.id)),
     );
     if (!taken.has(base)) return base;
     for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
@@ -66,12 +71,26 @@ const STORES: Record<DeskKey, DeskStore> = {
     target: { table: partners, id: partners.id, entityType: "partner" },
     label: partners.name,
     order: [asc(partners.sortOrder), asc(partners.name)],
-    editable: ["name", "category", "description", "website", "logo", "logoAssetId", "tier", "activeFrom", "activeUntil", "details", "sortOrder"],
+    editable: [
+      "name",
+      "category",
+      "description",
+      "website",
+      "logo",
+      "logoAssetId",
+      "tier",
+      "activeFrom",
+      "activeUntil",
+      "details",
+      "sortOrder",
+    ],
     newId: (tx, values) => freeSlug(partners, partners.id, String(values.name), "partner")(tx),
     parseId: textId,
     summary: (row) => {
       const dates =
-        row.activeFrom || row.activeUntil ? ` · shown ${dateText(row.activeFrom) || "now"} to ${dateText(row.activeUntil) || "no end"}` : "";
+        row.activeFrom || row.activeUntil
+          ? ` · shown ${dateText(row.activeFrom) || "now"} to ${dateText(row.activeUntil) || "no end"}`
+          : "";
       return `${String(row.category)}${row.tier ? ` · ${String(row.tier)}` : ""}${dates}`;
     },
   },
@@ -222,7 +241,15 @@ export async function createDeskRecord(
       const after = rows[0]!;
       return {
         value: after,
-        audit: { action: "create", entityType: store.target.entityType, entityId: String(id), entityLabel: String(after[labelKey(store)]), before: null, after, reason },
+        audit: {
+          action: "create",
+          entityType: store.target.entityType,
+          entityId: String(id),
+          entityLabel: String(after[labelKey(store)]),
+          before: null,
+          after,
+          reason,
+        },
       };
     });
   } catch (error) {
@@ -246,7 +273,15 @@ export async function updateDeskRecord(
     const after = (await updateVersioned(tx, store.target, id, expectedVersion, pick(values, store.editable))) as Row;
     return {
       value: after,
-      audit: { action: "update", entityType: store.target.entityType, entityId: String(id), entityLabel: String(after[labelKey(store)]), before, after, reason },
+      audit: {
+        action: "update",
+        entityType: store.target.entityType,
+        entityId: String(id),
+        entityLabel: String(after[labelKey(store)]),
+        before,
+        after,
+        reason,
+      },
     };
   });
 }
@@ -257,12 +292,24 @@ async function labelOf(db: Database, key: DeskKey, id: Id): Promise<string | nul
   return record ? String(record[labelKey(STORES[key])]) : null;
 }
 
-export async function deleteDeskRecord(context: AuditContext, staff: StaffUser, key: DeskKey, id: Id, expectedVersion: number): Promise<SoftDeleteOutcome<Row>> {
+export async function deleteDeskRecord(
+  context: AuditContext,
+  staff: StaffUser,
+  key: DeskKey,
+  id: Id,
+  expectedVersion: number,
+): Promise<SoftDeleteOutcome<Row>> {
   const entityLabel = await labelOf(context.db, key, id);
   return softDelete(context, staff, STORES[key].target, id, expectedVersion, { entityLabel }) as Promise<SoftDeleteOutcome<Row>>;
 }
 
-export async function undeleteDeskRecord(context: AuditContext, staff: StaffUser, key: DeskKey, id: Id, expectedVersion: number): Promise<SoftDeleteOutcome<Row>> {
+export async function undeleteDeskRecord(
+  context: AuditContext,
+  staff: StaffUser,
+  key: DeskKey,
+  id: Id,
+  expectedVersion: number,
+): Promise<SoftDeleteOutcome<Row>> {
   const entityLabel = await labelOf(context.db, key, id);
   return undoSoftDelete(context, staff, STORES[key].target, id, expectedVersion, { entityLabel }) as Promise<SoftDeleteOutcome<Row>>;
 }
@@ -271,7 +318,6 @@ export async function undeleteDeskRecord(context: AuditContext, staff: StaffUser
 export async function deskRestoreTargetFor(db: Database, key: DeskKey, id: Id): Promise<RestoreTarget<Row>> {
   return deskRestoreTarget(key, id, await labelOf(db, key, id));
 }
-
 
 export function deskRestoreTarget(key: DeskKey, id: Id, entityLabel: string | null): RestoreTarget<Row> {
   const store = STORES[key];

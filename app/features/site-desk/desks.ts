@@ -60,7 +60,12 @@ export const DESKS: Record<DeskKey, DeskDefinition> = {
       { name: "description", label: "Description", kind: "textarea", required: true },
       { name: "website", label: "Website", kind: "url", required: true },
       { name: "logoAssetId", label: "Logo", kind: "photo", hint: "From the media library (2:1, e.g. 400 × 200); upload it there first." },
-      { name: "logo", label: "Logo path", kind: "image", hint: "Used when no library logo is chosen: an image path on this site, e.g. /media/partners/name.svg." },
+      {
+        name: "logo",
+        label: "Logo path",
+        kind: "image",
+        hint: "Used when no library logo is chosen: an image path on this site, e.g. /media/partners/name.svg.",
+      },
       { name: "tier", label: "Sponsorship tier", kind: "select", hint: "Filled from the sponsorship tiers." },
       { name: "activeFrom", label: "Shown from", kind: "date", hint: "Leave empty to show it from now on." },
       { name: "activeUntil", label: "Shown until", kind: "date", hint: "The last day it is shown; leave empty for no end." },
@@ -78,7 +83,12 @@ export const DESKS: Record<DeskKey, DeskDefinition> = {
         website: webAddress("website"),
         logo: optionalImagePath("logo"),
         logoAssetId: libraryImageChoice,
-        tier: z.string().trim().max(60).default("").transform((value) => value || null),
+        tier: z
+          .string()
+          .trim()
+          .max(60)
+          .default("")
+          .transform((value) => value || null),
         activeFrom: optionalIsoDate("first day shown"),
         activeUntil: optionalIsoDate("last day shown"),
         founded: wholeNumber("year founded", 1800, 2100),
@@ -104,7 +114,14 @@ export const DESKS: Record<DeskKey, DeskDefinition> = {
     description: "The packages on /partner-packages.",
     publicPaths: ["/partner-packages"],
     fields: [
-      { name: "tier", label: "Tier name", kind: "text", required: true, fixedAfterCreate: true, hint: "Names the tier; partners refer to it." },
+      {
+        name: "tier",
+        label: "Tier name",
+        kind: "text",
+        required: true,
+        fixedAfterCreate: true,
+        hint: "Names the tier; partners refer to it.",
+      },
       { name: "price", label: "Price (£)", kind: "pounds", required: true },
       { name: "period", label: "Period", kind: "text", required: true, hint: "e.g. per race weekend" },
       { name: "description", label: "Description", kind: "textarea", required: true },
@@ -132,7 +149,13 @@ export const DESKS: Record<DeskKey, DeskDefinition> = {
       { name: "title", label: "Title", kind: "text", required: true },
       { name: "publishedOn", label: "Release date", kind: "date", required: true },
       { name: "description", label: "Description", kind: "textarea", required: true },
-      { name: "thumbnail", label: "Thumbnail", kind: "image", required: true, hint: "An image path on this site, e.g. /media/podcast/episode.svg." },
+      {
+        name: "thumbnail",
+        label: "Thumbnail",
+        kind: "image",
+        required: true,
+        hint: "An image path on this site, e.g. /media/podcast/episode.svg.",
+      },
       { name: "youtubeUrl", label: "YouTube link", kind: "url", required: true },
       { name: "spotifyUrl", label: "Spotify link", kind: "url", required: true },
     ],
@@ -154,7 +177,12 @@ export const DESKS: Record<DeskKey, DeskDefinition> = {
     fields: [
       { name: "title", label: "Title", kind: "text", required: true },
       { name: "photoAssetId", label: "Photo", kind: "photo", hint: "From the media library; its focal point decides the square crop." },
-      { name: "image", label: "Image path", kind: "image", hint: "Used when no library photo is chosen: an image path on this site, e.g. /media/gallery/photo.svg." },
+      {
+        name: "image",
+        label: "Image path",
+        kind: "image",
+        hint: "Used when no library photo is chosen: an image path on this site, e.g. /media/gallery/photo.svg.",
+      },
       { name: "alt", label: "Alt text", kind: "textarea", required: true, hint: "What the photo shows, for people who cannot see it." },
       { name: "circuit", label: "Circuit", kind: "text", required: true },
       { name: "dateText", label: "Date", kind: "text", required: true, hint: "As shown, e.g. 5 April 2025." },
@@ -175,7 +203,10 @@ export const DESKS: Record<DeskKey, DeskDefinition> = {
           .trim()
           .default("")
           .transform((value) => value || "center")
-          .refine((value) => /^(center|top|bottom|left|right|(\d{1,3}%\s+\d{1,3}%)|((left|right|center)\s+(top|bottom|center)))$/.test(value), "Use center, top, bottom, left, right or two percentages such as 30% 40%."),
+          .refine(
+            (value) => /^(center|top|bottom|left|right|(\d{1,3}%\s+\d{1,3}%)|((left|right|center)\s+(top|bottom|center)))$/.test(value),
+            "Use center, top, bottom, left, right or two percentages such as 30% 40%.",
+          ),
       })
       .refine(...needsPicture("image", "photoAssetId")),
   },
@@ -188,8 +219,18 @@ export const DESKS: Record<DeskKey, DeskDefinition> = {
     fields: [
       { name: "title", label: "Title", kind: "text", required: true },
       { name: "subtitle", label: "Subtitle", kind: "textarea", required: true },
-      { name: "photoAssetId", label: "Photo", kind: "photo", hint: "From the media library: a wide photo (16:9), cropped around its focal point." },
-      { name: "image", label: "Image path", kind: "image", hint: "Used when no library photo is chosen: an image path on this site, e.g. /media/hero/hero-1.svg." },
+      {
+        name: "photoAssetId",
+        label: "Photo",
+        kind: "photo",
+        hint: "From the media library: a wide photo (16:9), cropped around its focal point.",
+      },
+      {
+        name: "image",
+        label: "Image path",
+        kind: "image",
+        hint: "Used when no library photo is chosen: an image path on this site, e.g. /media/hero/hero-1.svg.",
+      },
       { name: "href", label: "Read more link", kind: "path", required: true, hint: "A path on this site, e.g. /news/round-1-report." },
       { name: "sortOrder", label: "Position", kind: "integer", required: true, hint: "Lower numbers come first." },
     ],

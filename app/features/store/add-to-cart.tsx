@@ -33,9 +33,7 @@ export function AddToCart({ product, size: layout = "card" }: { product: Product
   const noticeHere =
     addedWithoutScript?.productId === product.id &&
     product.sizes.some((size) => size.size === addedWithoutScript.size) &&
-    (hydrated
-      ? lines.some((line) => line.id === product.id && line.selectedSize === addedWithoutScript.size)
-      : cookieCartCount > 0)
+    (hydrated ? lines.some((line) => line.id === product.id && line.selectedSize === addedWithoutScript.size) : cookieCartCount > 0)
       ? addedWithoutScript
       : null;
   const [selected, setSelected] = useState(noticeHere?.size ?? product.sizes[0]?.size ?? "");

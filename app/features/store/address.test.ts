@@ -64,7 +64,10 @@ describe("checkAddress", () => {
 
   it("takes the only country shipped to when none is sent", () => {
     expect(checkAddress({ ...good, country: undefined }, ["GB"])).toMatchObject({ ok: true, address: { country: "GB" } });
-    expect(checkAddress({ ...good, country: undefined }, ["GB", "IE"])).toEqual({ ok: false, errors: { country: "Choose a country we deliver to" } });
+    expect(checkAddress({ ...good, country: undefined }, ["GB", "IE"])).toEqual({
+      ok: false,
+      errors: { country: "Choose a country we deliver to" },
+    });
   });
 
   it("says what is missing, too long, or not delivered to", () => {
@@ -78,12 +81,25 @@ describe("checkAddress", () => {
       },
     });
     expect(checkAddress({ ...good, line1: "x".repeat(201) }, ["GB"])).toEqual({ ok: false, errors: { line1: "This is too long" } });
-    expect(checkAddress({ ...good, country: "US", postcode: "90210" }, ["GB"])).toEqual({ ok: false, errors: { country: "Choose a country we deliver to" } });
-    expect(checkAddress({ ...good, postcode: "NOT A CODE" }, ["GB"])).toEqual({ ok: false, errors: { postcode: "Enter a real UK postcode, like SW1A 1AA" } });
+    expect(checkAddress({ ...good, country: "US", postcode: "90210" }, ["GB"])).toEqual({
+      ok: false,
+      errors: { country: "Choose a country we deliver to" },
+    });
+    expect(checkAddress({ ...good, postcode: "NOT A CODE" }, ["GB"])).toEqual({
+      ok: false,
+      errors: { postcode: "Enter a real UK postcode, like SW1A 1AA" },
+    });
   });
 
   it("prints an address as label lines", () => {
     const checked = checkAddress({ ...good, county: "Hampshire" }, ["GB"]);
-    expect(checked.ok && addressLines(checked.address)).toEqual(["Alex Fan", "1 Pit Lane", "Andover", "Hampshire", "SP11 8PW", "United Kingdom"]);
+    expect(checked.ok && addressLines(checked.address)).toEqual([
+      "Alex Fan",
+      "1 Pit Lane",
+      "Andover",
+      "Hampshire",
+      "SP11 8PW",
+      "United Kingdom",
+    ]);
   });
 });

@@ -45,7 +45,8 @@ export const ADDRESS_MESSAGES = {
 export const UK = "GB";
 
 // The Royal Mail format: outward code (area, district) + inward code (sector, unit).
-const UK_POSTCODE = /^([A-PR-UWYZ][0-9]{1,2}|[A-PR-UWYZ][A-HK-Y][0-9]{1,2}|[A-PR-UWYZ][0-9][A-HJKPSTUW]|[A-PR-UWYZ][A-HK-Y][0-9][ABEHMNPRVWXY]) ?[0-9][ABD-HJLNP-UW-Z]{2}$/;
+const UK_POSTCODE =
+  /^([A-PR-UWYZ][0-9]{1,2}|[A-PR-UWYZ][A-HK-Y][0-9]{1,2}|[A-PR-UWYZ][0-9][A-HJKPSTUW]|[A-PR-UWYZ][A-HK-Y][0-9][ABEHMNPRVWXY]) ?[0-9][ABD-HJLNP-UW-Z]{2}$/;
 
 /**
  * A UK postcode in its standard form ("sw1a1aa" → "SW1A 1AA"), or null when it is not one.
@@ -132,13 +133,7 @@ export function checkAddress(
 
 /** The address as lines for a label, a page or an e-mail. */
 export function addressLines(address: AddressInput): string[] {
-  return [
-    address.name,
-    address.line1,
-    address.line2,
-    address.town,
-    address.county,
-    address.postcode,
-    countryName(address.country),
-  ].filter((line): line is string => Boolean(line && line.trim()));
+  return [address.name, address.line1, address.line2, address.town, address.county, address.postcode, countryName(address.country)].filter(
+    (line): line is string => Boolean(line && line.trim()),
+  );
 }

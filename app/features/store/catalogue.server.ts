@@ -3,13 +3,7 @@ import { queryRows, type Database } from "../../../db/client.server";
 import { mediaAssets, products, productVariants, promoCodes } from "../../../db/schema";
 import { pictureImageOf } from "~/features/media/media.server";
 import { mediaFileUrl, type PictureImage } from "~/features/media/media";
-import {
-  isPromoUsable,
-  normalisePromoCode,
-  type CatalogueProduct,
-  type CatalogueVariant,
-  type PromoRule,
-} from "./pricing";
+import { isPromoUsable, normalisePromoCode, type CatalogueProduct, type CatalogueVariant, type PromoRule } from "./pricing";
 
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof productVariants.$inferSelect;
@@ -22,14 +16,24 @@ export type StoreProduct = ProductRow & { variants: VariantRow[]; picture: Pictu
  * with the library's alt text); `image` becomes its 960 px WebP for the places that take one
  * file (cards, cart, share previews). A deleted photo falls back to the product's art.
  */
-async function withPhotos<Row extends Pick<ProductRow, "imageAssetId" | "image" | "imageAlt">>(db: Database, rows: Row[]): Promise<Array<Row & { picture: PictureImage | null }>> {
+async function withPhotos<Row extends Pick<ProductRow, "imageAssetId" | "image" | "imageAlt">>(
+  db: Database,
+  rows: Row[],
+): Promise<Array<Row & { picture: PictureImage | null }>> {
   const ids = [...new Set(rows.flatMap((row) => (row.imageAssetId ? [row.imageAssetId] : [])))];
-  const assets = ids.length ? await db.select().from(mediaAssets).where(and(inArray(mediaAssets.id, ids), isNull(mediaAssets.deletedAt))) : [];
+  const assets = ids.length
+    ? await db
+        .select()
+        .from(mediaAssets)
+        .where(and(inArray(mediaAssets.id, ids), isNull(mediaAssets.deletedAt)))
+    : [];
   return rows.map((row) => {
     const asset = assets.find((candidate) => candidate.id === row.imageAssetId);
     const picture = asset ? pictureImageOf(asset) : null;
     if (!picture || picture.kind !== "upload") return { ...row, picture: null };
-    const webp = picture.variants.filter((variant) => variant.format === "webp").sort((a, b) => Math.abs(a.width - 960) - Math.abs(b.width - 960))[0];
+    const webp = picture.variants
+      .filter((variant) => variant.format === "webp")
+      .sort((a, b) => Math.abs(a.width - 960) - Math.abs(b.width - 960))[0];
     return { ...row, picture, image: webp ? mediaFileUrl(webp.key) : row.image, imageAlt: picture.alt };
   });
 }
@@ -52,11 +56,7 @@ async function withVariants(db: Database, plainRows: ProductRow[]): Promise<Stor
 
 /** The products on sale, in catalogue order, each with its sizes. */
 export async function listProducts(db: Database): Promise<StoreProduct[]> {
-  const rows = await db
-    .select()
-    .from(products)
-    .where(eq(products.active, true))
-    .orderBy(asc(products.sortOrder), asc(products.id));
+  const rows = await db.select().from(products).where(eq(products.active, true)).orderBy(asc(products.sortOrder), asc(products.id));
   return withVariants(db, rows);
 }
 
@@ -107,11 +107,7 @@ interface PricingRow extends Record<string, unknown> {
  * "unknown"), and the promo code the shopper typed, matched case-insensitively,
  * whatever its state.
  */
-export async function getPricingInputs(
-  db: Database,
-  productIds: readonly number[],
-  promoInput?: string | null,
-): Promise<PricingInputs> {
+export async function getPricingInputs(db: Database, productIds: readonly number[], promoInput?: string | null): Promise<PricingInputs> {
   const ids = [...new Set(productIds)].filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);
   const code = promoInput ? normalisePromoCode(promoInput) : "";
   // A code no promo can have (too long, or with a null character the database cannot

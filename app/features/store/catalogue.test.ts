@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  categoryCounts,
-  fullStars,
-  parseStoreQuery,
-  selectProducts,
-  stockState,
-  storeQueryParams,
-  type ListedProduct,
-} from "./catalogue";
+import { categoryCounts, fullStars, parseStoreQuery, selectProducts, stockState, storeQueryParams, type ListedProduct } from "./catalogue";
 
 const product = (overrides: Partial<ListedProduct> & Pick<ListedProduct, "id">): ListedProduct => ({
   name: `Product ${overrides.id}`,
@@ -23,7 +15,15 @@ const product = (overrides: Partial<ListedProduct> & Pick<ListedProduct, "id">):
 
 const products = [
   product({ id: 1, name: "Team Cap - Red", category: "apparel", pricePence: 2500, featured: true, rating: 4.8, reviewCount: 124 }),
-  product({ id: 2, name: "Team Cap - White", description: "Clean WHITE cap", category: "apparel", pricePence: 2500, rating: 4.8, reviewCount: 200 }),
+  product({
+    id: 2,
+    name: "Team Cap - White",
+    description: "Clean WHITE cap",
+    category: "apparel",
+    pricePence: 2500,
+    rating: 4.8,
+    reviewCount: 200,
+  }),
   product({ id: 5, name: "Welcome Mat", pricePence: 3500, featured: true, rating: 4.5 }),
   product({ id: 6, name: "Keyring", pricePence: 599, rating: 4.9 }),
 ];

@@ -63,10 +63,7 @@ export interface ListedProduct {
 export function matchesSearch(product: Pick<ListedProduct, "name" | "description">, search: string): boolean {
   const needle = search.trim().toLocaleLowerCase("en-GB");
   if (!needle) return true;
-  return (
-    product.name.toLocaleLowerCase("en-GB").includes(needle) ||
-    product.description.toLocaleLowerCase("en-GB").includes(needle)
-  );
+  return product.name.toLocaleLowerCase("en-GB").includes(needle) || product.description.toLocaleLowerCase("en-GB").includes(needle);
 }
 
 const bySortOrder = (a: ListedProduct, b: ListedProduct) => a.sortOrder - b.sortOrder || a.id - b.id;

@@ -4,7 +4,12 @@ import { checkCheckoutFields, type CheckoutValues } from "./checkout-form";
 
 /** The server's verdict on the same values, as field → first message. */
 function serverErrors(values: CheckoutValues) {
-  const parsed = checkoutCustomerSchema.safeParse({ name: values.name ?? "", email: values.email ?? "", phone: values.phone, notes: values.notes });
+  const parsed = checkoutCustomerSchema.safeParse({
+    name: values.name ?? "",
+    email: values.email ?? "",
+    phone: values.phone,
+    notes: values.notes,
+  });
   if (parsed.success) return {};
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
@@ -24,7 +29,13 @@ describe("checkCheckoutFields (the browser's check)", () => {
     { name: "Alex", email: "alex@example.com", phone: "   ", notes: "" },
   ];
   // A good delivery address, so these cases are about the customer's own fields.
-  const address: CheckoutValues = { shipName: "Alex Fan", shipLine1: "1 Pit Lane", shipTown: "Andover", shipPostcode: "sp11 8pw", shipCountry: "GB" };
+  const address: CheckoutValues = {
+    shipName: "Alex Fan",
+    shipLine1: "1 Pit Lane",
+    shipTown: "Andover",
+    shipPostcode: "sp11 8pw",
+    shipCountry: "GB",
+  };
   it.each(cases)("gives the same messages as the server's schema: %o", (values) => {
     expect(checkCheckoutFields({ ...values, ...address })).toEqual(serverErrors(values));
   });

@@ -85,7 +85,8 @@ export function checkCheckoutFields(values: CheckoutValues, shipsTo: readonly st
       shipsTo,
     );
     if (!checked.ok) {
-      for (const [field, message] of Object.entries(checked.errors)) errors[ADDRESS_FORM_FIELDS[field as AddressField] as CheckoutField] = message;
+      for (const [field, message] of Object.entries(checked.errors))
+        errors[ADDRESS_FORM_FIELDS[field as AddressField] as CheckoutField] = message;
     }
   }
   return errors;

@@ -81,9 +81,7 @@ export function CheckoutSummary({ cookieCartQuote }: { cookieCartQuote: CartQuot
               {quote.promo.message}: {quote.promo.code}. Remove it in your cart to check out.
             </p>
           )}
-          {!quote.ok && (
-            <p className="mt-3 text-sm text-danger">Some items can't be bought as they are: please update your cart.</p>
-          )}
+          {!quote.ok && <p className="mt-3 text-sm text-danger">Some items can't be bought as they are: please update your cart.</p>}
           {error && (
             <div className="mt-3 text-sm text-danger" role="alert">
               {error}{" "}

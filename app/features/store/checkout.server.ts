@@ -29,7 +29,15 @@ import { ADDRESS_FORM_FIELDS, type AddressField } from "./address";
 import { getSavedAddress, saveAddress } from "./customer-addresses.server";
 import type { HoldPolicy } from "./hold-policy";
 import { countPromoMiss, promoCheckPaused } from "./promo-attempts.server";
-import { cartLinesInputSchema, describeLineProblem, FREE_SHIPPING, MAX_CART_LINES, normalisePromoCode, promoLabel, type ShippingRule } from "./pricing";
+import {
+  cartLinesInputSchema,
+  describeLineProblem,
+  FREE_SHIPPING,
+  MAX_CART_LINES,
+  normalisePromoCode,
+  promoLabel,
+  type ShippingRule,
+} from "./pricing";
 import { defaultShopSettings, type ShopSettings } from "./shop-settings";
 import { promoRefusalMessage } from "./quote";
 
@@ -50,8 +58,7 @@ export interface CheckoutContext {
 }
 
 export type CheckoutOutcome =
-  | { kind: "redirect"; url: string; orderId: string; sessionId: string }
-  | { kind: "reply"; status: number; data: CheckoutActionData };
+  { kind: "redirect"; url: string; orderId: string; sessionId: string } | { kind: "reply"; status: number; data: CheckoutActionData };
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -112,8 +119,18 @@ export async function submitCheckout(
   let shippingAddress: OrderAddress | null = null;
   if (choice && choice !== NEW_ADDRESS) {
     const saved = userId ? await getSavedAddress(context.db, userId, choice) : null;
-    if (!saved || !shop.shipsTo.includes(saved.country)) fieldErrors.addressChoice = "Choose one of your saved addresses we deliver to, or enter a new one";
-    else shippingAddress = { name: saved.name, line1: saved.line1, line2: saved.line2, town: saved.town, county: saved.county, postcode: saved.postcode, country: saved.country };
+    if (!saved || !shop.shipsTo.includes(saved.country))
+      fieldErrors.addressChoice = "Choose one of your saved addresses we deliver to, or enter a new one";
+    else
+      shippingAddress = {
+        name: saved.name,
+        line1: saved.line1,
+        line2: saved.line2,
+        town: saved.town,
+        county: saved.county,
+        postcode: saved.postcode,
+        country: saved.country,
+      };
   } else {
     const address = deliveryAddressSchema(shop.shipsTo).safeParse(
       Object.fromEntries(Object.entries(ADDRESS_FORM_FIELDS).map(([field, name]) => [field, text(form, name)])),
@@ -161,18 +178,21 @@ export async function submitCheckout(
     await countPromoMiss(context.db, context.clientIp, normalisePromoCode(promoInput), now);
   }
   if (placed.kind === "promo_limit") {
-    return errorReply(409, placed.reason === "used_up" ? "This promo code has been used up" : "You have already used this promo code as often as it allows", values, [
-      "Remove the code in your cart, or enter another one, then check out again.",
-    ]);
+    return errorReply(
+      409,
+      placed.reason === "used_up" ? "This promo code has been used up" : "You have already used this promo code as often as it allows",
+      values,
+      ["Remove the code in your cart, or enter another one, then check out again."],
+    );
   }
   if (placed.kind === "too_many_holds") {
     return errorReply(
       429,
-      placed.by === "customer" ? "You already have unpaid orders waiting for payment" : "There are already unpaid orders waiting for payment from your connection",
+      placed.by === "customer"
+        ? "You already have unpaid orders waiting for payment"
+        : "There are already unpaid orders waiting for payment from your connection",
       values,
-      [
-        "Pay for one of them, or cancel it on its payment page, then check out again. Unpaid orders are released after a while.",
-      ],
+      ["Pay for one of them, or cancel it on its payment page, then check out again. Unpaid orders are released after a while."],
     );
   }
   if (userId && form.get(SAVE_ADDRESS_FIELD) === "on" && (!choice || choice === NEW_ADDRESS)) {

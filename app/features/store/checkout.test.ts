@@ -12,9 +12,12 @@ describe("checkoutCustomerSchema", () => {
       name: "Alex Fan",
       email: "alex@example.com",
     });
-    expect(
-      checkoutCustomerSchema.parse({ name: "A", email: "a@b.co", phone: " 07700 900123 ", notes: " Leave at the door " }),
-    ).toEqual({ name: "A", email: "a@b.co", phone: "07700 900123", notes: "Leave at the door" });
+    expect(checkoutCustomerSchema.parse({ name: "A", email: "a@b.co", phone: " 07700 900123 ", notes: " Leave at the door " })).toEqual({
+      name: "A",
+      email: "a@b.co",
+      phone: "07700 900123",
+      notes: "Leave at the door",
+    });
   });
 
   it("gives the spec's messages", () => {

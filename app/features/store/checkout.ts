@@ -34,7 +34,11 @@ export type CheckoutCustomer = z.infer<typeof checkoutCustomerSchema>;
 // The banner's message mapping lives with the browser-safe form code (no Zod there).
 export { checkoutErrorMessage } from "./checkout-form";
 
-const addressText = (max: number) => z.string().max(max * 4, ADDRESS_MESSAGES.tooLong).nullish();
+const addressText = (max: number) =>
+  z
+    .string()
+    .max(max * 4, ADDRESS_MESSAGES.tooLong)
+    .nullish();
 
 /**
  * A delivery address to `shipsTo` countries: the pure rules of checkAddress (address.ts, which

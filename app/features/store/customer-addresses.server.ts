@@ -24,7 +24,11 @@ const columns = {
 };
 
 export async function listSavedAddresses(db: Database, userId: string): Promise<SavedAddress[]> {
-  return db.select(columns).from(customerAddresses).where(eq(customerAddresses.userId, userId)).orderBy(asc(customerAddresses.createdAt), asc(customerAddresses.id));
+  return db
+    .select(columns)
+    .from(customerAddresses)
+    .where(eq(customerAddresses.userId, userId))
+    .orderBy(asc(customerAddresses.createdAt), asc(customerAddresses.id));
 }
 
 /** One of the person's own addresses; null when it is not theirs or does not exist. */

@@ -11,14 +11,25 @@ describe("the delivery settings form", () => {
   });
 
   it("takes free delivery (0, no threshold), lower-case codes and repeats", () => {
-    const parsed = deliverySettingsForm.parse({ version: "0", shipsTo: "gb gb; fr", shippingMethodName: "Free UK delivery", flatRate: "£0", freeAbove: "" });
-    expect(settingsOfForm(parsed)).toEqual({ shipsTo: ["GB", "FR"], shippingMethodName: "Free UK delivery", rule: { flatRatePence: 0, freeAbovePence: null } });
+    const parsed = deliverySettingsForm.parse({
+      version: "0",
+      shipsTo: "gb gb; fr",
+      shippingMethodName: "Free UK delivery",
+      flatRate: "£0",
+      freeAbove: "",
+    });
+    expect(settingsOfForm(parsed)).toEqual({
+      shipsTo: ["GB", "FR"],
+      shippingMethodName: "Free UK delivery",
+      rule: { flatRatePence: 0, freeAbovePence: null },
+    });
     expect(describeCountries(["GB", "FR"])).toBe("United Kingdom (GB), France (FR)");
   });
 
   it("says what to fix", () => {
     const issue = (fields: Record<string, string>) =>
-      deliverySettingsForm.safeParse({ version: "1", shipsTo: "GB", shippingMethodName: "UK", flatRate: "0", freeAbove: "", ...fields }).error?.issues[0];
+      deliverySettingsForm.safeParse({ version: "1", shipsTo: "GB", shippingMethodName: "UK", flatRate: "0", freeAbove: "", ...fields })
+        .error?.issues[0];
     expect(issue({ shipsTo: "" })).toMatchObject({ path: ["shipsTo"], message: expect.stringMatching(/at least one/) });
     expect(issue({ shipsTo: "GB, XX, UK" })?.message).toMatch(/Not a country code: XX, UK/);
     expect(issue({ flatRate: "-1" })).toMatchObject({ path: ["flatRate"] });

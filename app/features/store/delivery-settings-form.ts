@@ -15,14 +15,26 @@ export const deliverySettingsForm = z.object({
     .string()
     .trim()
     .default("")
-    .transform((text) => [...new Set(text.toUpperCase().split(/[\s,;]+/).filter(Boolean))])
+    .transform((text) => [
+      ...new Set(
+        text
+          .toUpperCase()
+          .split(/[\s,;]+/)
+          .filter(Boolean),
+      ),
+    ])
     .refine((codes) => codes.length > 0, "Give at least one country, e.g. GB.")
     .refine((codes) => codes.length <= 60, "Give at most 60 countries.")
     .superRefine((codes, context) => {
       const unknown = codes.filter((code) => !isCountryCode(code));
-      if (unknown.length) context.addIssue({ code: "custom", message: `Not a country code: ${unknown.join(", ")}. Use two letters, e.g. GB, IE, FR.` });
+      if (unknown.length)
+        context.addIssue({ code: "custom", message: `Not a country code: ${unknown.join(", ")}. Use two letters, e.g. GB, IE, FR.` });
     }),
-  shippingMethodName: z.string().trim().min(1, "Name the delivery method, e.g. UK delivery (3-5 business days).").max(80, "Keep the name to 80 characters."),
+  shippingMethodName: z
+    .string()
+    .trim()
+    .min(1, "Name the delivery method, e.g. UK delivery (3-5 business days).")
+    .max(80, "Keep the name to 80 characters."),
   flatRate: pounds("delivery price"),
   /** Empty: the delivery price always applies. */
   freeAbove: z
@@ -30,7 +42,10 @@ export const deliverySettingsForm = z.object({
     .trim()
     .default("")
     .transform((value) => value.replace(/^£/, "").replace(/,/g, ""))
-    .refine((value) => value === "" || /^\d{1,7}(\.\d{1,2})?$/.test(value), "Enter the free delivery threshold in pounds, e.g. 50, or leave it empty.")
+    .refine(
+      (value) => value === "" || /^\d{1,7}(\.\d{1,2})?$/.test(value),
+      "Enter the free delivery threshold in pounds, e.g. 50, or leave it empty.",
+    )
     .transform((value) => (value === "" ? null : Math.round(Number(value) * 100))),
   reason: z.string().trim().max(500, "Keep the reason to 500 characters.").default(""),
 });
@@ -60,4 +75,3 @@ export function formOfSettings(settings: ShopSettings): Record<string, string> {
 export function describeCountries(codes: readonly string[]): string {
   return codes.map((code) => `${countryName(code)} (${code})`).join(", ");
 }
-

@@ -19,7 +19,5 @@ export function parseFavourites(raw: string | null): number[] {
 
 /** The favourites with `productId` added or taken away. */
 export function toggleFavourite(favourites: readonly number[], productId: number): number[] {
-  return favourites.includes(productId)
-    ? favourites.filter((id) => id !== productId)
-    : [...favourites, productId].slice(-MAX_FAVOURITES);
+  return favourites.includes(productId) ? favourites.filter((id) => id !== productId) : [...favourites, productId].slice(-MAX_FAVOURITES);
 }

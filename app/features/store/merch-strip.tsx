@@ -75,9 +75,7 @@ export function MerchStrip({ products, shippingPerk }: MerchStripProps) {
     <section aria-labelledby="merch-heading" className="py-16">
       <div className="mx-auto flex max-w-7xl flex-wrap items-end justify-between gap-4 px-4 sm:px-6">
         <SectionHeading id="merch-heading" eyebrow="Team store" title="Exclusive Merchandise" />
-        {!reducedMotion && products.length > 1 && (
-          <PauseButton paused={paused} onPausedChange={setPaused} what="strip" className="mb-8" />
-        )}
+        {!reducedMotion && products.length > 1 && <PauseButton paused={paused} onPausedChange={setPaused} what="strip" className="mb-8" />}
       </div>
       <div
         className={reducedMotion ? "overflow-x-auto" : "overflow-hidden"}

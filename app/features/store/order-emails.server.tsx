@@ -35,7 +35,13 @@ export const TEAM_ORDER_REASON = `You receive this because you look after the ${
  * reads the order in the transaction that makes the message necessary.
  */
 
-export async function orderConfirmationEmail(frame: EmailFrame, to: string, order: OrderEmailOrder, lines: OrderEmailLine[], orderUrl: string): Promise<OutgoingEmail> {
+export async function orderConfirmationEmail(
+  frame: EmailFrame,
+  to: string,
+  order: OrderEmailOrder,
+  lines: OrderEmailLine[],
+  orderUrl: string,
+): Promise<OutgoingEmail> {
   return {
     to,
     subject: `Your ${brand.name} order ${order.orderNumber}`,
@@ -44,7 +50,12 @@ export async function orderConfirmationEmail(frame: EmailFrame, to: string, orde
   };
 }
 
-export async function latePaymentEmail(frame: EmailFrame, to: string, order: OrderEmailOrder, lines: OrderEmailLine[]): Promise<OutgoingEmail> {
+export async function latePaymentEmail(
+  frame: EmailFrame,
+  to: string,
+  order: OrderEmailOrder,
+  lines: OrderEmailLine[],
+): Promise<OutgoingEmail> {
   return {
     to,
     subject: `Your ${brand.name} order ${order.orderNumber}: payment refunded`,
@@ -103,20 +114,34 @@ export function orderDeskUrl(publicUrl: string, orderNumber: string): string {
   return `${publicUrl}/admin/orders/${encodeURIComponent(orderNumber)}`;
 }
 
-export async function teamNewOrderEmail(frame: EmailFrame, to: string, order: TeamOrderEmailOrder, lines: OrderEmailLine[]): Promise<OutgoingEmail> {
+export async function teamNewOrderEmail(
+  frame: EmailFrame,
+  to: string,
+  order: TeamOrderEmailOrder,
+  lines: OrderEmailLine[],
+): Promise<OutgoingEmail> {
   return {
     to,
     subject: `New order ${order.orderNumber}: ${formatPence(order.totalPence)}`,
-    ...(await renderEmail(<TeamNewOrderEmail frame={frame} order={order} lines={lines} deskUrl={orderDeskUrl(frame.publicUrl, order.orderNumber)} />)),
+    ...(await renderEmail(
+      <TeamNewOrderEmail frame={frame} order={order} lines={lines} deskUrl={orderDeskUrl(frame.publicUrl, order.orderNumber)} />,
+    )),
     headers: { "Reply-To": order.customerEmail },
   };
 }
 
-export async function teamOversoldOrderEmail(frame: EmailFrame, to: string, order: TeamOrderEmailOrder, lines: OrderEmailLine[]): Promise<OutgoingEmail> {
+export async function teamOversoldOrderEmail(
+  frame: EmailFrame,
+  to: string,
+  order: TeamOrderEmailOrder,
+  lines: OrderEmailLine[],
+): Promise<OutgoingEmail> {
   return {
     to,
     subject: `Paid too late, refunding: order ${order.orderNumber}`,
-    ...(await renderEmail(<TeamOversoldOrderEmail frame={frame} order={order} lines={lines} deskUrl={orderDeskUrl(frame.publicUrl, order.orderNumber)} />)),
+    ...(await renderEmail(
+      <TeamOversoldOrderEmail frame={frame} order={order} lines={lines} deskUrl={orderDeskUrl(frame.publicUrl, order.orderNumber)} />,
+    )),
     headers: { "Reply-To": order.customerEmail },
   };
 }
@@ -129,14 +154,23 @@ async function readOrder(tx: Tx, orderId: string) {
 }
 
 /** Where the customer sees the order: their dashboard when it is on an account, else the confirmation page of its payment. */
-export function orderPageUrl(publicUrl: string, order: { orderNumber: string; userId: string | null; providerSessionId: string | null }): string {
+export function orderPageUrl(
+  publicUrl: string,
+  order: { orderNumber: string; userId: string | null; providerSessionId: string | null },
+): string {
   if (order.userId || !order.providerSessionId) return `${publicUrl}/dashboard/orders/${encodeURIComponent(order.orderNumber)}`;
   return `${publicUrl}${confirmationPath(order.providerSessionId)}`;
 }
 
 export async function orderConfirmationMessage(tx: Tx, orderId: string, publicUrl: string): Promise<OutgoingEmail> {
   const { order, lines } = await readOrder(tx, orderId);
-  return orderConfirmationEmail(await emailFrame(tx, publicUrl, ORDER_REASON), order.customerEmail, order, lines, orderPageUrl(publicUrl, order));
+  return orderConfirmationEmail(
+    await emailFrame(tx, publicUrl, ORDER_REASON),
+    order.customerEmail,
+    order,
+    lines,
+    orderPageUrl(publicUrl, order),
+  );
 }
 
 export async function latePaymentMessage(tx: Tx, orderId: string, publicUrl: string): Promise<OutgoingEmail> {
@@ -146,7 +180,12 @@ export async function latePaymentMessage(tx: Tx, orderId: string, publicUrl: str
 
 type OrderRow = typeof orders.$inferSelect;
 
-export async function orderShippedMessage(tx: Tx, order: OrderRow & ShippedEmailOrder, carrierName: string | null, publicUrl: string): Promise<OutgoingEmail> {
+export async function orderShippedMessage(
+  tx: Tx,
+  order: OrderRow & ShippedEmailOrder,
+  carrierName: string | null,
+  publicUrl: string,
+): Promise<OutgoingEmail> {
   const { lines } = await readOrder(tx, order.id);
   const orderUrl = order.userId ? orderPageUrl(publicUrl, order) : null;
   return orderShippedEmail(await emailFrame(tx, publicUrl, ORDER_REASON), order.customerEmail, { ...order, carrierName }, lines, orderUrl);
@@ -167,7 +206,12 @@ export async function refundMessage(
   return refundEmail(await emailFrame(tx, publicUrl, ORDER_REASON), order.customerEmail, order, amountPence, items);
 }
 
-export async function paymentNotCompletedMessage(tx: Tx, orderId: string, outcome: "failed" | "expired", publicUrl: string): Promise<OutgoingEmail> {
+export async function paymentNotCompletedMessage(
+  tx: Tx,
+  orderId: string,
+  outcome: "failed" | "expired",
+  publicUrl: string,
+): Promise<OutgoingEmail> {
   const { order, lines } = await readOrder(tx, orderId);
   return paymentNotCompletedEmail(await emailFrame(tx, publicUrl, ORDER_REASON), order.customerEmail, order, lines, outcome);
 }

@@ -35,7 +35,11 @@ function Amounts({ rows }: { rows: Array<[string, string, boolean?]> }) {
       {rows.map(([label, amount, strong]) => (
         <Row key={label}>
           <Column style={{ ...cell, borderBottom: "none", padding: "4px 0", fontWeight: strong ? 700 : 400 }}>{label}</Column>
-          <Column align="right" data-text-prefix=": " style={{ ...cell, borderBottom: "none", padding: "4px 0", fontWeight: strong ? 700 : 400 }}>
+          <Column
+            align="right"
+            data-text-prefix=": "
+            style={{ ...cell, borderBottom: "none", padding: "4px 0", fontWeight: strong ? 700 : 400 }}
+          >
             {amount}
           </Column>
         </Row>
@@ -48,13 +52,25 @@ function Amounts({ rows }: { rows: Array<[string, string, boolean?]> }) {
  * Sent when the payment for an order arrives: what was bought (unit and line prices), when,
  * where it goes, how to see the order, and the right to cancel that UK distance selling gives.
  */
-export function OrderConfirmationEmail({ frame, order, lines, orderUrl }: { frame: EmailFrame; order: OrderEmailOrder; lines: OrderEmailLine[]; orderUrl: string }) {
+export function OrderConfirmationEmail({
+  frame,
+  order,
+  lines,
+  orderUrl,
+}: {
+  frame: EmailFrame;
+  order: OrderEmailOrder;
+  lines: OrderEmailLine[];
+  orderUrl: string;
+}) {
   const shipping = order.shippingMethod ?? "Delivery";
   return (
-    <EmailLayout frame={frame} preview={`Order ${order.orderNumber}: ${formatPence(order.totalPence)}, placed ${orderDate(order.createdAt)}.`} heading={`Thanks for your order, ${order.customerName}`}>
-      <EmailText>
-        We&apos;ve got your order and are getting it ready. We&apos;ll e-mail you again when it is on its way.
-      </EmailText>
+    <EmailLayout
+      frame={frame}
+      preview={`Order ${order.orderNumber}: ${formatPence(order.totalPence)}, placed ${orderDate(order.createdAt)}.`}
+      heading={`Thanks for your order, ${order.customerName}`}
+    >
+      <EmailText>We&apos;ve got your order and are getting it ready. We&apos;ll e-mail you again when it is on its way.</EmailText>
       <EmailText>
         <strong>Order {order.orderNumber}</strong> · placed {orderDate(order.createdAt)}
       </EmailText>
@@ -77,7 +93,9 @@ export function OrderConfirmationEmail({ frame, order, lines, orderUrl }: { fram
       <Amounts
         rows={[
           ["Subtotal", formatPence(order.subtotalPence)],
-          ...(order.discountPence > 0 ? ([[`Discount (${order.promoCode})`, `-${formatPence(order.discountPence)}`]] as Array<[string, string]>) : []),
+          ...(order.discountPence > 0
+            ? ([[`Discount (${order.promoCode})`, `-${formatPence(order.discountPence)}`]] as Array<[string, string]>)
+            : []),
           [shipping, order.shippingPence === 0 ? "Free" : formatPence(order.shippingPence)],
           ["Total", formatPence(order.totalPence), true],
         ]}
@@ -96,8 +114,8 @@ export function OrderConfirmationEmail({ frame, order, lines, orderUrl }: { fram
       <EmailButton href={orderUrl}>View your order</EmailButton>
       <EmailSmallPrint>
         Your right to cancel: you may cancel this order without giving a reason within 14 days of the day you receive the goods (Consumer
-        Contracts Regulations 2013). Tell us by e-mail to {brand.email} or by post to the address below, then send the goods back within 14 days;
-        we refund the price and the standard delivery cost within 14 days of receiving them. How to return:{" "}
+        Contracts Regulations 2013). Tell us by e-mail to {brand.email} or by post to the address below, then send the goods back within 14
+        days; we refund the price and the standard delivery cost within 14 days of receiving them. How to return:{" "}
         <EmailLink href={`${frame.publicUrl}/returns`}>our returns policy</EmailLink>
       </EmailSmallPrint>
       <EmailSmallPrint>Questions? Reply to this e-mail or write to {brand.email}.</EmailSmallPrint>
@@ -108,11 +126,15 @@ export function OrderConfirmationEmail({ frame, order, lines, orderUrl }: { fram
 /** The payment arrived after the hold ended and the units were sold meanwhile: the truth, and the refund. */
 export function LatePaymentEmail({ frame, order, lines }: { frame: EmailFrame; order: OrderEmailOrder; lines: OrderEmailLine[] }) {
   return (
-    <EmailLayout frame={frame} preview={`We could not fill order ${order.orderNumber}; the whole amount is coming back to your card.`} heading="We couldn't fill your order">
+    <EmailLayout
+      frame={frame}
+      preview={`We could not fill order ${order.orderNumber}; the whole amount is coming back to your card.`}
+      heading="We couldn't fill your order"
+    >
       <EmailText>Hello {order.customerName},</EmailText>
       <EmailText>
-        The payment of {formatPence(order.totalPence)} for order {order.orderNumber} reached us after the time we hold the items for an unpaid
-        order, and by then some of them had been sold:
+        The payment of {formatPence(order.totalPence)} for order {order.orderNumber} reached us after the time we hold the items for an
+        unpaid order, and by then some of them had been sold:
       </EmailText>
       <EmailText>
         {lines.map((line, index) => (
@@ -123,8 +145,8 @@ export function LatePaymentEmail({ frame, order, lines }: { frame: EmailFrame; o
         ))}
       </EmailText>
       <EmailText>
-        We are sorry. The order is cancelled and the whole amount is being returned to the card you used; banks usually take 5-10 business days
-        to show it. A second e-mail confirms when the refund has gone through.
+        We are sorry. The order is cancelled and the whole amount is being returned to the card you used; banks usually take 5-10 business
+        days to show it. A second e-mail confirms when the refund has gone through.
       </EmailText>
       <EmailSmallPrint>Questions? Reply to this e-mail or write to {brand.email}.</EmailSmallPrint>
     </EmailLayout>
@@ -140,9 +162,23 @@ export interface ShippedEmailOrder {
 }
 
 /** The order left the workshop: the carrier, the tracking number and link, what is in the parcel. */
-export function OrderShippedEmail({ frame, order, lines, orderUrl }: { frame: EmailFrame; order: ShippedEmailOrder & { carrierName: string | null }; lines: OrderEmailLine[]; orderUrl: string | null }) {
+export function OrderShippedEmail({
+  frame,
+  order,
+  lines,
+  orderUrl,
+}: {
+  frame: EmailFrame;
+  order: ShippedEmailOrder & { carrierName: string | null };
+  lines: OrderEmailLine[];
+  orderUrl: string | null;
+}) {
   return (
-    <EmailLayout frame={frame} preview={`Order ${order.orderNumber} is on its way${order.carrierName ? ` with ${order.carrierName}` : ""}.`} heading="Your order is on its way">
+    <EmailLayout
+      frame={frame}
+      preview={`Order ${order.orderNumber} is on its way${order.carrierName ? ` with ${order.carrierName}` : ""}.`}
+      heading="Your order is on its way"
+    >
       <EmailText>Hello {order.customerName},</EmailText>
       <EmailText>
         Order {order.orderNumber} has left us{order.carrierName ? ` with ${order.carrierName}` : ""}.
@@ -164,7 +200,8 @@ export function OrderShippedEmail({ frame, order, lines, orderUrl }: { frame: Em
         </EmailText>
       ) : null}
       <EmailSmallPrint>
-        Changed your mind? You can return it within 14 days of receiving it: see <EmailLink href={`${frame.publicUrl}/returns`}>our returns policy</EmailLink>
+        Changed your mind? You can return it within 14 days of receiving it: see{" "}
+        <EmailLink href={`${frame.publicUrl}/returns`}>our returns policy</EmailLink>
       </EmailSmallPrint>
       <EmailSmallPrint>Questions? Reply to this e-mail or write to {brand.email}.</EmailSmallPrint>
     </EmailLayout>
@@ -184,7 +221,11 @@ export function RefundEmail({
   items: Array<{ quantity: number; name: string }>;
 }) {
   return (
-    <EmailLayout frame={frame} preview={`${formatPence(amountPence)} is on its way back to your card.`} heading={`We've refunded ${formatPence(amountPence)}`}>
+    <EmailLayout
+      frame={frame}
+      preview={`${formatPence(amountPence)} is on its way back to your card.`}
+      heading={`We've refunded ${formatPence(amountPence)}`}
+    >
       <EmailText>Hello {order.customerName},</EmailText>
       <EmailText>
         We have refunded {formatPence(amountPence)} for your order {order.orderNumber}
@@ -232,7 +273,11 @@ export function PaymentNotCompletedEmail({
   outcome: "failed" | "expired";
 }) {
   return (
-    <EmailLayout frame={frame} preview={`Order ${order.orderNumber} was not completed and nothing was charged. Your basket is saved.`} heading="Your order was not completed">
+    <EmailLayout
+      frame={frame}
+      preview={`Order ${order.orderNumber} was not completed and nothing was charged. Your basket is saved.`}
+      heading="Your order was not completed"
+    >
       <EmailText>Hello {order.customerName},</EmailText>
       <EmailText>
         {outcome === "failed"
@@ -245,8 +290,8 @@ export function PaymentNotCompletedEmail({
         <LineList lines={lines} />
       </EmailText>
       <EmailText>
-        Your basket is saved in the browser you ordered from: open the link below there and the items are waiting, at today&apos;s prices and
-        stock. On another phone or computer the basket starts empty.
+        Your basket is saved in the browser you ordered from: open the link below there and the items are waiting, at today&apos;s prices
+        and stock. On another phone or computer the basket starts empty.
       </EmailText>
       <EmailButton href={`${frame.publicUrl}/cart`}>Go to your basket</EmailButton>
       {outcome === "expired" ? (
@@ -264,9 +309,23 @@ export interface TeamOrderEmailOrder extends OrderEmailOrder {
 }
 
 /** To the shop team: a paid order to pack, with what to pack, where it goes and the desk's link. */
-export function TeamNewOrderEmail({ frame, order, lines, deskUrl }: { frame: EmailFrame; order: TeamOrderEmailOrder; lines: OrderEmailLine[]; deskUrl: string }) {
+export function TeamNewOrderEmail({
+  frame,
+  order,
+  lines,
+  deskUrl,
+}: {
+  frame: EmailFrame;
+  order: TeamOrderEmailOrder;
+  lines: OrderEmailLine[];
+  deskUrl: string;
+}) {
   return (
-    <EmailLayout frame={frame} preview={`${order.customerName} paid ${formatPence(order.totalPence)} for order ${order.orderNumber}.`} heading={`New order ${order.orderNumber}`}>
+    <EmailLayout
+      frame={frame}
+      preview={`${order.customerName} paid ${formatPence(order.totalPence)} for order ${order.orderNumber}.`}
+      heading={`New order ${order.orderNumber}`}
+    >
       <EmailText>
         {order.customerName} ({order.customerEmail}) paid {formatPence(order.totalPence)} on {orderDate(order.createdAt)}.
       </EmailText>
@@ -284,7 +343,9 @@ export function TeamNewOrderEmail({ frame, order, lines, deskUrl }: { frame: Ema
       </Section>
       <Amounts
         rows={[
-          ...(order.discountPence > 0 ? ([[`Discount (${order.promoCode})`, `-${formatPence(order.discountPence)}`]] as Array<[string, string]>) : []),
+          ...(order.discountPence > 0
+            ? ([[`Discount (${order.promoCode})`, `-${formatPence(order.discountPence)}`]] as Array<[string, string]>)
+            : []),
           [order.shippingMethod ?? "Delivery", order.shippingPence === 0 ? "Free" : formatPence(order.shippingPence)],
           ["Total", formatPence(order.totalPence), true],
         ]}
@@ -309,17 +370,31 @@ export function TeamNewOrderEmail({ frame, order, lines, deskUrl }: { frame: Ema
  * To the shop team: a payment arrived after the order's hold ended and its units were sold
  * meanwhile. The customer has been told and the refund asked for; the team checks it went through.
  */
-export function TeamOversoldOrderEmail({ frame, order, lines, deskUrl }: { frame: EmailFrame; order: TeamOrderEmailOrder; lines: OrderEmailLine[]; deskUrl: string }) {
+export function TeamOversoldOrderEmail({
+  frame,
+  order,
+  lines,
+  deskUrl,
+}: {
+  frame: EmailFrame;
+  order: TeamOrderEmailOrder;
+  lines: OrderEmailLine[];
+  deskUrl: string;
+}) {
   return (
-    <EmailLayout frame={frame} preview={`Order ${order.orderNumber} was paid after its items were sold: cancelled and refunded.`} heading={`Paid too late: order ${order.orderNumber}`}>
+    <EmailLayout
+      frame={frame}
+      preview={`Order ${order.orderNumber} was paid after its items were sold: cancelled and refunded.`}
+      heading={`Paid too late: order ${order.orderNumber}`}
+    >
       <EmailText>
-        {order.customerName} ({order.customerEmail}) paid {formatPence(order.totalPence)} after the order&apos;s hold had ended, and some of its items
-        had been sold meanwhile:
+        {order.customerName} ({order.customerEmail}) paid {formatPence(order.totalPence)} after the order&apos;s hold had ended, and some of
+        its items had been sold meanwhile:
         <LineList lines={lines} />
       </EmailText>
       <EmailText>
-        The order is cancelled, the customer has been told, and the whole payment is being refunded. Check on the order page that the refund went
-        through; if it did not, refund it from there.
+        The order is cancelled, the customer has been told, and the whole payment is being refunded. Check on the order page that the refund
+        went through; if it did not, refund it from there.
       </EmailText>
       <EmailButton href={deskUrl}>Open the order</EmailButton>
     </EmailLayout>

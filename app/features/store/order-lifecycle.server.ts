@@ -107,7 +107,13 @@ export function paymentTime(event: Pick<PaymentEventInput, "occurredAt">, now: D
  * takes every line's units again, all or none; when some have been sold meanwhile, nothing is
  * taken: the payment is recorded, the order is cancelled, and the result says a refund is due.
  */
-async function applyPayment(tx: Tx, order: typeof orders.$inferSelect, event: PaymentEventInput, now: Date, publicUrl: string): Promise<PaymentEventResult> {
+async function applyPayment(
+  tx: Tx,
+  order: typeof orders.$inferSelect,
+  event: PaymentEventInput,
+  now: Date,
+  publicUrl: string,
+): Promise<PaymentEventResult> {
   if (order.paidAt !== null) return { kind: "ignored", orderId: order.id, status: order.status };
   const paidAt = paymentTime(event, now);
   const payment = {
@@ -127,7 +133,10 @@ async function applyPayment(tx: Tx, order: typeof orders.$inferSelect, event: Pa
       .set({ ...payment, status: "cancelled", closedAt: now })
       .where(eq(orders.id, order.id));
     // Its units went back when the hold ended and were sold: none of them are this order's to restock.
-    await tx.update(orderLines).set({ restockedQuantity: sql`${orderLines.quantity}` }).where(eq(orderLines.orderId, order.id));
+    await tx
+      .update(orderLines)
+      .set({ restockedQuantity: sql`${orderLines.quantity}` })
+      .where(eq(orderLines.orderId, order.id));
     await queueEmail(tx, await latePaymentMessage(tx, order.id, publicUrl));
     for (const message of await teamOrderMessages(tx, order.id, "oversold", publicUrl)) await queueEmail(tx, message);
     return { kind: "applied", orderId: order.id, from: order.status, to: "cancelled", refundDue: true };
@@ -177,7 +186,10 @@ export async function closeOrder(tx: Tx, orderId: string, status: "failed" | "ex
  */
 async function takeBackOrder(tx: Tx, orderId: string, promoCode: string | null): Promise<boolean> {
   if (promoCode) {
-    await tx.update(promoCodes).set({ usedCount: sql`${promoCodes.usedCount} + 1` }).where(eq(promoCodes.code, promoCode));
+    await tx
+      .update(promoCodes)
+      .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
+      .where(eq(promoCodes.code, promoCode));
   }
   const lines = await tx
     .select({ variantId: orderLines.variantId, quantity: orderLines.quantity, stock: productVariants.stock })
@@ -188,7 +200,10 @@ async function takeBackOrder(tx: Tx, orderId: string, promoCode: string | null):
     .for("no key update", { of: productVariants });
   if (lines.some((line) => line.stock < line.quantity)) {
     if (promoCode) {
-      await tx.update(promoCodes).set({ usedCount: sql`greatest(${promoCodes.usedCount} - 1, 0)` }).where(eq(promoCodes.code, promoCode));
+      await tx
+        .update(promoCodes)
+        .set({ usedCount: sql`greatest(${promoCodes.usedCount} - 1, 0)` })
+        .where(eq(promoCodes.code, promoCode));
     }
     return false;
   }
@@ -232,7 +247,10 @@ export async function expireOverdueOrders(
   const holdingProducts = options.productIds
     ? inArray(
         orders.id,
-        db.selectDistinct({ id: orderLines.orderId }).from(orderLines).where(inArray(orderLines.productId, [...options.productIds])),
+        db
+          .selectDistinct({ id: orderLines.orderId })
+          .from(orderLines)
+          .where(inArray(orderLines.productId, [...options.productIds])),
       )
     : undefined;
   return db.transaction(async (tx) => {

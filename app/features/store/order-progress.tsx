@@ -12,7 +12,15 @@ export interface OrderTracking {
  * What a customer sees of their order after paying: where the parcel is and what was refunded.
  * The order page in the dashboard and the confirmation page show the same.
  */
-export function OrderProgress({ tracking, refundedPence, totalPence }: { tracking: OrderTracking | null; refundedPence: number; totalPence: number }) {
+export function OrderProgress({
+  tracking,
+  refundedPence,
+  totalPence,
+}: {
+  tracking: OrderTracking | null;
+  refundedPence: number;
+  totalPence: number;
+}) {
   if (!tracking && refundedPence === 0) return null;
   return (
     <section aria-labelledby="order-progress-heading" className="mt-6 rounded-card border border-line bg-surface p-5 sm:p-8">

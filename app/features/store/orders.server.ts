@@ -114,7 +114,8 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
   // products that have ended are closed now, as the expiry timer would close them, and the
   // lines are priced again.
   const endedHoldsFreed = async () =>
-    (await expireOverdueOrders(db, options.now, { publicUrl: options.publicUrl, productIds: input.lines.map((line) => line.productId) })) > 0;
+    (await expireOverdueOrders(db, options.now, { publicUrl: options.publicUrl, productIds: input.lines.map((line) => line.productId) })) >
+    0;
 
   const attempt = async (): Promise<PlaceOrderResult> => {
     let priced = await price();
@@ -208,19 +209,12 @@ export type OrderLineRow = typeof orderLines.$inferSelect;
  * The order a payment session belongs to, with its lines, for the confirmation
  * page; null for an unknown or malformed reference.
  */
-export async function getOrderBySessionId(
-  db: Database,
-  sessionId: string,
-): Promise<(OrderRow & { lines: OrderLineRow[] }) | null> {
+export async function getOrderBySessionId(db: Database, sessionId: string): Promise<(OrderRow & { lines: OrderLineRow[] }) | null> {
   // A null character cannot be in any stored reference (nor be sent to the database).
   if (!sessionId || sessionId.length > 255 || sessionId.includes("\u0000")) return null;
   const [order] = await db.select().from(orders).where(eq(orders.providerSessionId, sessionId)).limit(1);
   if (!order) return null;
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, order.id))
-    .orderBy(asc(orderLines.lineNumber));
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.lineNumber));
   return { ...order, lines };
 }
 

@@ -17,18 +17,11 @@ const decimalString = /^[+-]?\d+(\.\d+)?$/;
 
 /** Numbers may arrive as JSON numbers or, from a plain form post, as strings. */
 const numeric = (schema: z.ZodNumber) =>
-  z.preprocess(
-    (value) => (typeof value === "string" && decimalString.test(value.trim()) ? Number(value.trim()) : value),
-    schema,
-  );
+  z.preprocess((value) => (typeof value === "string" && decimalString.test(value.trim()) ? Number(value.trim()) : value), schema);
 
 const productIdMessage = "Choose a product from the store";
 export const productIdSchema = numeric(
-  z
-    .number({ message: productIdMessage })
-    .int(productIdMessage)
-    .positive(productIdMessage)
-    .max(2_147_483_647, productIdMessage),
+  z.number({ message: productIdMessage }).int(productIdMessage).positive(productIdMessage).max(2_147_483_647, productIdMessage),
 );
 
 export const quantitySchema = numeric(
@@ -295,7 +288,9 @@ export function priceOrder(
     discountPence,
     shippingPence,
     totalPence: subtotalPence - discountPence + shippingPence,
-    promo: usable ? { code: promo.code, percentOff: promo.percentOff, amountOffPence: promo.percentOff == null ? (promo.amountOffPence ?? null) : null } : null,
+    promo: usable
+      ? { code: promo.code, percentOff: promo.percentOff, amountOffPence: promo.percentOff == null ? (promo.amountOffPence ?? null) : null }
+      : null,
     promoRejected,
     ...(belowMinimum ? { promoMinSpendPence: promo.minSpendPence } : {}),
     ...(promoRefusal ? { promoRefusal } : {}),

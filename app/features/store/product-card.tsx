@@ -20,10 +20,7 @@ export function ProductCard({ product, eager = false, favourite, onToggleFavouri
   const titleId = useId();
   const sale = isOnSale(product);
   return (
-    <article
-      aria-labelledby={titleId}
-      className="relative flex h-full flex-col overflow-hidden rounded-card border border-line bg-surface"
-    >
+    <article aria-labelledby={titleId} className="relative flex h-full flex-col overflow-hidden rounded-card border border-line bg-surface">
       <div className="relative">
         <Link to={productPath(product)} tabIndex={-1} aria-hidden="true">
           <img
@@ -41,7 +38,12 @@ export function ProductCard({ product, eager = false, favourite, onToggleFavouri
           {sale && <Badge tone="accent">Sale</Badge>}
           {product.featured && <Badge tone="neutral">Featured</Badge>}
         </div>
-        <FavouriteButton name={product.name} pressed={favourite} onToggle={onToggleFavourite} className="absolute right-2 top-2 sm:right-3 sm:top-3" />
+        <FavouriteButton
+          name={product.name}
+          pressed={favourite}
+          onToggle={onToggleFavourite}
+          className="absolute right-2 top-2 sm:right-3 sm:top-3"
+        />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:gap-3 sm:p-5">
         <h2 id={titleId} className="text-base font-bold leading-tight sm:text-xl">
@@ -60,7 +62,15 @@ export function ProductCard({ product, eager = false, favourite, onToggleFavouri
   );
 }
 
-export function Price({ pricePence, originalPricePence, large }: { pricePence: number; originalPricePence: number | null; large?: boolean }) {
+export function Price({
+  pricePence,
+  originalPricePence,
+  large,
+}: {
+  pricePence: number;
+  originalPricePence: number | null;
+  large?: boolean;
+}) {
   return (
     <p className="flex items-baseline gap-3">
       <span className={cx("font-display font-bold", large ? "text-4xl" : "text-xl sm:text-2xl")}>{formatPence(pricePence)}</span>

@@ -18,7 +18,11 @@ export function promoTriesMessage(retryAfterSeconds: number): string {
 }
 
 /** Null when this client's codes may be checked now; otherwise what to tell them. */
-export async function promoCheckPaused(db: Database, clientIp: string, now: Date): Promise<{ message: string; retryAfterSeconds: number } | null> {
+export async function promoCheckPaused(
+  db: Database,
+  clientIp: string,
+  now: Date,
+): Promise<{ message: string; retryAfterSeconds: number } | null> {
   const { limited, retryAfterSeconds } = await isRateLimited(db, missLimit(clientIp), now);
   return limited ? { message: promoTriesMessage(retryAfterSeconds), retryAfterSeconds } : null;
 }
@@ -31,6 +35,10 @@ export async function promoCheckPaused(db: Database, clientIp: string, now: Date
 export async function countPromoMiss(db: Database, clientIp: string, code: string, now: Date): Promise<void> {
   // The code as a digest: a key of bounded length, whatever bytes were typed (a NUL included).
   const codeKey = createHash("sha256").update(code).digest("base64url").slice(0, 22);
-  const firstTimeForThisCode = await consumeRateLimit(db, { key: `promo-miss-code:${clientIp}:${codeKey}`, limit: 1, windowMs: PROMO_MISS_LIMIT.windowMs }, now);
+  const firstTimeForThisCode = await consumeRateLimit(
+    db,
+    { key: `promo-miss-code:${clientIp}:${codeKey}`, limit: 1, windowMs: PROMO_MISS_LIMIT.windowMs },
+    now,
+  );
   if (firstTimeForThisCode.allowed) await consumeRateLimit(db, missLimit(clientIp), now);
 }

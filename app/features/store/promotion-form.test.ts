@@ -9,17 +9,46 @@ const firstIssue = (input: Record<string, string>) => {
 
 describe("promotion form", () => {
   it("reads a percentage code with a UK-day window and limits", () => {
-    const parsed = promotionFormSchema.parse({ ...base, startsOn: "2026-07-01", endsOn: "2026-07-31", maxUses: "100", perCustomerLimit: "1", minSpend: "£30" });
-    expect(parsed).toMatchObject({ code: "SUMMER10", percentOff: 10, amountOffPence: null, minSpendPence: 3000, maxUses: 100, perCustomerLimit: 1, active: true });
+    const parsed = promotionFormSchema.parse({
+      ...base,
+      startsOn: "2026-07-01",
+      endsOn: "2026-07-31",
+      maxUses: "100",
+      perCustomerLimit: "1",
+      minSpend: "£30",
+    });
+    expect(parsed).toMatchObject({
+      code: "SUMMER10",
+      percentOff: 10,
+      amountOffPence: null,
+      minSpendPence: 3000,
+      maxUses: 100,
+      perCustomerLimit: 1,
+      active: true,
+    });
     // 00:00 BST is 23:00 UTC the day before; the code runs to the end of 31 July, UK time.
     expect(parsed.startsAt?.toISOString()).toBe("2026-06-30T23:00:00.000Z");
     expect(parsed.expiresAt?.toISOString()).toBe("2026-07-31T23:00:00.000Z");
-    expect(promotionFormValues(parsed)).toMatchObject({ startsOn: "2026-07-01", endsOn: "2026-07-31", minSpend: "30", percentOff: "10", kind: "percent" });
+    expect(promotionFormValues(parsed)).toMatchObject({
+      startsOn: "2026-07-01",
+      endsOn: "2026-07-31",
+      minSpend: "30",
+      percentOff: "10",
+      kind: "percent",
+    });
   });
 
   it("reads a fixed amount, with no limits and switched off", () => {
     const parsed = promotionFormSchema.parse({ code: "FIVER", kind: "amount", amountOff: "7.50" });
-    expect(parsed).toMatchObject({ percentOff: null, amountOffPence: 750, maxUses: null, perCustomerLimit: null, active: false, startsAt: null, expiresAt: null });
+    expect(parsed).toMatchObject({
+      percentOff: null,
+      amountOffPence: 750,
+      maxUses: null,
+      perCustomerLimit: null,
+      active: false,
+      startsAt: null,
+      expiresAt: null,
+    });
     expect(promotionSummary(parsed)).toBe("£7.50 off");
   });
 

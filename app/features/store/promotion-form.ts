@@ -49,12 +49,20 @@ export const promotionFormSchema = z
     kind: z.enum(["percent", "amount"], { message: "Choose a percentage or a fixed amount." }),
     percentOff: z.string().trim().default(""),
     amountOff: z.string().trim().default(""),
-    minSpend: z.string().trim().default("").transform((value) => value || "0").pipe(pounds("minimum spend")),
+    minSpend: z
+      .string()
+      .trim()
+      .default("")
+      .transform((value) => value || "0")
+      .pipe(pounds("minimum spend")),
     startsOn: optionalIsoDate("first day"),
     endsOn: optionalIsoDate("last day"),
     maxUses: optionalCount("total use limit"),
     perCustomerLimit: optionalCount("limit per customer"),
-    active: z.string().optional().transform((value) => value === "on"),
+    active: z
+      .string()
+      .optional()
+      .transform((value) => value === "on"),
     note: z.string().trim().max(300, "Keep the note under 300 characters.").default(""),
     reason: reasonField,
   })
@@ -64,7 +72,8 @@ export const promotionFormSchema = z
     }
     if (form.kind === "amount") {
       const amount = pounds("amount off").safeParse(form.amountOff);
-      if (!amount.success || amount.data < 1) ctx.addIssue({ code: "custom", path: ["amountOff"], message: "Enter the amount off in pounds, e.g. 5 or 7.50." });
+      if (!amount.success || amount.data < 1)
+        ctx.addIssue({ code: "custom", path: ["amountOff"], message: "Enter the amount off in pounds, e.g. 5 or 7.50." });
     }
     if (form.startsOn && form.endsOn && form.endsOn < form.startsOn) {
       ctx.addIssue({ code: "custom", path: ["endsOn"], message: "The last day cannot be before the first day." });
@@ -113,7 +122,10 @@ export function promotionSummary(promo: Pick<PromotionValues, "percentOff" | "am
 }
 
 /** Where a code stands at `now`, for the list. */
-export function promotionState(promo: Pick<PromotionValues, "active" | "startsAt" | "expiresAt" | "maxUses"> & { usedCount: number }, now: Date): string {
+export function promotionState(
+  promo: Pick<PromotionValues, "active" | "startsAt" | "expiresAt" | "maxUses"> & { usedCount: number },
+  now: Date,
+): string {
   if (!promo.active) return "Switched off";
   if (promo.startsAt && now < promo.startsAt) return "Scheduled";
   if (promo.expiresAt && now >= promo.expiresAt) return "Ended";

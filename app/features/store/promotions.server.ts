@@ -40,27 +40,58 @@ const editable = (values: PromotionValues) => ({
 
 export type CreateOutcome = { ok: true; row: PromoCodeRow } | { ok: false; message: string };
 
-export async function createPromotion(context: AuditContext, staff: StaffUser, values: PromotionValues, reason: string | null): Promise<CreateOutcome> {
+export async function createPromotion(
+  context: AuditContext,
+  staff: StaffUser,
+  values: PromotionValues,
+  reason: string | null,
+): Promise<CreateOutcome> {
   class Taken extends Error {}
   try {
     const result = await auditedWrite(context, staff, async (tx) => {
-      const [row] = await tx.insert(promoCodes).values({ code: values.code, ...editable(values) }).onConflictDoNothing().returning();
+      const [row] = await tx
+        .insert(promoCodes)
+        .values({ code: values.code, ...editable(values) })
+        .onConflictDoNothing()
+        .returning();
       if (!row) throw new Taken();
-      return { value: row, audit: { action: "create", entityType: PROMO_CODES.entityType, entityId: row.code, entityLabel: row.code, before: null, after: row, reason } };
+      return {
+        value: row,
+        audit: {
+          action: "create",
+          entityType: PROMO_CODES.entityType,
+          entityId: row.code,
+          entityLabel: row.code,
+          before: null,
+          after: row,
+          reason,
+        },
+      };
     });
     if (!result.ok) return { ok: false, message: result.message };
     return { ok: true, row: result.value };
   } catch (error) {
-    if (error instanceof Taken) return { ok: false, message: `There is already a code ${values.code}: edit that one, or choose another code.` };
+    if (error instanceof Taken)
+      return { ok: false, message: `There is already a code ${values.code}: edit that one, or choose another code.` };
     throw error;
   }
 }
 
-export async function updatePromotion(context: AuditContext, staff: StaffUser, code: string, expectedVersion: number, values: PromotionValues, reason: string | null) {
+export async function updatePromotion(
+  context: AuditContext,
+  staff: StaffUser,
+  code: string,
+  expectedVersion: number,
+  values: PromotionValues,
+  reason: string | null,
+) {
   return auditedWrite(context, staff, async (tx) => {
     const before = await lockRecord(tx, PROMO_CODES, code);
     const after = await updateVersioned(tx, PROMO_CODES, code, expectedVersion, { ...editable(values), updatedAt: new Date() });
-    return { value: after, audit: { action: "update", entityType: PROMO_CODES.entityType, entityId: code, entityLabel: code, before, after, reason } };
+    return {
+      value: after,
+      audit: { action: "update", entityType: PROMO_CODES.entityType, entityId: code, entityLabel: code, before, after, reason },
+    };
   });
 }
 

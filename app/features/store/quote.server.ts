@@ -90,7 +90,13 @@ export async function quoteCart(
     shippingPence: priced.shippingPence,
     totalPence: priced.totalPence,
     promo: priced.promo
-      ? { status: "applied", code: priced.promo.code, percentOff: priced.promo.percentOff, amountOffPence: priced.promo.amountOffPence, label: promoLabel(priced.promo) }
+      ? {
+          status: "applied",
+          code: priced.promo.code,
+          percentOff: priced.promo.percentOff,
+          amountOffPence: priced.promo.amountOffPence,
+          label: promoLabel(priced.promo),
+        }
       : priced.promoRejected
         ? {
             status: "invalid",
@@ -109,7 +115,11 @@ type QuoteOptions = { now: Date; shipping: ShippingRule; shippingMethod?: string
  * promo limit, and past it the cart is priced without looking the code up, the code shown as
  * not checked (the same answer for any code, so nothing is learnt from it).
  */
-export async function quoteCartForClient(db: Database, input: QuoteInput, options: QuoteOptions & { clientIp: string }): Promise<CartQuote> {
+export async function quoteCartForClient(
+  db: Database,
+  input: QuoteInput,
+  options: QuoteOptions & { clientIp: string },
+): Promise<CartQuote> {
   const code = input.promoCode ? normalisePromoCode(input.promoCode) : "";
   if (!code) return quoteCart(db, input, options);
   const paused = await promoCheckPaused(db, options.clientIp, options.now);
@@ -134,7 +144,14 @@ function refuse(status: number, body: CartQuoteError): Response {
  */
 export async function handleCartQuoteRequest(
   request: Request,
-  context: { db: Database; clientIp: string; shipping: ShippingRule; shippingMethod?: string; holdSharePercent?: number | null; now?: Date },
+  context: {
+    db: Database;
+    clientIp: string;
+    shipping: ShippingRule;
+    shippingMethod?: string;
+    holdSharePercent?: number | null;
+    now?: Date;
+  },
 ): Promise<Response> {
   if (request.method !== "POST") {
     return Response.json({ error: "Use POST" } satisfies CartQuoteError, { status: 405, headers: { ...jsonHeaders, Allow: "POST" } });
@@ -142,10 +159,13 @@ export async function handleCartQuoteRequest(
   const now = context.now ?? new Date();
   const limit = await consumeRateLimit(context.db, { key: `cart-quote:${context.clientIp}`, ...QUOTE_CLIENT_LIMIT }, now);
   if (!limit.allowed) {
-    return Response.json({ error: "Too many requests from your connection just now. Please wait a moment and try again." } satisfies CartQuoteError, {
-      status: 429,
-      headers: { ...jsonHeaders, "Retry-After": String(limit.retryAfterSeconds) },
-    });
+    return Response.json(
+      { error: "Too many requests from your connection just now. Please wait a moment and try again." } satisfies CartQuoteError,
+      {
+        status: 429,
+        headers: { ...jsonHeaders, "Retry-After": String(limit.retryAfterSeconds) },
+      },
+    );
   }
   let text: string;
   try {

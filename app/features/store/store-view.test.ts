@@ -51,9 +51,7 @@ describe("categoryLabel", () => {
 describe("shippingNotice", () => {
   it("words the one shipping rule", () => {
     expect(shippingNotice({ flatRatePence: 0, freeAbovePence: null })).toBe("Free UK shipping on all orders");
-    expect(shippingNotice({ flatRatePence: 499, freeAbovePence: 5000 })).toBe(
-      "Free UK shipping on orders over £50.00; £4.99 otherwise",
-    );
+    expect(shippingNotice({ flatRatePence: 499, freeAbovePence: 5000 })).toBe("Free UK shipping on orders over £50.00; £4.99 otherwise");
     expect(shippingNotice({ flatRatePence: 395, freeAbovePence: null })).toBe("UK shipping £3.95 per order");
   });
 });
@@ -89,12 +87,23 @@ describe("productJsonLd", () => {
 
 describe("storeJsonLd", () => {
   it("lists every product as a Product with its offer, numbered from 1, without a nested @context", () => {
-    const data = storeJsonLd([cap, { ...cap, id: 2, slug: "team-cap-black", sizes: [{ size: "One Size", stock: 0 }] }], "https://ridgeway-racing.example");
+    const data = storeJsonLd(
+      [cap, { ...cap, id: 2, slug: "team-cap-black", sizes: [{ size: "One Size", stock: 0 }] }],
+      "https://ridgeway-racing.example",
+    );
     expect(data).toMatchObject({ "@type": "ItemList", numberOfItems: 2, url: "https://ridgeway-racing.example/store" });
     expect(data.itemListElement.map((element) => element.position)).toEqual([1, 2]);
     for (const { item } of data.itemListElement) {
       expect(item).not.toHaveProperty("@context");
-      expect(item).toMatchObject({ "@type": "Product", name: expect.any(String), offers: { price: "25.00", priceCurrency: "GBP", availability: expect.stringMatching(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/) } });
+      expect(item).toMatchObject({
+        "@type": "Product",
+        name: expect.any(String),
+        offers: {
+          price: "25.00",
+          priceCurrency: "GBP",
+          availability: expect.stringMatching(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/),
+        },
+      });
     }
     expect(data.itemListElement[1]!.item.offers.availability).toBe("https://schema.org/OutOfStock");
   });
@@ -103,9 +112,9 @@ describe("storeJsonLd", () => {
 describe("favourites", () => {
   it("reads saved ids and ignores anything else", () => {
     expect(parseFavourites(null)).toEqual([]);
-    expect(parseFavourites("[1,2,2,\"x\",-1,3.5]")).toEqual([1, 2]);
+    expect(parseFavourites('[1,2,2,"x",-1,3.5]')).toEqual([1, 2]);
     expect(parseFavourites("{bad")).toEqual([]);
-    expect(parseFavourites("{\"a\":1}")).toEqual([]);
+    expect(parseFavourites('{"a":1}')).toEqual([]);
   });
 
   it("toggles a product in and out", () => {

@@ -148,13 +148,7 @@ function DriverStrip({ drivers, selectedId, detailId, onToggle, onIntent }: Driv
             // From lg up exactly four cards fill the strip (a fixed 300 px left the fourth cut off at 1280 px).
             className="w-[min(300px,calc(100vw_-_3rem))] shrink-0 snap-start lg:w-[calc((100%_-_3*16px)/4)]"
           >
-            <DriverCard
-              driver={driver}
-              selected={driver.id === selectedId}
-              detailId={detailId}
-              onToggle={onToggle}
-              onIntent={onIntent}
-            />
+            <DriverCard driver={driver} selected={driver.id === selectedId} detailId={detailId} onToggle={onToggle} onIntent={onIntent} />
           </li>
         ))}
       </ul>
@@ -230,7 +224,16 @@ function StepButton({ label, direction, disabled, onClick }: { label: string; di
       className="inline-flex size-11 items-center justify-center rounded-full border border-line bg-surface-raised hover:border-muted disabled:cursor-not-allowed disabled:opacity-40"
     >
       <span className="sr-only">{label}</span>
-      <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+      <svg
+        viewBox="0 0 24 24"
+        width="20"
+        height="20"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        aria-hidden="true"
+        focusable="false"
+      >
         <path d={direction < 0 ? "M15 6l-6 6 6 6" : "M9 6l6 6-6 6"} strokeLinecap="round" strokeLinejoin="round" />
       </svg>
     </button>

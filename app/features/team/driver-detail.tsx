@@ -69,7 +69,14 @@ function FullStats({ collapsible, children }: { collapsible: boolean; children: 
   return (
     <div className="mt-8">
       {collapsible && (
-        <Button variant="secondary" size="sm" className="md:hidden" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="md:hidden"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen(!open)}
+        >
           View Full Stats
           <svg
             viewBox="0 0 24 24"
@@ -108,17 +115,15 @@ function DriverStats({ season }: { season: DriverSeason }) {
         Season stats
       </h4>
       <dl className="grid grid-cols-3 gap-2 sm:grid-cols-5 sm:gap-3">
-      {stats.map((stat) => (
-        <div
-          key={stat.label}
-          className="flex flex-col-reverse rounded-lg border border-line bg-surface-raised px-2 py-3 text-center last:col-span-2 sm:last:col-span-1"
-        >
-          <dt className="whitespace-nowrap text-[0.7rem] font-semibold uppercase tracking-wider text-muted sm:text-xs">{stat.label}</dt>
-          <dd className="font-display text-3xl font-bold">
-            {stat.value}
-          </dd>
-        </div>
-      ))}
+        {stats.map((stat) => (
+          <div
+            key={stat.label}
+            className="flex flex-col-reverse rounded-lg border border-line bg-surface-raised px-2 py-3 text-center last:col-span-2 sm:last:col-span-1"
+          >
+            <dt className="whitespace-nowrap text-[0.7rem] font-semibold uppercase tracking-wider text-muted sm:text-xs">{stat.label}</dt>
+            <dd className="font-display text-3xl font-bold">{stat.value}</dd>
+          </div>
+        ))}
       </dl>
     </section>
   );
@@ -239,18 +244,16 @@ function ScoringLegend({ rules }: { rules: ScoringRules }) {
     <section className="mt-4">
       <h4 className="text-xs font-bold uppercase tracking-[0.2em] text-muted">Scoring legend</h4>
       <dl className="mt-2 grid gap-x-6 gap-y-2 text-xs text-muted sm:grid-cols-2">
-      <LegendEntry term="Race points">
-        {describeRacePoints(rules)}
-      </LegendEntry>
-      <LegendEntry term="FL">{`Fastest lap in class: +${rules.fastestLapPoints} point${rules.fastestLapPoints === 1 ? "" : "s"}.`}</LegendEntry>
-      {rules.countedRounds !== null && (
-        <LegendEntry term="Dropped">{`Only the best ${rules.countedRounds} round scores count; the rest are dropped.`}</LegendEntry>
-      )}
-      <LegendEntry term="DNS / DNF">Did not start / did not finish: no points.</LegendEntry>
-      <LegendEntry term="DSQ">
-        {rules.disqualifiedRoundDroppable ? "Disqualified: no points." : "Disqualified: no points, and that round can never be dropped."}
-      </LegendEntry>
-      <LegendEntry term="Pole / DotD">Pole position / Driver of the Day.</LegendEntry>
+        <LegendEntry term="Race points">{describeRacePoints(rules)}</LegendEntry>
+        <LegendEntry term="FL">{`Fastest lap in class: +${rules.fastestLapPoints} point${rules.fastestLapPoints === 1 ? "" : "s"}.`}</LegendEntry>
+        {rules.countedRounds !== null && (
+          <LegendEntry term="Dropped">{`Only the best ${rules.countedRounds} round scores count; the rest are dropped.`}</LegendEntry>
+        )}
+        <LegendEntry term="DNS / DNF">Did not start / did not finish: no points.</LegendEntry>
+        <LegendEntry term="DSQ">
+          {rules.disqualifiedRoundDroppable ? "Disqualified: no points." : "Disqualified: no points, and that round can never be dropped."}
+        </LegendEntry>
+        <LegendEntry term="Pole / DotD">Pole position / Driver of the Day.</LegendEntry>
       </dl>
     </section>
   );

@@ -59,7 +59,10 @@ export async function getDriversWithSeason(db: Database, seasonYear: number) {
 export type DriverWithSeason = Awaited<ReturnType<typeof getDriversWithSeason>>[number];
 
 /** A driver's card in a carousel: who they are and their season's points. */
-export type DriverCard = Pick<DriverWithSeason, "id" | "name" | "number" | "racingClass" | "role" | "image" | "photo" | "objectPosition"> & {
+export type DriverCard = Pick<
+  DriverWithSeason,
+  "id" | "name" | "number" | "racingClass" | "role" | "image" | "photo" | "objectPosition"
+> & {
   seasonPoints: number;
 };
 

@@ -9,18 +9,30 @@ export type TeamGroup = "leadership" | "male-side";
 
 /** Team members of one section of the team page, in id order. */
 export async function getTeamMembersInGroup(db: Database, group: TeamGroup) {
-  const rows = await db.select().from(teamMembers).where(and(eq(teamMembers.group, group), isNull(teamMembers.deletedAt))).orderBy(asc(teamMembers.id));
+  const rows = await db
+    .select()
+    .from(teamMembers)
+    .where(and(eq(teamMembers.group, group), isNull(teamMembers.deletedAt)))
+    .orderBy(asc(teamMembers.id));
   return withLibraryPhotos(db, rows, (row) => row.photoAssetId);
 }
 
 export async function getTeamMember(db: Database, id: number) {
-  const rows = await db.select().from(teamMembers).where(and(eq(teamMembers.id, id), isNull(teamMembers.deletedAt))).limit(1);
+  const rows = await db
+    .select()
+    .from(teamMembers)
+    .where(and(eq(teamMembers.id, id), isNull(teamMembers.deletedAt)))
+    .limit(1);
   const [member] = await withLibraryPhotos(db, rows, (row) => row.photoAssetId);
   return member ?? null;
 }
 
 export async function getFemaleSideMembers(db: Database) {
-  const rows = await db.select().from(femaleSideMembers).where(isNull(femaleSideMembers.deletedAt)).orderBy(asc(femaleSideMembers.sortOrder));
+  const rows = await db
+    .select()
+    .from(femaleSideMembers)
+    .where(isNull(femaleSideMembers.deletedAt))
+    .orderBy(asc(femaleSideMembers.sortOrder));
   return withLibraryPhotos(db, rows, (row) => row.photoAssetId);
 }
 
@@ -42,5 +54,13 @@ export function teamMemberTile(member: TeamMember): ShowcaseMember {
 }
 
 export function femaleSideTile(member: FemaleSideMember): ShowcaseMember {
-  return { key: member.id, name: member.name, role: member.role, image: member.image, photo: member.photo, video: member.video, bio: member.bio };
+  return {
+    key: member.id,
+    name: member.name,
+    role: member.role,
+    image: member.image,
+    photo: member.photo,
+    video: member.video,
+    bio: member.bio,
+  };
 }

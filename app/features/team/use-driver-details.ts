@@ -1,10 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import type { DriverDetailData } from "./drivers.server";
 
-export type DriverDetailState =
-  | { state: "loading" }
-  | { state: "ready"; driver: DriverDetailData }
-  | { state: "error" };
+export type DriverDetailState = { state: "loading" } | { state: "ready"; driver: DriverDetailData } | { state: "error" };
 
 /** GET /api/drivers/:driverId: one driver's detail; rejects when the server cannot give it. */
 export async function fetchDriverDetail(driverId: string, signal?: AbortSignal): Promise<DriverDetailData> {

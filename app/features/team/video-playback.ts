@@ -69,12 +69,15 @@ export function createTilePlayback(target: PlaybackTarget, clock: PlaybackClock,
     stopWatching();
     const remaining = target.remaining();
     if (remaining === null) return;
-    watchdog = later(() => {
-      watchdog = null;
-      const left = target.remaining();
-      if (left !== null && left > AT_END_SECONDS) watchForEnd();
-      else ended();
-    }, remaining * 1000 + TILE_END_GRACE_MS);
+    watchdog = later(
+      () => {
+        watchdog = null;
+        const left = target.remaining();
+        if (left !== null && left > AT_END_SECONDS) watchForEnd();
+        else ended();
+      },
+      remaining * 1000 + TILE_END_GRACE_MS,
+    );
   }
 
   function ended() {

@@ -25,8 +25,17 @@ const metricValue = (metric: VitalMetric) =>
 export const vitalsBeaconSchema = z.strictObject({
   page: routePattern,
   metrics: z
-    .strictObject({ LCP: metricValue("LCP"), INP: metricValue("INP"), CLS: metricValue("CLS"), TTFB: metricValue("TTFB"), FCP: metricValue("FCP") })
-    .refine((metrics) => Object.values(metrics).some((value) => value !== undefined), "metrics must hold at least one of LCP, INP, CLS, TTFB, FCP"),
+    .strictObject({
+      LCP: metricValue("LCP"),
+      INP: metricValue("INP"),
+      CLS: metricValue("CLS"),
+      TTFB: metricValue("TTFB"),
+      FCP: metricValue("FCP"),
+    })
+    .refine(
+      (metrics) => Object.values(metrics).some((value) => value !== undefined),
+      "metrics must hold at least one of LCP, INP, CLS, TTFB, FCP",
+    ),
 });
 
 export type VitalsBeacon = z.infer<typeof vitalsBeaconSchema>;

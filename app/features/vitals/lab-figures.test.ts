@@ -5,9 +5,7 @@ import { labFiguresSchema } from "./lab-figures";
 describe("lab figures", () => {
   it("the committed file is what the bench writes: valid, for the key pages, from a real run", () => {
     const figures = labFiguresSchema.parse(labFiguresFile);
-    expect(figures.pages.map((page) => page.path)).toEqual(
-      expect.arrayContaining(["/", "/news", "/calendar", "/team", "/store"]),
-    );
+    expect(figures.pages.map((page) => page.path)).toEqual(expect.arrayContaining(["/", "/news", "/calendar", "/team", "/store"]));
     expect(Date.parse(figures.measuredAt)).toBeLessThanOrEqual(Date.now());
     for (const page of figures.pages) {
       expect(page.lcpMs, page.path).toBeGreaterThan(0);

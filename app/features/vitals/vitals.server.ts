@@ -5,7 +5,15 @@ import { webVitalBuckets } from "../../../db/schema";
 import type { RequestContext } from "~/context";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { isRequestBodyTooLarge } from "~/lib/request-body";
-import { bucketOf, percentileOf, rateVital, VITAL_METRICS, type PercentileEstimate, type VitalMetric, type VitalRating } from "~/lib/web-vitals";
+import {
+  bucketOf,
+  percentileOf,
+  rateVital,
+  VITAL_METRICS,
+  type PercentileEstimate,
+  type VitalMetric,
+  type VitalRating,
+} from "~/lib/web-vitals";
 import { vitalsBeaconSchema, type VitalsBeacon } from "./beacon";
 
 /**

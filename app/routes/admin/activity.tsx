@@ -23,7 +23,10 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
     );
   }
   const { events, total, pageCount } = await listAuditEvents(context.db, parsed.filters);
-  return data({ events, total, pageCount, filters: parsed.filters, options, errors: {} as ActivityFilterErrors }, { headers: BACK_OFFICE_HEADERS });
+  return data(
+    { events, total, pageCount, filters: parsed.filters, options, errors: {} as ActivityFilterErrors },
+    { headers: BACK_OFFICE_HEADERS },
+  );
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -57,7 +60,13 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
           <input id="activity-actor" name="actor" defaultValue={filters.actor ?? ""} className={inputClasses} {...invalid("actor")} />
         </FilterField>
         <FilterField id="activity-entityType" label="Record type" error={errors.entityType}>
-          <select id="activity-entityType" name="entityType" defaultValue={filters.entityType ?? ""} className={inputClasses} {...invalid("entityType")}>
+          <select
+            id="activity-entityType"
+            name="entityType"
+            defaultValue={filters.entityType ?? ""}
+            className={inputClasses}
+            {...invalid("entityType")}
+          >
             <option value="">Any</option>
             {options.entityTypes.map((type) => (
               <option key={type} value={type}>
@@ -77,7 +86,14 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
           </select>
         </FilterField>
         <FilterField id="activity-from" label="From" error={errors.from}>
-          <input id="activity-from" name="from" type="date" defaultValue={filters.from ?? ""} className={inputClasses} {...invalid("from")} />
+          <input
+            id="activity-from"
+            name="from"
+            type="date"
+            defaultValue={filters.from ?? ""}
+            className={inputClasses}
+            {...invalid("from")}
+          />
         </FilterField>
         <FilterField id="activity-to" label="To" error={errors.to}>
           <input id="activity-to" name="to" type="date" defaultValue={filters.to ?? ""} className={inputClasses} {...invalid("to")} />
@@ -87,7 +103,10 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
           <Button type="submit" variant="secondary">
             Filter
           </Button>
-          <Link to="/admin/activity" className="inline-flex min-h-11 items-center text-sm font-semibold text-muted underline hover:text-text">
+          <Link
+            to="/admin/activity"
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-muted underline hover:text-text"
+          >
             Clear filters
           </Link>
         </div>
@@ -120,7 +139,10 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
       {pageCount > 1 && (
         <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
           {filters.page > 1 ? (
-            <Link to={`/admin/activity${activityQuery(filters, filters.page - 1)}`} className="inline-flex min-h-11 items-center font-semibold underline">
+            <Link
+              to={`/admin/activity${activityQuery(filters, filters.page - 1)}`}
+              className="inline-flex min-h-11 items-center font-semibold underline"
+            >
               Newer changes
             </Link>
           ) : (
@@ -130,7 +152,10 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
             Page {filters.page} of {pageCount}
           </span>
           {filters.page < pageCount ? (
-            <Link to={`/admin/activity${activityQuery(filters, filters.page + 1)}`} className="inline-flex min-h-11 items-center font-semibold underline">
+            <Link
+              to={`/admin/activity${activityQuery(filters, filters.page + 1)}`}
+              className="inline-flex min-h-11 items-center font-semibold underline"
+            >
               Older changes
             </Link>
           ) : (

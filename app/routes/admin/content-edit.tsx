@@ -54,13 +54,25 @@ export async function loader({ request, url, context: routerContext, params }: R
   const photoChoices = tab === "details" && desk.fields.some((field) => field.kind === "photo") ? await listMediaChoices(context.db) : [];
   if (id === "new") {
     return data(
-      { deskKey: desk.key, id: null, label: null, version: 0, deletedAt: null, values: {} as Record<string, string>, tiers, tab, history: [], photoChoices },
+      {
+        deskKey: desk.key,
+        id: null,
+        label: null,
+        version: 0,
+        deletedAt: null,
+        values: {} as Record<string, string>,
+        tiers,
+        tab,
+        history: [],
+        photoChoices,
+      },
       { headers: BACK_OFFICE_HEADERS },
     );
   }
   const record = await readDeskRecord(context.db, desk.key, id);
   if (!record) throw notFound(`There is no such ${desk.singular}.`);
-  const history = tab === "history" ? await entityHistory(context.db, deskEntityType(desk.key), String(id), { currentVersion: record.version }) : [];
+  const history =
+    tab === "history" ? await entityHistory(context.db, deskEntityType(desk.key), String(id), { currentVersion: record.version }) : [];
   const values = recordToForm(desk.key, record);
   return data(
     {
@@ -102,18 +114,22 @@ export async function action({ request, context: routerContext, params }: Route.
     if (id === "new") throw notFound(`There is no such ${desk.singular}.`);
     if (intent.data.intent === "delete") {
       const parsed = versionSchema.safeParse(values);
-      if (!parsed.success) return answer({ tone: "error", message: Object.values(deskFieldErrors(parsed.error))[0]!, errors: {}, values: null }, 400);
+      if (!parsed.success)
+        return answer({ tone: "error", message: Object.values(deskFieldErrors(parsed.error))[0]!, errors: {}, values: null }, 400);
       const outcome = await deleteDeskRecord(context, staff, desk.key, id, parsed.data.version);
-      if (!outcome.ok) return answer({ tone: "error", message: outcome.message, errors: {}, values: null }, outcome.kind === "conflict" ? 409 : 404);
+      if (!outcome.ok)
+        return answer({ tone: "error", message: outcome.message, errors: {}, values: null }, outcome.kind === "conflict" ? 409 : 404);
       throw redirect(`/admin/content/${desk.key}?deleted=${encodeURIComponent(String(id))}`, { headers: BACK_OFFICE_HEADERS });
     }
     const parsed = restoreVersionSchema.safeParse(values);
-    if (!parsed.success) return answer({ tone: "error", message: Object.values(deskFieldErrors(parsed.error))[0]!, errors: {}, values: null }, 400);
+    if (!parsed.success)
+      return answer({ tone: "error", message: Object.values(deskFieldErrors(parsed.error))[0]!, errors: {}, values: null }, 400);
     const outcome = await restoreFromHistory(context, staff, await deskRestoreTargetFor(context.db, desk.key, id), {
       eventId: parsed.data.eventId,
       expectedVersion: parsed.data.version,
     });
-    if (!outcome.ok) return answer({ tone: "error", message: outcome.message, errors: {}, values: null }, outcome.kind === "conflict" ? 409 : 404);
+    if (!outcome.ok)
+      return answer({ tone: "error", message: outcome.message, errors: {}, values: null }, outcome.kind === "conflict" ? 409 : 404);
     return answer({ tone: "success", message: "Restored: the site shows this version now.", errors: {}, values: null });
   }
 
@@ -165,7 +181,9 @@ export default function ContentEdit({ loaderData, actionData }: Route.ComponentP
   const [searchParams] = useSearchParams();
   const savedNotice = !actionData && searchParams.has("saved");
   const fields = desk.fields.map((field) =>
-    field.name === "tier" ? { ...field, options: [{ value: "", label: "No tier" }, ...tiers.map((tier) => ({ value: tier, label: tier }))] } : field,
+    field.name === "tier"
+      ? { ...field, options: [{ value: "", label: "No tier" }, ...tiers.map((tier) => ({ value: tier, label: tier }))] }
+      : field,
   );
   return (
     <>
@@ -174,7 +192,11 @@ export default function ContentEdit({ loaderData, actionData }: Route.ComponentP
           {desk.title}
         </Link>
       </p>
-      <SectionHeading level={1} title={id ? label ?? id : `New ${desk.singular}`} description={`Shown on ${desk.publicPaths.join(" and ")}.`} />
+      <SectionHeading
+        level={1}
+        title={id ? (label ?? id) : `New ${desk.singular}`}
+        description={`Shown on ${desk.publicPaths.join(" and ")}.`}
+      />
       {deletedAt && <FormNotice tone="error">This {desk.singular} is deleted and not on the site. Bring it back from the list.</FormNotice>}
       {id && <DeskTabs current={tab} detailsHref={base} historyHref={`${base}?tab=history`} />}
       {actionData && <FormNotice tone={actionData.tone}>{actionData.message}</FormNotice>}
@@ -200,7 +222,13 @@ export default function ContentEdit({ loaderData, actionData }: Route.ComponentP
               <label htmlFor="field-reason" className="text-sm font-medium">
                 Reason for the change (optional)
               </label>
-              <input id="field-reason" name="reason" defaultValue={shown.reason ?? ""} className={inputClasses} aria-describedby={errors.reason ? "field-reason-error" : undefined} />
+              <input
+                id="field-reason"
+                name="reason"
+                defaultValue={shown.reason ?? ""}
+                className={inputClasses}
+                aria-describedby={errors.reason ? "field-reason-error" : undefined}
+              />
               {errors.reason && (
                 <p id="field-reason-error" className="text-sm text-danger">
                   {errors.reason}

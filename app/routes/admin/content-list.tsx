@@ -18,7 +18,8 @@ import { z } from "~/lib/zod";
 import { appContext } from "~/context";
 
 function deskOf(params: { desk?: string }) {
-  if (!isDeskKey(params.desk)) throw data({ message: "There is no such list in the back office." }, { status: 404, headers: BACK_OFFICE_HEADERS });
+  if (!isDeskKey(params.desk))
+    throw data({ message: "There is no such list in the back office." }, { status: 404, headers: BACK_OFFICE_HEADERS });
   return DESKS[params.desk];
 }
 
@@ -114,7 +115,9 @@ export default function ContentList({ loaderData, actionData }: Route.ComponentP
         <LinkButton to={`/admin/content/${desk.key}/new`}>New {desk.singular}</LinkButton>
       </div>
       {actionData && <FormNotice tone={actionData.tone}>{actionData.message}</FormNotice>}
-      {deletedNotice && !actionData && <FormNotice tone="success">Deleted. You can bring it back from the list below for 30 days.</FormNotice>}
+      {deletedNotice && !actionData && (
+        <FormNotice tone="success">Deleted. You can bring it back from the list below for 30 days.</FormNotice>
+      )}
       <p className="mb-3 text-sm text-muted" role="status">
         {total === 1 ? `1 ${desk.singular}` : `${total.toLocaleString("en-GB")} records`}
         {search.q ? ` matching “${search.q}”` : ""}
@@ -164,7 +167,8 @@ export default function ContentList({ loaderData, actionData }: Route.ComponentP
                 <span className="min-w-0 break-words">
                   <span className="block font-semibold">{item.label}</span>
                   <span className="block text-xs text-muted">
-                    Deleted {formatAuditTime(item.deletedAt!)}; can be brought back until {formatAuditTime(undoDeadline(new Date(item.deletedAt!)).toISOString())}
+                    Deleted {formatAuditTime(item.deletedAt!)}; can be brought back until{" "}
+                    {formatAuditTime(undoDeadline(new Date(item.deletedAt!)).toISOString())}
                   </span>
                 </span>
                 <Form method="post">

@@ -25,7 +25,8 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
   return data({ query, ...list }, { headers: BACK_OFFICE_HEADERS });
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Customers | Back Office", description: "The shop's customers.", path: null });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Customers | Back Office", description: "The shop's customers.", path: null });
 
 export default function Customers({ loaderData }: Route.ComponentProps) {
   const { query, rows, total, pageCount } = loaderData;
@@ -38,7 +39,11 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
   };
   return (
     <>
-      <SectionHeading level={1} title="Customers" description="Everyone who has ordered, by e-mail address: their paid orders and what they spent after refunds." />
+      <SectionHeading
+        level={1}
+        title="Customers"
+        description="Everyone who has ordered, by e-mail address: their paid orders and what they spent after refunds."
+      />
       <Form method="get" role="search" aria-label="Customers" className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <label className="flex flex-1 flex-col gap-1.5 text-sm font-medium">
           Search
@@ -69,10 +74,15 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
               <div className="flex flex-wrap items-center gap-3 text-sm sm:justify-end">
                 <span>
                   {customer.paidOrders === 1 ? "1 paid order" : `${customer.paidOrders} paid orders`}
-                  {customer.allOrders > customer.paidOrders && <span className="text-muted"> (+{customer.allOrders - customer.paidOrders} unpaid)</span>}
+                  {customer.allOrders > customer.paidOrders && (
+                    <span className="text-muted"> (+{customer.allOrders - customer.paidOrders} unpaid)</span>
+                  )}
                 </span>
                 <span className="font-semibold">{formatPence(customer.spentPence)} spent</span>
-                <Link to={`/admin/orders?email=${encodeURIComponent(customer.email)}`} className="inline-flex min-h-11 items-center font-semibold underline">
+                <Link
+                  to={`/admin/orders?email=${encodeURIComponent(customer.email)}`}
+                  className="inline-flex min-h-11 items-center font-semibold underline"
+                >
                   Orders<span className="sr-only"> by {customer.email}</span>
                 </Link>
               </div>

@@ -26,7 +26,10 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
   await requireStaff(request, context, "shop");
   const fallback = context.shipping ?? FREE_SHIPPING;
   const [settings, version] = await Promise.all([readShopSettings(context.db, fallback), shopSettingsVersion(context.db)]);
-  return data({ version, values: formOfSettings(settings), countries: describeCountries(settings.shipsTo) }, { headers: BACK_OFFICE_HEADERS });
+  return data(
+    { version, values: formOfSettings(settings), countries: describeCountries(settings.shipsTo) },
+    { headers: BACK_OFFICE_HEADERS },
+  );
 }
 
 interface Answer {
@@ -51,13 +54,20 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   }
   const settings = settingsOfForm(parsed.data);
   const saved = await auditedWrite(context, staff, (tx) =>
-    saveShopSettings(tx, { expectedVersion: parsed.data.version, settings, fallback: context.shipping ?? FREE_SHIPPING, reason: parsed.data.reason }),
+    saveShopSettings(tx, {
+      expectedVersion: parsed.data.version,
+      settings,
+      fallback: context.shipping ?? FREE_SHIPPING,
+      reason: parsed.data.reason,
+    }),
   );
-  if (!saved.ok) return answer({ tone: "error", message: `${saved.message} Reload the page to see their settings.`, errors: {}, values: typed }, 409);
+  if (!saved.ok)
+    return answer({ tone: "error", message: `${saved.message} Reload the page to see their settings.`, errors: {}, values: typed }, 409);
   return answer({ tone: "success", message: "Saved: the cart and checkout use these delivery settings now.", errors: {}, values: null });
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Delivery | Back Office", description: "Where the shop delivers and what it costs.", path: null });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Delivery | Back Office", description: "Where the shop delivers and what it costs.", path: null });
 
 export default function DeliverySettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { version, values: stored, countries } = loaderData;
@@ -67,7 +77,11 @@ export default function DeliverySettingsPage({ loaderData, actionData }: Route.C
   const errors = actionData?.errors ?? {};
   return (
     <>
-      <SectionHeading level={1} title="Delivery" description="Where the shop delivers and what delivery costs. Every price a shopper sees is worked out from these." />
+      <SectionHeading
+        level={1}
+        title="Delivery"
+        description="Where the shop delivers and what delivery costs. Every price a shopper sees is worked out from these."
+      />
       {actionData && <FormNotice tone={actionData.tone}>{actionData.message}</FormNotice>}
       <Form method="post" id="delivery-settings" noValidate className="grid max-w-2xl gap-5">
         <input type="hidden" name="version" value={version} />
@@ -80,9 +94,24 @@ export default function DeliverySettingsPage({ loaderData, actionData }: Route.C
           autoComplete="off"
           spellCheck={false}
         />
-        <FormField label="Delivery method" name="shippingMethodName" defaultValue={values.shippingMethodName ?? ""} error={errors.shippingMethodName} hint="As the cart, checkout and e-mail name it." autoComplete="off" />
+        <FormField
+          label="Delivery method"
+          name="shippingMethodName"
+          defaultValue={values.shippingMethodName ?? ""}
+          error={errors.shippingMethodName}
+          hint="As the cart, checkout and e-mail name it."
+          autoComplete="off"
+        />
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="Delivery price (£)" name="flatRate" defaultValue={values.flatRate ?? ""} error={errors.flatRate} hint="0 for free delivery." inputMode="decimal" autoComplete="off" />
+          <FormField
+            label="Delivery price (£)"
+            name="flatRate"
+            defaultValue={values.flatRate ?? ""}
+            error={errors.flatRate}
+            hint="0 for free delivery."
+            inputMode="decimal"
+            autoComplete="off"
+          />
           <FormField
             label="Free delivery over (£, optional)"
             name="freeAbove"
@@ -93,7 +122,14 @@ export default function DeliverySettingsPage({ loaderData, actionData }: Route.C
             autoComplete="off"
           />
         </div>
-        <FormField label="Reason for the change (optional)" name="reason" defaultValue={values.reason ?? ""} error={errors.reason} hint="Kept in the activity log with the change." autoComplete="off" />
+        <FormField
+          label="Reason for the change (optional)"
+          name="reason"
+          defaultValue={values.reason ?? ""}
+          error={errors.reason}
+          hint="Kept in the activity log with the change."
+          autoComplete="off"
+        />
         <div>
           <Button type="submit" disabled={saving}>
             {saving ? "Saving..." : "Save delivery settings"}

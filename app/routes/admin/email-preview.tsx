@@ -34,7 +34,11 @@ export async function loader({ request, url, context: routerContext, params }: R
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: `${args.loaderData?.name ?? "E-mail"} | E-mails | Back Office`, description: "An e-mail the site sends, previewed with sample data.", path: null });
+  pageMeta(args, {
+    title: `${args.loaderData?.name ?? "E-mail"} | E-mails | Back Office`,
+    description: "An e-mail the site sends, previewed with sample data.",
+    path: null,
+  });
 
 export default function EmailPreview({ loaderData }: Route.ComponentProps) {
   const { id, name, audience, sentWhen, width, to, subject, replyTo, html, text } = loaderData;
@@ -112,7 +116,10 @@ export default function EmailPreview({ loaderData }: Route.ComponentProps) {
         <h2 id="email-text-heading" className="mb-3 text-xl font-bold uppercase">
           Plain-text part
         </h2>
-        <pre className="max-w-3xl overflow-x-auto whitespace-pre-wrap break-words rounded-card border border-line bg-surface p-4 text-sm" data-testid="email-text">
+        <pre
+          className="max-w-3xl overflow-x-auto whitespace-pre-wrap break-words rounded-card border border-line bg-surface p-4 text-sm"
+          data-testid="email-text"
+        >
           {text}
         </pre>
       </section>

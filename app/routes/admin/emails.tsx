@@ -17,12 +17,17 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
   return data({ groups }, { headers: BACK_OFFICE_HEADERS });
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "E-mails | Back Office", description: "Every e-mail the site sends, previewed.", path: null });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "E-mails | Back Office", description: "Every e-mail the site sends, previewed.", path: null });
 
 export default function Emails({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <SectionHeading level={1} title="E-mails" description="Every e-mail the site sends by itself, and when. Open one to see it as it arrives, with sample data, at phone and desktop width." />
+      <SectionHeading
+        level={1}
+        title="E-mails"
+        description="Every e-mail the site sends by itself, and when. Open one to see it as it arrives, with sample data, at phone and desktop width."
+      />
       {loaderData.groups.map((group) => (
         <section key={group.audience} aria-labelledby={`emails-${group.audience}`} className="mb-8">
           <h2 id={`emails-${group.audience}`} className="mb-3 text-xl font-bold uppercase">
@@ -31,7 +36,10 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-2">
             {group.kinds.map((kind) => (
               <li key={kind.id}>
-                <Link to={`/admin/emails/${kind.id}`} className="block min-h-11 rounded-card border border-line bg-surface px-4 py-3 hover:border-accent-text">
+                <Link
+                  to={`/admin/emails/${kind.id}`}
+                  className="block min-h-11 rounded-card border border-line bg-surface px-4 py-3 hover:border-accent-text"
+                >
                   <span className="block font-semibold">{kind.name}</span>
                   <span className="block text-sm text-muted">{kind.sentWhen}</span>
                 </Link>

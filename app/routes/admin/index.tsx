@@ -23,7 +23,11 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
   const { counts, recent, isAdmin, today } = loaderData;
   return (
     <>
-      <SectionHeading level={1} title="Today" description="What needs doing first, then the site at a glance and the latest changes made here." />
+      <SectionHeading
+        level={1}
+        title="Today"
+        description="What needs doing first, then the site at a glance and the latest changes made here."
+      />
       <TodayBlocks today={today} />
       <section aria-labelledby="figures-heading" className="mb-10">
         <h2 id="figures-heading" className="sr-only">

@@ -31,7 +31,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
   return (
     <div data-admin-frame className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:gap-10">
-      <div data-admin-chrome className="mb-6 flex flex-col gap-3 border-b border-line pb-4 lg:mb-0 lg:border-b-0 lg:border-r lg:pb-0 lg:pr-4">
+      <div
+        data-admin-chrome
+        className="mb-6 flex flex-col gap-3 border-b border-line pb-4 lg:mb-0 lg:border-b-0 lg:border-r lg:pb-0 lg:pr-4"
+      >
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 lg:flex-col">
           <p className="text-sm font-semibold uppercase tracking-[0.2em] text-accent-text">Back office</p>
           <p className="text-sm text-muted">
@@ -75,11 +78,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
               : "We couldn't handle that request.")}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {status === 403 ? (
-          <LinkButton to="/dashboard">Your account</LinkButton>
-        ) : (
-          <LinkButton to="/admin">Back office home</LinkButton>
-        )}
+        {status === 403 ? <LinkButton to="/dashboard">Your account</LinkButton> : <LinkButton to="/admin">Back office home</LinkButton>}
         <Link to="/" className="inline-flex min-h-11 items-center px-3 text-sm font-semibold text-muted underline hover:text-text">
           Go to the site
         </Link>

@@ -26,11 +26,18 @@ import { appContext } from "~/context";
 const FIELDS: DeskField[] = [
   { name: "title", label: "Title", kind: "text", required: true },
   { name: "description", label: "Summary", kind: "textarea", required: true, hint: "Shown to search engines and in link previews." },
-  { name: "bodyMarkdown", label: "Text (Markdown)", kind: "textarea", required: true, hint: "## for headings, - for lists, [text](https://...) for links." },
+  {
+    name: "bodyMarkdown",
+    label: "Text (Markdown)",
+    kind: "textarea",
+    required: true,
+    hint: "## for headings, - for lists, [text](https://...) for links.",
+  },
 ];
 
 function slugOf(params: { slug?: string }): LegalSlug {
-  if (!params.slug || !isLegalSlug(params.slug)) throw data({ message: "There is no such legal page." }, { status: 404, headers: BACK_OFFICE_HEADERS });
+  if (!params.slug || !isLegalSlug(params.slug))
+    throw data({ message: "There is no such legal page." }, { status: 404, headers: BACK_OFFICE_HEADERS });
   return params.slug;
 }
 
@@ -41,7 +48,8 @@ export async function loader({ request, url, context: routerContext, params }: R
   const [document] = await context.db.select().from(legalDocuments).where(eq(legalDocuments.slug, slug));
   if (!document) throw data({ message: "There is no such legal page." }, { status: 404, headers: BACK_OFFICE_HEADERS });
   const tab = url.searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
-  const history = tab === "history" ? await entityHistory(context.db, LEGAL_DOCUMENT.entityType, slug, { currentVersion: document.version }) : [];
+  const history =
+    tab === "history" ? await entityHistory(context.db, LEGAL_DOCUMENT.entityType, slug, { currentVersion: document.version }) : [];
   return data({ document, tab, history }, { headers: BACK_OFFICE_HEADERS });
 }
 
@@ -60,12 +68,14 @@ export async function action({ request, context: routerContext, params }: Route.
   const today = ukDate(new Date());
   if (intent.data.intent === "restore-version") {
     const parsed = restoreVersionSchema.safeParse(values);
-    if (!parsed.success) return answer({ tone: "error", message: Object.values(deskFieldErrors(parsed.error))[0]!, errors: {}, values: null }, 400);
+    if (!parsed.success)
+      return answer({ tone: "error", message: Object.values(deskFieldErrors(parsed.error))[0]!, errors: {}, values: null }, 400);
     const outcome = await restoreFromHistory(context, staff, legalDocumentRestoreTarget(slug, { revisedOn: today }), {
       eventId: parsed.data.eventId,
       expectedVersion: parsed.data.version,
     });
-    if (!outcome.ok) return answer({ tone: "error", message: outcome.message, errors: {}, values: null }, outcome.kind === "conflict" ? 409 : 404);
+    if (!outcome.ok)
+      return answer({ tone: "error", message: outcome.message, errors: {}, values: null }, outcome.kind === "conflict" ? 409 : 404);
     return answer({ tone: "success", message: `Restored as a new revision dated ${formatCalendarDate(today)}.`, errors: {}, values: null });
   }
   const parsed = legalDocumentFormSchema.safeParse(values);
@@ -80,13 +90,21 @@ export async function action({ request, context: routerContext, params }: Route.
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: `${args.loaderData?.document.title ?? "Legal page"} | Back Office`, description: "Edit a legal page.", path: null });
+  pageMeta(args, {
+    title: `${args.loaderData?.document.title ?? "Legal page"} | Back Office`,
+    description: "Edit a legal page.",
+    path: null,
+  });
 
 export default function LegalEdit({ loaderData, actionData }: Route.ComponentProps) {
   useUnsavedFormWarning("legal-form");
   const { document, tab, history } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const shown: Record<string, string> = actionData?.values ?? { title: document.title, description: document.description, bodyMarkdown: document.bodyMarkdown };
+  const shown: Record<string, string> = actionData?.values ?? {
+    title: document.title,
+    description: document.description,
+    bodyMarkdown: document.bodyMarkdown,
+  };
   const errors = actionData?.errors ?? {};
   const base = `/admin/legal/${document.slug}`;
   return (
@@ -96,7 +114,11 @@ export default function LegalEdit({ loaderData, actionData }: Route.ComponentPro
           Legal pages
         </Link>
       </p>
-      <SectionHeading level={1} title={document.title} description={`/${document.slug} · last updated ${formatCalendarDate(document.revisedOn)}`} />
+      <SectionHeading
+        level={1}
+        title={document.title}
+        description={`/${document.slug} · last updated ${formatCalendarDate(document.revisedOn)}`}
+      />
       <DeskTabs current={tab} detailsHref={base} historyHref={`${base}?tab=history`} />
       {actionData && <FormNotice tone={actionData.tone}>{actionData.message}</FormNotice>}
       {tab === "history" ? (

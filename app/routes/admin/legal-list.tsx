@@ -18,7 +18,8 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
   return data({ documents }, { headers: BACK_OFFICE_HEADERS });
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Legal pages | Back Office", description: "Legal pages.", path: null });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Legal pages | Back Office", description: "Legal pages.", path: null });
 
 export default function LegalList({ loaderData }: Route.ComponentProps) {
   return (
@@ -31,7 +32,10 @@ export default function LegalList({ loaderData }: Route.ComponentProps) {
       <ul className="grid gap-2">
         {loaderData.documents.map((document) => (
           <li key={document.slug}>
-            <Link to={`/admin/legal/${document.slug}`} className="block min-h-11 rounded-card border border-line bg-surface px-4 py-3 hover:border-accent-text">
+            <Link
+              to={`/admin/legal/${document.slug}`}
+              className="block min-h-11 rounded-card border border-line bg-surface px-4 py-3 hover:border-accent-text"
+            >
               <span className="block font-semibold">{document.title}</span>
               <span className="block text-sm text-muted">
                 /{document.slug} · last updated {formatCalendarDate(document.revisedOn)}

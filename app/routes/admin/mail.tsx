@@ -42,7 +42,13 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
         counts,
         pageCount: Math.max(1, Math.ceil(total / MAIL_QUEUE_PAGE_SIZE)),
         messages: [],
-        bounces: rows.map((row) => ({ address: row.address, firstBouncedAt: row.firstBouncedAt.toISOString(), lastBouncedAt: row.lastBouncedAt.toISOString(), bounces: row.bounces, lastResponse: row.lastResponse })),
+        bounces: rows.map((row) => ({
+          address: row.address,
+          firstBouncedAt: row.firstBouncedAt.toISOString(),
+          lastBouncedAt: row.lastBouncedAt.toISOString(),
+          bounces: row.bounces,
+          lastResponse: row.lastResponse,
+        })),
       },
       { headers: BACK_OFFICE_HEADERS },
     );
@@ -67,26 +73,57 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
   );
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Mail queue | Back Office", description: "E-mails waiting, retried, given up, and addresses that bounce.", path: null });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Mail queue | Back Office",
+    description: "E-mails waiting, retried, given up, and addresses that bounce.",
+    path: null,
+  });
 
-const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("retry"), id: z.string().min(1, "Choose a message.").max(64, "Choose a message.") }),
-  z.object({ intent: z.literal("clear-bounce"), address: z.string().trim().min(3, "Choose an address.").max(320, "Choose an address.") }),
-], { message: "Unknown form intent." });
+const actionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("retry"), id: z.string().min(1, "Choose a message.").max(64, "Choose a message.") }),
+    z.object({ intent: z.literal("clear-bounce"), address: z.string().trim().min(3, "Choose an address.").max(320, "Choose an address.") }),
+  ],
+  { message: "Unknown form intent." },
+);
 
 export async function action({ request, context: routerContext }: Route.ActionArgs) {
   const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "shop");
   const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ tone: "error" as const, message: parsed.error.issues[0]!.message }, { status: 400, headers: BACK_OFFICE_HEADERS });
-  const result = parsed.data.intent === "retry" ? await retryNow(context, staff, parsed.data.id) : await clearBounce(context, staff, parsed.data.address);
+  if (!parsed.success)
+    return data({ tone: "error" as const, message: parsed.error.issues[0]!.message }, { status: 400, headers: BACK_OFFICE_HEADERS });
+  const result =
+    parsed.data.intent === "retry"
+      ? await retryNow(context, staff, parsed.data.id)
+      : await clearBounce(context, staff, parsed.data.address);
   if (!result.ok) return data({ tone: "error" as const, message: result.message }, { status: result.status, headers: BACK_OFFICE_HEADERS });
   return data({ tone: "success" as const, message: result.message }, { headers: BACK_OFFICE_HEADERS });
 }
 
-const VIEW_LABELS: Record<MailQueueView, string> = { problems: "Needs attention", waiting: "Waiting", failed: "Failed", sent: "Sent", bouncing: "Bouncing addresses" };
-const STATE_LABELS: Record<OutboxState, string> = { queued: "Queued", sending: "Sending", retrying: "Retrying", failed: "Failed", sent: "Sent" };
-const STATE_TONES: Record<OutboxState, BadgeTone> = { queued: "neutral", sending: "neutral", retrying: "warning", failed: "accent", sent: "success" };
+const VIEW_LABELS: Record<MailQueueView, string> = {
+  problems: "Needs attention",
+  waiting: "Waiting",
+  failed: "Failed",
+  sent: "Sent",
+  bouncing: "Bouncing addresses",
+};
+const STATE_LABELS: Record<OutboxState, string> = {
+  queued: "Queued",
+  sending: "Sending",
+  retrying: "Retrying",
+  failed: "Failed",
+  sent: "Sent",
+};
+const STATE_TONES: Record<OutboxState, BadgeTone> = {
+  queued: "neutral",
+  sending: "neutral",
+  retrying: "warning",
+  failed: "accent",
+  sent: "success",
+};
 
 export default function MailQueue({ loaderData, actionData }: Route.ComponentProps) {
   const { view, page, pageCount, counts, messages, bounces } = loaderData;
@@ -99,7 +136,12 @@ export default function MailQueue({ loaderData, actionData }: Route.ComponentPro
     const text = params.toString();
     return text ? `?${text}` : "/admin/mail";
   };
-  const viewCount: Partial<Record<MailQueueView, number>> = { problems: counts.retrying + counts.failed, waiting: counts.waiting, failed: counts.failed, bouncing: counts.bouncing };
+  const viewCount: Partial<Record<MailQueueView, number>> = {
+    problems: counts.retrying + counts.failed,
+    waiting: counts.waiting,
+    failed: counts.failed,
+    bouncing: counts.bouncing,
+  };
   return (
     <>
       <SectionHeading
@@ -128,7 +170,10 @@ export default function MailQueue({ loaderData, actionData }: Route.ComponentPro
               <Link
                 to={link({ show: name })}
                 aria-current={view === name ? "page" : undefined}
-                className={cx("inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold", view === name ? "border-accent-text text-accent-text" : "border-line text-muted hover:text-text")}
+                className={cx(
+                  "inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold",
+                  view === name ? "border-accent-text text-accent-text" : "border-line text-muted hover:text-text",
+                )}
               >
                 {VIEW_LABELS[name]}
                 {viewCount[name] !== undefined && <span className="ml-1.5 tabular-nums">({viewCount[name]})</span>}
@@ -143,12 +188,17 @@ export default function MailQueue({ loaderData, actionData }: Route.ComponentPro
         ) : (
           <ul className="grid gap-2" aria-label="Bouncing addresses">
             {bounces.map((bounce) => (
-              <li key={bounce.address} className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-line bg-surface p-3">
+              <li
+                key={bounce.address}
+                className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-line bg-surface p-3"
+              >
                 <div className="min-w-0">
                   <p className="break-all font-semibold">{bounce.address}</p>
                   <p className="break-words text-sm text-muted">{bounce.lastResponse}</p>
                   <p className="text-xs text-muted">
-                    Refused {bounce.bounces} {bounce.bounces === 1 ? "time" : "times"}, last <time dateTime={bounce.lastBouncedAt}>{formatAuditTime(bounce.lastBouncedAt)}</time>. Newsletters are not sent to it; account and order e-mails still are.
+                    Refused {bounce.bounces} {bounce.bounces === 1 ? "time" : "times"}, last{" "}
+                    <time dateTime={bounce.lastBouncedAt}>{formatAuditTime(bounce.lastBouncedAt)}</time>. Newsletters are not sent to it;
+                    account and order e-mails still are.
                   </p>
                 </div>
                 <Form method="post">
@@ -163,11 +213,16 @@ export default function MailQueue({ loaderData, actionData }: Route.ComponentPro
           </ul>
         )
       ) : messages.length === 0 ? (
-        <p className="text-muted">{view === "problems" ? "Nothing is failing: every e-mail went, or waits for its first attempt." : "No e-mail here."}</p>
+        <p className="text-muted">
+          {view === "problems" ? "Nothing is failing: every e-mail went, or waits for its first attempt." : "No e-mail here."}
+        </p>
       ) : (
         <ul className="grid gap-2" aria-label="E-mails">
           {messages.map((message) => (
-            <li key={message.id} className="grid gap-2 rounded-card border border-line bg-surface p-3 sm:grid-cols-[1fr_auto] sm:items-center">
+            <li
+              key={message.id}
+              className="grid gap-2 rounded-card border border-line bg-surface p-3 sm:grid-cols-[1fr_auto] sm:items-center"
+            >
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2">
                   <Badge tone={STATE_TONES[message.state]}>{STATE_LABELS[message.state]}</Badge>

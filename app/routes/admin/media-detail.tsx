@@ -88,19 +88,24 @@ export async function action({ request, context: routerContext, params }: Route.
       return data({ fieldErrors: {}, formError: null, restore: restored.data }, restored.init ?? undefined);
     } catch (error) {
       if (!(error instanceof MediaSnapshotError)) throw error;
-      return data({ fieldErrors: {}, formError: null, restore: { tone: "error" as const, message: error.message } }, { status: 400, headers: BACK_OFFICE_HEADERS });
+      return data(
+        { fieldErrors: {}, formError: null, restore: { tone: "error" as const, message: error.message } },
+        { status: 400, headers: BACK_OFFICE_HEADERS },
+      );
     }
   }
   if (intent === "save") {
     const parsed = mediaEditSchema.safeParse(fields);
-    if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), formError: null }, { status: 400, headers: BACK_OFFICE_HEADERS });
+    if (!parsed.success)
+      return data({ fieldErrors: fieldErrors(parsed.error), formError: null }, { status: 400, headers: BACK_OFFICE_HEADERS });
     const result = await updateMediaDetails(context, staff, id, parsed.data);
     if (!result.ok) return result.kind === "not-found" ? notFound() : conflictResponse(result);
     return redirect(`/admin/media/${id}?saved=1`, { headers: BACK_OFFICE_HEADERS });
   }
   if (intent === "delete" || intent === "undelete") {
     const parsed = mediaVersionSchema.safeParse(fields);
-    if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), formError: null }, { status: 400, headers: BACK_OFFICE_HEADERS });
+    if (!parsed.success)
+      return data({ fieldErrors: fieldErrors(parsed.error), formError: null }, { status: 400, headers: BACK_OFFICE_HEADERS });
     const write = intent === "delete" ? deleteMediaAsset : undeleteMediaAsset;
     const result = await write(context, staff, id, parsed.data.version);
     if (!result.ok) return result.kind === "not-found" ? notFound() : conflictResponse(result);
@@ -140,11 +145,17 @@ export default function MediaDetailPage({ loaderData, actionData }: Route.Compon
       )}
       {formError && (
         <p role="alert" className="mb-6 rounded-lg border border-danger p-3 text-sm text-danger">
-          {formError} <Link to={`/admin/media/${asset.id}`} className="underline">Load the latest version</Link>
+          {formError}{" "}
+          <Link to={`/admin/media/${asset.id}`} className="underline">
+            Load the latest version
+          </Link>
         </p>
       )}
       {restore && (
-        <p role={restore.tone === "error" ? "alert" : "status"} className={`mb-6 rounded-lg border p-3 text-sm ${restore.tone === "error" ? "border-danger text-danger" : "border-line bg-surface-raised"}`}>
+        <p
+          role={restore.tone === "error" ? "alert" : "status"}
+          className={`mb-6 rounded-lg border p-3 text-sm ${restore.tone === "error" ? "border-danger text-danger" : "border-line bg-surface-raised"}`}
+        >
           {restore.message}
         </p>
       )}
@@ -152,93 +163,106 @@ export default function MediaDetailPage({ loaderData, actionData }: Route.Compon
       {tab === "history" ? (
         <HistoryPanel entries={history} currentVersion={asset.version} action={`/admin/media/${asset.id}?tab=history`} />
       ) : (
-      <>
-      {asset.deletedAt ? (
-        <section aria-labelledby="deleted-heading" className="mb-8 rounded-card border border-danger p-4">
-          <h2 id="deleted-heading" className="font-bold uppercase">
-            Deleted
-          </h2>
-          <p className="mt-1 text-sm text-muted">
-            Deleted {dateTime.format(new Date(asset.deletedAt))}; its files are no longer served.
-            {asset.canUndo && asset.undoUntil ? ` You can undo this until ${dateTime.format(new Date(asset.undoUntil))}.` : ""}
-          </p>
-          {asset.canUndo && (
-            <Form method="post" className="mt-3">
-              <input type="hidden" name="intent" value="undelete" />
+        <>
+          {asset.deletedAt ? (
+            <section aria-labelledby="deleted-heading" className="mb-8 rounded-card border border-danger p-4">
+              <h2 id="deleted-heading" className="font-bold uppercase">
+                Deleted
+              </h2>
+              <p className="mt-1 text-sm text-muted">
+                Deleted {dateTime.format(new Date(asset.deletedAt))}; its files are no longer served.
+                {asset.canUndo && asset.undoUntil ? ` You can undo this until ${dateTime.format(new Date(asset.undoUntil))}.` : ""}
+              </p>
+              {asset.canUndo && (
+                <Form method="post" className="mt-3">
+                  <input type="hidden" name="intent" value="undelete" />
+                  <input type="hidden" name="version" value={asset.version} />
+                  <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+                    Undo delete
+                  </Button>
+                </Form>
+              )}
+            </section>
+          ) : null}
+          <Form method="post" className="flex flex-col gap-6" key={asset.version}>
+            <input type="hidden" name="intent" value="save" />
+            <input type="hidden" name="version" value={asset.version} />
+            {picture && picture.kind === "upload" ? (
+              <FocalPointPicker image={picture} defaultX={asset.focalX} defaultY={asset.focalY} errors={errors} />
+            ) : (
+              <>
+                {asset.originalUrl ? (
+                  <video
+                    src={asset.originalUrl}
+                    controls
+                    preload="metadata"
+                    className="w-full max-w-xl rounded-card border border-line"
+                    aria-label={asset.altText}
+                  />
+                ) : (
+                  <p className="text-sm text-muted">{ORIGINAL_BEING_CLEANED}</p>
+                )}
+                <input type="hidden" name="focalX" value={asset.focalX} />
+                <input type="hidden" name="focalY" value={asset.focalY} />
+              </>
+            )}
+            <div className="flex max-w-xl flex-col gap-5">
+              <FormField label="Alt text" name="altText" required maxLength={300} defaultValue={asset.altText} error={errors.altText} />
+              <TextareaField
+                label="Caption"
+                name="caption"
+                maxLength={500}
+                defaultValue={asset.caption}
+                error={errors.caption}
+                className="[&_textarea]:min-h-24"
+              />
+              <FormField label="Credit" name="credit" maxLength={200} defaultValue={asset.credit} error={errors.credit} />
+              <div>
+                <Button type="submit" disabled={busy}>
+                  Save
+                </Button>
+              </div>
+            </div>
+          </Form>
+          <section aria-labelledby="files-heading" className="mt-10 max-w-xl">
+            <h2 id="files-heading" className="text-lg font-bold uppercase">
+              Files
+            </h2>
+            <ul className="mt-3 flex flex-col gap-1 text-sm">
+              <li>
+                {asset.originalUrl ? (
+                  <a href={asset.originalUrl} className="text-accent-text underline">
+                    Original
+                  </a>
+                ) : (
+                  <span title={ORIGINAL_BEING_CLEANED}>Original (being cleaned)</span>
+                )}{" "}
+                <span className="text-muted">
+                  {asset.originalType}, {asset.width && asset.height ? `${asset.width} × ${asset.height}, ` : ""}
+                  {kilobytes(asset.originalBytes)}, uploaded {dateTime.format(new Date(asset.createdAt))}
+                </span>
+              </li>
+              {asset.variants.map((variant) => (
+                <li key={variant.key}>
+                  <a href={mediaFileUrl(variant.key)} className="text-accent-text underline">
+                    {variant.format.toUpperCase()} {variant.width} px
+                  </a>{" "}
+                  <span className="text-muted">{kilobytes(variant.bytes)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          {!asset.deletedAt && (
+            <Form method="post" className="mt-10">
+              <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="version" value={asset.version} />
               <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-                Undo delete
+                Delete
               </Button>
+              <p className="mt-2 text-xs text-muted">Pages stop showing it at once; you can undo for 30 days.</p>
             </Form>
           )}
-        </section>
-      ) : null}
-      <Form method="post" className="flex flex-col gap-6" key={asset.version}>
-        <input type="hidden" name="intent" value="save" />
-        <input type="hidden" name="version" value={asset.version} />
-        {picture && picture.kind === "upload" ? (
-          <FocalPointPicker image={picture} defaultX={asset.focalX} defaultY={asset.focalY} errors={errors} />
-        ) : (
-          <>
-            {asset.originalUrl ? (
-              <video src={asset.originalUrl} controls preload="metadata" className="w-full max-w-xl rounded-card border border-line" aria-label={asset.altText} />
-            ) : (
-              <p className="text-sm text-muted">{ORIGINAL_BEING_CLEANED}</p>
-            )}
-            <input type="hidden" name="focalX" value={asset.focalX} />
-            <input type="hidden" name="focalY" value={asset.focalY} />
-          </>
-        )}
-        <div className="flex max-w-xl flex-col gap-5">
-          <FormField label="Alt text" name="altText" required maxLength={300} defaultValue={asset.altText} error={errors.altText} />
-          <TextareaField label="Caption" name="caption" maxLength={500} defaultValue={asset.caption} error={errors.caption} className="[&_textarea]:min-h-24" />
-          <FormField label="Credit" name="credit" maxLength={200} defaultValue={asset.credit} error={errors.credit} />
-          <div>
-            <Button type="submit" disabled={busy}>
-              Save
-            </Button>
-          </div>
-        </div>
-      </Form>
-      <section aria-labelledby="files-heading" className="mt-10 max-w-xl">
-        <h2 id="files-heading" className="text-lg font-bold uppercase">
-          Files
-        </h2>
-        <ul className="mt-3 flex flex-col gap-1 text-sm">
-          <li>
-            {asset.originalUrl ? (
-              <a href={asset.originalUrl} className="text-accent-text underline">
-                Original
-              </a>
-            ) : (
-              <span title={ORIGINAL_BEING_CLEANED}>Original (being cleaned)</span>
-            )}{" "}
-            <span className="text-muted">
-              {asset.originalType}, {asset.width && asset.height ? `${asset.width} × ${asset.height}, ` : ""}
-              {kilobytes(asset.originalBytes)}, uploaded {dateTime.format(new Date(asset.createdAt))}
-            </span>
-          </li>
-          {asset.variants.map((variant) => (
-            <li key={variant.key}>
-              <a href={mediaFileUrl(variant.key)} className="text-accent-text underline">
-                {variant.format.toUpperCase()} {variant.width} px
-              </a>{" "}
-              <span className="text-muted">{kilobytes(variant.bytes)}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
-      {!asset.deletedAt && (
-        <Form method="post" className="mt-10">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="version" value={asset.version} />
-          <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-            Delete
-          </Button>
-          <p className="mt-2 text-xs text-muted">Pages stop showing it at once; you can undo for 30 days.</p>
-        </Form>
-      )}
-      </>
+        </>
       )}
     </>
   );

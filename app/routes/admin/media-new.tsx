@@ -75,7 +75,14 @@ export default function MediaUploadPage({ actionData }: Route.ComponentProps) {
           error={errors.altText}
           hint="What the picture shows, for people who cannot see it: “Car 7 leading into Druids, Brands Hatch”."
         />
-        <TextareaField label="Caption (optional)" name="caption" maxLength={500} defaultValue={values?.caption} error={errors.caption} className="[&_textarea]:min-h-24" />
+        <TextareaField
+          label="Caption (optional)"
+          name="caption"
+          maxLength={500}
+          defaultValue={values?.caption}
+          error={errors.caption}
+          className="[&_textarea]:min-h-24"
+        />
         <FormField label="Credit (optional)" name="credit" maxLength={200} defaultValue={values?.credit} error={errors.credit} />
         <div className="flex items-center gap-4">
           <Button type="submit" disabled={uploading}>

@@ -86,15 +86,29 @@ export default function MediaLibraryPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       ) : (
-        <p className="text-muted">{q ? "Nothing matches that search." : deleted ? "Nothing has been deleted." : "No media yet: upload the first photo."}</p>
+        <p className="text-muted">
+          {q ? "Nothing matches that search." : deleted ? "Nothing has been deleted." : "No media yet: upload the first photo."}
+        </p>
       )}
       {pageCount > 1 && (
         <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-3 text-sm">
-          {page > 1 ? <Link to={pageLink(q, deleted, page - 1)} className="text-accent-text underline">Previous page</Link> : <span />}
+          {page > 1 ? (
+            <Link to={pageLink(q, deleted, page - 1)} className="text-accent-text underline">
+              Previous page
+            </Link>
+          ) : (
+            <span />
+          )}
           <span className="text-muted">
             Page {page} of {pageCount}
           </span>
-          {page < pageCount ? <Link to={pageLink(q, deleted, page + 1)} className="text-accent-text underline">Next page</Link> : <span />}
+          {page < pageCount ? (
+            <Link to={pageLink(q, deleted, page + 1)} className="text-accent-text underline">
+              Next page
+            </Link>
+          ) : (
+            <span />
+          )}
         </nav>
       )}
     </>

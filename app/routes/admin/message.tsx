@@ -40,7 +40,12 @@ export async function loader({ request, url, context: routerContext, params }: R
   );
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: `${args.loaderData?.message.subject ?? "Message"} | Back Office`, description: "A contact message.", path: null });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: `${args.loaderData?.message.subject ?? "Message"} | Back Office`,
+    description: "A contact message.",
+    path: null,
+  });
 
 interface ActionResult {
   tone: "error" | "success";
@@ -89,7 +94,9 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
               The message
             </h2>
             <div className="mb-3 flex flex-wrap items-center gap-2">
-              <Badge tone={message.status === "new" ? "warning" : message.status === "replied" ? "success" : "neutral"}>{STATUS_LABELS[message.status]}</Badge>
+              <Badge tone={message.status === "new" ? "warning" : message.status === "replied" ? "success" : "neutral"}>
+                {STATUS_LABELS[message.status]}
+              </Badge>
               {message.spam && <Badge tone="neutral">Spam</Badge>}
             </div>
             <p className="break-words text-sm text-muted">
@@ -114,7 +121,12 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
                   <label htmlFor="message-status" className="text-sm font-medium">
                     Status
                   </label>
-                  <select id="message-status" name="status" defaultValue={message.status} className="min-h-11 rounded-lg border border-line bg-ink px-3 text-text">
+                  <select
+                    id="message-status"
+                    name="status"
+                    defaultValue={message.status}
+                    className="min-h-11 rounded-lg border border-line bg-ink px-3 text-text"
+                  >
                     {contactMessageStatuses.map((status) => (
                       <option key={status} value={status}>
                         {STATUS_LABELS[status]}
@@ -155,7 +167,8 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
                   <li key={reply.id} className="rounded-card border border-line p-4">
                     <p className="text-sm font-semibold">{reply.subject}</p>
                     <p className="text-xs text-muted">
-                      To {reply.toAddress} by {reply.actorLabel} · <time dateTime={reply.createdAt}>{formatAuditTime(reply.createdAt)}</time>
+                      To {reply.toAddress} by {reply.actorLabel} ·{" "}
+                      <time dateTime={reply.createdAt}>{formatAuditTime(reply.createdAt)}</time>
                     </p>
                     <p className="mt-2 whitespace-pre-line break-words text-sm">{reply.body}</p>
                   </li>
@@ -168,8 +181,18 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
               <Form method="post" id="reply-form" className="grid gap-3" noValidate>
                 <input type="hidden" name="intent" value="reply" />
                 <input type="hidden" name="version" value={message.version} />
-                <FormField label="Subject" name="subject" defaultValue={typed?.subject ?? replySubject(message.subject)} error={actionData?.errors.subject} />
-                <TextareaField label={`Reply to ${message.email}`} name="body" defaultValue={typed?.body ?? ""} error={actionData?.errors.body} />
+                <FormField
+                  label="Subject"
+                  name="subject"
+                  defaultValue={typed?.subject ?? replySubject(message.subject)}
+                  error={actionData?.errors.subject}
+                />
+                <TextareaField
+                  label={`Reply to ${message.email}`}
+                  name="body"
+                  defaultValue={typed?.body ?? ""}
+                  error={actionData?.errors.body}
+                />
                 <div>
                   <Button type="submit" disabled={busy}>
                     Send reply

@@ -21,12 +21,20 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
   const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 10_000);
   const { rows, total } = await listMessages(context.db, { view, query: q, page });
   return data(
-    { view, q, page, total, pageCount: Math.max(1, Math.ceil(total / MESSAGE_PAGE_SIZE)), rows: rows.map((row) => ({ ...row, readAt: row.readAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() })) },
+    {
+      view,
+      q,
+      page,
+      total,
+      pageCount: Math.max(1, Math.ceil(total / MESSAGE_PAGE_SIZE)),
+      rows: rows.map((row) => ({ ...row, readAt: row.readAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() })),
+    },
     { headers: BACK_OFFICE_HEADERS },
   );
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Messages | Back Office", description: "Messages sent through the contact form.", path: null });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Messages | Back Office", description: "Messages sent through the contact form.", path: null });
 
 export default function MessagesList({ loaderData }: Route.ComponentProps) {
   const { view, q, page, pageCount, total, rows } = loaderData;
@@ -41,7 +49,11 @@ export default function MessagesList({ loaderData }: Route.ComponentProps) {
   };
   return (
     <>
-      <SectionHeading level={1} title="Messages" description="What people sent through the contact form. Reply from here: the reply is e-mailed and kept with the message." />
+      <SectionHeading
+        level={1}
+        title="Messages"
+        description="What people sent through the contact form. Reply from here: the reply is e-mailed and kept with the message."
+      />
       <nav aria-label="Message views" className="mb-4">
         <ul className="flex flex-wrap gap-2">
           {MESSAGE_VIEWS.map((name) => (
@@ -49,7 +61,10 @@ export default function MessagesList({ loaderData }: Route.ComponentProps) {
               <Link
                 to={link({ view: name })}
                 aria-current={view === name ? "page" : undefined}
-                className={cx("inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold", view === name ? "border-accent-text text-accent-text" : "border-line text-muted hover:text-text")}
+                className={cx(
+                  "inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold",
+                  view === name ? "border-accent-text text-accent-text" : "border-line text-muted hover:text-text",
+                )}
               >
                 {MESSAGE_VIEW_LABELS[name]}
               </Link>
@@ -78,9 +93,14 @@ export default function MessagesList({ loaderData }: Route.ComponentProps) {
             <li key={row.id} className={cx("rounded-card border border-line p-4", row.readAt ? "bg-ink" : "bg-surface")}>
               <div className="flex flex-wrap items-center gap-2">
                 {!row.readAt && <Badge tone="accent">Unread</Badge>}
-                <Badge tone={row.status === "new" ? "warning" : row.status === "replied" ? "success" : "neutral"}>{STATUS_LABELS[row.status]}</Badge>
+                <Badge tone={row.status === "new" ? "warning" : row.status === "replied" ? "success" : "neutral"}>
+                  {STATUS_LABELS[row.status]}
+                </Badge>
                 {row.spam && <Badge tone="neutral">Spam</Badge>}
-                <Link to={`/admin/messages/${row.id}`} className={cx("min-w-0 break-words text-accent-text hover:underline", !row.readAt && "font-bold")}>
+                <Link
+                  to={`/admin/messages/${row.id}`}
+                  className={cx("min-w-0 break-words text-accent-text hover:underline", !row.readAt && "font-bold")}
+                >
                   {row.subject}
                 </Link>
               </div>

@@ -8,7 +8,14 @@ import { inputClasses } from "~/components/ui/form-field";
 import { FormNotice } from "~/features/account/form-notice";
 import { listMediaChoices } from "~/features/media/media.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
-import { ARTICLE_FORM_FIELDS, parseArticleForm, toUkDateTimeLocal, ukDateTimeLocal, type ArticleFieldErrors, type ArticleFormValues } from "~/features/news/article-form";
+import {
+  ARTICLE_FORM_FIELDS,
+  parseArticleForm,
+  toUkDateTimeLocal,
+  ukDateTimeLocal,
+  type ArticleFieldErrors,
+  type ArticleFormValues,
+} from "~/features/news/article-form";
 import { SNAPSHOT_FIELD_LABELS } from "~/features/news/article-snapshot";
 import { articleState, availableTransitions, TRANSITION_LABELS, type ArticleTransition } from "~/features/news/article-states";
 import { ArticleFields } from "~/features/news/desk/article-fields";
@@ -39,7 +46,10 @@ export async function loader({ request, url, params, context: routerContext }: R
   const photoChoices = await listMediaChoices(context.db);
   if (!params.articleId) {
     const notice = url.searchParams.get("saved") ? "Saved." : null;
-    return data({ article: null, history: null, notice, photoChoices, confirmDiscard: false, now: new Date().toISOString() }, { headers: BACK_OFFICE_HEADERS });
+    return data(
+      { article: null, history: null, notice, photoChoices, confirmDiscard: false, now: new Date().toISOString() },
+      { headers: BACK_OFFICE_HEADERS },
+    );
   }
   const article = await getDeskArticle(context.db, params.articleId);
   if (!article) throw data({ message: "There is no such article." }, { status: 404, headers: BACK_OFFICE_HEADERS });
@@ -66,7 +76,9 @@ export async function loader({ request, url, params, context: routerContext }: R
         publishAt: article.publishAt?.toISOString() ?? null,
         staged: article.staged && { ...article.staged, at: article.staged.at.toISOString() },
         state: articleState(article.status, article.publishAt, now),
-        scheduleDefault: toUkDateTimeLocal(article.publishAt && article.publishAt > now ? article.publishAt : new Date(now.getTime() + 60 * 60_000)),
+        scheduleDefault: toUkDateTimeLocal(
+          article.publishAt && article.publishAt > now ? article.publishAt : new Date(now.getTime() + 60 * 60_000),
+        ),
       },
       history,
       notice,
@@ -96,7 +108,10 @@ type ActionData = { formError?: string; fieldErrors?: ArticleFieldErrors & { pub
 function refusal(result: Exclude<DeskWriteResult, { ok: true }>, values?: ArticleFormValues) {
   switch (result.reason) {
     case "not-found":
-      return data<ActionData>({ formError: "There is no such article (or no such revision)." }, { status: 404, headers: BACK_OFFICE_HEADERS });
+      return data<ActionData>(
+        { formError: "There is no such article (or no such revision)." },
+        { status: 404, headers: BACK_OFFICE_HEADERS },
+      );
     case "conflict":
       return data<ActionData>(
         { formError: `${result.message} Your text is still in the form: copy what you need, then reload the article.`, values },
@@ -116,7 +131,11 @@ export async function action({ request, params, context: routerContext }: Route.
   // The body-size limit of these paths is MAX_ARTICLE_FORM_BYTES (server/body-limit.ts).
   const form = await readForm(request);
   const parsed = actionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")));
-  if (!parsed.success) return data<ActionData>({ formError: "The form was not complete. Please reload the page and try again." }, { status: 400, headers: BACK_OFFICE_HEADERS });
+  if (!parsed.success)
+    return data<ActionData>(
+      { formError: "The form was not complete. Please reload the page and try again." },
+      { status: 400, headers: BACK_OFFICE_HEADERS },
+    );
   const input = parsed.data;
   const articleId = params.articleId;
   const done = (id: string) => redirect(`/admin/news/${id}?saved=1`, { headers: BACK_OFFICE_HEADERS });
@@ -137,7 +156,11 @@ export async function action({ request, params, context: routerContext }: Route.
   if (!articleId) return data<ActionData>({ formError: "Save the article first." }, { status: 400, headers: BACK_OFFICE_HEADERS });
 
   if (input.intent === "restore") {
-    const result = await restoreArticleRevision(context, staff, { articleId, revisionId: input.revisionId, expectedVersion: input.version });
+    const result = await restoreArticleRevision(context, staff, {
+      articleId,
+      revisionId: input.revisionId,
+      expectedVersion: input.version,
+    });
     return result.ok ? redirect(`/admin/news/${articleId}?saved=1&tab=history`, { headers: BACK_OFFICE_HEADERS }) : refusal(result);
   }
 
@@ -152,7 +175,10 @@ export async function action({ request, params, context: routerContext }: Route.
   if (input.intent === "schedule") {
     const publishAt = ukDateTimeLocal(input.publishAt);
     if (!publishAt) {
-      return data<ActionData>({ fieldErrors: { publishAt: "Choose a date and time (UK time)." } }, { status: 400, headers: BACK_OFFICE_HEADERS });
+      return data<ActionData>(
+        { fieldErrors: { publishAt: "Choose a date and time (UK time)." } },
+        { status: 400, headers: BACK_OFFICE_HEADERS },
+      );
     }
     transition = { action: "schedule", publishAt };
   } else {
@@ -184,7 +210,11 @@ export default function NewsDeskEdit({ loaderData, actionData }: Route.Component
   const [dirty, setDirty] = useState(false);
   useUnsavedChangesWarning(dirty && navigation.state === "idle");
   const values = result?.values ?? null;
-  const body = parseDoc(values?.body) ?? (values?.bodyText !== undefined ? richTextFromPlainParagraphs(values.bodyText) : null) ?? article?.content.body ?? emptyRichTextDoc();
+  const body =
+    parseDoc(values?.body) ??
+    (values?.bodyText !== undefined ? richTextFromPlainParagraphs(values.bodyText) : null) ??
+    article?.content.body ??
+    emptyRichTextDoc();
   const busy = navigation.state === "submitting";
 
   return (
@@ -201,7 +231,9 @@ export default function NewsDeskEdit({ loaderData, actionData }: Route.Component
       </div>
       {article && (
         <p className="mt-2 text-sm text-muted">
-          {article.state === "scheduled" && article.publishAt && <>Goes live {ukDateTime.format(new Date(article.publishAt))} (UK time). </>}
+          {article.state === "scheduled" && article.publishAt && (
+            <>Goes live {ukDateTime.format(new Date(article.publishAt))} (UK time). </>
+          )}
           {article.state === "published" && (
             <>
               Live at{" "}
@@ -254,7 +286,13 @@ export default function NewsDeskEdit({ loaderData, actionData }: Route.Component
       </div>
 
       {history && article ? (
-        <RevisionHistory articleId={article.id} version={article.version} current={article.content} revisions={history} labels={SNAPSHOT_FIELD_LABELS} />
+        <RevisionHistory
+          articleId={article.id}
+          version={article.version}
+          current={article.content}
+          revisions={history}
+          labels={SNAPSHOT_FIELD_LABELS}
+        />
       ) : (
         <div className="grid gap-8 lg:grid-cols-[1fr_16rem]">
           <Form
@@ -266,7 +304,14 @@ export default function NewsDeskEdit({ loaderData, actionData }: Route.Component
             noValidate
           >
             <input type="hidden" name="version" value={article?.version ?? 0} />
-            <ArticleFields photoChoices={photoChoices} content={article?.content ?? null} body={body} values={values} errors={result?.fieldErrors ?? {}} onChange={() => setDirty(true)} />
+            <ArticleFields
+              photoChoices={photoChoices}
+              content={article?.content ?? null}
+              body={body}
+              values={values}
+              errors={result?.fieldErrors ?? {}}
+              onChange={() => setDirty(true)}
+            />
             <div className="sticky bottom-0 z-10 mt-6 flex items-center gap-3 border-t border-line bg-ink py-3">
               <Button type="submit" name="intent" value="save" disabled={busy}>
                 {busy ? "Saving…" : article ? "Save" : "Create draft"}
@@ -277,7 +322,15 @@ export default function NewsDeskEdit({ loaderData, actionData }: Route.Component
               )}
             </div>
           </Form>
-          {article && <StatePanel article={article} dirty={dirty} staged={Boolean(article.staged)} publishAtError={result?.fieldErrors?.publishAt} busy={busy} />}
+          {article && (
+            <StatePanel
+              article={article}
+              dirty={dirty}
+              staged={Boolean(article.staged)}
+              publishAtError={result?.fieldErrors?.publishAt}
+              busy={busy}
+            />
+          )}
         </div>
       )}
     </section>
@@ -322,7 +375,15 @@ function StatePanel({
         {actions
           .filter((action) => action !== "schedule")
           .map((action) => (
-            <Button key={action} type="submit" name="intent" value={action} variant={action === "publish" ? "primary" : "secondary"} disabled={busy || dirty || staged} className="w-full">
+            <Button
+              key={action}
+              type="submit"
+              name="intent"
+              value={action}
+              variant={action === "publish" ? "primary" : "secondary"}
+              disabled={busy || dirty || staged}
+              className="w-full"
+            >
               {TRANSITION_LABELS[action]}
             </Button>
           ))}

@@ -22,7 +22,11 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
       filter,
       total: list.total,
       pageCount: list.pageCount,
-      articles: list.articles.map((row) => ({ ...row, publishAt: row.publishAt?.toISOString() ?? null, updatedAt: row.updatedAt.toISOString() })),
+      articles: list.articles.map((row) => ({
+        ...row,
+        publishAt: row.publishAt?.toISOString() ?? null,
+        updatedAt: row.updatedAt.toISOString(),
+      })),
     },
     { headers: BACK_OFFICE_HEADERS },
   );

@@ -40,7 +40,11 @@ export default function NewsPreview({ loaderData }: Route.ComponentProps) {
   const { article, version, articleId, publicUrl } = loaderData;
   return (
     <>
-      <div role="note" aria-label="Preview" className="sticky top-0 z-40 border-b-2 border-warning bg-warning px-4 py-2 text-center text-sm font-bold text-ink">
+      <div
+        role="note"
+        aria-label="Preview"
+        className="sticky top-0 z-40 border-b-2 border-warning bg-warning px-4 py-2 text-center text-sm font-bold text-ink"
+      >
         Preview — not published · version {version} ·{" "}
         <a href={`/admin/news/${articleId}`} className="underline">
           back to the editor

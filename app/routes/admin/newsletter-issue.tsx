@@ -22,7 +22,16 @@ import {
   SUBJECT_MAX,
   type SendingReport,
 } from "~/features/newsletter/newsletter-issue";
-import { createIssue, getIssue, saveIssue, scheduleIssue, sendIssueNow, sendingReport, sendTestIssue, unscheduleIssue } from "~/features/newsletter/newsletter-desk.server";
+import {
+  createIssue,
+  getIssue,
+  saveIssue,
+  scheduleIssue,
+  sendIssueNow,
+  sendingReport,
+  sendTestIssue,
+  unscheduleIssue,
+} from "~/features/newsletter/newsletter-desk.server";
 import { confirmedSubscriberCount, renderIssueTemplate } from "~/features/newsletter/newsletter-sending.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
@@ -45,7 +54,18 @@ export async function loader({ request, url, context: routerContext, params }: R
   const staff = await requireStaff(request, context, "editor");
   const confirmed = await confirmedSubscriberCount(context.db);
   if (!params.issueId) {
-    return data({ issue: null, preview: null, report: null as SendingReport | null, confirmed, staffEmail: staff.email, confirmSend: false, created: false }, { headers: BACK_OFFICE_HEADERS });
+    return data(
+      {
+        issue: null,
+        preview: null,
+        report: null as SendingReport | null,
+        confirmed,
+        staffEmail: staff.email,
+        confirmSend: false,
+        created: false,
+      },
+      { headers: BACK_OFFICE_HEADERS },
+    );
   }
   const issue = await getIssue(context.db, params.issueId);
   if (!issue) throw data({ message: "There is no such newsletter issue." }, { status: 404, headers: BACK_OFFICE_HEADERS });
@@ -80,10 +100,17 @@ export async function loader({ request, url, context: routerContext, params }: R
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: `${args.loaderData?.issue?.subject.slice(0, 60) ?? "New issue"} | Newsletters | Back Office`, description: "A newsletter issue.", path: null });
+  pageMeta(args, {
+    title: `${args.loaderData?.issue?.subject.slice(0, 60) ?? "New issue"} | Newsletters | Back Office`,
+    description: "A newsletter issue.",
+    path: null,
+  });
 
 const intentSchema = z.enum(["save", "test", "schedule", "unschedule", "send"], { message: "Unknown form intent." });
-const versionSchema = z.coerce.number({ message: "The form is out of date: reload the page." }).int().min(1, "The form is out of date: reload the page.");
+const versionSchema = z.coerce
+  .number({ message: "The form is out of date: reload the page." })
+  .int()
+  .min(1, "The form is out of date: reload the page.");
 
 function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
@@ -105,7 +132,13 @@ export async function action({ request, context: routerContext, params }: Route.
     const issue = await getIssue(context.db, params.issueId);
     if (issue) {
       const subject = issue.subject.length > 80 ? `${issue.subject.slice(0, 79)}…` : issue.subject;
-      await requireStepUp(request, context, staff, body, `${intent.data === "send" ? "Send" : "Schedule"} the newsletter “${subject}” to every confirmed subscriber`);
+      await requireStepUp(
+        request,
+        context,
+        staff,
+        body,
+        `${intent.data === "send" ? "Send" : "Schedule"} the newsletter “${subject}” to every confirmed subscriber`,
+      );
     }
   }
   const form = Object.fromEntries(body) as Record<string, unknown>;
@@ -119,12 +152,14 @@ export async function action({ request, context: routerContext, params }: Route.
     }
     if (!params.issueId) {
       const created = await createIssue(context, staff, parsed.data);
-      if (!created.ok) return answer({ tone: "error", message: created.message, errors: { body: created.message }, values }, created.status);
+      if (!created.ok)
+        return answer({ tone: "error", message: created.message, errors: { body: created.message }, values }, created.status);
       return redirect(`/admin/newsletters/${created.issue.id}?created=1`, { headers: BACK_OFFICE_HEADERS });
     }
   }
   if (!params.issueId) return answer({ tone: "error", message: "Save the issue first." }, 400);
-  if (!(await getIssue(context.db, params.issueId))) throw data({ message: "There is no such newsletter issue." }, { status: 404, headers: BACK_OFFICE_HEADERS });
+  if (!(await getIssue(context.db, params.issueId)))
+    throw data({ message: "There is no such newsletter issue." }, { status: 404, headers: BACK_OFFICE_HEADERS });
 
   if (intent.data === "test") {
     const sent = await sendTestIssue(context, staff, params.issueId, context.publicUrl);
@@ -143,9 +178,14 @@ export async function action({ request, context: routerContext, params }: Route.
   }
   if (intent.data === "schedule") {
     const sendAt = ukDateTimeLocal(String(form.sendAt ?? ""));
-    if (!sendAt) return answer({ tone: "error", message: "Choose a date and time (UK time).", errors: { sendAt: "Choose a date and time (UK time)." } }, 400);
+    if (!sendAt)
+      return answer(
+        { tone: "error", message: "Choose a date and time (UK time).", errors: { sendAt: "Choose a date and time (UK time)." } },
+        400,
+      );
     const scheduled = await scheduleIssue(context, staff, params.issueId, version.data, sendAt);
-    if (!scheduled.ok) return answer({ tone: "error", message: scheduled.message, errors: { sendAt: scheduled.message } }, scheduled.status);
+    if (!scheduled.ok)
+      return answer({ tone: "error", message: scheduled.message, errors: { sendAt: scheduled.message } }, scheduled.status);
     return answer({ tone: "success", message: "Scheduled." });
   }
   if (intent.data === "unschedule") {
@@ -188,13 +228,20 @@ export default function NewsletterIssue({ loaderData, actionData }: Route.Compon
             {issue.status === "sent" && issue.finishedAt && <span>Went out {ukDateTime.format(new Date(issue.finishedAt))} (UK time)</span>}
             {issue.articleUrl && (
               <span className="[overflow-wrap:anywhere]">
-                · from the article <a href={issue.articleUrl} className="underline">{issue.articleTitle ?? issue.articleUrl}</a>
+                · from the article{" "}
+                <a href={issue.articleUrl} className="underline">
+                  {issue.articleTitle ?? issue.articleUrl}
+                </a>
               </span>
             )}
           </p>
         )}
       </header>
-      {result ? <FormNotice tone={result.tone}>{result.message}</FormNotice> : created && <FormNotice tone="success">Created as a draft: preview it, send yourself a test, then schedule or send it.</FormNotice>}
+      {result ? (
+        <FormNotice tone={result.tone}>{result.message}</FormNotice>
+      ) : (
+        created && <FormNotice tone="success">Created as a draft: preview it, send yourself a test, then schedule or send it.</FormNotice>
+      )}
 
       {report && <ReportPanel report={report} />}
 
@@ -208,7 +255,12 @@ export default function NewsletterIssue({ loaderData, actionData }: Route.Compon
           <Field name="preheader" label="Preview line" error={errors.preheader} hint="What inboxes show after the subject; optional.">
             {(props) => <input {...props} defaultValue={shown.preheader} maxLength={PREHEADER_MAX} />}
           </Field>
-          <Field name="body" label="Text" error={errors.body} hint="Plain paragraphs: leave an empty line between them. An issue made from an article ends with a button to it.">
+          <Field
+            name="body"
+            label="Text"
+            error={errors.body}
+            hint="Plain paragraphs: leave an empty line between them. An issue made from an article ends with a button to it."
+          >
             {(props) => <textarea {...props} defaultValue={shown.body} rows={10} maxLength={BODY_MAX} />}
           </Field>
           <div>
@@ -225,7 +277,12 @@ export default function NewsletterIssue({ loaderData, actionData }: Route.Compon
             Preview
           </h2>
           <p className="mb-3 text-sm text-muted">The e-mail as subscribers get it (each copy has its own unsubscribe link).</p>
-          <iframe title="Preview of the e-mail" sandbox="" srcDoc={preview} className="h-[36rem] w-full rounded-card border border-line bg-white" />
+          <iframe
+            title="Preview of the e-mail"
+            sandbox=""
+            srcDoc={preview}
+            className="h-[36rem] w-full rounded-card border border-line bg-white"
+          />
         </section>
       )}
 
@@ -359,14 +416,32 @@ interface FieldProps {
   "aria-describedby": string;
 }
 
-function Field({ name, label, error, hint, children }: { name: string; label: string; error?: string; hint: string; children: (props: FieldProps) => ReactNode }) {
+function Field({
+  name,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  hint: string;
+  children: (props: FieldProps) => ReactNode;
+}) {
   const id = `issue-${name}`;
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      {children({ id, name, className: inputClasses, "aria-invalid": error ? true : undefined, "aria-describedby": [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") })}
+      {children({
+        id,
+        name,
+        className: inputClasses,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(" "),
+      })}
       <p id={`${id}-hint`} className="text-xs text-muted">
         {hint}
       </p>

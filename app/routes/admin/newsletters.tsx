@@ -18,7 +18,11 @@ import { appContext } from "~/context";
 export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   await requireStaff(request, context, "editor");
-  const [issues, articles, confirmed] = await Promise.all([listIssues(context.db), listArticlesToSend(context.db), confirmedSubscriberCount(context.db)]);
+  const [issues, articles, confirmed] = await Promise.all([
+    listIssues(context.db),
+    listArticlesToSend(context.db),
+    confirmedSubscriberCount(context.db),
+  ]);
   return data(
     {
       confirmed,
@@ -34,7 +38,8 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
   );
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Newsletters | Back Office", description: "Newsletter issues.", path: null });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Newsletters | Back Office", description: "Newsletter issues.", path: null });
 
 const fromArticleSchema = z.object({
   intent: z.literal("from-article", { message: "Unknown form intent." }),
@@ -47,7 +52,8 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   const parsed = fromArticleSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ message: parsed.error.issues[0]!.message }, { status: 400, headers: BACK_OFFICE_HEADERS });
   const created = await createIssueFromArticle(context, staff, parsed.data.articleId, context.publicUrl);
-  if (!created.ok) return data({ message: created.message }, { status: created.status === 404 ? 400 : created.status, headers: BACK_OFFICE_HEADERS });
+  if (!created.ok)
+    return data({ message: created.message }, { status: created.status === 404 ? 400 : created.status, headers: BACK_OFFICE_HEADERS });
   return redirect(`/admin/newsletters/${created.issue.id}?created=1`, { headers: BACK_OFFICE_HEADERS });
 }
 
@@ -105,7 +111,10 @@ export default function Newsletters({ loaderData, actionData }: Route.ComponentP
           {issues.map((issue) => (
             <li key={issue.id} className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-line bg-surface p-3">
               <div className="min-w-0 flex-1">
-                <Link to={`/admin/newsletters/${issue.id}`} className="inline-flex min-h-11 items-center break-words font-semibold underline [overflow-wrap:anywhere]">
+                <Link
+                  to={`/admin/newsletters/${issue.id}`}
+                  className="inline-flex min-h-11 items-center break-words font-semibold underline [overflow-wrap:anywhere]"
+                >
                   {issue.subject}
                 </Link>
                 <p className="text-xs text-muted">

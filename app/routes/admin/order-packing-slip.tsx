@@ -45,7 +45,10 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center gap-3 print:hidden">
-        <Link to={`/admin/orders/${orderNumber}`} className="inline-flex min-h-11 items-center text-sm text-muted underline hover:text-text">
+        <Link
+          to={`/admin/orders/${orderNumber}`}
+          className="inline-flex min-h-11 items-center text-sm text-muted underline hover:text-text"
+        >
           Back to the order
         </Link>
         <PrintButton />
@@ -72,11 +75,13 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
             </h2>
             {address ? (
               <address className="mt-2 text-base not-italic leading-snug">
-                {[address.name, address.line1, address.line2, address.town, address.county, address.postcode, address.country].filter(Boolean).map((part, index) => (
-                  <span key={index} className="block">
-                    {part}
-                  </span>
-                ))}
+                {[address.name, address.line1, address.line2, address.town, address.county, address.postcode, address.country]
+                  .filter(Boolean)
+                  .map((part, index) => (
+                    <span key={index} className="block">
+                      {part}
+                    </span>
+                  ))}
               </address>
             ) : (
               <p className="mt-2 font-semibold">No delivery address</p>

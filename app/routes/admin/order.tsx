@@ -39,7 +39,8 @@ export async function loader({ request, context: routerContext, params }: Route.
   await requireStaff(request, context, "shop");
   const { order, lines, refunds, events, emails, refundable } = await load(context, params.orderNumber);
   const tab = recordTabOf(request);
-  const history = tab === "history" ? (await entityHistory(context.db, "order", order.id)).map((entry) => ({ ...entry, restorable: false })) : [];
+  const history =
+    tab === "history" ? (await entityHistory(context.db, "order", order.id)).map((entry) => ({ ...entry, restorable: false })) : [];
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return data(
     {
@@ -56,10 +57,29 @@ export async function loader({ request, context: routerContext, params }: Route.
         expiresAt: order.expiresAt.toISOString(),
         stockReleasedAt: iso(order.stockReleasedAt),
       },
-      lines: lines.map((line) => ({ ...line, refundedQuantity: refundable.lines.find((r) => r.lineNumber === line.lineNumber)?.refundedQuantity ?? 0 })),
-      refunds: refunds.map((refund) => ({ ...refund, createdAt: refund.createdAt.toISOString(), updatedAt: refund.updatedAt.toISOString(), restockedAt: iso(refund.restockedAt) })),
-      events: events.map((event) => ({ id: event.id, provider: event.provider, eventId: event.eventId, type: event.type, receivedAt: event.receivedAt.toISOString() })),
-      emails: emails.map((email) => ({ ...email, createdAt: email.createdAt.toISOString(), sentAt: iso(email.sentAt), failedAt: iso(email.failedAt) })),
+      lines: lines.map((line) => ({
+        ...line,
+        refundedQuantity: refundable.lines.find((r) => r.lineNumber === line.lineNumber)?.refundedQuantity ?? 0,
+      })),
+      refunds: refunds.map((refund) => ({
+        ...refund,
+        createdAt: refund.createdAt.toISOString(),
+        updatedAt: refund.updatedAt.toISOString(),
+        restockedAt: iso(refund.restockedAt),
+      })),
+      events: events.map((event) => ({
+        id: event.id,
+        provider: event.provider,
+        eventId: event.eventId,
+        type: event.type,
+        receivedAt: event.receivedAt.toISOString(),
+      })),
+      emails: emails.map((email) => ({
+        ...email,
+        createdAt: email.createdAt.toISOString(),
+        sentAt: iso(email.sentAt),
+        failedAt: iso(email.failedAt),
+      })),
       remainingPence: refundable.remainingPence,
       actions: availableActions(order.status),
       refundable: wasPaid(order.status, order.paidAt) && refundable.remainingPence > 0,
@@ -92,7 +112,8 @@ export async function action({ request, context: routerContext, params }: Route.
   if (!intent.success) return answer({ tone: "error", message: "Choose what to do.", errors: {} }, 400);
   // Money going back, by a refund or by cancelling a paid order: confirm it's you first (ADR 0100).
   if (intent.data.intent === "refund" || (intent.data.intent === "cancel" && wasPaid(order.status, order.paidAt))) {
-    const summary = intent.data.intent === "refund" ? `Refund money on order ${order.orderNumber}` : `Cancel and refund order ${order.orderNumber}`;
+    const summary =
+      intent.data.intent === "refund" ? `Refund money on order ${order.orderNumber}` : `Cancel and refund order ${order.orderNumber}`;
     await requireStepUp(request, context, staff, body, summary);
   }
   const form = Object.fromEntries(body);
@@ -102,7 +123,10 @@ export async function action({ request, context: routerContext, params }: Route.
     const parsed = refundFormSchema.safeParse(form);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      return answer({ tone: "error", message: issue.message, errors: { [String(issue.path[0] ?? "form")]: issue.message }, form: "refund" }, 400);
+      return answer(
+        { tone: "error", message: issue.message, errors: { [String(issue.path[0] ?? "form")]: issue.message }, form: "refund" },
+        400,
+      );
     }
     const ask = refundAskOf(form);
     if (!ask.ok) return answer({ tone: "error", message: ask.message, errors: {}, form: "refund" }, 400);
@@ -110,7 +134,9 @@ export async function action({ request, context: routerContext, params }: Route.
     if (form.confirm !== "yes") {
       const plan = planRefund(refundable, ask.ask);
       if (!plan.ok) return answer({ tone: "error", message: plan.message, errors: {}, form: "refund" }, 400);
-      const fields = [...body.entries()].filter(([name, value]) => REFUND_FIELD.test(name) && typeof value === "string") as Array<[string, string]>;
+      const fields = [...body.entries()].filter(([name, value]) => REFUND_FIELD.test(name) && typeof value === "string") as Array<
+        [string, string]
+      >;
       return answer({
         tone: "success",
         message: `Refund ${formatPence(plan.amountPence)} to ${order.customerName}? Check the amount, then confirm.`,
@@ -149,12 +175,26 @@ export async function action({ request, context: routerContext, params }: Route.
     context,
     staff,
     order.id,
-    { action: intent.data.intent, version: meta.data.version, ship, reason: meta.data.reason || undefined, requestKey: meta.data.requestKey },
+    {
+      action: intent.data.intent,
+      version: meta.data.version,
+      ship,
+      reason: meta.data.reason || undefined,
+      requestKey: meta.data.requestKey,
+    },
     now,
   );
   if (!result.ok) {
     const status = result.kind === "conflict" ? 409 : result.kind === "not-found" ? 404 : result.kind === "provider" ? 502 : 400;
-    return answer({ tone: "error", message: result.message, errors: {}, form: intent.data.intent === "ship" ? "ship" : intent.data.intent === "cancel" ? "cancel" : undefined }, status);
+    return answer(
+      {
+        tone: "error",
+        message: result.message,
+        errors: {},
+        form: intent.data.intent === "ship" ? "ship" : intent.data.intent === "cancel" ? "cancel" : undefined,
+      },
+      status,
+    );
   }
   return answer({ tone: "success", message: result.message, errors: {} });
 }
@@ -201,7 +241,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               Next step
             </h2>
             {actions.length === 0 ? (
-              <p className="mt-2 text-sm text-muted">Nothing left to do with this order{order.status === "shipped" || order.status === "delivered" ? " except a refund" : ""}.</p>
+              <p className="mt-2 text-sm text-muted">
+                Nothing left to do with this order{order.status === "shipped" || order.status === "delivered" ? " except a refund" : ""}.
+              </p>
             ) : (
               <div className="mt-4 grid grid-cols-1 gap-6">
                 {actions.includes("pack") && (
@@ -222,7 +264,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                     <input type="hidden" name="version" value={order.version} />
                     <label className="flex flex-col gap-1.5 text-sm font-medium">
                       Carrier
-                      <select name="carrier" required defaultValue="royal-mail" className={inputClasses} aria-invalid={errors.carrier ? true : undefined}>
+                      <select
+                        name="carrier"
+                        required
+                        defaultValue="royal-mail"
+                        className={inputClasses}
+                        aria-invalid={errors.carrier ? true : undefined}
+                      >
                         {CARRIER_KEYS.map((key) => (
                           <option key={key} value={key}>
                             {CARRIERS[key].label}
@@ -311,7 +359,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             )}
             {order.trackingNumber && (
               <p className="mt-4 break-words text-sm">
-                Shipped with {carrierLabel(order.carrier)}: {order.trackingUrl ? <a href={order.trackingUrl} className="font-semibold underline" rel="noopener noreferrer" target="_blank">{order.trackingNumber}</a> : order.trackingNumber}
+                Shipped with {carrierLabel(order.carrier)}:{" "}
+                {order.trackingUrl ? (
+                  <a href={order.trackingUrl} className="font-semibold underline" rel="noopener noreferrer" target="_blank">
+                    {order.trackingNumber}
+                  </a>
+                ) : (
+                  order.trackingNumber
+                )}
               </p>
             )}
           </section>
@@ -334,7 +389,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </ul>
             <dl className="mt-3 grid gap-1 text-sm sm:max-w-sm sm:ml-auto">
               <Money label="Subtotal" pence={order.subtotalPence} />
-              {order.discountPence > 0 && <Money label={`Discount${order.promoCode ? ` (${order.promoCode})` : ""}`} pence={-order.discountPence} />}
+              {order.discountPence > 0 && (
+                <Money label={`Discount${order.promoCode ? ` (${order.promoCode})` : ""}`} pence={-order.discountPence} />
+              )}
               <Money label="Shipping" pence={order.shippingPence} />
               <Money label="Total" pence={order.totalPence} strong />
               {order.refundedPence > 0 && <Money label="Refunded" pence={-order.refundedPence} />}
@@ -354,7 +411,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                     <a href={`mailto:${order.customerEmail}`} className="underline">
                       {order.customerEmail}
                     </a>{" "}
-                    · <Link to={`/admin/orders?email=${encodeURIComponent(order.customerEmail.toLowerCase())}`} className="underline">their orders</Link>
+                    ·{" "}
+                    <Link to={`/admin/orders?email=${encodeURIComponent(order.customerEmail.toLowerCase())}`} className="underline">
+                      their orders
+                    </Link>
                   </dd>
                 </div>
                 {order.customerPhone && <Field label="Phone" value={order.customerPhone} />}
@@ -370,11 +430,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               </h2>
               {address ? (
                 <address className="mt-3 text-sm not-italic">
-                  {[address.name, address.line1, address.line2, address.town, address.county, address.postcode, address.country].filter(Boolean).map((part, index) => (
-                    <span key={index} className="block break-words">
-                      {part}
-                    </span>
-                  ))}
+                  {[address.name, address.line1, address.line2, address.town, address.county, address.postcode, address.country]
+                    .filter(Boolean)
+                    .map((part, index) => (
+                      <span key={index} className="block break-words">
+                        {part}
+                      </span>
+                    ))}
                 </address>
               ) : (
                 <p className="mt-3 text-sm text-muted">No delivery address</p>
@@ -402,7 +464,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                     </p>
                     {refund.lines.length > 0 && (
                       <p className="text-muted">
-                        {refund.lines.map((item) => `${item.quantity} × ${lines.find((line) => line.lineNumber === item.lineNumber)?.productName ?? `line ${item.lineNumber}`}`).join(", ")}
+                        {refund.lines
+                          .map(
+                            (item) =>
+                              `${item.quantity} × ${lines.find((line) => line.lineNumber === item.lineNumber)?.productName ?? `line ${item.lineNumber}`}`,
+                          )
+                          .join(", ")}
                       </p>
                     )}
                     {refund.failureMessage && <p className="text-danger">{refund.failureMessage}</p>}
@@ -410,7 +477,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 ))}
               </ul>
             )}
-            {refundable && actionData?.confirmRefund && <RefundConfirmation message={actionData.message} {...actionData.confirmRefund} busy={busy} />}
+            {refundable && actionData?.confirmRefund && (
+              <RefundConfirmation message={actionData.message} {...actionData.confirmRefund} busy={busy} />
+            )}
             {refundable && (
               <Form
                 method="post"
@@ -423,8 +492,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 <input type="hidden" name="requestKey" value={requestKey} />
                 <h3 className="text-lg font-bold uppercase">Refund</h3>
                 <p className="text-sm text-muted">
-                  Up to {formatPence(remainingPence)} is left to refund, through {order.paymentProvider === "stripe" ? "Stripe" : "the test payment provider"}. Lines are refunded at what was paid for them after any
-                  discount.
+                  Up to {formatPence(remainingPence)} is left to refund, through{" "}
+                  {order.paymentProvider === "stripe" ? "Stripe" : "the test payment provider"}. Lines are refunded at what was paid for
+                  them after any discount.
                 </p>
                 <fieldset className="grid min-w-0 grid-cols-1 gap-3">
                   <legend className="text-sm font-medium">What to refund</legend>
@@ -437,7 +507,16 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                       return (
                         <label key={line.id} className="flex items-center gap-3 text-sm">
                           <span className="w-20 shrink-0">
-                            <input type="number" name={`qty-${line.lineNumber}`} min={0} max={left} defaultValue={0} disabled={left === 0} inputMode="numeric" className={inputClasses} />
+                            <input
+                              type="number"
+                              name={`qty-${line.lineNumber}`}
+                              min={0}
+                              max={left}
+                              defaultValue={0}
+                              disabled={left === 0}
+                              inputMode="numeric"
+                              className={inputClasses}
+                            />
                           </span>
                           <span className="min-w-0">
                             {line.productName} ({line.size}) · {left} of {line.quantity} left
@@ -456,7 +535,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 </fieldset>
                 <label className="flex flex-col gap-1.5 text-sm font-medium">
                   Reason (required)
-                  <input name="reason" required maxLength={500} className={inputClasses} aria-invalid={errors.reason ? true : undefined} aria-describedby={errors.reason ? "refund-reason-error" : undefined} />
+                  <input
+                    name="reason"
+                    required
+                    maxLength={500}
+                    className={inputClasses}
+                    aria-invalid={errors.reason ? true : undefined}
+                    aria-describedby={errors.reason ? "refund-reason-error" : undefined}
+                  />
                   {errors.reason && (
                     <span id="refund-reason-error" className="text-sm text-danger">
                       {errors.reason}
@@ -486,7 +572,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 <ul className="mt-3 grid gap-1 text-sm">
                   {events.map((event) => (
                     <li key={event.id} className="break-words">
-                      <span className="font-semibold">{event.type}</span> <span className="text-muted">· {formatAuditTime(event.receivedAt)} · {event.eventId}</span>
+                      <span className="font-semibold">{event.type}</span>{" "}
+                      <span className="text-muted">
+                        · {formatAuditTime(event.receivedAt)} · {event.eventId}
+                      </span>
                     </li>
                   ))}
                 </ul>
@@ -506,7 +595,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                         <summary className="cursor-pointer break-words">
                           <span className="font-semibold">{email.subject}</span>{" "}
                           <span className="text-muted">
-                            · {email.sentAt
+                            ·{" "}
+                            {email.sentAt
                               ? `sent ${formatAuditTime(email.sentAt)}`
                               : email.failedAt
                                 ? `not delivered: ${email.lastError ?? "given up"} (see the mail queue)`
@@ -556,11 +646,25 @@ function Money({ label, pence, strong }: { label: string; pence: number; strong?
  * The last step of a refund: the amount, said once more, and the button that sends it. The
  * fields of the refund form go again, with its request key, so a double press is one refund.
  */
-function RefundConfirmation({ message, amountPence, fields, busy }: { message: string; amountPence: number; fields: Array<[string, string]>; busy: boolean }) {
+function RefundConfirmation({
+  message,
+  amountPence,
+  fields,
+  busy,
+}: {
+  message: string;
+  amountPence: number;
+  fields: Array<[string, string]>;
+  busy: boolean;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [fields]);
   return (
-    <Form method="post" className="mt-4 grid gap-3 rounded-card border-2 border-warning bg-surface p-4 sm:p-6" aria-labelledby="refund-confirm-heading">
+    <Form
+      method="post"
+      className="mt-4 grid gap-3 rounded-card border-2 border-warning bg-surface p-4 sm:p-6"
+      aria-labelledby="refund-confirm-heading"
+    >
       <h3 id="refund-confirm-heading" ref={heading} tabIndex={-1} className="text-lg font-bold uppercase">
         Confirm the refund
       </h3>

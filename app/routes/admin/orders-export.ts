@@ -9,9 +9,27 @@ import { penceToDecimal } from "~/lib/money";
 import { appContext } from "~/context";
 
 const HEADER = [
-  "order_number", "placed_at", "status", "customer_name", "customer_email", "customer_phone",
-  "address_name", "address_line1", "address_line2", "town", "county", "postcode", "country",
-  "items", "subtotal", "discount", "shipping", "total", "refunded", "carrier", "tracking_number",
+  "order_number",
+  "placed_at",
+  "status",
+  "customer_name",
+  "customer_email",
+  "customer_phone",
+  "address_name",
+  "address_line1",
+  "address_line2",
+  "town",
+  "county",
+  "postcode",
+  "country",
+  "items",
+  "subtotal",
+  "discount",
+  "shipping",
+  "total",
+  "refunded",
+  "carrier",
+  "tracking_number",
 ];
 
 /** The orders the list shows (same search and filters, every page) as a CSV file. */

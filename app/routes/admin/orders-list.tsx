@@ -25,7 +25,8 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
   );
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Orders | Back Office", description: "The shop's orders.", path: null });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Orders | Back Office", description: "The shop's orders.", path: null });
 
 export default function OrdersList({ loaderData }: Route.ComponentProps) {
   const { query, rows, total, pageCount, products, queryError } = loaderData;
@@ -34,10 +35,21 @@ export default function OrdersList({ loaderData }: Route.ComponentProps) {
     <>
       <SectionHeading level={1} title="Orders" description="Search, filter and open an order to pack, ship, refund or cancel it." />
       {queryError && <FormNotice tone="error">{queryError}</FormNotice>}
-      <Form method="get" role="search" aria-label="Orders" className="grid gap-3 rounded-card border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-3">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Orders"
+        className="grid gap-3 rounded-card border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-3"
+      >
         <label className="flex flex-col gap-1.5 text-sm font-medium sm:col-span-2 lg:col-span-3">
           Search
-          <input type="search" name="q" defaultValue={query.q} placeholder="Order number, name, e-mail or postcode" className={inputClasses} />
+          <input
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            placeholder="Order number, name, e-mail or postcode"
+            className={inputClasses}
+          />
         </label>
         <label className="flex flex-col gap-1.5 text-sm font-medium">
           Status
@@ -76,7 +88,11 @@ export default function OrdersList({ loaderData }: Route.ComponentProps) {
           <Button type="submit" variant="secondary">
             Show orders
           </Button>
-          <a href={`/admin/orders/export${orderQueryString(query, { page: 1 })}`} className="inline-flex min-h-11 items-center text-sm font-semibold underline" download>
+          <a
+            href={`/admin/orders/export${orderQueryString(query, { page: 1 })}`}
+            className="inline-flex min-h-11 items-center text-sm font-semibold underline"
+            download
+          >
             Export these as CSV
           </a>
           {(query.q || query.status || query.product || query.from || query.to || query.email) && (
@@ -104,7 +120,10 @@ export default function OrdersList({ loaderData }: Route.ComponentProps) {
           {rows.map((order) => (
             <li key={order.id} className="grid gap-1 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-4">
               <div className="min-w-0">
-                <Link to={`/admin/orders/${order.orderNumber}`} className="font-mono font-semibold text-text hover:text-accent-text hover:underline">
+                <Link
+                  to={`/admin/orders/${order.orderNumber}`}
+                  className="font-mono font-semibold text-text hover:text-accent-text hover:underline"
+                >
                   {order.orderNumber}
                 </Link>
                 <p className="break-words text-sm">
@@ -112,7 +131,8 @@ export default function OrdersList({ loaderData }: Route.ComponentProps) {
                   {order.postcode && <span className="text-muted"> · {order.postcode}</span>}
                 </p>
                 <p className="text-xs text-muted">
-                  <time dateTime={order.createdAt}>{formatAuditTime(order.createdAt)}</time> · {order.items === 1 ? "1 item" : `${order.items} items`}
+                  <time dateTime={order.createdAt}>{formatAuditTime(order.createdAt)}</time> ·{" "}
+                  {order.items === 1 ? "1 item" : `${order.items} items`}
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-2 text-sm sm:justify-end">

@@ -10,7 +10,14 @@ import { undoDeadline } from "~/features/admin/soft-delete";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { isLibraryImage, listMediaChoices } from "~/features/media/media.server";
 import { PICTURE_NOT_IN_LIBRARY } from "~/features/media/media-form";
-import { createPerson, deletePerson, getPerson, restorePersonVersion, undeletePerson, updatePerson } from "~/features/people-desk/people-desk.server";
+import {
+  createPerson,
+  deletePerson,
+  getPerson,
+  restorePersonVersion,
+  undeletePerson,
+  updatePerson,
+} from "~/features/people-desk/people-desk.server";
 import { PeopleForm } from "~/features/people-desk/people-form";
 import { missingSiteFiles } from "~/features/people-desk/site-files.server";
 import {
@@ -47,13 +54,24 @@ export async function loader({ request, url, context: routerContext, params }: R
   const photoChoices = tab === "details" ? await listMediaChoices(context.db) : [];
   if (params.id === "new") {
     return data(
-      { kind, isNew: true as const, tab: "details" as const, record: null, values: {} as Record<string, string>, history: [], photoChoices },
+      {
+        kind,
+        isNew: true as const,
+        tab: "details" as const,
+        record: null,
+        values: {} as Record<string, string>,
+        history: [],
+        photoChoices,
+      },
       { headers: BACK_OFFICE_HEADERS },
     );
   }
   const record = await getPerson(context.db, kind, params.id);
   if (!record) throw data({ message: NOT_FOUND }, { status: 404, headers: BACK_OFFICE_HEADERS });
-  const history = tab === "history" ? await entityHistory(context.db, PEOPLE_KIND_INFO[kind].entityType, String(record.id), { currentVersion: record.version }) : [];
+  const history =
+    tab === "history"
+      ? await entityHistory(context.db, PEOPLE_KIND_INFO[kind].entityType, String(record.id), { currentVersion: record.version })
+      : [];
   return data(
     {
       kind,
@@ -92,14 +110,19 @@ export async function action({ request, url, context: routerContext, params }: R
   const formData = await readForm(request);
   const form = Object.fromEntries(formData);
   const intent = recordIntent.safeParse(form);
-  if (!intent.success) return answer({ tone: "error", message: "Choose what to do.", errors: fieldErrors(intent.error), values: null }, 400);
+  if (!intent.success)
+    return answer({ tone: "error", message: "Choose what to do.", errors: fieldErrors(intent.error), values: null }, 400);
   const typed = { ...submittedValues(kind, formData), reason: typeof form.reason === "string" ? form.reason : "" };
 
   if (params.id === "new") {
-    if (intent.data.intent !== "save") return answer({ tone: "error", message: "Save the new record first.", errors: {}, values: typed }, 400);
+    if (intent.data.intent !== "save")
+      return answer({ tone: "error", message: "Save the new record first.", errors: {}, values: typed }, 400);
     const parsed = createSchema(kind).safeParse(form);
     if (!parsed.success) {
-      return answer({ tone: "error", message: "Some fields need attention; nothing was saved.", errors: fieldErrors(parsed.error), values: typed }, 400);
+      return answer(
+        { tone: "error", message: "Some fields need attention; nothing was saved.", errors: fieldErrors(parsed.error), values: typed },
+        400,
+      );
     }
     const missing = await pictureAndFileErrors(context.db, parsed.data);
     if (Object.keys(missing).length > 0) {
@@ -107,39 +130,56 @@ export async function action({ request, url, context: routerContext, params }: R
     }
     const result = await createPerson(context, staff, kind, parsed.data);
     if (!result.ok) {
-      return answer({ tone: "error", message: result.message, errors: result.kind === "taken" ? { id: result.message } : {}, values: typed }, STATUS_OF[result.kind]);
+      return answer(
+        { tone: "error", message: result.message, errors: result.kind === "taken" ? { id: result.message } : {}, values: typed },
+        STATUS_OF[result.kind],
+      );
     }
     throw redirect(`/admin/${kind}/${result.value.id}?created=1`, { headers: BACK_OFFICE_HEADERS });
   }
 
   if (intent.data.intent === "restore-version") {
     const parsed = restoreVersionForm.safeParse(form);
-    if (!parsed.success) return answer({ tone: "error", message: "Choose a version to restore.", errors: fieldErrors(parsed.error), values: null }, 400);
+    if (!parsed.success)
+      return answer({ tone: "error", message: "Choose a version to restore.", errors: fieldErrors(parsed.error), values: null }, 400);
     const result = await restorePersonVersion(context, staff, kind, params.id, parsed.data.eventId, parsed.data.version);
     if (!result.ok) return answer({ tone: "error", message: result.message, errors: {}, values: null }, STATUS_OF[result.kind]);
-    return answer({ tone: "success", message: "Restored: the site shows that version again, and the History records the restore.", errors: {}, values: null });
+    return answer({
+      tone: "success",
+      message: "Restored: the site shows that version again, and the History records the restore.",
+      errors: {},
+      values: null,
+    });
   }
 
   const meta = editMeta.safeParse(form);
-  if (!meta.success) return answer({ tone: "error", message: "Some fields need attention; nothing was saved.", errors: fieldErrors(meta.error), values: typed }, 400);
+  if (!meta.success)
+    return answer(
+      { tone: "error", message: "Some fields need attention; nothing was saved.", errors: fieldErrors(meta.error), values: typed },
+      400,
+    );
 
   if (intent.data.intent === "delete" || intent.data.intent === "undelete") {
     const write = intent.data.intent === "delete" ? deletePerson : undeletePerson;
     const result = await write(context, staff, kind, params.id, meta.data.version, meta.data.reason);
     if (!result.ok) return answer({ tone: "error", message: result.message, errors: {}, values: null }, STATUS_OF[result.kind]);
-    return answer(
-      {
-        tone: "success",
-        message: intent.data.intent === "delete" ? `Deleted: ${result.value.name} is off the site. You can undo this for 30 days.` : `${result.value.name} is back on the site.`,
-        errors: {},
-        values: null,
-      },
-    );
+    return answer({
+      tone: "success",
+      message:
+        intent.data.intent === "delete"
+          ? `Deleted: ${result.value.name} is off the site. You can undo this for 30 days.`
+          : `${result.value.name} is back on the site.`,
+      errors: {},
+      values: null,
+    });
   }
 
   const parsed = PEOPLE_SCHEMAS[kind].safeParse(form);
   if (!parsed.success) {
-    return answer({ tone: "error", message: "Some fields need attention; nothing was saved.", errors: fieldErrors(parsed.error), values: typed }, 400);
+    return answer(
+      { tone: "error", message: "Some fields need attention; nothing was saved.", errors: fieldErrors(parsed.error), values: typed },
+      400,
+    );
   }
   const missing = await pictureAndFileErrors(context.db, parsed.data);
   if (Object.keys(missing).length > 0) {
@@ -147,7 +187,8 @@ export async function action({ request, url, context: routerContext, params }: R
   }
   const result = await updatePerson(context, staff, kind, params.id, meta.data.version, parsed.data, meta.data.reason);
   if (!result.ok) {
-    if (result.kind !== "conflict") return answer({ tone: "error", message: result.message, errors: {}, values: typed }, STATUS_OF[result.kind]);
+    if (result.kind !== "conflict")
+      return answer({ tone: "error", message: result.message, errors: {}, values: typed }, STATUS_OF[result.kind]);
     // A failed action does not reload the page's data, so the form learns the stored version here.
     const current = await getPerson(context.db, kind, params.id);
     const message = `${result.message} Your text is still in the form below. Their change is in the History tab; saving again replaces it with what is in the form.`;
@@ -157,7 +198,10 @@ export async function action({ request, url, context: routerContext, params }: R
 }
 
 /** A picture is needed (library photo or path); a path must name a file, a photo a live library image. */
-async function pictureAndFileErrors(db: RequestContext["db"], values: { image?: string; photoAssetId?: string | null; video?: string | null }) {
+async function pictureAndFileErrors(
+  db: RequestContext["db"],
+  values: { image?: string; photoAssetId?: string | null; video?: string | null },
+) {
   const errors: Record<string, string> = { ...missingPicture(values), ...missingSiteFiles(values, ["image", "video"]) };
   if (values.photoAssetId && !(await isLibraryImage(db, values.photoAssetId))) errors.photoAssetId = PICTURE_NOT_IN_LIBRARY;
   return errors;
@@ -190,11 +234,12 @@ export default function PeopleDeskEdit({ loaderData, actionData }: Route.Compone
         </Link>
       </p>
       <SectionHeading level={1} title={record ? record.name : `New ${info.singular}`} eyebrow={info.title} />
-      {actionData && (
-        <FormNotice tone={actionData.tone}>{actionData.message}</FormNotice>
-      )}
+      {actionData && <FormNotice tone={actionData.tone}>{actionData.message}</FormNotice>}
       {record?.deletedAt && (
-        <div role="status" className="mb-6 flex flex-wrap items-center gap-3 rounded-card border border-warning/50 bg-warning/10 p-4 text-sm">
+        <div
+          role="status"
+          className="mb-6 flex flex-wrap items-center gap-3 rounded-card border border-warning/50 bg-warning/10 p-4 text-sm"
+        >
           <p className="min-w-0 flex-1">
             Deleted: not on the site. It can be brought back until {dateFormat.format(undoDeadline(new Date(record.deletedAt)))}.
           </p>
@@ -214,18 +259,33 @@ export default function PeopleDeskEdit({ loaderData, actionData }: Route.Compone
         <>
           {record && !record.deletedAt && (
             <p className="mb-5 text-sm">
-              <a href={info.publicPath(record.id)} className="inline-flex min-h-11 items-center font-semibold underline" target="_blank" rel="noreferrer">
+              <a
+                href={info.publicPath(record.id)}
+                className="inline-flex min-h-11 items-center font-semibold underline"
+                target="_blank"
+                rel="noreferrer"
+              >
                 See it on the site<span className="sr-only"> (opens in a new tab)</span>
               </a>
             </p>
           )}
-          <PeopleForm key={`${version ?? "new"}`} kind={kind} values={shown} errors={errors} isNew={isNew} version={version} photoChoices={photoChoices} />
+          <PeopleForm
+            key={`${version ?? "new"}`}
+            kind={kind}
+            values={shown}
+            errors={errors}
+            isNew={isNew}
+            version={version}
+            photoChoices={photoChoices}
+          />
           {record && !record.deletedAt && (
             <Form method="post" className="mt-10 border-t border-line pt-6">
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="version" value={record.version} />
               <h2 className="mb-2 text-xl font-bold uppercase">Delete</h2>
-              <p className="mb-3 text-sm text-muted">Takes {record.name} off the site. You can undo it for 30 days; the History keeps every version.</p>
+              <p className="mb-3 text-sm text-muted">
+                Takes {record.name} off the site. You can undo it for 30 days; the History keeps every version.
+              </p>
               <Button type="submit" variant="secondary" disabled={busy}>
                 Delete {info.singular}
               </Button>

@@ -10,7 +10,16 @@ import { DiffView, formatAuditTime } from "~/features/admin/audit-views";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { approveDriverChange, pendingDriverChanges, rejectDriverChange } from "~/features/people-desk/driver-changes.server";
 import { listPeople, undeletePerson } from "~/features/people-desk/people-desk.server";
-import { approveChangeForm, editMeta, fieldErrors, PEOPLE_KIND_INFO, peopleKindOfPath, peopleListQuery, rejectChangeForm, type PeopleKind } from "~/features/people-desk/people-forms";
+import {
+  approveChangeForm,
+  editMeta,
+  fieldErrors,
+  PEOPLE_KIND_INFO,
+  peopleKindOfPath,
+  peopleListQuery,
+  rejectChangeForm,
+  type PeopleKind,
+} from "~/features/people-desk/people-forms";
 import { jsonDiff } from "~/lib/json-diff";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
@@ -57,7 +66,8 @@ export async function action({ request, url, context: routerContext }: Route.Act
 
   if (intent.data.intent === "undelete") {
     const parsed = editMeta.extend({ id: z.string().min(1).max(80) }).safeParse(form);
-    if (!parsed.success) return answer({ tone: "error", message: "The form was incomplete; reload the page.", errors: fieldErrors(parsed.error) }, 400);
+    if (!parsed.success)
+      return answer({ tone: "error", message: "The form was incomplete; reload the page.", errors: fieldErrors(parsed.error) }, 400);
     const result = await undeletePerson(context, staff, kind, parsed.data.id, parsed.data.version, parsed.data.reason);
     if (!result.ok) return answer({ tone: "error", message: result.message, errors: {} }, result.kind === "conflict" ? 409 : 404);
     return answer({ tone: "success", message: `${result.value.name} is back on the site.`, errors: {} });
@@ -66,10 +76,14 @@ export async function action({ request, url, context: routerContext }: Route.Act
   if (kind !== "drivers") return answer({ tone: "error", message: "Only drivers send changes for approval.", errors: {} }, 400);
   if (intent.data.intent === "approve-change") {
     const parsed = approveChangeForm.safeParse(form);
-    if (!parsed.success) return answer({ tone: "error", message: "The form was incomplete; reload the page.", errors: fieldErrors(parsed.error) }, 400);
+    if (!parsed.success)
+      return answer({ tone: "error", message: "The form was incomplete; reload the page.", errors: fieldErrors(parsed.error) }, 400);
     const result = await approveDriverChange(context, staff, parsed.data.changeId, parsed.data.version);
     if (!result.ok) {
-      const message = result.kind === "conflict" ? "The driver's profile was edited since this page was opened; look at the change again before approving it." : result.message;
+      const message =
+        result.kind === "conflict"
+          ? "The driver's profile was edited since this page was opened; look at the change again before approving it."
+          : result.message;
       return answer({ tone: "error", message, errors: {}, changeId: parsed.data.changeId }, result.kind === "conflict" ? 409 : 404);
     }
     return answer({ tone: "success", message: `Approved: ${result.value.name}'s new profile is on the site.`, errors: {} });
@@ -104,7 +118,11 @@ export default function PeopleDeskList({ loaderData, actionData }: Route.Compone
   };
   return (
     <>
-      <SectionHeading level={1} title={info.title} description={`The ${info.singular}s the public site shows. Changes show on the site as soon as they are saved.`} />
+      <SectionHeading
+        level={1}
+        title={info.title}
+        description={`The ${info.singular}s the public site shows. Changes show on the site as soon as they are saved.`}
+      />
       <p className="-mt-4 mb-6">
         <LinkButton to={`/admin/${kind}/new`}>New {info.singular}</LinkButton>
       </p>
@@ -123,7 +141,10 @@ export default function PeopleDeskList({ loaderData, actionData }: Route.Compone
                 const rejectErrors = actionData?.changeId === change.id ? actionData.errors : {};
                 return (
                   <li key={change.id}>
-                    <article aria-labelledby={`change-${change.id}-heading`} className="min-w-0 rounded-card border border-line bg-surface p-4">
+                    <article
+                      aria-labelledby={`change-${change.id}-heading`}
+                      className="min-w-0 rounded-card border border-line bg-surface p-4"
+                    >
                       <header className="mb-3 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
                         <h3 id={`change-${change.id}-heading`} className="min-w-0 break-words font-sans text-lg font-semibold">
                           {change.driverName}&apos;s profile
@@ -133,9 +154,13 @@ export default function PeopleDeskList({ loaderData, actionData }: Route.Compone
                           <time dateTime={change.submittedAt}>{formatAuditTime(change.submittedAt)}</time>
                         </p>
                       </header>
-                      <DiffView diff={jsonDiff({ bio: change.current.bio, photo: change.current.image }, { bio: change.bio, photo: change.image })} />
+                      <DiffView
+                        diff={jsonDiff({ bio: change.current.bio, photo: change.current.image }, { bio: change.bio, photo: change.image })}
+                      />
                       <details className="mt-3">
-                        <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold underline">Read the new bio in full</summary>
+                        <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold underline">
+                          Read the new bio in full
+                        </summary>
                         <p className="mt-2 whitespace-pre-line break-words text-sm">{change.bio}</p>
                       </details>
                       <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start">
@@ -220,7 +245,14 @@ export default function PeopleDeskList({ loaderData, actionData }: Route.Compone
           {rows.map((row) => (
             <li key={row.id} className="flex min-w-0 items-center gap-3 rounded-card border border-line bg-surface p-3">
               {row.thumbnail ? (
-                <img src={row.thumbnail} alt="" width={56} height={56} loading="lazy" className="size-14 shrink-0 rounded-lg bg-surface-raised object-cover" />
+                <img
+                  src={row.thumbnail}
+                  alt=""
+                  width={56}
+                  height={56}
+                  loading="lazy"
+                  className="size-14 shrink-0 rounded-lg bg-surface-raised object-cover"
+                />
               ) : (
                 <span aria-hidden="true" className="size-14 shrink-0 rounded-lg bg-surface-raised" />
               )}

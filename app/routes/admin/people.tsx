@@ -21,13 +21,23 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
   const parsed = peopleSearchSchema.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) {
     return data(
-      { people: [], total: 0, search: { q: url.searchParams.get("q") ?? "", staff: false, page: 1 }, pageCount: 1, selfId: staff.id, errors: fieldErrors(parsed.error) },
+      {
+        people: [],
+        total: 0,
+        search: { q: url.searchParams.get("q") ?? "", staff: false, page: 1 },
+        pageCount: 1,
+        selfId: staff.id,
+        errors: fieldErrors(parsed.error),
+      },
       { status: 400, headers: BACK_OFFICE_HEADERS },
     );
   }
   const { people, total } = await searchPeople(context.db, { query: parsed.data.q, staffOnly: parsed.data.staff, page: parsed.data.page });
   const pageCount = Math.max(1, Math.ceil(total / PEOPLE_PAGE_SIZE));
-  return data({ people, total, search: parsed.data, pageCount, selfId: staff.id, errors: {} as Record<string, string> }, { headers: BACK_OFFICE_HEADERS });
+  return data(
+    { people, total, search: parsed.data, pageCount, selfId: staff.id, errors: {} as Record<string, string> },
+    { headers: BACK_OFFICE_HEADERS },
+  );
 }
 
 export async function action({ request, context: routerContext }: Route.ActionArgs) {
@@ -145,8 +155,18 @@ export default function PeoplePage({ loaderData, actionData }: Route.ComponentPr
                           <input type="hidden" name="intent" value="grant-role" />
                           <input type="hidden" name="userId" value={person.id} />
                           <input type="hidden" name="role" value={role} />
-                          <Button type="submit" variant="secondary" size="sm" disabled={busy} className="min-h-11 normal-case tracking-normal">
-                            Confirm<span className="sr-only"> {STAFF_ROLE_LABELS[role]} role for {person.name}</span>
+                          <Button
+                            type="submit"
+                            variant="secondary"
+                            size="sm"
+                            disabled={busy}
+                            className="min-h-11 normal-case tracking-normal"
+                          >
+                            Confirm
+                            <span className="sr-only">
+                              {" "}
+                              {STAFF_ROLE_LABELS[role]} role for {person.name}
+                            </span>
                           </Button>
                         </Form>
                       )}
@@ -155,7 +175,11 @@ export default function PeoplePage({ loaderData, actionData }: Route.ComponentPr
                         <input type="hidden" name="userId" value={person.id} />
                         <input type="hidden" name="role" value={role} />
                         <Button type="submit" variant="ghost" size="sm" disabled={busy} className="min-h-11 normal-case tracking-normal">
-                          Remove<span className="sr-only"> {STAFF_ROLE_LABELS[role]} role from {person.name}</span>
+                          Remove
+                          <span className="sr-only">
+                            {" "}
+                            {STAFF_ROLE_LABELS[role]} role from {person.name}
+                          </span>
                         </Button>
                       </Form>
                     </div>
@@ -170,7 +194,9 @@ export default function PeoplePage({ loaderData, actionData }: Route.ComponentPr
                 </p>
               )}
               {missing.length > 0 && !person.twoFactorEnabled && (
-                <p className="mt-3 text-sm text-muted">A staff role can be given once they turn on two-factor authentication (Dashboard → Security).</p>
+                <p className="mt-3 text-sm text-muted">
+                  A staff role can be given once they turn on two-factor authentication (Dashboard → Security).
+                </p>
               )}
               {missing.length > 0 && person.twoFactorEnabled && (
                 <Form method="post" className="mt-3 flex flex-wrap items-center gap-2">

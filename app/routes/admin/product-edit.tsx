@@ -14,7 +14,14 @@ import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { listMediaChoices } from "~/features/media/media.server";
 import { ProductFields, productFormValues } from "~/features/shop-desk/product-fields";
 import { parseProductForm, parseSizeForm, parseStockAdjustment, skuOf } from "~/features/shop-desk/product-form";
-import { createProduct, getDeskProduct, ProductRefusedError, productRestoreTarget, saveSize, updateProduct } from "~/features/shop-desk/products.server";
+import {
+  createProduct,
+  getDeskProduct,
+  ProductRefusedError,
+  productRestoreTarget,
+  saveSize,
+  updateProduct,
+} from "~/features/shop-desk/products.server";
 import { adjustStock, type StockChangeSource } from "~/features/shop-desk/stock.server";
 import { formValues } from "~/features/site-desk/desk-fields";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/features/shop-desk/stock-level";
@@ -38,17 +45,25 @@ export async function loader({ request, url, context: routerContext, params }: R
   await requireStaff(request, context, "shop");
   const id = productIdOf(params);
   const photoChoices = await listMediaChoices(context.db);
-  if (id === null) return data({ found: null, tab: "details" as const, history: [], photoChoices, notice: null }, { headers: BACK_OFFICE_HEADERS });
+  if (id === null)
+    return data({ found: null, tab: "details" as const, history: [], photoChoices, notice: null }, { headers: BACK_OFFICE_HEADERS });
   const found = await getDeskProduct(context.db, id);
   if (!found) throw data({ message: NOT_FOUND }, { status: 404, headers: BACK_OFFICE_HEADERS });
   const tab = url.searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
-  const history = tab === "history" ? await entityHistory(context.db, "product", String(id), { currentVersion: found.product.version }) : [];
-  const notice = url.searchParams.has("created") ? "Created. Add its sizes and stock below; it shows in the store when “Shown in the store” is ticked." : null;
+  const history =
+    tab === "history" ? await entityHistory(context.db, "product", String(id), { currentVersion: found.product.version }) : [];
+  const notice = url.searchParams.has("created")
+    ? "Created. Add its sizes and stock below; it shows in the store when “Shown in the store” is ticked."
+    : null;
   return data(
     {
       found: {
         product: found.product,
-        variants: found.variants.map(({ lowStockSince, lowStockAlertedAt: _alerted, ...variant }) => ({ ...variant, low: lowStockSince !== null || variant.stock < variant.lowStockThreshold, sku: skuOf(found.product.slug, variant.size) })),
+        variants: found.variants.map(({ lowStockSince, lowStockAlertedAt: _alerted, ...variant }) => ({
+          ...variant,
+          low: lowStockSince !== null || variant.stock < variant.lowStockThreshold,
+          sku: skuOf(found.product.slug, variant.size),
+        })),
         adjustments: found.adjustments.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
       },
       tab,
@@ -61,9 +76,15 @@ export async function loader({ request, url, context: routerContext, params }: R
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: `${args.loaderData?.found?.product.name ?? "New product"} | Back Office`, description: "Edit a product of the store.", path: null });
+  pageMeta(args, {
+    title: `${args.loaderData?.found?.product.name ?? "New product"} | Back Office`,
+    description: "Edit a product of the store.",
+    path: null,
+  });
 
-const intentSchema = z.object({ intent: z.enum(["save", "restore-version", "adjust-stock", "save-size"], { message: "Unknown form intent." }) });
+const intentSchema = z.object({
+  intent: z.enum(["save", "restore-version", "adjust-stock", "save-size"], { message: "Unknown form intent." }),
+});
 const idField = z.coerce.number().int().positive();
 
 interface ActionResult {
@@ -92,14 +113,29 @@ export async function action({ request, context: routerContext, params }: Route.
     const { reason, ...input } = parsed.value;
     if (id === null) {
       const created = await createProduct(context, staff, input, reason);
-      if (!created.ok) return answer({ tone: "error", message: created.field ? FIX : created.message, errors: created.field ? { [created.field]: created.message } : {}, values }, created.status);
+      if (!created.ok)
+        return answer(
+          {
+            tone: "error",
+            message: created.field ? FIX : created.message,
+            errors: created.field ? { [created.field]: created.message } : {},
+            values,
+          },
+          created.status,
+        );
       throw redirect(`/admin/products/${created.value.id}?created=1`, { headers: BACK_OFFICE_HEADERS });
     }
     const version = idField.safeParse(values.version);
-    if (!version.success) return answer({ tone: "error", message: "The form is missing its version; reload the page.", errors: {}, values }, 400);
+    if (!version.success)
+      return answer({ tone: "error", message: "The form is missing its version; reload the page.", errors: {}, values }, 400);
     const saved = await updateProduct(context, staff, id, version.data, input, reason);
     if (!saved.ok) {
-      const message = saved.status === 409 ? `${saved.message} What you typed is still in the form; their change is in the History tab.` : saved.field ? FIX : saved.message;
+      const message =
+        saved.status === 409
+          ? `${saved.message} What you typed is still in the form; their change is in the History tab.`
+          : saved.field
+            ? FIX
+            : saved.message;
       return answer({ tone: "error", message, errors: saved.field ? { [saved.field]: saved.message } : {}, values }, saved.status);
     }
     return answer({ tone: "success", message: "Saved. The store shows the change now.", errors: {}, values: null });
@@ -110,34 +146,72 @@ export async function action({ request, context: routerContext, params }: Route.
     const parsed = restoreVersionSchema.safeParse(values);
     if (!parsed.success) return answer({ tone: "error", message: parsed.error.issues[0]!.message, errors: {}, values: null }, 400);
     try {
-      const outcome = await restoreFromHistory(context, staff, productRestoreTarget(id), { eventId: parsed.data.eventId, expectedVersion: parsed.data.version });
-      if (!outcome.ok) return answer({ tone: "error", message: outcome.message, errors: {}, values: null }, outcome.kind === "conflict" ? 409 : 404);
+      const outcome = await restoreFromHistory(context, staff, productRestoreTarget(id), {
+        eventId: parsed.data.eventId,
+        expectedVersion: parsed.data.version,
+      });
+      if (!outcome.ok)
+        return answer({ tone: "error", message: outcome.message, errors: {}, values: null }, outcome.kind === "conflict" ? 409 : 404);
     } catch (error) {
-      if (error instanceof ProductRefusedError) return answer({ tone: "error", message: error.message, errors: {}, values: null }, error.status);
+      if (error instanceof ProductRefusedError)
+        return answer({ tone: "error", message: error.message, errors: {}, values: null }, error.status);
       throw error;
     }
-    return answer({ tone: "success", message: "The earlier version is back, in the store too. The restore is in the History.", errors: {}, values: null });
+    return answer({
+      tone: "success",
+      message: "The earlier version is back, in the store too. The restore is in the History.",
+      errors: {},
+      values: null,
+    });
   }
 
   if (intent.data.intent === "adjust-stock") {
     const variantId = idField.safeParse(values.variantId);
     if (!variantId.success) return answer({ tone: "error", message: "Choose a size.", errors: {}, values: null }, 400);
     const parsed = parseStockAdjustment(values);
-    if (!parsed.ok) return answer({ tone: "error", message: Object.values(parsed.errors)[0]!, errors: parsed.errors, values, variantId: values.variantId }, 400);
+    if (!parsed.ok)
+      return answer(
+        { tone: "error", message: Object.values(parsed.errors)[0]!, errors: parsed.errors, values, variantId: values.variantId },
+        400,
+      );
     const found = await getDeskProduct(context.db, id);
-    if (!found?.variants.some((variant) => variant.id === variantId.data)) return answer({ tone: "error", message: "There is no such size.", errors: {}, values: null }, 404);
+    if (!found?.variants.some((variant) => variant.id === variantId.data))
+      return answer({ tone: "error", message: "There is no such size.", errors: {}, values: null }, 404);
     const result = await adjustStock(writeContext, staff, { variantId: variantId.data, ...parsed.value });
-    if (!result.ok) return answer({ tone: "error", message: result.message, errors: { delta: result.message }, values, variantId: values.variantId }, result.status);
+    if (!result.ok)
+      return answer(
+        { tone: "error", message: result.message, errors: { delta: result.message }, values, variantId: values.variantId },
+        result.status,
+      );
     return answer({ tone: "success", message: `Stock of ${result.value.size} is now ${result.value.stock}.`, errors: {}, values: null });
   }
 
   const variantId = values.variantId ? idField.safeParse(values.variantId) : null;
   if (variantId && !variantId.success) return answer({ tone: "error", message: "There is no such size.", errors: {}, values: null }, 404);
   const parsed = parseSizeForm(values);
-  if (!parsed.ok) return answer({ tone: "error", message: Object.values(parsed.errors)[0]!, errors: parsed.errors, values, variantId: values.variantId || "new" }, 400);
+  if (!parsed.ok)
+    return answer(
+      { tone: "error", message: Object.values(parsed.errors)[0]!, errors: parsed.errors, values, variantId: values.variantId || "new" },
+      400,
+    );
   const saved = await saveSize(writeContext, staff, { productId: id, variantId: variantId?.data ?? null, ...parsed.value });
-  if (!saved.ok) return answer({ tone: "error", message: saved.message, errors: saved.field ? { [saved.field]: saved.message } : {}, values, variantId: values.variantId || "new" }, saved.status);
-  return answer({ tone: "success", message: variantId ? `Size ${saved.value.size} saved.` : `Size ${saved.value.size} added with no stock: add its stock below.`, errors: {}, values: null });
+  if (!saved.ok)
+    return answer(
+      {
+        tone: "error",
+        message: saved.message,
+        errors: saved.field ? { [saved.field]: saved.message } : {},
+        values,
+        variantId: values.variantId || "new",
+      },
+      saved.status,
+    );
+  return answer({
+    tone: "success",
+    message: variantId ? `Size ${saved.value.size} saved.` : `Size ${saved.value.size} added with no stock: add its stock below.`,
+    errors: {},
+    values: null,
+  });
 }
 
 export default function ProductEdit({ loaderData, actionData }: Route.ComponentProps) {
@@ -158,7 +232,11 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
       <SectionHeading
         level={1}
         title={product?.name ?? "New product"}
-        description={product ? `Version ${product.version} · ${product.active ? "shown in the store" : "hidden from the store"}` : "It is created hidden unless you tick “Shown in the store”."}
+        description={
+          product
+            ? `Version ${product.version} · ${product.active ? "shown in the store" : "hidden from the store"}`
+            : "It is created hidden unless you tick “Shown in the store”."
+        }
       />
       {product && (
         <p className="-mt-4 mb-4 text-sm">
@@ -202,14 +280,18 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 type Variant = { id: number; size: string; stock: number; lowStockThreshold: number; low: boolean; sku: string };
 
 function SizesAndStock({ variants, answer, busy }: { variants: Variant[]; answer: ActionResult | null; busy: boolean }) {
-  const typed = (variantId: string, name: string, fallback: string) => (answer?.variantId === variantId ? answer.values?.[name] : undefined) ?? fallback;
+  const typed = (variantId: string, name: string, fallback: string) =>
+    (answer?.variantId === variantId ? answer.values?.[name] : undefined) ?? fallback;
   const errorFor = (variantId: string, name: string) => (answer?.variantId === variantId ? answer.errors[name] : undefined);
   return (
     <section id="stock" aria-labelledby="stock-heading" className="grid max-w-4xl gap-4">
       <h2 id="stock-heading" className="text-2xl font-bold uppercase">
         Sizes and stock
       </h2>
-      <p className="text-sm text-muted">Stock changes by a number of units with a reason, and can never go below 0. Below the alert level, the size is flagged here and shop staff get one e-mail.</p>
+      <p className="text-sm text-muted">
+        Stock changes by a number of units with a reason, and can never go below 0. Below the alert level, the size is flagged here and shop
+        staff get one e-mail.
+      </p>
       {variants.length === 0 && <p className="text-sm">No sizes yet: a product needs at least one (e.g. “One Size”) to be bought.</p>}
       <ul className="grid gap-4">
         {variants.map((variant) => {
@@ -229,7 +311,13 @@ function SizesAndStock({ variants, answer, busy }: { variants: Variant[]; answer
                   <input type="hidden" name="intent" value="adjust-stock" />
                   <input type="hidden" name="variantId" value={variant.id} />
                   <div className="grid grid-cols-[6rem_1fr] gap-2">
-                    <FormField label="Units (+/−)" name="delta" inputMode="numeric" defaultValue={typed(key, "delta", "")} error={errorFor(key, "delta")} />
+                    <FormField
+                      label="Units (+/−)"
+                      name="delta"
+                      inputMode="numeric"
+                      defaultValue={typed(key, "delta", "")}
+                      error={errorFor(key, "delta")}
+                    />
                     <FormField label="Reason" name="reason" defaultValue={typed(key, "reason", "")} error={errorFor(key, "reason")} />
                   </div>
                   <div>
@@ -243,7 +331,14 @@ function SizesAndStock({ variants, answer, busy }: { variants: Variant[]; answer
                   <input type="hidden" name="variantId" value={variant.id} />
                   <div className="grid grid-cols-2 gap-2">
                     <FormField label="Size" name="size" defaultValue={typed(key, "size", variant.size)} error={errorFor(key, "size")} />
-                    <FormField label="Alert below" name="lowStockThreshold" inputMode="numeric" defaultValue={typed(key, "lowStockThreshold", String(variant.lowStockThreshold))} error={errorFor(key, "lowStockThreshold")} hint="0: no alert e-mail" />
+                    <FormField
+                      label="Alert below"
+                      name="lowStockThreshold"
+                      inputMode="numeric"
+                      defaultValue={typed(key, "lowStockThreshold", String(variant.lowStockThreshold))}
+                      error={errorFor(key, "lowStockThreshold")}
+                      hint="0: no alert e-mail"
+                    />
                   </div>
                   <div>
                     <Button type="submit" variant="secondary" size="sm" disabled={busy}>
@@ -260,8 +355,21 @@ function SizesAndStock({ variants, answer, busy }: { variants: Variant[]; answer
         <h3 className="font-sans text-lg font-semibold">Add a size</h3>
         <input type="hidden" name="intent" value="save-size" />
         <div className="grid grid-cols-2 gap-2">
-          <FormField label="Size" name="size" defaultValue={typed("new", "size", "")} error={errorFor("new", "size")} hint="e.g. M, One Size" />
-          <FormField label="Alert below" name="lowStockThreshold" inputMode="numeric" defaultValue={typed("new", "lowStockThreshold", String(DEFAULT_LOW_STOCK_THRESHOLD))} error={errorFor("new", "lowStockThreshold")} hint="0: no alert e-mail" />
+          <FormField
+            label="Size"
+            name="size"
+            defaultValue={typed("new", "size", "")}
+            error={errorFor("new", "size")}
+            hint="e.g. M, One Size"
+          />
+          <FormField
+            label="Alert below"
+            name="lowStockThreshold"
+            inputMode="numeric"
+            defaultValue={typed("new", "lowStockThreshold", String(DEFAULT_LOW_STOCK_THRESHOLD))}
+            error={errorFor("new", "lowStockThreshold")}
+            hint="0: no alert e-mail"
+          />
         </div>
         <div>
           <Button type="submit" variant="secondary" size="sm" disabled={busy}>
@@ -273,7 +381,20 @@ function SizesAndStock({ variants, answer, busy }: { variants: Variant[]; answer
   );
 }
 
-function StockLog({ adjustments }: { adjustments: Array<{ id: number; size: string; delta: number; stockAfter: number; reason: string; source: string; actorLabel: string; createdAt: string }> }) {
+function StockLog({
+  adjustments,
+}: {
+  adjustments: Array<{
+    id: number;
+    size: string;
+    delta: number;
+    stockAfter: number;
+    reason: string;
+    source: string;
+    actorLabel: string;
+    createdAt: string;
+  }>;
+}) {
   return (
     <section aria-labelledby="stock-log-heading" className="grid max-w-4xl gap-3">
       <h2 id="stock-log-heading" className="text-2xl font-bold uppercase">
@@ -289,7 +410,8 @@ function StockLog({ adjustments }: { adjustments: Array<{ id: number; size: stri
                 {row.delta > 0 ? "+" : "−"}
                 {Math.abs(row.delta)} {row.size}
               </strong>{" "}
-              → {row.stockAfter} · {row.reason} <span className="text-muted">({STOCK_SOURCE_LABELS[row.source as StockChangeSource] ?? row.source})</span>
+              → {row.stockAfter} · {row.reason}{" "}
+              <span className="text-muted">({STOCK_SOURCE_LABELS[row.source as StockChangeSource] ?? row.source})</span>
               <p className="text-xs text-muted">
                 {row.actorLabel} · <time dateTime={row.createdAt}>{formatAuditTime(row.createdAt)}</time>
               </p>

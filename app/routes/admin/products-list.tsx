@@ -20,13 +20,18 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
   return data({ q, products, lowStock }, { headers: BACK_OFFICE_HEADERS });
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Products | Back Office", description: "The store's products and stock.", path: null });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Products | Back Office", description: "The store's products and stock.", path: null });
 
 export default function ProductsList({ loaderData }: Route.ComponentProps) {
   const { q, products, lowStock } = loaderData;
   return (
     <>
-      <SectionHeading level={1} title="Products" description="What the store sells, its sizes and stock. Changes show in the store as soon as they are saved." />
+      <SectionHeading
+        level={1}
+        title="Products"
+        description="What the store sells, its sizes and stock. Changes show in the store as soon as they are saved."
+      />
       <div className="-mt-4 mb-6 flex flex-wrap gap-3">
         <LinkButton to="/admin/products/new">New product</LinkButton>
         <LinkButton to="/admin/products/stock" variant="secondary">
@@ -55,7 +60,10 @@ export default function ProductsList({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="grid gap-3">
           {products.map((product) => (
-            <li key={product.id} className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-line bg-surface p-4">
+            <li
+              key={product.id}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-line bg-surface p-4"
+            >
               <div className="min-w-0">
                 <Link to={`/admin/products/${product.id}`} className="break-words font-semibold text-accent-text hover:underline">
                   {product.name}
@@ -70,7 +78,9 @@ export default function ProductsList({ loaderData }: Route.ComponentProps) {
                 <span>
                   {product.totalStock} in stock ({product.sizes} {product.sizes === 1 ? "size" : "sizes"})
                 </span>
-                {product.soldOutSizes > 0 && <Badge tone="warning">{product.soldOutSizes === product.sizes ? "Sold out" : `${product.soldOutSizes} sold out`}</Badge>}
+                {product.soldOutSizes > 0 && (
+                  <Badge tone="warning">{product.soldOutSizes === product.sizes ? "Sold out" : `${product.soldOutSizes} sold out`}</Badge>
+                )}
                 {product.lowSizes > 0 && <Badge tone="warning">{product.lowSizes} low</Badge>}
                 {!product.active && <Badge tone="neutral">Hidden</Badge>}
                 {product.featured && <Badge tone="accent">Featured</Badge>}

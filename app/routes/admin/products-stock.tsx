@@ -18,11 +18,15 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
   return data({}, { headers: BACK_OFFICE_HEADERS });
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Stock from a CSV | Back Office", description: "Update stock of many sizes at once.", path: null });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Stock from a CSV | Back Office", description: "Update stock of many sizes at once.", path: null });
 
 const formSchema = z.object({
   intent: z.enum(["preview", "apply"], { message: "Unknown form intent." }),
-  csv: z.string().max(MAX_STOCK_CSV_BYTES * 2).default(""),
+  csv: z
+    .string()
+    .max(MAX_STOCK_CSV_BYTES * 2)
+    .default(""),
   reason: z.string().trim().max(300, "Keep the reason under 300 characters.").default(""),
   fingerprint: z.string().max(MAX_STOCK_CSV_BYTES).default(""),
 });
@@ -40,7 +44,10 @@ interface StockAnswer {
 }
 
 const answer = (body: Partial<StockAnswer> & Pick<StockAnswer, "tone" | "message">, status = 200) =>
-  data<StockAnswer>({ problems: [], changes: [], unchanged: 0, csv: "", reason: "", fingerprint: "", ...body }, { status, headers: BACK_OFFICE_HEADERS });
+  data<StockAnswer>(
+    { problems: [], changes: [], unchanged: 0, csv: "", reason: "", fingerprint: "", ...body },
+    { status, headers: BACK_OFFICE_HEADERS },
+  );
 
 export async function action({ request, context: routerContext }: Route.ActionArgs) {
   const context = appContext(routerContext);
@@ -53,17 +60,25 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   let { csv } = parsed.data;
   const { intent, reason, fingerprint } = parsed.data;
   if (file instanceof File && file.size > 0) {
-    if (file.size > MAX_STOCK_CSV_BYTES) return answer({ tone: "error", message: `The file is larger than ${MAX_STOCK_CSV_BYTES / 1024} KB; split it in two.`, reason }, 400);
+    if (file.size > MAX_STOCK_CSV_BYTES)
+      return answer({ tone: "error", message: `The file is larger than ${MAX_STOCK_CSV_BYTES / 1024} KB; split it in two.`, reason }, 400);
     csv = await file.text();
   }
   if (!csv.trim()) return answer({ tone: "error", message: "Paste the CSV or choose a file.", reason }, 400);
 
   if (intent === "preview") {
     const preview = await previewStockCsv(context.db, csv);
-    if (!preview.ok) return answer({ tone: "error", message: "The file was not accepted; nothing was changed.", problems: preview.problems, csv, reason }, 400);
+    if (!preview.ok)
+      return answer(
+        { tone: "error", message: "The file was not accepted; nothing was changed.", problems: preview.problems, csv, reason },
+        400,
+      );
     return answer({
       tone: "preview",
-      message: preview.changes.length === 0 ? "Every size in the file already has that stock: nothing would change." : `Preview: ${preview.changes.length} ${preview.changes.length === 1 ? "size" : "sizes"} would change. Nothing has been changed yet.`,
+      message:
+        preview.changes.length === 0
+          ? "Every size in the file already has that stock: nothing would change."
+          : `Preview: ${preview.changes.length} ${preview.changes.length === 1 ? "size" : "sizes"} would change. Nothing has been changed yet.`,
       changes: preview.changes,
       unchanged: preview.unchanged,
       csv,
@@ -74,13 +89,24 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   if (!reason) {
     const preview = await previewStockCsv(context.db, csv);
     return answer(
-      { tone: "preview", message: "Give a reason for the change, then apply.", reasonError: "Give a reason, e.g. “Stock-take 3 March”.", changes: preview.ok ? preview.changes : [], csv, reason, fingerprint },
+      {
+        tone: "preview",
+        message: "Give a reason for the change, then apply.",
+        reasonError: "Give a reason, e.g. “Stock-take 3 March”.",
+        changes: preview.ok ? preview.changes : [],
+        csv,
+        reason,
+        fingerprint,
+      },
       400,
     );
   }
   const applied = await applyStockCsv({ ...context, publicUrl: context.publicUrl }, staff, { text: csv, reason, fingerprint });
   if (!applied.ok) return answer({ tone: "error", message: applied.message, csv, reason }, applied.status);
-  return answer({ tone: "success", message: `Stock updated for ${applied.value.changed} ${applied.value.changed === 1 ? "size" : "sizes"}. Each change is in the stock log of its product.` });
+  return answer({
+    tone: "success",
+    message: `Stock updated for ${applied.value.changed} ${applied.value.changed === 1 ? "size" : "sizes"}. Each change is in the stock log of its product.`,
+  });
 }
 
 export default function ProductsStock({ actionData }: Route.ComponentProps) {
@@ -93,14 +119,20 @@ export default function ProductsStock({ actionData }: Route.ComponentProps) {
           Products
         </Link>
       </p>
-      <SectionHeading level={1} title="Stock from a CSV" description="Set the stock of many sizes at once, e.g. after a stock-take. You see what would change before anything does." />
+      <SectionHeading
+        level={1}
+        title="Stock from a CSV"
+        description="Set the stock of many sizes at once, e.g. after a stock-take. You see what would change before anything does."
+      />
       <details className="mb-6 max-w-3xl rounded-card border border-line p-4 text-sm">
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold">The file&apos;s format</summary>
         <p className="mt-2">
-          A header line <code>sku,stock</code>, then one line per size: the SKU is the product&apos;s address and the size joined by a slash (shown under each size on its product&apos;s page), and
-          stock is the number of units to sell from now on.
+          A header line <code>sku,stock</code>, then one line per size: the SKU is the product&apos;s address and the size joined by a slash
+          (shown under each size on its product&apos;s page), and stock is the number of units to sell from now on.
         </p>
-        <pre className="mt-2 overflow-x-auto rounded-lg bg-ink p-3">{"sku,stock\nteam-tshirt/S,14\nteam-tshirt/M,30\nteam-cap-red/One Size,40"}</pre>
+        <pre className="mt-2 overflow-x-auto rounded-lg bg-ink p-3">
+          {"sku,stock\nteam-tshirt/S,14\nteam-tshirt/M,30\nteam-cap-red/One Size,40"}
+        </pre>
         <p className="mt-2">A file naming any SKU the store does not have is refused whole: nothing changes until every line is right.</p>
       </details>
       {result && result.tone !== "preview" && <FormNotice tone={result.tone}>{result.message}</FormNotice>}

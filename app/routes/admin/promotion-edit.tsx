@@ -19,7 +19,14 @@ import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
 
 const FIELDS: DeskField[] = [
-  { name: "code", label: "Code", kind: "text", required: true, fixedAfterCreate: true, hint: "What shoppers type; letters and digits, matched whatever the case." },
+  {
+    name: "code",
+    label: "Code",
+    kind: "text",
+    required: true,
+    fixedAfterCreate: true,
+    hint: "What shoppers type; letters and digits, matched whatever the case.",
+  },
   {
     name: "kind",
     label: "Discount",
@@ -31,12 +38,27 @@ const FIELDS: DeskField[] = [
     ],
   },
   { name: "percentOff", label: "Percentage off", kind: "integer", hint: "For a percentage: 1 to 100." },
-  { name: "amountOff", label: "Amount off (£)", kind: "pounds", hint: "For a fixed amount, e.g. 5 or 7.50. Never more than the items cost." },
+  {
+    name: "amountOff",
+    label: "Amount off (£)",
+    kind: "pounds",
+    hint: "For a fixed amount, e.g. 5 or 7.50. Never more than the items cost.",
+  },
   { name: "minSpend", label: "Minimum spend (£)", kind: "pounds", hint: "The items' total an order needs; empty for none." },
   { name: "startsOn", label: "First day", kind: "date", hint: "From 00:00 UK time; empty to start at once." },
   { name: "endsOn", label: "Last day", kind: "date", hint: "Until the end of the day, UK time; empty for no end." },
-  { name: "maxUses", label: "Total use limit", kind: "integer", hint: "Orders that may use it, counting ones waiting for payment; empty for no limit." },
-  { name: "perCustomerLimit", label: "Limit per customer", kind: "integer", hint: "Orders one customer (by e-mail) may use it on; empty for no limit." },
+  {
+    name: "maxUses",
+    label: "Total use limit",
+    kind: "integer",
+    hint: "Orders that may use it, counting ones waiting for payment; empty for no limit.",
+  },
+  {
+    name: "perCustomerLimit",
+    label: "Limit per customer",
+    kind: "integer",
+    hint: "Orders one customer (by e-mail) may use it on; empty for no limit.",
+  },
   { name: "note", label: "Note for the team", kind: "text", hint: "What the code is for; shoppers never see it." },
 ];
 
@@ -46,14 +68,29 @@ export async function loader({ request, url, context: routerContext, params }: R
   const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
   if (isNew(params)) {
-    return data({ code: null, version: 0, usedCount: 0, values: { kind: "percent", active: "on" } as Record<string, string>, tab: "details" as const, history: [], justCreated: false }, { headers: BACK_OFFICE_HEADERS });
+    return data(
+      {
+        code: null,
+        version: 0,
+        usedCount: 0,
+        values: { kind: "percent", active: "on" } as Record<string, string>,
+        tab: "details" as const,
+        history: [],
+        justCreated: false,
+      },
+      { headers: BACK_OFFICE_HEADERS },
+    );
   }
   const promo = await getPromotion(context.db, params.code!);
   if (!promo) throw data("Not found", { status: 404 });
   const tab = url.searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
-  const history = tab === "history" ? await entityHistory(context.db, PROMO_CODES.entityType, promo.code, { currentVersion: promo.version }) : [];
+  const history =
+    tab === "history" ? await entityHistory(context.db, PROMO_CODES.entityType, promo.code, { currentVersion: promo.version }) : [];
   const justCreated = url.searchParams.has("saved");
-  return data({ code: promo.code, version: promo.version, usedCount: promo.usedCount, values: promotionFormValues(promo), tab, history, justCreated }, { headers: BACK_OFFICE_HEADERS });
+  return data(
+    { code: promo.code, version: promo.version, usedCount: promo.usedCount, values: promotionFormValues(promo), tab, history, justCreated },
+    { headers: BACK_OFFICE_HEADERS },
+  );
 }
 
 type ActionResult = { tone: "error" | "success"; message: string; errors?: Record<string, string>; values?: Record<string, string> | null };
@@ -64,7 +101,8 @@ export async function action({ request, context: routerContext, params }: Route.
   const staff = await requireStaff(request, context, "shop");
   const form = await readForm(request);
   const values = formValues(form);
-  if (!isNew(params) && values.intent === "restore-version") return restoreAction(context, staff, form, promotionRestoreTarget(params.code!));
+  if (!isNew(params) && values.intent === "restore-version")
+    return restoreAction(context, staff, form, promotionRestoreTarget(params.code!));
   const parsed = promotionFormSchema.safeParse(isNew(params) ? values : { ...values, code: params.code });
   if (!parsed.success) {
     const errors = deskFieldErrors(parsed.error);
@@ -105,17 +143,31 @@ export default function PromotionEdit({ loaderData, actionData }: Route.Componen
       <SectionHeading
         level={1}
         title={code ?? "New promo code"}
-        description={code ? `${usedCount} use${usedCount === 1 ? "" : "s"} taken, counting orders waiting for payment.` : "A code shoppers can type in the cart."}
+        description={
+          code
+            ? `${usedCount} use${usedCount === 1 ? "" : "s"} taken, counting orders waiting for payment.`
+            : "A code shoppers can type in the cart."
+        }
       />
       {code && <DeskTabs current={tab} detailsHref={base} historyHref={`${base}?tab=history`} />}
-      {actionData ? <FormNotice tone={actionData.tone}>{actionData.message}</FormNotice> : justCreated && <FormNotice tone="success">Created.</FormNotice>}
+      {actionData ? (
+        <FormNotice tone={actionData.tone}>{actionData.message}</FormNotice>
+      ) : (
+        justCreated && <FormNotice tone="success">Created.</FormNotice>
+      )}
       {tab === "history" ? (
         <HistoryPanel entries={history} currentVersion={version} />
       ) : (
         <Form method="post" id="promotion-form" className="grid max-w-3xl gap-5 sm:grid-cols-2" noValidate>
           {code && <input type="hidden" name="version" value={version} />}
           {FIELDS.map((field) => (
-            <DeskFormField key={field.name} field={field} value={shown[field.name] ?? ""} error={errors[field.name]} readOnly={Boolean(code) && field.fixedAfterCreate} />
+            <DeskFormField
+              key={field.name}
+              field={field}
+              value={shown[field.name] ?? ""}
+              error={errors[field.name]}
+              readOnly={Boolean(code) && field.fixedAfterCreate}
+            />
           ))}
           <label className="flex min-h-11 items-center gap-3 text-sm font-medium sm:col-span-2">
             <input type="checkbox" name="active" defaultChecked={shown.active === "on"} className="size-5" />

@@ -23,7 +23,8 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
   return data({ promotions }, { headers: BACK_OFFICE_HEADERS });
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Promotions | Back Office", description: "Promo codes.", path: null });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Promotions | Back Office", description: "Promo codes.", path: null });
 
 export default function Promotions({ loaderData }: Route.ComponentProps) {
   return (
@@ -42,7 +43,10 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-2">
           {loaderData.promotions.map((promo) => (
             <li key={promo.code}>
-              <Link to={`/admin/promotions/${promo.code}`} className="block min-h-11 rounded-card border border-line bg-surface px-4 py-3 hover:border-accent-text">
+              <Link
+                to={`/admin/promotions/${promo.code}`}
+                className="block min-h-11 rounded-card border border-line bg-surface px-4 py-3 hover:border-accent-text"
+              >
                 <span className="flex flex-wrap items-baseline justify-between gap-2">
                   <span className="font-mono font-semibold">{promo.code}</span>
                   <span className="text-sm font-semibold uppercase tracking-wide text-muted">{promo.state}</span>

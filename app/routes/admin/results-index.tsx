@@ -29,7 +29,11 @@ export default function ResultsIndexPage({ loaderData }: Route.ComponentProps) {
         title="Results"
         description={
           <>
-            Pick a round. Other seasons are under <Link to="/admin/seasons" className="underline">Seasons</Link>.
+            Pick a round. Other seasons are under{" "}
+            <Link to="/admin/seasons" className="underline">
+              Seasons
+            </Link>
+            .
           </>
         }
       />

@@ -56,7 +56,9 @@ export async function loader({ request, context: routerContext, params }: Route.
       ? await Promise.all(
           sheet.classes.map(async ({ racingClass }) => {
             const version = await classResultsVersion(context.db, sheet.round.id, racingClass);
-            const entries = await entityHistory(context.db, CLASS_RESULTS, classResultsEntityId(sheet.round.id, racingClass), { currentVersion: version });
+            const entries = await entityHistory(context.db, CLASS_RESULTS, classResultsEntityId(sheet.round.id, racingClass), {
+              currentVersion: version,
+            });
             return { racingClass, version, entries };
           }),
         )
@@ -65,7 +67,6 @@ export async function loader({ request, context: routerContext, params }: Route.
 }
 
 const restoreClass = z.object({ racingClass: z.string().trim().min(1, "Choose the class to restore.").max(40) });
-
 
 export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
   const context = appContext(routerContext);
@@ -91,14 +92,20 @@ export async function action({ request, context: routerContext, params }: Route.
     if (!parsed.success) {
       // Each class has its own form on the page: its errors are keyed by its name.
       const racingClass = String(form.get("racingClass") ?? "");
-      const errors = Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([path, message]) => [`${racingClass}/${path}`, message]));
+      const errors = Object.fromEntries(
+        Object.entries(fieldErrors(parsed.error)).map(([path, message]) => [`${racingClass}/${path}`, message]),
+      );
       return deskInputRefused(errors, `The ${racingClass} results were not saved: please correct the fields marked below.`);
     }
     const input = parsed.data;
-    return deskWrite(context, staff, (tx) => saveClassResults(tx, roundId, input), ({ changed }) =>
-      changed === 0
-        ? `Nothing to save: the ${input.racingClass} results were already as shown.`
-        : `${input.racingClass} results saved${input.provisional ? " as provisional" : " as final"}. Standings and driver pages show them now.`,
+    return deskWrite(
+      context,
+      staff,
+      (tx) => saveClassResults(tx, roundId, input),
+      ({ changed }) =>
+        changed === 0
+          ? `Nothing to save: the ${input.racingClass} results were already as shown.`
+          : `${input.racingClass} results saved${input.provisional ? " as provisional" : " as final"}. Standings and driver pages show them now.`,
     );
   }
 
@@ -107,16 +114,28 @@ export async function action({ request, context: routerContext, params }: Route.
     const csv = await csvFromForm(form);
     const provisional = form.get("provisional") === "on";
     if (!Number.isInteger(raceNumber) || raceNumber < 1 || raceNumber > 6) {
-      return data<CsvActionData>({ kind: "csv", csv, raceNumber: 1, provisional, problems: [{ line: null, message: "Pick the race the file classifies." }] }, { status: 400, headers: BACK_OFFICE_HEADERS });
+      return data<CsvActionData>(
+        { kind: "csv", csv, raceNumber: 1, provisional, problems: [{ line: null, message: "Pick the race the file classifies." }] },
+        { status: 400, headers: BACK_OFFICE_HEADERS },
+      );
     }
     if (csv.trim() === "") {
-      return data<CsvActionData>({ kind: "csv", csv, raceNumber, provisional, problems: [{ line: null, message: "Choose a CSV file or paste its text." }] }, { status: 400, headers: BACK_OFFICE_HEADERS });
+      return data<CsvActionData>(
+        { kind: "csv", csv, raceNumber, provisional, problems: [{ line: null, message: "Choose a CSV file or paste its text." }] },
+        { status: 400, headers: BACK_OFFICE_HEADERS },
+      );
     }
     if (intent === "csv-preview") {
       const preview = await previewClassificationImport(context.db, roundId, raceNumber, csv);
       return data<CsvActionData>(
         preview.ok
-          ? { kind: "csv", csv, raceNumber, provisional, preview: { changes: preview.changes, fingerprint: preview.fingerprint, ignored: preview.ignored } }
+          ? {
+              kind: "csv",
+              csv,
+              raceNumber,
+              provisional,
+              preview: { changes: preview.changes, fingerprint: preview.fingerprint, ignored: preview.ignored },
+            }
           : { kind: "csv", csv, raceNumber, provisional, problems: preview.problems },
         { status: preview.ok ? 200 : 400, headers: BACK_OFFICE_HEADERS },
       );
@@ -126,7 +145,8 @@ export async function action({ request, context: routerContext, params }: Route.
       context,
       staff,
       (tx) => applyClassificationImport(tx, roundId, raceNumber, csv, fingerprint, provisional),
-      ({ changed }) => `Import saved: ${changed} ${changed === 1 ? "result" : "results"} changed for race ${raceNumber}. Standings show them now.`,
+      ({ changed }) =>
+        `Import saved: ${changed} ${changed === 1 ? "result" : "results"} changed for race ${raceNumber}. Standings show them now.`,
     );
   }
   return deskInputRefused({ intent: "Unknown action" }, "Unknown action.");
@@ -180,7 +200,9 @@ export default function ResultsPage({ loaderData, actionData }: Route.ComponentP
       <RecordTabs base={`/admin/results/${round.id}`} tab={tab} detailsLabel="Results" />
       {tab === "history" ? (
         <div className="grid gap-10">
-          <p className="text-sm text-muted">Each save of a class's results, newest first. Restoring one sets the whole class back to it; standings follow at once.</p>
+          <p className="text-sm text-muted">
+            Each save of a class's results, newest first. Restoring one sets the whole class back to it; standings follow at once.
+          </p>
           {histories.map((history) => (
             <HistoryPanel
               key={history.racingClass}

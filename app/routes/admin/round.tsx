@@ -38,9 +38,11 @@ export async function loader({ request, url, context: routerContext, params }: R
   await requireStaff(request, context, "editor");
   const { season } = await loadSeason(context, params.year);
   const created = url.searchParams.has("created");
-  if (params.id === NEW_ROUND) return data({ year: season.year, round: null, created: false, history: [] }, { headers: BACK_OFFICE_HEADERS });
+  if (params.id === NEW_ROUND)
+    return data({ year: season.year, round: null, created: false, history: [] }, { headers: BACK_OFFICE_HEADERS });
   const round = await getDeskRound(context.db, params.id);
-  if (!round || round.seasonYear !== season.year) throw data({ message: "There is no such round." }, { status: 404, headers: BACK_OFFICE_HEADERS });
+  if (!round || round.seasonYear !== season.year)
+    throw data({ message: "There is no such round." }, { status: 404, headers: BACK_OFFICE_HEADERS });
   const history = await entityHistory(context.db, "round", round.id, { currentVersion: round.version });
   return data({ year: season.year, round, created, history }, { headers: BACK_OFFICE_HEADERS });
 }
@@ -60,7 +62,12 @@ export async function action({ request, context: routerContext, params }: Route.
     const round = await getDeskRound(context.db, params.id);
     if (!round) throw data({ message: "There is no such round." }, { status: 404, headers: BACK_OFFICE_HEADERS });
     try {
-      const restored = await restoreAction(context, staff, form, roundRestoreTarget(round.id, `${round.seasonYear} R${round.roundNumber} ${round.name}`));
+      const restored = await restoreAction(
+        context,
+        staff,
+        form,
+        roundRestoreTarget(round.id, `${round.seasonYear} R${round.roundNumber} ${round.name}`),
+      );
       return data({ ...restored.data, errors: {} as Record<string, string> }, restored.init ?? undefined);
     } catch (error) {
       if (error instanceof DeskInputError) return deskInputRefused({}, error.message);
@@ -72,7 +79,8 @@ export async function action({ request, context: routerContext, params }: Route.
   if (params.id === NEW_ROUND) {
     try {
       const created = await auditedWrite(context, staff, (tx) => createRound(tx, season.year, parsed.data));
-      if (created.ok) throw redirect(`/admin/seasons/${season.year}/rounds/${created.value.id}?created=1`, { headers: BACK_OFFICE_HEADERS });
+      if (created.ok)
+        throw redirect(`/admin/seasons/${season.year}/rounds/${created.value.id}?created=1`, { headers: BACK_OFFICE_HEADERS });
       return deskInputRefused({}, created.message);
     } catch (error) {
       if (error instanceof DeskInputError) return deskInputRefused({ [error.field]: error.message }, error.message);
@@ -81,7 +89,12 @@ export async function action({ request, context: routerContext, params }: Route.
   }
   const version = Number(form.get("version"));
   if (!Number.isInteger(version) || version < 1) return deskInputRefused({ version: "Reload the page and try again" });
-  return deskWrite(context, staff, (tx) => updateRound(tx, params.id, version, parsed.data), () => "Round saved. The public calendar shows it now.");
+  return deskWrite(
+    context,
+    staff,
+    (tx) => updateRound(tx, params.id, version, parsed.data),
+    () => "Round saved. The public calendar shows it now.",
+  );
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -93,9 +106,12 @@ export default function RoundPage({ loaderData, actionData }: Route.ComponentPro
   const busy = navigation.state === "submitting";
   const errors = actionData?.errors ?? {};
   const sessionRows = [...(round?.sessions ?? []), ...Array.from({ length: SPARE_SESSION_ROWS }, () => null)];
-  const text = (name: string, label: string, value: string | number | null | undefined, props: Partial<Parameters<typeof FormField>[0]> = {}) => (
-    <FormField label={label} name={name} defaultValue={value ?? ""} error={errors[name]} {...props} />
-  );
+  const text = (
+    name: string,
+    label: string,
+    value: string | number | null | undefined,
+    props: Partial<Parameters<typeof FormField>[0]> = {},
+  ) => <FormField label={label} name={name} defaultValue={value ?? ""} error={errors[name]} {...props} />;
   return (
     <>
       <p className="mb-3 text-sm">
@@ -124,7 +140,11 @@ export default function RoundPage({ loaderData, actionData }: Route.ComponentPro
           {text("roundNumber", "Round number", round?.roundNumber, { type: "number", inputMode: "numeric", min: 1, required: true })}
           {text("name", "Name", round?.name, { required: true })}
           {text("startDate", "First day", round?.startDate, { type: "date", required: true })}
-          {text("endDate", "Last day", round?.endDate, { type: "date", required: true, hint: "UK local dates; the weekend runs 09:00–18:00 UK time." })}
+          {text("endDate", "Last day", round?.endDate, {
+            type: "date",
+            required: true,
+            hint: "UK local dates; the weekend runs 09:00–18:00 UK time.",
+          })}
           {text("organizer", "Organising club", round?.organizer, { required: true })}
           {text("location", "Location", round?.location, { required: true })}
         </fieldset>
@@ -133,19 +153,33 @@ export default function RoundPage({ loaderData, actionData }: Route.ComponentPro
           {text("circuit", "Circuit", round?.circuit, { required: true })}
           {text("circuitSlug", "Circuit short name", round?.circuitSlug, { required: true, hint: "Lower-case, e.g. silverstone-national" })}
           {text("circuitUrl", "Circuit website", round?.circuitUrl, { type: "url", required: true })}
-          {text("layoutImage", "Layout image", round?.layoutImage, { required: true, hint: "A /media/ path, e.g. /media/circuits/anglesey.svg" })}
+          {text("layoutImage", "Layout image", round?.layoutImage, {
+            required: true,
+            hint: "A /media/ path, e.g. /media/circuits/anglesey.svg",
+          })}
           {text("flagCode", "Flag code", round?.flagCode ?? "gb-eng", { required: true })}
-          {text("circuitLengthMiles", "Length (miles)", round?.circuitLengthMiles, { type: "number", inputMode: "decimal", step: "0.01", min: 0, required: true })}
+          {text("circuitLengthMiles", "Length (miles)", round?.circuitLengthMiles, {
+            type: "number",
+            inputMode: "decimal",
+            step: "0.01",
+            min: 0,
+            required: true,
+          })}
           {text("circuitTurns", "Turns", round?.circuitTurns, { type: "number", inputMode: "numeric", min: 1, required: true })}
-          {text("raceLengthMinutes", "Race length (minutes)", round?.raceLengthMinutes, { type: "number", inputMode: "numeric", min: 1, required: true })}
+          {text("raceLengthMinutes", "Race length (minutes)", round?.raceLengthMinutes, {
+            type: "number",
+            inputMode: "numeric",
+            min: 1,
+            required: true,
+          })}
           {text("weather", "Weather", round?.weather, { hint: "Once the weekend has run" })}
           {text("trackTemperatureC", "Track temperature (°C)", round?.trackTemperatureC, { type: "number", inputMode: "numeric" })}
         </fieldset>
         <fieldset className="grid gap-3">
           <legend className="mb-2 text-xl font-bold uppercase">Sessions</legend>
           <p className="text-sm text-muted">
-            Practice, qualifying and races, in order. Name races &quot;Race 1&quot;, &quot;Race 2&quot;…: the results sheet has one column per race.
-            Leave the time empty while it is not announced; empty a row to remove it.
+            Practice, qualifying and races, in order. Name races &quot;Race 1&quot;, &quot;Race 2&quot;…: the results sheet has one column
+            per race. Leave the time empty while it is not announced; empty a row to remove it.
           </p>
           {sessionRows.map((session, index) => (
             <div key={index} className="grid gap-3 rounded-lg border border-line p-3 sm:grid-cols-[2fr_1fr_1fr]">

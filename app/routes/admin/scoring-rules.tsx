@@ -30,7 +30,10 @@ export async function loader({ request, context: routerContext, params }: Route.
   const year = yearOf(params.year);
   const classes = await getSeasonScoringRules(context.db, year);
   if (classes.length === 0) throw data({ message: "There is no such season." }, { status: 404, headers: BACK_OFFICE_HEADERS });
-  return data({ year, classes: classes.map((entry) => ({ ...entry, values: formOfRules(entry.rules) })) }, { headers: BACK_OFFICE_HEADERS });
+  return data(
+    { year, classes: classes.map((entry) => ({ ...entry, values: formOfRules(entry.rules) })) },
+    { headers: BACK_OFFICE_HEADERS },
+  );
 }
 
 interface Answer {
@@ -62,7 +65,13 @@ export async function action({ request, context: routerContext, params }: Route.
   const input = parsed.data;
   try {
     const saved = await auditedWrite(context, staff, (tx) =>
-      saveScoringRules(tx, { year, racingClass: input.racingClass, expectedVersion: input.version, rules: rulesOfForm(input), reason: input.reason }),
+      saveScoringRules(tx, {
+        year,
+        racingClass: input.racingClass,
+        expectedVersion: input.version,
+        rules: rulesOfForm(input),
+        reason: input.reason,
+      }),
     );
     if (!saved.ok) {
       const message = `${saved.message} Reload the page to see their rules; your values are still in the form.`;
@@ -139,7 +148,9 @@ function ClassRulesForm({
       <h2 id={headingId} className="font-display text-2xl font-bold uppercase">
         {racingClass}
       </h2>
-      <p className="mb-4 text-sm text-muted">{version === 0 ? `Carried over from an earlier season; saving makes them the ${year} rules.` : `Version ${version} for ${year}.`}</p>
+      <p className="mb-4 text-sm text-muted">
+        {version === 0 ? `Carried over from an earlier season; saving makes them the ${year} rules.` : `Version ${version} for ${year}.`}
+      </p>
       {answer && <FormNotice tone={answer.tone}>{answer.message}</FormNotice>}
       <Form method="post" id={formId} noValidate className="grid gap-4">
         <input type="hidden" name="racingClass" value={racingClass} />
@@ -163,7 +174,14 @@ function ClassRulesForm({
             inputMode="numeric"
             autoComplete="off"
           />
-          <FormField label="Fastest lap points" name="fastestLapPoints" defaultValue={values.fastestLapPoints ?? ""} error={errors.fastestLapPoints} inputMode="numeric" autoComplete="off" />
+          <FormField
+            label="Fastest lap points"
+            name="fastestLapPoints"
+            defaultValue={values.fastestLapPoints ?? ""}
+            error={errors.fastestLapPoints}
+            inputMode="numeric"
+            autoComplete="off"
+          />
           <FormField
             label="Rounds that count"
             name="countedRounds"
@@ -181,7 +199,14 @@ function ClassRulesForm({
           A round with a disqualification may be dropped
         </Checkbox>
         <p className="text-sm text-muted">Equal totals are split by countback: most wins, then most second places, and so on.</p>
-        <FormField label="Reason for the change (optional)" name="reason" defaultValue={values.reason ?? ""} error={errors.reason} hint="Kept in the activity log with the change." autoComplete="off" />
+        <FormField
+          label="Reason for the change (optional)"
+          name="reason"
+          defaultValue={values.reason ?? ""}
+          error={errors.reason}
+          hint="Kept in the activity log with the change."
+          autoComplete="off"
+        />
         <div>
           <Button type="submit" disabled={saving}>
             {saving ? "Saving..." : `Save ${racingClass} rules`}

@@ -28,7 +28,10 @@ export async function loader({ request, context: routerContext, params }: Route.
   await requireStaff(request, context, "editor");
   const season = await loadSeason(context, params.year);
   const tab = recordTabOf(request);
-  const history = tab === "history" ? await entityHistory(context.db, "season", String(season.season.year), { currentVersion: season.season.version }) : [];
+  const history =
+    tab === "history"
+      ? await entityHistory(context.db, "season", String(season.season.year), { currentVersion: season.season.version })
+      : [];
   return data({ ...season, tab, history }, { headers: BACK_OFFICE_HEADERS });
 }
 
@@ -74,46 +77,48 @@ export default function SeasonPage({ loaderData, actionData }: Route.ComponentPr
       <RecordTabs base={`/admin/seasons/${season.year}`} tab={tab} detailsLabel="Rounds" />
       {tab === "history" ? (
         <>
-          <p className="mb-4 text-sm text-muted">Restoring a version sets whether the season is published back to it. Which season is current is chosen on the seasons list.</p>
+          <p className="mb-4 text-sm text-muted">
+            Restoring a version sets whether the season is published back to it. Which season is current is chosen on the seasons list.
+          </p>
           <HistoryPanel entries={history} currentVersion={season.version} action={`/admin/seasons/${season.year}?tab=history`} />
         </>
       ) : (
-      <>
-      <div className="flex flex-wrap gap-3">
-        <LinkButton to={`/admin/seasons/${season.year}/rounds/new`}>Add a round</LinkButton>
-        <LinkButton to={`/admin/seasons/${season.year}/scoring`} variant="secondary">
-          Scoring rules
-        </LinkButton>
-      </div>
-      {rounds.length === 0 ? (
-        <p className="mt-6 text-muted">No rounds yet.</p>
-      ) : (
-        <ol className="mt-6 grid gap-3">
-          {rounds.map((round) => (
-            <li key={round.id} className="rounded-card border border-line bg-surface p-4">
-              <p className="text-xs font-semibold uppercase tracking-wider text-muted">
-                Round {round.roundNumber} · {formatRoundDates(round)}
-              </p>
-              <h2 className="font-display text-xl font-bold uppercase [overflow-wrap:anywhere]">{round.name}</h2>
-              <div className="mt-3 flex flex-wrap gap-2">
-                <Link
-                  to={`/admin/results/${round.id}`}
-                  className="inline-flex min-h-11 items-center rounded-full bg-accent px-5 text-sm font-semibold uppercase tracking-wide text-white hover:bg-accent-strong"
-                >
-                  Results<span className="sr-only"> of round {round.roundNumber}</span>
-                </Link>
-                <Link
-                  to={`/admin/seasons/${season.year}/rounds/${round.id}`}
-                  className="inline-flex min-h-11 items-center rounded-full border border-line px-5 text-sm font-semibold uppercase tracking-wide hover:border-muted"
-                >
-                  Edit round and sessions<span className="sr-only"> {round.roundNumber}</span>
-                </Link>
-              </div>
-            </li>
-          ))}
-        </ol>
-      )}
-      </>
+        <>
+          <div className="flex flex-wrap gap-3">
+            <LinkButton to={`/admin/seasons/${season.year}/rounds/new`}>Add a round</LinkButton>
+            <LinkButton to={`/admin/seasons/${season.year}/scoring`} variant="secondary">
+              Scoring rules
+            </LinkButton>
+          </div>
+          {rounds.length === 0 ? (
+            <p className="mt-6 text-muted">No rounds yet.</p>
+          ) : (
+            <ol className="mt-6 grid gap-3">
+              {rounds.map((round) => (
+                <li key={round.id} className="rounded-card border border-line bg-surface p-4">
+                  <p className="text-xs font-semibold uppercase tracking-wider text-muted">
+                    Round {round.roundNumber} · {formatRoundDates(round)}
+                  </p>
+                  <h2 className="font-display text-xl font-bold uppercase [overflow-wrap:anywhere]">{round.name}</h2>
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    <Link
+                      to={`/admin/results/${round.id}`}
+                      className="inline-flex min-h-11 items-center rounded-full bg-accent px-5 text-sm font-semibold uppercase tracking-wide text-white hover:bg-accent-strong"
+                    >
+                      Results<span className="sr-only"> of round {round.roundNumber}</span>
+                    </Link>
+                    <Link
+                      to={`/admin/seasons/${season.year}/rounds/${round.id}`}
+                      className="inline-flex min-h-11 items-center rounded-full border border-line px-5 text-sm font-semibold uppercase tracking-wide hover:border-muted"
+                    >
+                      Edit round and sessions<span className="sr-only"> {round.roundNumber}</span>
+                    </Link>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
       )}
     </>
   );

@@ -34,7 +34,12 @@ export async function action({ request, context: routerContext }: Route.ActionAr
       const parsed = newSeasonSchema.safeParse(form);
       if (!parsed.success) return deskInputRefused(fieldErrors(parsed.error));
       const { year } = parsed.data;
-      return deskWrite(context, staff, (tx) => createSeason(tx, year), () => `The ${year} season is created, unpublished. Add its rounds, then publish it.`);
+      return deskWrite(
+        context,
+        staff,
+        (tx) => createSeason(tx, year),
+        () => `The ${year} season is created, unpublished. Add its rounds, then publish it.`,
+      );
     }
     case "publish":
     case "unpublish": {
@@ -42,15 +47,23 @@ export async function action({ request, context: routerContext }: Route.ActionAr
       if (!parsed.success) return deskInputRefused(fieldErrors(parsed.error));
       const { year, version } = parsed.data;
       const published = form.intent === "publish";
-      return deskWrite(context, staff, (tx) => setSeasonPublished(tx, year, version, published), () =>
-        published ? `The ${year} season is on the public site.` : `The ${year} season is off the public site.`,
+      return deskWrite(
+        context,
+        staff,
+        (tx) => setSeasonPublished(tx, year, version, published),
+        () => (published ? `The ${year} season is on the public site.` : `The ${year} season is off the public site.`),
       );
     }
     case "set-current": {
       const parsed = seasonChange.safeParse(form);
       if (!parsed.success) return deskInputRefused(fieldErrors(parsed.error));
       const { year, version } = parsed.data;
-      return deskWrite(context, staff, (tx) => setCurrentSeason(tx, year, version), () => `${year} is now the current season.`);
+      return deskWrite(
+        context,
+        staff,
+        (tx) => setCurrentSeason(tx, year, version),
+        () => `${year} is now the current season.`,
+      );
     }
     default:
       return deskInputRefused({ intent: "Unknown action" }, "Unknown action.");
@@ -94,7 +107,13 @@ export default function SeasonsPage({ loaderData, actionData }: Route.ComponentP
                 <input type="hidden" name="year" value={season.year} />
                 <input type="hidden" name="version" value={season.version} />
                 {!season.isCurrent && (
-                  <Button type="submit" name="intent" value={season.published ? "unpublish" : "publish"} variant="secondary" disabled={busy}>
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value={season.published ? "unpublish" : "publish"}
+                    variant="secondary"
+                    disabled={busy}
+                  >
                     {season.published ? "Withdraw" : "Publish"}
                     <span className="sr-only"> {season.year}</span>
                   </Button>

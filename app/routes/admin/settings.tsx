@@ -27,7 +27,8 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
   await requireStaff(request, context, "admin");
   const row = await getSiteSettingsRow(context.db);
   const tab = url.searchParams.get("tab") === "history" ? ("history" as const) : ("details" as const);
-  const history = tab === "history" ? await entityHistory(context.db, SITE_SETTINGS.entityType, row.id, { currentVersion: row.version }) : [];
+  const history =
+    tab === "history" ? await entityHistory(context.db, SITE_SETTINGS.entityType, row.id, { currentVersion: row.version }) : [];
   const values: Record<string, string> = {
     email: row.email,
     phone: row.phone,
@@ -49,15 +50,26 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   const form = await readForm(request);
   // Every change here (contact e-mail, links) reaches every page: confirm it's you first (ADR 0100).
   const restoring = form.get("intent") === "restore-version";
-  await requireStepUp(request, context, staff, form, restoring ? "Restore an earlier version of the site settings" : "Change the site settings");
+  await requireStepUp(
+    request,
+    context,
+    staff,
+    form,
+    restoring ? "Restore an earlier version of the site settings" : "Change the site settings",
+  );
   const values = formValues(form);
   const intent = intentSchema.safeParse(values);
   if (!intent.success) return answer({ tone: "error", message: "Unknown form intent.", errors: {}, values }, 400);
   if (intent.data.intent === "restore-version") {
     const parsed = restoreVersionSchema.safeParse(values);
-    if (!parsed.success) return answer({ tone: "error", message: Object.values(deskFieldErrors(parsed.error))[0]!, errors: {}, values: null }, 400);
-    const outcome = await restoreFromHistory(context, staff, siteSettingsRestoreTarget(), { eventId: parsed.data.eventId, expectedVersion: parsed.data.version });
-    if (!outcome.ok) return answer({ tone: "error", message: outcome.message, errors: {}, values: null }, outcome.kind === "conflict" ? 409 : 404);
+    if (!parsed.success)
+      return answer({ tone: "error", message: Object.values(deskFieldErrors(parsed.error))[0]!, errors: {}, values: null }, 400);
+    const outcome = await restoreFromHistory(context, staff, siteSettingsRestoreTarget(), {
+      eventId: parsed.data.eventId,
+      expectedVersion: parsed.data.version,
+    });
+    if (!outcome.ok)
+      return answer({ tone: "error", message: outcome.message, errors: {}, values: null }, outcome.kind === "conflict" ? 409 : 404);
     return answer({ tone: "success", message: "Restored: every page shows these settings now.", errors: {}, values: null });
   }
   const parsed = siteSettingsFormSchema.safeParse(values);
@@ -70,7 +82,8 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   return answer({ tone: "success", message: "Saved: every page shows these settings now.", errors: {}, values: null });
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Settings | Back Office", description: "Site settings.", path: null });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Settings | Back Office", description: "Site settings.", path: null });
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   useUnsavedFormWarning("settings-form");
@@ -80,7 +93,11 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const errors = actionData?.errors ?? {};
   return (
     <>
-      <SectionHeading level={1} title="Site settings" description="Contact details, office hours, socials and the Join The Team link, as every page shows them." />
+      <SectionHeading
+        level={1}
+        title="Site settings"
+        description="Contact details, office hours, socials and the Join The Team link, as every page shows them."
+      />
       <DeskTabs current={tab} detailsHref="/admin/settings" historyHref="/admin/settings?tab=history" />
       {actionData && <FormNotice tone={actionData.tone}>{actionData.message}</FormNotice>}
       {tab === "history" ? (

@@ -8,7 +8,13 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/features/account/form-notice";
 import { formatAuditTime } from "~/features/admin/audit-views";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
-import { SUBSCRIBER_PAGE_SIZE, SUBSCRIBER_STATES, subscriberQuery, subscriberState, type SubscriberState } from "~/features/inbox/subscribers";
+import {
+  SUBSCRIBER_PAGE_SIZE,
+  SUBSCRIBER_STATES,
+  subscriberQuery,
+  subscriberState,
+  type SubscriberState,
+} from "~/features/inbox/subscribers";
 import { listSubscribers, unsubscribeAtDesk } from "~/features/inbox/subscribers.server";
 import { bounceKey } from "~/features/mail/delivery-policy";
 import { bouncingAmong } from "~/features/mail/mail-queue.server";
@@ -22,7 +28,10 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
   await requireStaff(request, context, "shop");
   const query = subscriberQuery(url);
   const { rows, total } = await listSubscribers(context.db, { query: query.q, state: query.state, page: query.page });
-  const bouncing = await bouncingAmong(context.db, rows.map((row) => row.email));
+  const bouncing = await bouncingAmong(
+    context.db,
+    rows.map((row) => row.email),
+  );
   return data(
     {
       ...query,
@@ -41,7 +50,8 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
   );
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Subscribers | Back Office", description: "The newsletter's subscribers.", path: null });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Subscribers | Back Office", description: "The newsletter's subscribers.", path: null });
 
 const unsubscribeSchema = z.object({
   intent: z.literal("unsubscribe", { message: "Unknown form intent." }),
@@ -53,13 +63,19 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "shop");
   const parsed = unsubscribeSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ tone: "error" as const, message: parsed.error.issues[0]!.message }, { status: 400, headers: BACK_OFFICE_HEADERS });
+  if (!parsed.success)
+    return data({ tone: "error" as const, message: parsed.error.issues[0]!.message }, { status: 400, headers: BACK_OFFICE_HEADERS });
   const result = await unsubscribeAtDesk(context, staff, parsed.data.id, parsed.data.reason || null);
   if (!result.ok) return data({ tone: "error" as const, message: result.message }, { status: result.status, headers: BACK_OFFICE_HEADERS });
   return data({ tone: "success" as const, message: result.message }, { headers: BACK_OFFICE_HEADERS });
 }
 
-const STATE_LABELS: Record<SubscriberState, string> = { all: "All", confirmed: "Confirmed", pending: "Not confirmed yet", unsubscribed: "Unsubscribed" };
+const STATE_LABELS: Record<SubscriberState, string> = {
+  all: "All",
+  confirmed: "Confirmed",
+  pending: "Not confirmed yet",
+  unsubscribed: "Unsubscribed",
+};
 
 export default function Subscribers({ loaderData, actionData }: Route.ComponentProps) {
   const { q, state, page, pageCount, total, rows } = loaderData;
@@ -87,7 +103,12 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
           <label htmlFor="subscriber-state" className="text-sm font-medium">
             Show
           </label>
-          <select id="subscriber-state" name="state" defaultValue={state} className="min-h-11 rounded-lg border border-line bg-ink px-3 text-text">
+          <select
+            id="subscriber-state"
+            name="state"
+            defaultValue={state}
+            className="min-h-11 rounded-lg border border-line bg-ink px-3 text-text"
+          >
             {SUBSCRIBER_STATES.map((name) => (
               <option key={name} value={name}>
                 {STATE_LABELS[name]}
@@ -103,7 +124,11 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
         <span className="text-muted">
           {total} {total === 1 ? "subscriber" : "subscribers"}
         </span>
-        <a href={`/admin/subscribers/export.csv${params.toString() ? `?${params.toString()}` : ""}`} className="inline-flex min-h-11 items-center font-semibold text-accent-text underline" download>
+        <a
+          href={`/admin/subscribers/export.csv${params.toString() ? `?${params.toString()}` : ""}`}
+          className="inline-flex min-h-11 items-center font-semibold text-accent-text underline"
+          download
+        >
           Download these as CSV
         </a>
       </p>
@@ -116,16 +141,23 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
               <div className="min-w-0">
                 <p className="break-all font-semibold">{row.email}</p>
                 <p className="text-xs text-muted">
-                  Consented <time dateTime={row.consentedAt}>{formatAuditTime(row.consentedAt)}</time> on the {newsletterSourceLabel(row.source)}
+                  Consented <time dateTime={row.consentedAt}>{formatAuditTime(row.consentedAt)}</time> on the{" "}
+                  {newsletterSourceLabel(row.source)}
                 </p>
                 {row.bounce && (
                   <p className="break-words text-xs text-warning">
-                    Bounces: newsletters are not sent to it (<Link to="/admin/mail?show=bouncing" className="underline">mail queue</Link>). {row.bounce}
+                    Bounces: newsletters are not sent to it (
+                    <Link to="/admin/mail?show=bouncing" className="underline">
+                      mail queue
+                    </Link>
+                    ). {row.bounce}
                   </p>
                 )}
               </div>
               <div className="flex flex-wrap items-center gap-2">
-                <Badge tone={row.state === "confirmed" ? "success" : row.state === "pending" ? "warning" : "neutral"}>{STATE_LABELS[row.state]}</Badge>
+                <Badge tone={row.state === "confirmed" ? "success" : row.state === "pending" ? "warning" : "neutral"}>
+                  {STATE_LABELS[row.state]}
+                </Badge>
                 {row.bounce && <Badge tone="warning">Bouncing</Badge>}
                 {row.state !== "unsubscribed" && (
                   <Form method="post">

@@ -21,7 +21,10 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
   const context = appContext(routerContext);
   await requireAnyStaff(request, context);
   // Each measured address under the name the field figures use for its page (/news/:reportId).
-  const lab: LabView = { ...LAB_FIGURES, pages: LAB_FIGURES.pages.map((page) => ({ ...page, page: context.vitals.routePattern(page.path) })) };
+  const lab: LabView = {
+    ...LAB_FIGURES,
+    pages: LAB_FIGURES.pages.map((page) => ({ ...page, page: context.vitals.routePattern(page.path) })),
+  };
   return data({ report: await readVitalsReport(context.db), sampleRate: context.vitals.sampleRate, lab }, { headers: BACK_OFFICE_HEADERS });
 }
 
@@ -141,8 +144,8 @@ function LabTable({ lab }: { lab: LabView }) {
       </h2>
       <p className="mb-3 max-w-3xl text-sm text-muted">
         {`Lighthouse ${lab.lighthouseVersion} on a simulated mid-range phone (slow 4G, a processor four times slower), the median of ${lab.runs} runs per page, measured on ${LONG_DATE.format(new Date(lab.measuredAt))}${lab.benchmarkIndex ? ` by a machine of benchmark index ${lab.benchmarkIndex.toLocaleString("en-GB")} (a mid-range phone is about 1,000)` : ""}. `}
-        "Without scripts" is the same page with every script removed: the soonest it could paint. Blocking time is how long the phone
-        could not answer a tap while the page started.
+        "Without scripts" is the same page with every script removed: the soonest it could paint. Blocking time is how long the phone could
+        not answer a tap while the page started.
       </p>
       <p className="mb-2 text-xs text-muted sm:hidden">Swipe the table sideways for blocking time and layout shift.</p>
       <div role="region" aria-labelledby="vitals-lab" tabIndex={0} className="overflow-x-auto rounded-card border border-line">

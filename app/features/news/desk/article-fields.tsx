@@ -72,17 +72,38 @@ export function ArticleFields({
         maxLength={120}
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField label="Category" name="category" options={ARTICLE_CATEGORIES} defaultValue={value("category") || ARTICLE_CATEGORIES[0]} error={errors.category} />
+        <SelectField
+          label="Category"
+          name="category"
+          options={ARTICLE_CATEGORIES}
+          defaultValue={value("category") || ARTICLE_CATEGORIES[0]}
+          error={errors.category}
+        />
         <FormField label="Venue" name="venue" defaultValue={value("venue")} error={errors.venue} required maxLength={120} />
       </div>
-      <TextareaField label="Excerpt" name="excerpt" defaultValue={value("excerpt")} error={errors.excerpt} required maxLength={300} hint="Shown on the news list and in search results (up to 300 characters)." className="[&_textarea]:min-h-24" />
+      <TextareaField
+        label="Excerpt"
+        name="excerpt"
+        defaultValue={value("excerpt")}
+        error={errors.excerpt}
+        required
+        maxLength={300}
+        hint="Shown on the news list and in search results (up to 300 characters)."
+        className="[&_textarea]:min-h-24"
+      />
 
       <div className="flex flex-col gap-1.5">
         <span id={bodyLabelId} className="text-sm font-medium text-text">
           Text
         </span>
         {hydrated ? (
-          <RichTextEditor initial={body} labelId={bodyLabelId} onChange={onChange} invalid={Boolean(errors.body)} pictureChoices={photoChoices} />
+          <RichTextEditor
+            initial={body}
+            labelId={bodyLabelId}
+            onChange={onChange}
+            invalid={Boolean(errors.body)}
+            pictureChoices={photoChoices}
+          />
         ) : isPlainParagraphs(body) ? (
           <textarea
             name="bodyText"
@@ -116,30 +137,93 @@ export function ArticleFields({
           hint="A photo of the media library: its alt text and focal point are the library's. Without one, the hero art below is shown."
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="Hero art" name="image" defaultValue={value("image")} error={errors.image} hint="The site's own art by path (/media/…); used when no photo is chosen." />
-          <FormField label="Hero art focus" name="objectPosition" defaultValue={value("objectPosition") || "center"} error={errors.objectPosition} hint="center, top, bottom, or e.g. 50% 30%" />
+          <FormField
+            label="Hero art"
+            name="image"
+            defaultValue={value("image")}
+            error={errors.image}
+            hint="The site's own art by path (/media/…); used when no photo is chosen."
+          />
+          <FormField
+            label="Hero art focus"
+            name="objectPosition"
+            defaultValue={value("objectPosition") || "center"}
+            error={errors.objectPosition}
+            hint="center, top, bottom, or e.g. 50% 30%"
+          />
         </div>
       </fieldset>
 
       <fieldset className="grid gap-5 rounded-card border border-line p-4 sm:grid-cols-2">
         <legend className="px-1 text-sm font-semibold uppercase">Author</legend>
-        <FormField label="Author" name="authorName" defaultValue={value("authorName")} error={errors.authorName} hint="Left empty, the article is credited to the team." />
+        <FormField
+          label="Author"
+          name="authorName"
+          defaultValue={value("authorName")}
+          error={errors.authorName}
+          hint="Left empty, the article is credited to the team."
+        />
         <FormField label="Author's title" name="authorTitle" defaultValue={value("authorTitle")} error={errors.authorTitle} />
-        <FormField label="Author's photo" name="authorImage" defaultValue={value("authorImage")} error={errors.authorImage} hint="/media/… (optional)" />
-        <FormField label="Author's LinkedIn" name="authorLinkedin" type="url" defaultValue={value("authorLinkedin")} error={errors.authorLinkedin} />
+        <FormField
+          label="Author's photo"
+          name="authorImage"
+          defaultValue={value("authorImage")}
+          error={errors.authorImage}
+          hint="/media/… (optional)"
+        />
+        <FormField
+          label="Author's LinkedIn"
+          name="authorLinkedin"
+          type="url"
+          defaultValue={value("authorLinkedin")}
+          error={errors.authorLinkedin}
+        />
       </fieldset>
 
       <fieldset className="grid gap-5 rounded-card border border-line p-4 sm:grid-cols-2">
         <legend className="px-1 text-sm font-semibold uppercase">Podcast</legend>
-        <FormField label="Episode on YouTube" name="podcastYoutubeUrl" type="url" defaultValue={value("podcastYoutubeUrl")} error={errors.podcastYoutubeUrl} />
-        <FormField label="Episode on Spotify" name="podcastSpotifyUrl" type="url" defaultValue={value("podcastSpotifyUrl")} error={errors.podcastSpotifyUrl} />
+        <FormField
+          label="Episode on YouTube"
+          name="podcastYoutubeUrl"
+          type="url"
+          defaultValue={value("podcastYoutubeUrl")}
+          error={errors.podcastYoutubeUrl}
+        />
+        <FormField
+          label="Episode on Spotify"
+          name="podcastSpotifyUrl"
+          type="url"
+          defaultValue={value("podcastSpotifyUrl")}
+          error={errors.podcastSpotifyUrl}
+        />
       </fieldset>
 
       <fieldset className="grid gap-5 rounded-card border border-line p-4">
         <legend className="px-1 text-sm font-semibold uppercase">Search and sharing</legend>
-        <FormField label="SEO title" name="seoTitle" defaultValue={value("seoTitle")} error={errors.seoTitle} maxLength={70} hint="Left empty, the title is used." />
-        <TextareaField label="SEO description" name="seoDescription" defaultValue={value("seoDescription")} error={errors.seoDescription} maxLength={160} hint="Left empty, the excerpt is used." className="[&_textarea]:min-h-20" />
-        <FormField label="Share image" name="shareImage" defaultValue={value("shareImage")} error={errors.shareImage} hint="/media/… Left empty, a card drawn from the title, date and hero picture is used." />
+        <FormField
+          label="SEO title"
+          name="seoTitle"
+          defaultValue={value("seoTitle")}
+          error={errors.seoTitle}
+          maxLength={70}
+          hint="Left empty, the title is used."
+        />
+        <TextareaField
+          label="SEO description"
+          name="seoDescription"
+          defaultValue={value("seoDescription")}
+          error={errors.seoDescription}
+          maxLength={160}
+          hint="Left empty, the excerpt is used."
+          className="[&_textarea]:min-h-20"
+        />
+        <FormField
+          label="Share image"
+          name="shareImage"
+          defaultValue={value("shareImage")}
+          error={errors.shareImage}
+          hint="/media/… Left empty, a card drawn from the title, date and hero picture is used."
+        />
       </fieldset>
     </div>
   );

@@ -8,7 +8,15 @@ import type { MediaChoice } from "~/features/media/media-picker";
  * on Escape) listing the media library's images by thumbnail and alt text, with a filter. The
  * chosen image goes into the text with the library's alt text.
  */
-export function LibraryPictureDialog({ choices, onChoose, onClose }: { choices: MediaChoice[]; onChoose: (choice: MediaChoice) => void; onClose: () => void }) {
+export function LibraryPictureDialog({
+  choices,
+  onChoose,
+  onClose,
+}: {
+  choices: MediaChoice[];
+  onChoose: (choice: MediaChoice) => void;
+  onClose: () => void;
+}) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [filter, setFilter] = useState("");
   const titleId = useId();
@@ -36,7 +44,11 @@ export function LibraryPictureDialog({ choices, onChoose, onClose }: { choices: 
           <h2 id={titleId} className="text-xl font-bold uppercase">
             Insert a picture
           </h2>
-          <button type="button" onClick={close} className="inline-flex min-h-11 shrink-0 items-center rounded-full border border-line px-4 text-sm font-semibold hover:border-muted">
+          <button
+            type="button"
+            onClick={close}
+            className="inline-flex min-h-11 shrink-0 items-center rounded-full border border-line px-4 text-sm font-semibold hover:border-muted"
+          >
             Close
           </button>
         </div>
@@ -49,7 +61,9 @@ export function LibraryPictureDialog({ choices, onChoose, onClose }: { choices: 
           className={inputClasses}
         />
         {shown.length === 0 ? (
-          <p className="text-sm text-muted">{usable.length === 0 ? "The media library has no images yet." : "No image matches the filter."}</p>
+          <p className="text-sm text-muted">
+            {usable.length === 0 ? "The media library has no images yet." : "No image matches the filter."}
+          </p>
         ) : (
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             {shown.map((choice) => (
@@ -63,7 +77,14 @@ export function LibraryPictureDialog({ choices, onChoose, onClose }: { choices: 
                   className="flex w-full flex-col gap-2 rounded-lg border border-line p-2 text-left text-sm hover:border-accent-text"
                 >
                   {choice.thumbnail ? (
-                    <img src={mediaFileUrl(choice.thumbnail)} alt="" width={320} height={200} loading="lazy" className="aspect-[16/10] w-full rounded object-cover" />
+                    <img
+                      src={mediaFileUrl(choice.thumbnail)}
+                      alt=""
+                      width={320}
+                      height={200}
+                      loading="lazy"
+                      className="aspect-[16/10] w-full rounded object-cover"
+                    />
                   ) : (
                     <span aria-hidden="true" className="aspect-[16/10] w-full rounded bg-surface-raised" />
                   )}

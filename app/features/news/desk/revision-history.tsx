@@ -76,7 +76,12 @@ export function RevisionHistory({
               <p className="mt-1 text-sm text-muted">Changed: {revision.changed.map((field) => labels[field]).join(", ")}</p>
             )}
             <div className="mt-3 flex flex-wrap items-center gap-3">
-              <a href={`/admin/news/${articleId}/preview/${revision.id}`} target="_blank" rel="noopener" className="text-sm font-semibold text-accent-text hover:underline">
+              <a
+                href={`/admin/news/${articleId}/preview/${revision.id}`}
+                target="_blank"
+                rel="noopener"
+                className="text-sm font-semibold text-accent-text hover:underline"
+              >
                 Preview this version ↗
               </a>
               {differences.length > 0 && (

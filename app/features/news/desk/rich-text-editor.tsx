@@ -68,7 +68,13 @@ export function RichTextEditor({
       {editor && choosingPicture && (
         <LibraryPictureDialog
           choices={pictureChoices}
-          onChoose={(choice) => editor.chain().focus().setImage({ src: mediaFileUrl(choice.inline!), alt: choice.label }).run()}
+          onChoose={(choice) =>
+            editor
+              .chain()
+              .focus()
+              .setImage({ src: mediaFileUrl(choice.inline!), alt: choice.label })
+              .run()
+          }
           onClose={() => setChoosingPicture(false)}
         />
       )}

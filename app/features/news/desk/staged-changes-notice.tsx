@@ -30,7 +30,11 @@ export function StagedChangesNotice({
 }) {
   const base = `/admin/news/${articleId}`;
   return (
-    <section id="staged-changes" aria-labelledby="staged-changes-heading" className="mb-5 rounded-card border-2 border-warning bg-warning/10 p-4">
+    <section
+      id="staged-changes"
+      aria-labelledby="staged-changes-heading"
+      className="mb-5 rounded-card border-2 border-warning bg-warning/10 p-4"
+    >
       <h2 id="staged-changes-heading" className="text-base font-bold uppercase text-warning">
         Unpublished changes
       </h2>
@@ -41,7 +45,11 @@ export function StagedChangesNotice({
       {staged.changed.length > 0 && (
         <p className="mt-1 text-sm text-muted">Changed: {staged.changed.map((field) => SNAPSHOT_FIELD_LABELS[field]).join(", ")}.</p>
       )}
-      {dirty && <p className="mt-2 text-sm font-semibold text-warning">You have edits that are not saved: save them first, or they are not part of what you publish.</p>}
+      {dirty && (
+        <p className="mt-2 text-sm font-semibold text-warning">
+          You have edits that are not saved: save them first, or they are not part of what you publish.
+        </p>
+      )}
       {confirmDiscard ? (
         <Form method="post" className="mt-3 grid gap-3">
           <input type="hidden" name="version" value={version} />
