@@ -156,17 +156,15 @@ export async function seedDatabase(db: Database): Promise<void> {
         ),
       );
     if (withoutHistory.length) {
-      await tx
-        .insert(schema.articleRevisions)
-        .values(
-          withoutHistory.map((row) => ({
-            articleId: row.id,
-            version: row.version,
-            action: "import",
-            snapshot: articleSnapshot(row),
-            authorId: null,
-          })),
-        );
+      await tx.insert(schema.articleRevisions).values(
+        withoutHistory.map((row) => ({
+          articleId: row.id,
+          version: row.version,
+          action: "import",
+          snapshot: articleSnapshot(row),
+          authorId: null,
+        })),
+      );
     }
     await insert(
       schema.galleryItems,

@@ -47,15 +47,13 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("moving the embedded data
     // The embedded site with orders, a message and a binary file in it.
     const source = await openDatabase({ dataDir, onConnectionError: () => {} });
     for (let n = 0; n < 3; n++) await paidOrder(source.db, { customer: { name: "Moving Buyer", email: `move${n}@example.com` } });
-    await source.db
-      .insert(contactMessages)
-      .values({
-        name: "Sam",
-        email: "sam@example.com",
-        subject: "Hi",
-        category: "general",
-        message: "Ünïcödé, 'quotes', \\ and\ttabs\nnewlines",
-      });
+    await source.db.insert(contactMessages).values({
+      name: "Sam",
+      email: "sam@example.com",
+      subject: "Hi",
+      category: "general",
+      message: "Ünïcödé, 'quotes', \\ and\ttabs\nnewlines",
+    });
     const everyByte = Buffer.from(Array.from({ length: 512 }, (_, i) => i % 256));
     await source.db
       .insert(mediaBlobs)

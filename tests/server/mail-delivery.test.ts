@@ -272,16 +272,14 @@ describe("several delivery loops", () => {
   it("two loops at once send each message once", async () => {
     const mailServer = await server();
     const count = 40;
-    await suite.db
-      .insert(emailOutbox)
-      .values(
-        Array.from({ length: count }, (_, index) => ({
-          toAddress: `fan${index}@example.com`,
-          subject: `Message ${index}`,
-          textBody: "hello",
-          headers: {},
-        })),
-      );
+    await suite.db.insert(emailOutbox).values(
+      Array.from({ length: count }, (_, index) => ({
+        toAddress: `fan${index}@example.com`,
+        subject: `Message ${index}`,
+        textBody: "hello",
+        headers: {},
+      })),
+    );
     // On PostgreSQL the second loop has its own connections to the same database, as a second process would.
     const other =
       suite.testDb.kind === "postgres"

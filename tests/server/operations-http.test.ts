@@ -49,15 +49,13 @@ beforeAll(async () => {
       .update(orders)
       .set({ returnedFromPaymentAt: minutesAgo(30) })
       .where(sql`${orders.id} = ${waiting.id}`);
-    await handle.db
-      .insert(backupRuns)
-      .values({
-        trigger: "schedule",
-        startedAt: minutesAgo(6),
-        finishedAt: minutesAgo(5),
-        outcome: "failed",
-        error: "ENOSPC: no space left on device",
-      });
+    await handle.db.insert(backupRuns).values({
+      trigger: "schedule",
+      startedAt: minutesAgo(6),
+      finishedAt: minutesAgo(5),
+      outcome: "failed",
+      error: "ENOSPC: no space left on device",
+    });
   } finally {
     await handle.close();
   }

@@ -388,16 +388,14 @@ describe("the other desks", () => {
     );
     expect(body(pictureOffSite).errors.image).toMatch(/must be an image path on this site/);
     // A slide saved before the desk read links as browsers do is left off the home page.
-    await suite.db
-      .insert(heroSlides)
-      .values({
-        id: "saved-before",
-        title: "Saved before",
-        subtitle: "S",
-        image: "/media/hero/hero-1.svg",
-        href: "/\\evil.example/login",
-        sortOrder: 0,
-      });
+    await suite.db.insert(heroSlides).values({
+      id: "saved-before",
+      title: "Saved before",
+      subtitle: "S",
+      image: "/media/hero/hero-1.svg",
+      href: "/\\evil.example/login",
+      sortOrder: 0,
+    });
     expect((await getHeroSlides(suite.db)).map((slide) => slide.id)).not.toContain("saved-before");
     await suite.db.delete(heroSlides).where(eq(heroSlides.id, "saved-before"));
     const negative = await call(

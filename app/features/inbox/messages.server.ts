@@ -128,16 +128,14 @@ export async function actOnMessage(
         case "reply": {
           if (current.spam) throw new Refused(400, "This message is marked as spam: mark it as not spam before replying.");
           const actorLabel = actor.id === null ? actor.label : `${actor.name} <${actor.email}>`;
-          await tx
-            .insert(contactMessageReplies)
-            .values({
-              messageId: id,
-              toAddress: current.email,
-              subject: action.subject,
-              body: action.body,
-              actorUserId: actor.id,
-              actorLabel,
-            });
+          await tx.insert(contactMessageReplies).values({
+            messageId: id,
+            toAddress: current.email,
+            subject: action.subject,
+            body: action.body,
+            actorUserId: actor.id,
+            actorLabel,
+          });
           const quoted = current.message
             .split(/\r?\n/)
             .map((line) => `> ${line}`)

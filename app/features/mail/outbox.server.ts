@@ -53,17 +53,15 @@ export async function queueEmails(db: Pick<Database, "insert">, emails: readonly
   // Ids made here, so each e-mail's id is known without relying on the order RETURNING gives.
   const ids = emails.map(() => randomUUID());
   if (emails.length === 0) return ids;
-  await db
-    .insert(emailOutbox)
-    .values(
-      emails.map((email, index) => ({
-        id: ids[index],
-        toAddress: email.to,
-        subject: email.subject,
-        textBody: email.text,
-        htmlBody: email.html ?? null,
-        headers: email.headers ?? {},
-      })),
-    );
+  await db.insert(emailOutbox).values(
+    emails.map((email, index) => ({
+      id: ids[index],
+      toAddress: email.to,
+      subject: email.subject,
+      textBody: email.text,
+      htmlBody: email.html ?? null,
+      headers: email.headers ?? {},
+    })),
+  );
   return ids;
 }

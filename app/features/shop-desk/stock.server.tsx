@@ -118,16 +118,14 @@ export async function recordStockChange(
   // The row is locked, so this can only fail if the caller did not lock it: refuse rather than guess.
   if (updated[0]?.stock !== stockAfter)
     throw new StockRefused(409, "The stock changed while saving; nothing was changed. Please try again.");
-  await tx
-    .insert(stockAdjustments)
-    .values({
-      variantId: change.variantId,
-      delta: change.delta,
-      stockAfter,
-      reason: change.reason,
-      source: change.source,
-      ...actorOf(actor),
-    });
+  await tx.insert(stockAdjustments).values({
+    variantId: change.variantId,
+    delta: change.delta,
+    stockAfter,
+    reason: change.reason,
+    source: change.source,
+    ...actorOf(actor),
+  });
   return {
     action: "stock.adjust",
     entityType: STOCK_ENTITY,
