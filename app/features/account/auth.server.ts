@@ -10,6 +10,7 @@ import { accountEmailSenders } from "./account-emails.server";
 import { endOlderResetLinks, endResetLinks, RESET_LINK_IDENTIFIER_PREFIX, storedResetLinkIdentifier } from "./reset-links.server";
 import { SELF_SERVICE_ROLES } from "./roles";
 import { SESSION_LIMITS } from "./session-limits";
+import { CLIENT_IP_HEADER } from "./client-ip-header";
 import { EMAIL_VERIFICATION_LINK_HOURS, RESET_LINK_MINUTES, TWO_FACTOR_CHALLENGE_MINUTES } from "./token-lifetimes";
 
 /**
@@ -39,14 +40,6 @@ export async function verifyPassword({ hash: stored, password }: { hash: string;
     return false;
   }
 }
-
-/**
- * The request header that carries the visitor's address into better-auth (it
- * stores it with the session). Our calls set it from context.clientIp, which
- * honours proxy headers only with TRUST_PROXY; whatever a browser sends under
- * this name is overwritten.
- */
-export const CLIENT_IP_HEADER = "x-ridgeway-client-ip";
 
 export interface AuthOptions {
   db: Database;

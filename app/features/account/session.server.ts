@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { RequestContext } from "~/context";
 import { pageUrlOf } from "~/lib/data-request";
-import { CLIENT_IP_HEADER } from "./auth.server";
+import { CLIENT_IP_HEADER } from "./client-ip-header";
 import { dashboardFor, NOT_FOR_PARAM, type AccountRole } from "./roles";
 import { pastAbsoluteLimit } from "./session-limits";
 
