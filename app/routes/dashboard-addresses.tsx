@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field-controls";
 import { FormField } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { requireUser } from "~/features/account/session.server";
 import { ADDRESS_FORM_FIELDS, ADDRESS_LIMITS, addressLines, countryName, type AddressField } from "~/features/store/address";
 import { deliveryAddressSchema } from "~/features/store/checkout";

@@ -8,7 +8,7 @@ import { missingSiteFiles } from "~/features/people-desk/site-files.server";
 import { parseFormBody } from "~/lib/forms.server";
 import { NextRacePanel } from "~/features/calendar/next-race-panel";
 import { getSeason } from "~/features/calendar/season.server";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { NOT_FOR_PARAM, wrongDashboardNotice } from "~/features/account/roles";
 import { requireUser } from "~/features/account/session.server";
 import { DriverDetail } from "~/features/team/driver-detail";

@@ -18,7 +18,7 @@ import {
   twoFactorState,
 } from "~/features/account/two-factor.server";
 import { STAFF_TWO_FACTOR_MESSAGE } from "~/features/admin/staff.server";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext, type RequestContext } from "~/context";

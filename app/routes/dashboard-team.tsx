@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/dashboard-team";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { NOT_FOR_PARAM, wrongDashboardNotice } from "~/features/account/roles";
 import { requireUser } from "~/features/account/session.server";
 import { NextRacePanel } from "~/features/calendar/next-race-panel";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/dashboard";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { AVATAR_MESSAGES } from "~/features/account/avatar";
 import { processAvatar } from "~/features/account/avatar.server";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { ProfileEditor, ProfileView } from "~/features/account/profile-card";
 import { parseProfileForm } from "~/features/account/profile-form.server";
 import { updateProfile } from "~/features/account/profile.server";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/forgot-password";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { LOGIN_LIMITS } from "~/features/account/login-form";
 import { PASSWORD_RESET_MESSAGES } from "~/features/account/password-reset-form";
 import { parseResetRequest } from "~/features/account/password-reset-form.server";

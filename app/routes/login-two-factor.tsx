@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { pathOnThisSite } from "~/lib/site-path";
 import { dashboardFor } from "~/features/account/roles";
 import { getOptionalUser } from "~/features/account/session.server";

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/account/password-policy";
 import { PASSWORD_RESET_MESSAGES } from "~/features/account/password-reset-form";
 import { parseNewPassword } from "~/features/account/password-reset-form.server";

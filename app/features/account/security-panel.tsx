@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { FormNotice } from "./form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import type { SecurityActionData, SecurityIntent } from "./security-intents";
 
 /** One section of the Security page: a titled card. */

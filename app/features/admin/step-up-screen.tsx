@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { STEP_UP_FIELDS, STEP_UP_MINUTES, type StepUpPrompt } from "./step-up";
 
 /**

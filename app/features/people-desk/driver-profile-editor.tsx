@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TextareaField } from "~/components/ui/field-controls";
 import { FormField } from "~/components/ui/form-field";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import type { DriverChangeView } from "./driver-changes.server";
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/form-field";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { formatAuditTime } from "~/features/admin/audit-views";
 import { fieldErrors, peopleSearchSchema } from "~/features/admin/people-form";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";

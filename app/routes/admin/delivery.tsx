@@ -3,7 +3,7 @@ import type { Route } from "./+types/delivery";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { auditedWrite } from "~/features/admin/audit.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";

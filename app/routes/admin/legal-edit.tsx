@@ -5,7 +5,7 @@ import { legalDocuments } from "../../../db/schema";
 import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { HistoryPanel } from "~/features/admin/audit-views";
 import { restoreVersionSchema } from "~/features/admin/history-form";
 import { entityHistory, restoreFromHistory } from "~/features/admin/history.server";

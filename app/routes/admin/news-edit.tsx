@@ -5,7 +5,7 @@ import type { Route } from "./+types/news-edit";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/form-field";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { listMediaChoices } from "~/features/media/media.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import {

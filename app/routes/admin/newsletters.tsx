@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/form-field";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { ISSUE_STATUS_LABELS } from "~/features/newsletter/newsletter-issue";
 import { createIssueFromArticle, listArticlesToSend, listIssues } from "~/features/newsletter/newsletter-desk.server";

@@ -4,7 +4,7 @@ import type { Route } from "./+types/order";
 import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/form-field";
 import { LinkButton } from "~/components/ui/link-button";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { formatAuditTime, HistoryPanel } from "~/features/admin/audit-views";
 import { entityHistory } from "~/features/admin/history.server";
 import { RecordTabs, recordTabOf } from "~/features/admin/record-tabs";

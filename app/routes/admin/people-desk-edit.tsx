@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/people-desk-edit";
 import { Button } from "~/components/ui/button";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { HistoryPanel } from "~/features/admin/audit-views";
 import { entityHistory } from "~/features/admin/history.server";
 import { RecordTabs } from "~/features/admin/record-tabs";

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/form-field";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { DiffView, formatAuditTime } from "~/features/admin/audit-views";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { approveDriverChange, pendingDriverChanges, rejectDriverChange } from "~/features/people-desk/driver-changes.server";

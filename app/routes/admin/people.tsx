@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { ROLE_LABELS } from "~/features/account/roles";
 import { changeStaffRole, PEOPLE_PAGE_SIZE, roleChangeSummary, searchPeople } from "~/features/admin/people.server";
 import { fieldErrors, peopleSearchSchema, staffRoleChangeSchema } from "~/features/admin/people-form";

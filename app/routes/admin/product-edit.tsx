@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { formatAuditTime, HistoryPanel } from "~/features/admin/audit-views";
 import { restoreVersionSchema } from "~/features/admin/history-form";
 import { entityHistory, restoreFromHistory } from "~/features/admin/history.server";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/products-stock";
 import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { MAX_STOCK_CSV_BYTES, previewFingerprint, type StockChange } from "~/features/shop-desk/stock-csv";
 import { applyStockCsv, previewStockCsv } from "~/features/shop-desk/stock.server";

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/form-field";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { HistoryPanel } from "~/features/admin/audit-views";
 import { entityHistory, restoreAction } from "~/features/admin/history.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";

@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/results";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { HistoryPanel } from "~/features/admin/audit-views";
 import { useUnsavedChangesWarning } from "~/features/admin/unsaved-changes";
 import { RESTORE_INTENT } from "~/features/admin/history-form";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/season";
 import { Badge } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { HistoryPanel } from "~/features/admin/audit-views";
 import { RESTORE_INTENT } from "~/features/admin/history-form";
 import { entityHistory, restoreAction } from "~/features/admin/history.server";

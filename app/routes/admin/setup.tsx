@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { getOptionalUser } from "~/features/account/session.server";
 import { FIRST_ADMIN_MESSAGES, FIRST_ADMIN_SETUP_PATH, SETUP_CODE_MAX_LENGTH } from "~/features/admin/first-admin";
 import { claimFirstAdmin, hasAnyAdmin, hasTwoFactor } from "~/features/admin/first-admin.server";

@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { FormNotice } from "~/features/account/form-notice";
+import { FormNotice } from "~/components/ui/form-notice";
 import { formatAuditTime } from "~/features/admin/audit-views";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import {
