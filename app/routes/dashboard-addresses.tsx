@@ -12,6 +12,7 @@ import { deleteSavedAddress, listSavedAddresses, MAX_SAVED_ADDRESSES, saveAddres
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -52,8 +53,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
     Object.fromEntries(Object.entries(ADDRESS_FORM_FIELDS).map(([field, name]) => [field, values[name]])),
   );
   if (!parsed.success) {
-    const errors: Partial<Record<AddressField, string>> = {};
-    for (const issue of parsed.error.issues) errors[issue.path[0] as AddressField] ??= issue.message;
+    const errors = firstErrorPerField<AddressField>(parsed.error);
     return answer({ tone: "error", message: "Please check the address: see the messages under the fields.", errors, values }, 400);
   }
   const saved = await saveAddress(context.db, user.id, parsed.data);

@@ -3,7 +3,7 @@ import type { Route } from "./+types/dashboard-driver";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { DriverProfileEditor } from "~/features/people-desk/driver-profile-editor";
 import { latestDriverChange, submitOwnDriverChange } from "~/features/people-desk/driver-changes.server";
-import { driverSelfEdit, fieldErrors } from "~/features/people-desk/people-forms";
+import { driverSelfEdit } from "~/features/people-desk/people-forms";
 import { missingSiteFiles } from "~/features/people-desk/site-files.server";
 import { parseFormBody } from "~/lib/forms.server";
 import { NextRacePanel } from "~/features/calendar/next-race-panel";
@@ -15,6 +15,7 @@ import { DriverDetail } from "~/features/team/driver-detail";
 import { getDriversForLatestSeason } from "~/features/team/drivers.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
@@ -54,7 +55,12 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   const parsed = driverSelfEdit.safeParse(form);
   if (!parsed.success) {
     return data(
-      { tone: "error" as const, message: "Some fields need attention; nothing was sent.", errors: fieldErrors(parsed.error), values },
+      {
+        tone: "error" as const,
+        message: "Some fields need attention; nothing was sent.",
+        errors: firstErrorPerField(parsed.error),
+        values,
+      },
       { status: 400, headers },
     );
   }

@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 /*
  * The activity log's filters, read from the URL (so a filtered view can be bookmarked and
@@ -60,12 +61,7 @@ export function parseActivityFilters(
   );
   const parsed = activityFiltersSchema.safeParse(raw);
   if (parsed.success) return { ok: true, filters: parsed.data };
-  const errors: ActivityFilterErrors = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0] as keyof ActivityFilters;
-    errors[key] ??= issue.message;
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: firstErrorPerField<keyof ActivityFilters>(parsed.error) };
 }
 
 /** The query string for the same filters on another page. */

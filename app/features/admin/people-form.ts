@@ -25,13 +25,3 @@ export const staffRoleChangeSchema = z.object({
 });
 
 export type StaffRoleChange = z.output<typeof staffRoleChangeSchema>;
-
-/** Zod's issues as one message per field (the first). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}

@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 export const CONTACT_CATEGORIES = ["General Inquiry", "Fan Engagement", "Media Request", "Sponsorship", "Career Opportunity"] as const;
 export type ContactCategory = (typeof CONTACT_CATEGORIES)[number];
@@ -94,11 +95,7 @@ export function parseContactForm(form: FormData) {
   const values = contactValues(form);
   const parsed = contactSchema.safeParse(values);
   if (parsed.success) return { ok: true as const, value: parsed.data };
-  const fieldErrors: ContactFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as ContactField;
-    fieldErrors[field] ??= issue.message;
-  }
+  const fieldErrors: ContactFieldErrors = firstErrorPerField<ContactField>(parsed.error);
   return { ok: false as const, fieldErrors, values: echoContactValues(values) };
 }
 

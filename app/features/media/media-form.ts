@@ -34,16 +34,6 @@ export const mediaListQuerySchema = z.object({
 export type MediaDetails = z.infer<typeof mediaDetailsSchema>;
 export type MediaEdit = z.infer<typeof mediaEditSchema>;
 
-/** Field messages from a failed parse, one per field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
 /**
  * A form's choice of a library image (a MediaPicker's value): the asset's id, or null for none.
  * The server still checks that the id names a live image (isLibraryImage) before storing it.

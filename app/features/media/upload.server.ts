@@ -9,10 +9,11 @@ import type { AuditActor, AuditContext } from "~/features/admin/audit.server";
 import { isRequestBodyTooLarge } from "~/lib/request-body";
 import { MEDIA_MESSAGES, MEDIA_UPLOAD_MAX_BODY_BYTES, MEDIA_VIDEO_MAX_BYTES } from "./media";
 import { MEDIA_FILE_FIELD } from "./upload-form";
-import { fieldErrors as fieldErrorsOf, mediaDetailsSchema } from "./media-form";
+import { mediaDetailsSchema } from "./media-form";
 import { saveUpload, type MediaAsset } from "./media.server";
 import { processUpload } from "./process.server";
 import { databaseMediaStorage } from "./storage.server";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 export type UploadForm = { ok: true; form: FormData; file: Buffer | null } | { ok: false; status: 400 | 413; message: string };
 
@@ -110,7 +111,7 @@ export async function uploadMedia(context: AuditContext, actor: AuditActor, requ
     credit: text("credit").slice(0, 1000),
   };
   const details = mediaDetailsSchema.safeParse(values);
-  const fieldErrors: Record<string, string> = details.success ? {} : fieldErrorsOf(details.error);
+  const fieldErrors: Record<string, string> = details.success ? {} : firstErrorPerField(details.error);
   if (!read.file) fieldErrors.file = MEDIA_MESSAGES.noFile;
   if (!details.success || !read.file) return { ok: false, status: 400, fieldErrors, values };
 

@@ -2,6 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { z } from "~/lib/zod";
 import type { ArticleContent } from "./article-snapshot";
 import { richTextDocSchema, richTextFromPlainParagraphs, type RichTextDoc } from "./rich-text";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 /**
  * The categories an article can be filed under: the news page's filter (news-filter.ts) without
@@ -117,17 +118,11 @@ export type ArticleFieldErrors = Partial<Record<(typeof ARTICLE_FORM_FIELDS)[num
 export function parseArticleForm(
   values: ArticleFormValues,
 ): { ok: true; content: ArticleContent } | { ok: false; fieldErrors: ArticleFieldErrors } {
-  const fieldErrors: ArticleFieldErrors = {};
   const fields = articleFieldsSchema.safeParse({
     ...Object.fromEntries(ARTICLE_FORM_FIELDS.map((name) => [name, ""])),
     ...values,
   });
-  if (!fields.success) {
-    for (const issue of fields.error.issues) {
-      const name = issue.path[0] as keyof ArticleFieldErrors;
-      fieldErrors[name] ??= issue.message;
-    }
-  }
+  const fieldErrors: ArticleFieldErrors = fields.success ? {} : firstErrorPerField<keyof ArticleFieldErrors>(fields.error);
   let body: RichTextDoc;
   if (values.body) {
     const parsed = parseBodyJson(values.body);

@@ -287,16 +287,6 @@ export const restoreVersionForm = z.object({
   version: z.coerce.number().int().min(1),
 });
 
-/** Zod's issues as one message per field (the first), keyed by the form field's name. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
 /** A record's values as the form shows them: text, lists one per line. */
 export function formValues(kind: PeopleKind, record: Record<string, unknown>): Record<string, string> {
   const values: Record<string, string> = {};

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { classResultsSchema, fieldErrors, nestFormFields, roundSchema, toRaceResult } from "./results-form";
+import { classResultsSchema, nestFormFields, roundSchema, toRaceResult } from "./results-form";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 describe("nestFormFields", () => {
   it("nests dotted names into objects and arrays, ignoring names it does not know", () => {
@@ -72,7 +73,7 @@ describe("classResultsSchema", () => {
       ],
     });
     expect(parsed.success).toBe(false);
-    expect(fieldErrors(parsed.error!)).toEqual({
+    expect(firstErrorPerField(parsed.error!, "dotted path")).toEqual({
       "entries.2.races.0.status": "Pick a status",
       "entries.2.races.1.position": "Enter a whole number",
     });
@@ -90,7 +91,7 @@ describe("classResultsSchema", () => {
         ]),
       ],
     });
-    expect(fieldErrors(checked.error!)).toEqual({
+    expect(firstErrorPerField(checked.error!, "dotted path")).toEqual({
       "entries.0.races.0.position": "Enter the finishing position",
       "entries.1.races.0.position": "Leave the position empty for DNF",
       "entries.1.races.1.position": "P4 is given to two drivers",
@@ -131,9 +132,14 @@ describe("roundSchema", () => {
       layoutImage: "https://elsewhere.example/x.svg",
       sessions: [{ name: "Race 1", date: "2026-05-11", time: "25:00" }],
     });
-    expect(Object.keys(fieldErrors(parsed.error!)).sort()).toEqual(["endDate", "layoutImage", "sessions.0.date", "sessions.0.time"]);
+    expect(Object.keys(firstErrorPerField(parsed.error!, "dotted path")).sort()).toEqual([
+      "endDate",
+      "layoutImage",
+      "sessions.0.date",
+      "sessions.0.time",
+    ]);
     const dates = roundSchema.safeParse({ ...round, endDate: "2026-05-08", sessions: [{ name: "Race 1", date: "2026-05-11", time: "" }] });
-    expect(fieldErrors(dates.error!)).toEqual({
+    expect(firstErrorPerField(dates.error!, "dotted path")).toEqual({
       endDate: "The weekend cannot end before it starts",
       "sessions.0.date": "On a day of the race weekend",
     });

@@ -184,13 +184,3 @@ export type RoundInput = z.infer<typeof roundSchema>;
 export const newSeasonSchema = z.object({
   year: z.coerce.number({ error: "Enter a year" }).int("Enter a year").min(2000, "From 2000").max(2100, "Up to 2100"),
 });
-
-/** Field errors keyed by their dotted path, as the forms show them. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}

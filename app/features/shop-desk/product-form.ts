@@ -1,7 +1,8 @@
 import { productCategories } from "../../../db/schema/store";
-import { deskFieldErrors, isPicturePathOnThisSite, pounds, requiredText, slugify, wholeNumber } from "~/features/site-desk/desk-fields";
+import { isPicturePathOnThisSite, pounds, requiredText, slugify, wholeNumber } from "~/features/site-desk/desk-fields";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "./stock-level";
 import { z } from "~/lib/zod";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 /*
  * The shop desk's product and size forms: what staff type, checked and turned into what the
@@ -89,7 +90,7 @@ export type ParsedForm<T> = { ok: true; value: T } | { ok: false; errors: Record
 
 export function parseProductForm(values: Record<string, string>): ParsedForm<z.output<typeof productFormSchema>> {
   const parsed = productFormSchema.safeParse(values);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: deskFieldErrors(parsed.error) };
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: firstErrorPerField(parsed.error) };
 }
 
 /** A size: its label (unique within the product; it is half of the SKU) and low-stock threshold. */
@@ -103,7 +104,7 @@ export const sizeFormSchema = z.object({
 
 export function parseSizeForm(values: Record<string, string>): ParsedForm<z.output<typeof sizeFormSchema>> {
   const parsed = sizeFormSchema.safeParse({ lowStockThreshold: String(DEFAULT_LOW_STOCK_THRESHOLD), ...values });
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: deskFieldErrors(parsed.error) };
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: firstErrorPerField(parsed.error) };
 }
 
 /** A stock adjustment: a non-zero change in units, and why. */
@@ -119,7 +120,7 @@ export const stockAdjustmentSchema = z.object({
 
 export function parseStockAdjustment(values: Record<string, string>): ParsedForm<z.output<typeof stockAdjustmentSchema>> {
   const parsed = stockAdjustmentSchema.safeParse(values);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: deskFieldErrors(parsed.error) };
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: firstErrorPerField(parsed.error) };
 }
 
 /** A size's SKU, as the stock CSV names it: the product's slug and the size, e.g. team-tshirt/M. */

@@ -170,16 +170,6 @@ export function penceToPounds(pence: number): string {
   return pence % 100 === 0 ? String(pence / 100) : (pence / 100).toFixed(2);
 }
 
-/** Zod's issues as one message per field (the first), keyed by the form field's name. */
-export function deskFieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
 /** The form's text fields as a plain object (files and repeats ignored: these forms have none). */
 export function formValues(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};

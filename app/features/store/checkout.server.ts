@@ -40,6 +40,7 @@ import {
 } from "./pricing";
 import { defaultShopSettings, type ShopSettings } from "./shop-settings";
 import { promoRefusalMessage } from "./quote";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 export interface CheckoutContext {
   db: Database;
@@ -110,10 +111,7 @@ export async function submitCheckout(
     phone: text(form, "phone"),
     notes: text(form, "notes"),
   });
-  const fieldErrors: CheckoutFieldErrors = {};
-  if (!customer.success) {
-    for (const issue of customer.error.issues) fieldErrors[issue.path[0] as CheckoutField] ??= issue.message;
-  }
+  const fieldErrors: CheckoutFieldErrors = customer.success ? {} : firstErrorPerField<CheckoutField>(customer.error);
   // The delivery address: one the signed-in shopper saved, or the fields of a new one.
   const choice = text(form, ADDRESS_CHOICE_FIELD);
   let shippingAddress: OrderAddress | null = null;

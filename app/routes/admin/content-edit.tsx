@@ -12,7 +12,7 @@ import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { DeskFormField, errorSummary } from "~/features/site-desk/desk-form";
 import { PICTURE_NOT_IN_LIBRARY } from "~/features/media/media-form";
 import { isLibraryImage, listMediaChoices } from "~/features/media/media.server";
-import { deskFieldErrors, formValues, reasonField, versionField, type DeskField } from "~/features/site-desk/desk-fields";
+import { formValues, reasonField, versionField, type DeskField } from "~/features/site-desk/desk-fields";
 import { DeskTabs } from "~/features/site-desk/desk-tabs";
 import { DESKS, isDeskKey, recordToForm, type DeskDefinition } from "~/features/site-desk/desks";
 import {
@@ -29,6 +29,7 @@ import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
 import { appContext, type RequestContext } from "~/context";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 const notFound = (message: string) => data({ message }, { status: 404, headers: BACK_OFFICE_HEADERS });
 
@@ -115,7 +116,7 @@ export async function action({ request, context: routerContext, params }: Route.
     if (intent.data.intent === "delete") {
       const parsed = versionSchema.safeParse(values);
       if (!parsed.success)
-        return answer({ tone: "error", message: Object.values(deskFieldErrors(parsed.error))[0]!, errors: {}, values: null }, 400);
+        return answer({ tone: "error", message: Object.values(firstErrorPerField(parsed.error))[0]!, errors: {}, values: null }, 400);
       const outcome = await deleteDeskRecord(context, staff, desk.key, id, parsed.data.version);
       if (!outcome.ok)
         return answer({ tone: "error", message: outcome.message, errors: {}, values: null }, outcome.kind === "conflict" ? 409 : 404);
@@ -123,7 +124,7 @@ export async function action({ request, context: routerContext, params }: Route.
     }
     const parsed = restoreVersionSchema.safeParse(values);
     if (!parsed.success)
-      return answer({ tone: "error", message: Object.values(deskFieldErrors(parsed.error))[0]!, errors: {}, values: null }, 400);
+      return answer({ tone: "error", message: Object.values(firstErrorPerField(parsed.error))[0]!, errors: {}, values: null }, 400);
     const outcome = await restoreFromHistory(context, staff, await deskRestoreTargetFor(context.db, desk.key, id), {
       eventId: parsed.data.eventId,
       expectedVersion: parsed.data.version,
@@ -136,7 +137,7 @@ export async function action({ request, context: routerContext, params }: Route.
   const parsed = desk.schema.safeParse(values);
   const meta = versionSchema.safeParse(id === "new" ? { ...values, version: "1" } : values);
   if (!parsed.success || !meta.success) {
-    const errors = { ...(parsed.success ? {} : deskFieldErrors(parsed.error)), ...(meta.success ? {} : deskFieldErrors(meta.error)) };
+    const errors = { ...(parsed.success ? {} : firstErrorPerField(parsed.error)), ...(meta.success ? {} : firstErrorPerField(meta.error)) };
     return answer({ tone: "error", message: errorSummary(errors) ?? "Check the form.", errors, values }, 400);
   }
   const pictureErrors = await libraryPictureErrors(context.db, desk.fields, parsed.data);

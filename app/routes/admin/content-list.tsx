@@ -6,16 +6,17 @@ import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/components/ui/form-notice";
 import { formatAuditTime } from "~/features/admin/audit-views";
-import { fieldErrors, peopleSearchSchema } from "~/features/admin/people-form";
+import { peopleSearchSchema } from "~/features/admin/people-form";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { undoDeadline } from "~/features/admin/soft-delete";
-import { deskFieldErrors, versionField } from "~/features/site-desk/desk-fields";
+import { versionField } from "~/features/site-desk/desk-fields";
 import { DESKS, isDeskKey } from "~/features/site-desk/desks";
 import { listDesk, parseDeskId, undeleteDeskRecord } from "~/features/site-desk/desks.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
 import { appContext } from "~/context";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 function deskOf(params: { desk?: string }) {
   if (!isDeskKey(params.desk))
@@ -36,7 +37,7 @@ export async function loader({ request, url, context: routerContext, params }: R
       ...list,
       search,
       deletedNotice: url.searchParams.get("deleted"),
-      errors: parsed.success ? ({} as Record<string, string>) : fieldErrors(parsed.error),
+      errors: parsed.success ? ({} as Record<string, string>) : firstErrorPerField(parsed.error),
     },
     { status: parsed.success ? 200 : 400, headers: BACK_OFFICE_HEADERS },
   );
@@ -56,7 +57,7 @@ export async function action({ request, context: routerContext, params }: Route.
   const parsed = undeleteSchema.safeParse(Object.fromEntries(form));
   const id = parsed.success ? parseDeskId(desk.key, parsed.data.id) : null;
   if (!parsed.success || id === null) {
-    const errors = parsed.success ? { id: "Choose a record." } : deskFieldErrors(parsed.error);
+    const errors = parsed.success ? { id: "Choose a record." } : firstErrorPerField(parsed.error);
     return data({ tone: "error" as const, message: Object.values(errors)[0]! }, { status: 400, headers: BACK_OFFICE_HEADERS });
   }
   const outcome = await undeleteDeskRecord(context, staff, desk.key, id, parsed.data.version);

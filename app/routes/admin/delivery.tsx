@@ -15,6 +15,7 @@ import { readForm } from "~/lib/forms.server";
 import { formatPence } from "~/lib/money";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 /*
  * Where the shop delivers and what delivery costs: one form for the shop role. The cart,
@@ -48,8 +49,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   const typed = Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const parsed = deliverySettingsForm.safeParse(form);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+    const errors = firstErrorPerField(parsed.error);
     return answer({ tone: "error", message: "Some fields need attention; nothing was saved.", errors, values: typed }, 400);
   }
   const settings = settingsOfForm(parsed.data);

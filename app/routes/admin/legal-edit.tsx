@@ -15,13 +15,14 @@ import { LEGAL_DOCUMENT, legalDocumentRestoreTarget, saveLegalDocument } from "~
 import { legalDocumentFormSchema, ukDate } from "~/features/legal/legal-form";
 import { isLegalSlug, type LegalSlug } from "~/features/legal/legal.server";
 import { DeskFormField, errorSummary } from "~/features/site-desk/desk-form";
-import { deskFieldErrors, formValues, type DeskField } from "~/features/site-desk/desk-fields";
+import { formValues, type DeskField } from "~/features/site-desk/desk-fields";
 import { DeskTabs } from "~/features/site-desk/desk-tabs";
 import { formatCalendarDate } from "~/lib/dates";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
 import { appContext } from "~/context";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 const FIELDS: DeskField[] = [
   { name: "title", label: "Title", kind: "text", required: true },
@@ -69,7 +70,7 @@ export async function action({ request, context: routerContext, params }: Route.
   if (intent.data.intent === "restore-version") {
     const parsed = restoreVersionSchema.safeParse(values);
     if (!parsed.success)
-      return answer({ tone: "error", message: Object.values(deskFieldErrors(parsed.error))[0]!, errors: {}, values: null }, 400);
+      return answer({ tone: "error", message: Object.values(firstErrorPerField(parsed.error))[0]!, errors: {}, values: null }, 400);
     const outcome = await restoreFromHistory(context, staff, legalDocumentRestoreTarget(slug, { revisedOn: today }), {
       eventId: parsed.data.eventId,
       expectedVersion: parsed.data.version,
@@ -80,7 +81,7 @@ export async function action({ request, context: routerContext, params }: Route.
   }
   const parsed = legalDocumentFormSchema.safeParse(values);
   if (!parsed.success) {
-    const errors = deskFieldErrors(parsed.error);
+    const errors = firstErrorPerField(parsed.error);
     return answer({ tone: "error", message: errorSummary(errors)!, errors, values }, 400);
   }
   const { version, reason, ...text } = parsed.data;

@@ -12,7 +12,7 @@ import { canUndoDelete, undoDeadline } from "~/features/admin/soft-delete";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { FocalPointPicker } from "~/features/media/focal-point-picker";
 import { mediaFileUrl } from "~/features/media/media";
-import { fieldErrors, mediaEditSchema, mediaVersionSchema } from "~/features/media/media-form";
+import { mediaEditSchema, mediaVersionSchema } from "~/features/media/media-form";
 import {
   deleteMediaAsset,
   getMediaAsset,
@@ -26,6 +26,7 @@ import { RecordTabs } from "~/features/admin/record-tabs";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 const notFound = () => data({ message: "No such media file." }, { status: 404, headers: BACK_OFFICE_HEADERS });
 
@@ -97,7 +98,7 @@ export async function action({ request, context: routerContext, params }: Route.
   if (intent === "save") {
     const parsed = mediaEditSchema.safeParse(fields);
     if (!parsed.success)
-      return data({ fieldErrors: fieldErrors(parsed.error), formError: null }, { status: 400, headers: BACK_OFFICE_HEADERS });
+      return data({ fieldErrors: firstErrorPerField(parsed.error), formError: null }, { status: 400, headers: BACK_OFFICE_HEADERS });
     const result = await updateMediaDetails(context, staff, id, parsed.data);
     if (!result.ok) return result.kind === "not-found" ? notFound() : conflictResponse(result);
     return redirect(`/admin/media/${id}?saved=1`, { headers: BACK_OFFICE_HEADERS });
@@ -105,7 +106,7 @@ export async function action({ request, context: routerContext, params }: Route.
   if (intent === "delete" || intent === "undelete") {
     const parsed = mediaVersionSchema.safeParse(fields);
     if (!parsed.success)
-      return data({ fieldErrors: fieldErrors(parsed.error), formError: null }, { status: 400, headers: BACK_OFFICE_HEADERS });
+      return data({ fieldErrors: firstErrorPerField(parsed.error), formError: null }, { status: 400, headers: BACK_OFFICE_HEADERS });
     const write = intent === "delete" ? deleteMediaAsset : undeleteMediaAsset;
     const result = await write(context, staff, id, parsed.data.version);
     if (!result.ok) return result.kind === "not-found" ? notFound() : conflictResponse(result);

@@ -13,11 +13,12 @@ import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { messageActionSchema, replySubject, STATUS_LABELS } from "~/features/inbox/inbox";
 import { actOnMessage, openMessage } from "~/features/inbox/messages.server";
 import { TextareaField } from "~/components/ui/field-controls";
-import { deskFieldErrors, formValues } from "~/features/site-desk/desk-fields";
+import { formValues } from "~/features/site-desk/desk-fields";
 import { contactMessageStatuses } from "../../../db/schema/ops";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 const NOT_FOUND = "There is no such message.";
 
@@ -61,7 +62,7 @@ export async function action({ request, context: routerContext, params }: Route.
   const values = formValues(await readForm(request));
   const parsed = messageActionSchema.safeParse(values);
   if (!parsed.success) {
-    const errors = deskFieldErrors(parsed.error);
+    const errors = firstErrorPerField(parsed.error);
     return answer({ tone: "error", message: errors.intent ? "Unknown form intent." : Object.values(errors)[0]!, errors, values }, 400);
   }
   const result = await actOnMessage(context, staff, params.id, parsed.data);

@@ -37,6 +37,7 @@ import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
 import { appContext } from "~/context";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 /*
  * One newsletter issue (ADR 0073): write it (while a draft), preview it as the e-mail, send a
@@ -44,7 +45,8 @@ import { appContext } from "~/context";
  * confirmed subscribers receive it; once it goes out, its sending report.
  */
 
-type FieldErrors = Partial<Record<"subject" | "preheader" | "body" | "sendAt", string>>;
+type IssueField = "subject" | "preheader" | "body" | "sendAt";
+type FieldErrors = Partial<Record<IssueField, string>>;
 type ActionResult = { tone: "error" | "success"; message: string; errors?: FieldErrors; values?: Record<string, string> };
 
 const answer = (result: ActionResult, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
@@ -112,15 +114,6 @@ const versionSchema = z.coerce
   .int()
   .min(1, "The form is out of date: reload the page.");
 
-function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0] as keyof FieldErrors;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
 export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
   const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
@@ -147,7 +140,7 @@ export async function action({ request, context: routerContext, params }: Route.
   if (intent.data === "save") {
     const parsed = issueFormSchema.safeParse(values);
     if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
+      const errors = firstErrorPerField<IssueField>(parsed.error);
       return answer({ tone: "error", message: Object.values(errors)[0]!, errors, values }, 400);
     }
     if (!params.issueId) {

@@ -22,6 +22,7 @@ import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { formatPence } from "~/lib/money";
 import { appContext, type RequestContext } from "~/context";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 function notFound(): never {
   throw data({ message: "There is no such order." }, { status: 404, headers: BACK_OFFICE_HEADERS });
@@ -165,8 +166,7 @@ export async function action({ request, context: routerContext, params }: Route.
   if (intent.data.intent === "ship") {
     const parsed = shipFormSchema.safeParse(form);
     if (!parsed.success) {
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+      const errors = firstErrorPerField(parsed.error);
       return answer({ tone: "error", message: Object.values(errors)[0]!, errors, form: "ship" }, 400);
     }
     ship = parsed.data;

@@ -23,7 +23,6 @@ import { missingSiteFiles } from "~/features/people-desk/site-files.server";
 import {
   createSchema,
   editMeta,
-  fieldErrors,
   formValues,
   missingPicture,
   PEOPLE_KIND_INFO,
@@ -34,6 +33,7 @@ import {
   submittedValues,
   type PeopleKind,
 } from "~/features/people-desk/people-forms";
+import { firstErrorPerField } from "~/lib/form-errors";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext, type RequestContext } from "~/context";
@@ -111,7 +111,7 @@ export async function action({ request, url, context: routerContext, params }: R
   const form = Object.fromEntries(formData);
   const intent = recordIntent.safeParse(form);
   if (!intent.success)
-    return answer({ tone: "error", message: "Choose what to do.", errors: fieldErrors(intent.error), values: null }, 400);
+    return answer({ tone: "error", message: "Choose what to do.", errors: firstErrorPerField(intent.error), values: null }, 400);
   const typed = { ...submittedValues(kind, formData), reason: typeof form.reason === "string" ? form.reason : "" };
 
   if (params.id === "new") {
@@ -120,7 +120,12 @@ export async function action({ request, url, context: routerContext, params }: R
     const parsed = createSchema(kind).safeParse(form);
     if (!parsed.success) {
       return answer(
-        { tone: "error", message: "Some fields need attention; nothing was saved.", errors: fieldErrors(parsed.error), values: typed },
+        {
+          tone: "error",
+          message: "Some fields need attention; nothing was saved.",
+          errors: firstErrorPerField(parsed.error),
+          values: typed,
+        },
         400,
       );
     }
@@ -141,7 +146,10 @@ export async function action({ request, url, context: routerContext, params }: R
   if (intent.data.intent === "restore-version") {
     const parsed = restoreVersionForm.safeParse(form);
     if (!parsed.success)
-      return answer({ tone: "error", message: "Choose a version to restore.", errors: fieldErrors(parsed.error), values: null }, 400);
+      return answer(
+        { tone: "error", message: "Choose a version to restore.", errors: firstErrorPerField(parsed.error), values: null },
+        400,
+      );
     const result = await restorePersonVersion(context, staff, kind, params.id, parsed.data.eventId, parsed.data.version);
     if (!result.ok) return answer({ tone: "error", message: result.message, errors: {}, values: null }, STATUS_OF[result.kind]);
     return answer({
@@ -155,7 +163,7 @@ export async function action({ request, url, context: routerContext, params }: R
   const meta = editMeta.safeParse(form);
   if (!meta.success)
     return answer(
-      { tone: "error", message: "Some fields need attention; nothing was saved.", errors: fieldErrors(meta.error), values: typed },
+      { tone: "error", message: "Some fields need attention; nothing was saved.", errors: firstErrorPerField(meta.error), values: typed },
       400,
     );
 
@@ -177,7 +185,7 @@ export async function action({ request, url, context: routerContext, params }: R
   const parsed = PEOPLE_SCHEMAS[kind].safeParse(form);
   if (!parsed.success) {
     return answer(
-      { tone: "error", message: "Some fields need attention; nothing was saved.", errors: fieldErrors(parsed.error), values: typed },
+      { tone: "error", message: "Some fields need attention; nothing was saved.", errors: firstErrorPerField(parsed.error), values: typed },
       400,
     );
   }

@@ -13,7 +13,6 @@ import { listPeople, undeletePerson } from "~/features/people-desk/people-desk.s
 import {
   approveChangeForm,
   editMeta,
-  fieldErrors,
   PEOPLE_KIND_INFO,
   peopleKindOfPath,
   peopleListQuery,
@@ -21,6 +20,7 @@ import {
   type PeopleKind,
 } from "~/features/people-desk/people-forms";
 import { jsonDiff } from "~/lib/json-diff";
+import { firstErrorPerField } from "~/lib/form-errors";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
@@ -43,7 +43,7 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
     kind === "drivers" && !query.deleted ? pendingDriverChanges(context.db) : [],
   ]);
   return data(
-    { kind, query, ...list, pending, queryErrors: parsed.success ? {} : fieldErrors(parsed.error) },
+    { kind, query, ...list, pending, queryErrors: parsed.success ? {} : firstErrorPerField(parsed.error) },
     { status: parsed.success ? 200 : 400, headers: BACK_OFFICE_HEADERS },
   );
 }
@@ -62,12 +62,12 @@ export async function action({ request, url, context: routerContext }: Route.Act
   const kind = kindOf(url);
   const form = Object.fromEntries(await readForm(request));
   const intent = listIntent.safeParse(form);
-  if (!intent.success) return answer({ tone: "error", message: "Choose what to do.", errors: fieldErrors(intent.error) }, 400);
+  if (!intent.success) return answer({ tone: "error", message: "Choose what to do.", errors: firstErrorPerField(intent.error) }, 400);
 
   if (intent.data.intent === "undelete") {
     const parsed = editMeta.extend({ id: z.string().min(1).max(80) }).safeParse(form);
     if (!parsed.success)
-      return answer({ tone: "error", message: "The form was incomplete; reload the page.", errors: fieldErrors(parsed.error) }, 400);
+      return answer({ tone: "error", message: "The form was incomplete; reload the page.", errors: firstErrorPerField(parsed.error) }, 400);
     const result = await undeletePerson(context, staff, kind, parsed.data.id, parsed.data.version, parsed.data.reason);
     if (!result.ok) return answer({ tone: "error", message: result.message, errors: {} }, result.kind === "conflict" ? 409 : 404);
     return answer({ tone: "success", message: `${result.value.name} is back on the site.`, errors: {} });
@@ -77,7 +77,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
   if (intent.data.intent === "approve-change") {
     const parsed = approveChangeForm.safeParse(form);
     if (!parsed.success)
-      return answer({ tone: "error", message: "The form was incomplete; reload the page.", errors: fieldErrors(parsed.error) }, 400);
+      return answer({ tone: "error", message: "The form was incomplete; reload the page.", errors: firstErrorPerField(parsed.error) }, 400);
     const result = await approveDriverChange(context, staff, parsed.data.changeId, parsed.data.version);
     if (!result.ok) {
       const message =
@@ -90,7 +90,7 @@ export async function action({ request, url, context: routerContext }: Route.Act
   }
   const parsed = rejectChangeForm.safeParse(form);
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
+    const errors = firstErrorPerField(parsed.error);
     return answer({ tone: "error", message: Object.values(errors)[0]!, errors, changeId: Number(form.changeId) || undefined }, 400);
   }
   const result = await rejectDriverChange(context, staff, parsed.data.changeId, parsed.data.reason);

@@ -7,13 +7,14 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/components/ui/form-notice";
 import { ROLE_LABELS } from "~/features/account/roles";
 import { changeStaffRole, PEOPLE_PAGE_SIZE, roleChangeSummary, searchPeople } from "~/features/admin/people.server";
-import { fieldErrors, peopleSearchSchema, staffRoleChangeSchema } from "~/features/admin/people-form";
+import { peopleSearchSchema, staffRoleChangeSchema } from "~/features/admin/people-form";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, STAFF_ROLES } from "~/features/admin/staff-roles";
 import { requireStepUp } from "~/features/admin/step-up.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
@@ -27,7 +28,7 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
         search: { q: url.searchParams.get("q") ?? "", staff: false, page: 1 },
         pageCount: 1,
         selfId: staff.id,
-        errors: fieldErrors(parsed.error),
+        errors: firstErrorPerField(parsed.error),
       },
       { status: 400, headers: BACK_OFFICE_HEADERS },
     );
@@ -46,7 +47,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   const form = await readForm(request);
   const parsed = staffRoleChangeSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
+    const errors = firstErrorPerField(parsed.error);
     return data({ tone: "error" as const, message: Object.values(errors)[0]!, errors }, { status: 400, headers: BACK_OFFICE_HEADERS });
   }
   const { intent, userId, role, reason } = parsed.data;

@@ -10,13 +10,14 @@ import { entityHistory, restoreAction } from "~/features/admin/history.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { DeskFormField, errorSummary } from "~/features/site-desk/desk-form";
-import { deskFieldErrors, formValues, type DeskField } from "~/features/site-desk/desk-fields";
+import { formValues, type DeskField } from "~/features/site-desk/desk-fields";
 import { DeskTabs } from "~/features/site-desk/desk-tabs";
 import { promotionFormSchema, promotionFormValues, promotionUpdateSchema } from "~/features/store/promotion-form";
 import { createPromotion, getPromotion, PROMO_CODES, promotionRestoreTarget, updatePromotion } from "~/features/store/promotions.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 const FIELDS: DeskField[] = [
   {
@@ -105,7 +106,7 @@ export async function action({ request, context: routerContext, params }: Route.
     return restoreAction(context, staff, form, promotionRestoreTarget(params.code!));
   const parsed = promotionFormSchema.safeParse(isNew(params) ? values : { ...values, code: params.code });
   if (!parsed.success) {
-    const errors = deskFieldErrors(parsed.error);
+    const errors = firstErrorPerField(parsed.error);
     return answer({ tone: "error", message: errorSummary(errors)!, errors, values }, 400);
   }
   const { reason, ...promotion } = parsed.data;

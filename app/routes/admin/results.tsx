@@ -25,12 +25,13 @@ import {
   previewClassificationImport,
   saveClassResults,
 } from "~/features/results/results-desk.server";
-import { classResultsSchema, fieldErrors, nestFormFields } from "~/features/results/results-form";
+import { classResultsSchema, nestFormFields } from "~/features/results/results-form";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
 import { racePoints } from "~/lib/scoring";
 import { appContext } from "~/context";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
   const context = appContext(routerContext);
@@ -93,7 +94,7 @@ export async function action({ request, context: routerContext, params }: Route.
       // Each class has its own form on the page: its errors are keyed by its name.
       const racingClass = String(form.get("racingClass") ?? "");
       const errors = Object.fromEntries(
-        Object.entries(fieldErrors(parsed.error)).map(([path, message]) => [`${racingClass}/${path}`, message]),
+        Object.entries(firstErrorPerField(parsed.error, "dotted path")).map(([path, message]) => [`${racingClass}/${path}`, message]),
       );
       return deskInputRefused(errors, `The ${racingClass} results were not saved: please correct the fields marked below.`);
     }

@@ -18,10 +18,11 @@ import {
   roundRestoreTarget,
   updateRound,
 } from "~/features/results/results-desk.server";
-import { fieldErrors, nestFormFields, roundSchema } from "~/features/results/results-form";
+import { nestFormFields, roundSchema } from "~/features/results/results-form";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext, type RequestContext } from "~/context";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 const NEW_ROUND = "new";
 /** Empty session rows under the existing ones, so a session can be added without JavaScript. */
@@ -75,7 +76,7 @@ export async function action({ request, context: routerContext, params }: Route.
     }
   }
   const parsed = roundSchema.safeParse(withoutEmptySessions(nestFormFields(form)));
-  if (!parsed.success) return deskInputRefused(fieldErrors(parsed.error));
+  if (!parsed.success) return deskInputRefused(firstErrorPerField(parsed.error, "dotted path"));
   if (params.id === NEW_ROUND) {
     try {
       const created = await auditedWrite(context, staff, (tx) => createRound(tx, season.year, parsed.data));

@@ -12,6 +12,7 @@ import { formOfRules, rulesOfForm, scoringRulesForm } from "~/features/results/s
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 /*
  * A season's scoring rules, one form per class. A save adds a version (earlier ones stay on
@@ -58,8 +59,7 @@ export async function action({ request, context: routerContext, params }: Route.
   const racingClass = typeof form.racingClass === "string" ? form.racingClass : null;
   const parsed = scoringRulesForm.safeParse(form);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+    const errors = firstErrorPerField(parsed.error);
     return answer({ tone: "error", message: "Some fields need attention; nothing was saved.", racingClass, errors, values: typed }, 400);
   }
   const input = parsed.data;

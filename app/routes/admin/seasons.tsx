@@ -9,10 +9,11 @@ import { FormNotice } from "~/components/ui/form-notice";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { deskInputRefused, deskWrite } from "~/features/results/desk-write.server";
 import { createSeason, listDeskSeasons, setCurrentSeason, setSeasonPublished } from "~/features/results/results-desk.server";
-import { fieldErrors, newSeasonSchema } from "~/features/results/results-form";
+import { newSeasonSchema } from "~/features/results/results-form";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
@@ -32,7 +33,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   switch (form.intent) {
     case "create": {
       const parsed = newSeasonSchema.safeParse(form);
-      if (!parsed.success) return deskInputRefused(fieldErrors(parsed.error));
+      if (!parsed.success) return deskInputRefused(firstErrorPerField(parsed.error, "dotted path"));
       const { year } = parsed.data;
       return deskWrite(
         context,
@@ -44,7 +45,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
     case "publish":
     case "unpublish": {
       const parsed = seasonChange.safeParse(form);
-      if (!parsed.success) return deskInputRefused(fieldErrors(parsed.error));
+      if (!parsed.success) return deskInputRefused(firstErrorPerField(parsed.error, "dotted path"));
       const { year, version } = parsed.data;
       const published = form.intent === "publish";
       return deskWrite(
@@ -56,7 +57,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
     }
     case "set-current": {
       const parsed = seasonChange.safeParse(form);
-      if (!parsed.success) return deskInputRefused(fieldErrors(parsed.error));
+      if (!parsed.success) return deskInputRefused(firstErrorPerField(parsed.error, "dotted path"));
       const { year, version } = parsed.data;
       return deskWrite(
         context,

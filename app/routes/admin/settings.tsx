@@ -15,12 +15,13 @@ import { SITE_SETTINGS_FIELDS } from "~/features/settings/site-settings-fields";
 import { settingsFromForm, siteSettingsFormSchema } from "~/features/settings/site-settings-form";
 import { getSiteSettingsRow, SITE_SETTINGS, saveSiteSettings, siteSettingsRestoreTarget } from "~/features/settings/site-settings.server";
 import { DeskFormField, errorSummary } from "~/features/site-desk/desk-form";
-import { deskFieldErrors, formValues } from "~/features/site-desk/desk-fields";
+import { formValues } from "~/features/site-desk/desk-fields";
 import { DeskTabs } from "~/features/site-desk/desk-tabs";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
 import { appContext } from "~/context";
+import { firstErrorPerField } from "~/lib/form-errors";
 
 export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
@@ -63,7 +64,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   if (intent.data.intent === "restore-version") {
     const parsed = restoreVersionSchema.safeParse(values);
     if (!parsed.success)
-      return answer({ tone: "error", message: Object.values(deskFieldErrors(parsed.error))[0]!, errors: {}, values: null }, 400);
+      return answer({ tone: "error", message: Object.values(firstErrorPerField(parsed.error))[0]!, errors: {}, values: null }, 400);
     const outcome = await restoreFromHistory(context, staff, siteSettingsRestoreTarget(), {
       eventId: parsed.data.eventId,
       expectedVersion: parsed.data.version,
@@ -74,7 +75,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   }
   const parsed = siteSettingsFormSchema.safeParse(values);
   if (!parsed.success) {
-    const errors = deskFieldErrors(parsed.error);
+    const errors = firstErrorPerField(parsed.error);
     return answer({ tone: "error", message: errorSummary(errors)!, errors, values }, 400);
   }
   const saved = await saveSiteSettings(context, staff, parsed.data.version, settingsFromForm(parsed.data), parsed.data.reason || null);
