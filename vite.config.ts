@@ -73,8 +73,7 @@ export default defineConfig({
     // middleware the dev server loads through Vite. It is one file: the parts that hydrate later
     // are imported dynamically (ADR 0093), and as chunks of their own that import the server build
     // back, loading them through tsx cost the process 120 MB more memory.
-    // (React Router 7 reads the entry from `rollupOptions`, the name Vite 8 keeps as an alias.)
-    ssr: { build: { rollupOptions: { input: "./server/app.ts", output: { codeSplitting: false } } } },
+    ssr: { build: { rolldownOptions: { input: "./server/app.ts", output: { codeSplitting: false } } } },
   },
   plugins: [
     tailwindcss(),
