@@ -114,25 +114,28 @@ async function measure(
   return figures(pathname, await load(url, duration, headers));
 }
 
-/** Creates an account on the server (as the sign-up form does) and returns its session cookie. */
+/**
+ * Creates an account on the server and signs it in, as a person does with the sign-in form: a
+ * sign-up itself signs nobody in (ADR 0099). Returns the session cookie.
+ */
 async function signedInCookie(serverUrl: string): Promise<string> {
-  const response = await fetch(`${serverUrl}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: serverUrl, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      intent: "sign-up",
-      name: "Bench Visitor",
-      email: `bench.${Date.now()}@example.com`,
-      password: "a long enough bench password",
-      role: "team_member",
-    }),
-  });
-  const cookie = response.headers
+  const email = `bench.${Date.now()}@example.com`;
+  const password = "a long enough bench password";
+  const post = (fields: Record<string, string>) =>
+    fetch(`${serverUrl}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: serverUrl, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+  const signUp = await post({ intent: "sign-up", name: "Bench Visitor", email, password, role: "team_member" });
+  if (signUp.status >= 400) throw new BenchError(`signing up was refused (HTTP ${signUp.status})`);
+  const signIn = await post({ intent: "sign-in", email, password });
+  const cookie = signIn.headers
     .getSetCookie()
     .map((line) => line.split(";")[0])
     .join("; ");
-  if (!cookie.includes("session_token")) throw new BenchError(`signing up gave no session (HTTP ${response.status})`);
+  if (!cookie.includes("session_token")) throw new BenchError(`signing in after sign-up gave no session (HTTP ${signIn.status})`);
   return cookie;
 }
 
