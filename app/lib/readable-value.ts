@@ -1,5 +1,6 @@
 import { isJsonObject, jsonDiff, type DiffEntry, type JsonObject, type JsonValue } from "./json-diff";
 import { condenseWordDiff, wordDiff, type WordDiffPart } from "./word-diff";
+import { formatUkDateTime } from "./dates";
 
 /*
  * A stored value as staff read it: the activity log and History show a change as words, never
@@ -7,7 +8,6 @@ import { condenseWordDiff, wordDiff, type WordDiffPart } from "./word-diff";
  * reads as its paragraphs, a time as UK time, a yes/no as Yes or No.
  */
 
-const ukDateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** "officeHours" → "Office hours", "author_name" → "Author name". */
@@ -57,7 +57,7 @@ function richText(node: JsonObject): string {
 export function readableValue(value: JsonValue | undefined): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string")
-    return ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)) ? `${ukDateTime.format(new Date(value))} UK time` : value;
+    return ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)) ? `${formatUkDateTime(value)} UK time` : value;
   if (typeof value === "number") return String(value);
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (isRichTextNode(value)) return richText(value);

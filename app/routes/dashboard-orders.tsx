@@ -8,8 +8,7 @@ import { getOrdersForUser } from "~/features/store/orders.server";
 import { pageMeta } from "~/lib/meta";
 import { formatPence } from "~/lib/money";
 import { appContext } from "~/context";
-
-const orderDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" });
+import { formatUkDate } from "~/lib/dates";
 
 export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
@@ -19,7 +18,7 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
     {
       orders: orders.map((order) => ({
         orderNumber: order.orderNumber,
-        date: orderDate.format(order.createdAt),
+        date: formatUkDate(order.createdAt),
         isoDate: order.createdAt.toISOString(),
         status: ORDER_STATUS_LABELS[order.status],
         itemCount: order.itemCount,

@@ -1,6 +1,6 @@
 import { brand } from "~/brand";
 import { EmailButton, EmailLayout, EmailLink, EmailSmallPrint, EmailText, type EmailFrame } from "~/features/mail/email-layout";
-import { RACE_TIME_ZONE } from "~/lib/race-time";
+import { formatUkLongDateTime } from "~/lib/dates";
 import { EMAIL_VERIFICATION_LINK_HOURS, RESET_LINK_MINUTES } from "./token-lifetimes";
 
 export function ResetPasswordEmail({ frame, name, url }: { frame: EmailFrame; name: string; url: string }) {
@@ -62,8 +62,6 @@ export function SignUpAttemptEmail({ frame, name }: { frame: EmailFrame; name: s
   );
 }
 
-const when = (at: Date) => new Intl.DateTimeFormat("en-GB", { timeZone: RACE_TIME_ZONE, dateStyle: "long", timeStyle: "short" }).format(at);
-
 /** Someone who did not make the change needs a way back in that does not need the password. */
 function NotYou({ frame }: { frame: EmailFrame }) {
   return (
@@ -79,13 +77,13 @@ export function PasswordChangedEmail({ frame, name, at }: { frame: EmailFrame; n
   return (
     <EmailLayout
       frame={frame}
-      preview={`The password of your ${brand.name} account was changed on ${when(at)}.`}
+      preview={`The password of your ${brand.name} account was changed on ${formatUkLongDateTime(at)}.`}
       heading="Your password was changed"
     >
       <EmailText>Hello {name},</EmailText>
       <EmailText>
-        The password of your {brand.name} account was changed on {when(at)} (UK time). You were signed out everywhere; sign in again with
-        the new password.
+        The password of your {brand.name} account was changed on {formatUkLongDateTime(at)} (UK time). You were signed out everywhere; sign
+        in again with the new password.
       </EmailText>
       <NotYou frame={frame} />
       <EmailSmallPrint>Questions? Reply to this e-mail or write to {brand.email}.</EmailSmallPrint>
@@ -104,7 +102,7 @@ export function TwoFactorChangedEmail({ frame, name, on, at }: { frame: EmailFra
     >
       <EmailText>Hello {name},</EmailText>
       <EmailText>
-        Two-factor sign-in was turned {state} for your {brand.name} account on {when(at)} (UK time).
+        Two-factor sign-in was turned {state} for your {brand.name} account on {formatUkLongDateTime(at)} (UK time).
       </EmailText>
       <EmailText>
         {on

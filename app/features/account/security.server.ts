@@ -9,6 +9,7 @@ import { describeDevice } from "./device";
 import { tooManyAttemptsMessage } from "./login-form";
 import { signOut } from "./login.server";
 import { authHeaders, type SessionUser } from "./session.server";
+import { formatUkDate, formatUkDateTime } from "~/lib/dates";
 
 /** What the Security page shows about the signed-in person's account. */
 export async function loadSecurityOverview(db: Database, userId: string) {
@@ -26,16 +27,6 @@ export interface ActiveSession {
   /** When the session was last used, to the day: sessions are extended at most daily (ADR 18). */
   lastActiveAt: string;
 }
-
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/London",
-});
-const date = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Europe/London" });
 
 /** The person's sessions that have not expired, this browser's first, then the most recently used. */
 export async function listActiveSessions(
@@ -61,8 +52,8 @@ export async function listActiveSessions(
       device: describeDevice(row.userAgent),
       current: row.id === currentSessionId,
       ipAddress: row.ipAddress,
-      signedInAt: dateTime.format(row.createdAt),
-      lastActiveAt: row.id === currentSessionId ? "Now" : date.format(row.updatedAt),
+      signedInAt: formatUkDateTime(row.createdAt),
+      lastActiveAt: row.id === currentSessionId ? "Now" : formatUkDate(row.updatedAt),
     }))
     .sort((a, b) => Number(b.current) - Number(a.current));
 }

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { formatUkDateTime } from "~/lib/dates";
 import type { DiffEntry } from "~/lib/json-diff";
 import { readableDiff } from "~/lib/readable-value";
 import { humanise } from "./activity";
@@ -23,14 +24,8 @@ export interface AuditEventLike {
   reason: string | null;
 }
 
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
-
 export function formatAuditTime(iso: string): string {
-  return dateTime.format(new Date(iso));
+  return formatUkDateTime(iso);
 }
 
 /**

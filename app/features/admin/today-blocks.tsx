@@ -5,6 +5,7 @@ import { LowStockList, type LowStockItem } from "~/features/shop-desk/low-stock-
 import { formatPence } from "~/lib/money";
 import { countdownTo } from "~/lib/race-time";
 import type { OperationalWarning } from "~/features/operations/warnings";
+import { formatUkWeekdayDate, formatUkWeekdayDateTime } from "~/lib/dates";
 
 /** What loadToday() (today.server.ts) returns; a block is null/undefined when the role cannot act on it. */
 export interface TodayData {
@@ -37,16 +38,6 @@ function Block({ id, title, count, children }: { id: string; title: string; coun
     </section>
   );
 }
-
-const ukTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-const ukDay = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", weekday: "long", day: "numeric", month: "long" });
 
 function countdownText(startsAt: string, now: string): string {
   const { days, hours, minutes } = countdownTo(new Date(startsAt), new Date(now));
@@ -197,8 +188,8 @@ export function TodayBlocks({ today }: { today: TodayData }) {
               <p className="mt-1">
                 <time dateTime={nextSession.startsAt}>
                   {nextSession.timeAnnounced
-                    ? ukTime.format(new Date(nextSession.startsAt))
-                    : `${ukDay.format(new Date(nextSession.startsAt))} (time not announced)`}
+                    ? formatUkWeekdayDateTime(nextSession.startsAt)
+                    : `${formatUkWeekdayDate(nextSession.startsAt)} (time not announced)`}
                 </time>{" "}
                 <strong className="text-accent-text">{countdownText(nextSession.startsAt, today.now)}</strong>
               </p>

@@ -1,4 +1,5 @@
 import { longText, reasonField, requiredText, versionField } from "~/features/site-desk/desk-fields";
+import { ukIsoDate } from "~/lib/dates";
 import { z } from "~/lib/zod";
 
 /** A legal page's edit form. The revision date is not typed: a save is dated the day it is made. */
@@ -12,5 +13,5 @@ export const legalDocumentFormSchema = z.object({
 
 /** Today's date in the UK (YYYY-MM-DD): the date a revision saved `now` carries. */
 export function ukDate(now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return ukIsoDate(now);
 }

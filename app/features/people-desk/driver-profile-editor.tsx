@@ -4,8 +4,7 @@ import { TextareaField } from "~/components/ui/field-controls";
 import { FormField } from "~/components/ui/form-field";
 import { FormNotice } from "~/components/ui/form-notice";
 import type { DriverChangeView } from "./driver-changes.server";
-
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
+import { formatUkDateTime } from "~/lib/dates";
 
 interface Answer {
   tone: "error" | "success";
@@ -45,13 +44,11 @@ export function DriverProfileEditor({
         <div className="mb-5 text-sm" data-testid="driver-change-status">
           {change.status === "pending" && (
             <p>
-              <strong>Waiting for approval</strong> since {dateTime.format(new Date(change.submittedAt))}. Sending again replaces it.
+              <strong>Waiting for approval</strong> since {formatUkDateTime(change.submittedAt)}. Sending again replaces it.
             </p>
           )}
           {change.status === "approved" && change.decidedAt && (
-            <p className="text-success">
-              Your last change was approved on {dateTime.format(new Date(change.decidedAt))} and is on the site.
-            </p>
+            <p className="text-success">Your last change was approved on {formatUkDateTime(change.decidedAt)} and is on the site.</p>
           )}
           {change.status === "rejected" && (
             <div className="rounded-lg border border-danger/50 bg-danger/10 p-3">

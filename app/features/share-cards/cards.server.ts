@@ -10,6 +10,7 @@ import { getProductBySlug, type StoreProduct } from "~/features/store/catalogue.
 import { categoryFilters } from "~/features/store/catalogue";
 import { driverCard as driverCarouselCard, getDriversForLatestSeason, type DriverCard } from "~/features/team/drivers.server";
 import { getTeamMember, type TeamMember } from "~/features/team/members.server";
+import { ukIsoDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
 import type { ShareImage } from "~/features/news/news-image";
 import {
@@ -88,7 +89,7 @@ export function memberShareCard(member: Pick<TeamMember, "id" | "name" | "role" 
 
 /** Today in the UK as YYYY-MM-DD: a round is raced once its last day has passed there. */
 export function ukToday(now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return ukIsoDate(now);
 }
 
 export function seasonShareCard(season: Pick<Season, "year" | "rounds">, now: Date): ShareCard {

@@ -2,7 +2,7 @@ import { Column, Row, Section } from "@react-email/components";
 import { brand } from "~/brand";
 import { EmailButton, EmailLayout, EmailLink, EmailSmallPrint, EmailText, type EmailFrame } from "~/features/mail/email-layout";
 import { formatPence } from "~/lib/money";
-import { RACE_TIME_ZONE } from "~/lib/race-time";
+import { formatUkLongDate as orderDate } from "~/lib/dates";
 import { addressLines, type AddressInput } from "./address";
 
 export interface OrderEmailOrder {
@@ -24,8 +24,6 @@ export interface OrderEmailLine {
   quantity: number;
   unitPricePence: number;
 }
-
-const orderDate = (at: Date) => new Intl.DateTimeFormat("en-GB", { timeZone: RACE_TIME_ZONE, dateStyle: "long" }).format(at);
 
 const cell = { fontSize: "15px", lineHeight: "1.4", padding: "8px 0", borderBottom: "1px solid #d9dce1", verticalAlign: "top" } as const;
 

@@ -1,7 +1,6 @@
 import { carrierLabel } from "~/features/orders-desk/carriers";
 import type { OrderLineRow, OrderRow } from "./orders.server";
-
-const orderDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/London" });
+import { formatUkLongDateTime } from "~/lib/dates";
 
 /**
  * What an order page shows of a stored order (the confirmation page and My
@@ -10,7 +9,7 @@ const orderDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyl
 export function orderForPage(order: OrderRow & { lines: OrderLineRow[] }) {
   return {
     orderNumber: order.orderNumber,
-    date: orderDate.format(order.createdAt),
+    date: formatUkLongDateTime(order.createdAt),
     status: order.status,
     customerName: order.customerName,
     customerEmail: order.customerEmail,
@@ -40,7 +39,7 @@ export function trackingOf(order: Pick<OrderRow, "carrier" | "trackingNumber" | 
     carrier: carrierLabel(order.carrier) ?? "Carrier",
     number: order.trackingNumber,
     url: order.trackingUrl,
-    shippedOn: orderDate.format(order.shippedAt),
-    deliveredOn: order.deliveredAt ? orderDate.format(order.deliveredAt) : null,
+    shippedOn: formatUkLongDateTime(order.shippedAt),
+    deliveredOn: order.deliveredAt ? formatUkLongDateTime(order.deliveredAt) : null,
   };
 }

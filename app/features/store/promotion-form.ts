@@ -4,9 +4,10 @@
  * 00:00 UK time on its first day and stops at the end of its last day.
  */
 import { formatPence } from "~/lib/money";
-import { RACE_TIME_ZONE, ukLocalTime } from "~/lib/race-time";
+import { ukLocalTime } from "~/lib/race-time";
 import { z } from "~/lib/zod";
 import { optionalIsoDate, penceToPounds, pounds, reasonField, versionField } from "~/features/site-desk/desk-fields";
+import { ukIsoDate } from "~/lib/dates";
 
 export const PROMO_CODE_PATTERN = /^[A-Z0-9]{3,32}$/;
 
@@ -95,18 +96,16 @@ export const promotionFormSchema = z
 
 export const promotionUpdateSchema = z.object({ version: versionField });
 
-const ukDate = new Intl.DateTimeFormat("en-CA", { timeZone: RACE_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
-
 /** A stored code as the form's strings (the inverse of promotionFormSchema). */
 export function promotionFormValues(promo: PromotionValues): Record<string, string> {
-  const lastDay = promo.expiresAt ? ukDate.format(new Date(promo.expiresAt.getTime() - 1)) : "";
+  const lastDay = promo.expiresAt ? ukIsoDate(promo.expiresAt.getTime() - 1) : "";
   return {
     code: promo.code,
     kind: promo.percentOff !== null ? "percent" : "amount",
     percentOff: promo.percentOff !== null ? String(promo.percentOff) : "",
     amountOff: promo.amountOffPence !== null ? penceToPounds(promo.amountOffPence) : "",
     minSpend: promo.minSpendPence > 0 ? penceToPounds(promo.minSpendPence) : "",
-    startsOn: promo.startsAt ? ukDate.format(promo.startsAt) : "",
+    startsOn: promo.startsAt ? ukIsoDate(promo.startsAt) : "",
     endsOn: lastDay,
     maxUses: promo.maxUses !== null ? String(promo.maxUses) : "",
     perCustomerLimit: promo.perCustomerLimit !== null ? String(promo.perCustomerLimit) : "",

@@ -27,6 +27,7 @@ import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
 import { firstErrorPerField } from "~/lib/form-errors";
+import { formatUkDateTime } from "~/lib/dates";
 
 const notFound = () => data({ message: "No such media file." }, { status: 404, headers: BACK_OFFICE_HEADERS });
 
@@ -120,7 +121,6 @@ export const headers: Route.HeadersFunction = () => BACK_OFFICE_HEADERS;
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: args.loaderData?.asset.altText ?? "Media file", description: "A file in the media library.", path: null });
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
 const ORIGINAL_BEING_CLEANED = "The original is being cleaned of location and camera details; it is back here in a few minutes.";
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("en-GB")} kB`;
 
@@ -171,8 +171,8 @@ export default function MediaDetailPage({ loaderData, actionData }: Route.Compon
                 Deleted
               </h2>
               <p className="mt-1 text-sm text-muted">
-                Deleted {dateTime.format(new Date(asset.deletedAt))}; its files are no longer served.
-                {asset.canUndo && asset.undoUntil ? ` You can undo this until ${dateTime.format(new Date(asset.undoUntil))}.` : ""}
+                Deleted {formatUkDateTime(asset.deletedAt)}; its files are no longer served.
+                {asset.canUndo && asset.undoUntil ? ` You can undo this until ${formatUkDateTime(asset.undoUntil)}.` : ""}
               </p>
               {asset.canUndo && (
                 <Form method="post" className="mt-3">
@@ -240,7 +240,7 @@ export default function MediaDetailPage({ loaderData, actionData }: Route.Compon
                 )}{" "}
                 <span className="text-muted">
                   {asset.originalType}, {asset.width && asset.height ? `${asset.width} × ${asset.height}, ` : ""}
-                  {kilobytes(asset.originalBytes)}, uploaded {dateTime.format(new Date(asset.createdAt))}
+                  {kilobytes(asset.originalBytes)}, uploaded {formatUkDateTime(asset.createdAt)}
                 </span>
               </li>
               {asset.variants.map((variant) => (

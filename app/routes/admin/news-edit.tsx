@@ -39,6 +39,7 @@ import { emptyRichTextDoc, richTextDocSchema, richTextFromPlainParagraphs, type 
 import { readForm } from "~/lib/forms.server";
 import { z } from "~/lib/zod";
 import { appContext } from "~/context";
+import { formatUkFullDateTime } from "~/lib/dates";
 
 export async function loader({ request, url, params, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
@@ -201,8 +202,6 @@ function parseDoc(json: string | undefined): RichTextDoc | null {
   }
 }
 
-const ukDateTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "full", timeStyle: "short" });
-
 export default function NewsDeskEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { article, history, notice, photoChoices, confirmDiscard } = loaderData;
   const result = actionData as ActionData | undefined;
@@ -231,9 +230,7 @@ export default function NewsDeskEdit({ loaderData, actionData }: Route.Component
       </div>
       {article && (
         <p className="mt-2 text-sm text-muted">
-          {article.state === "scheduled" && article.publishAt && (
-            <>Goes live {ukDateTime.format(new Date(article.publishAt))} (UK time). </>
-          )}
+          {article.state === "scheduled" && article.publishAt && <>Goes live {formatUkFullDateTime(article.publishAt)} (UK time). </>}
           {article.state === "published" && (
             <>
               Live at{" "}

@@ -9,8 +9,8 @@ import { ARTICLE_STATE_LABELS, ARTICLE_STATES } from "~/features/news/article-st
 import { STATE_TONES } from "~/features/news/desk/state-badge";
 import { deskFilterSearch, parseDeskFilter } from "~/features/news/desk/desk-filter";
 import { listDeskArticles } from "~/features/news/news-desk.server";
-import { formatCalendarDate } from "~/lib/dates";
 import { appContext } from "~/context";
+import { formatCalendarDate, formatUkDateTime } from "~/lib/dates";
 
 export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
@@ -33,8 +33,6 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "News desk · Back office" }, { name: "robots", content: "noindex, nofollow" }];
-
-const ukDateTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" });
 
 export default function NewsDeskList({ loaderData }: Route.ComponentProps) {
   const { filter, articles, total, pageCount } = loaderData;
@@ -88,7 +86,7 @@ export default function NewsDeskList({ loaderData }: Route.ComponentProps) {
                 <Badge tone={STATE_TONES[article.state]}>{ARTICLE_STATE_LABELS[article.state]}</Badge>
                 {article.stagedAt && <Badge tone="warning">Unpublished changes</Badge>}
                 {article.state === "scheduled" && article.publishAt ? (
-                  <span>{ukDateTime.format(new Date(article.publishAt))}</span>
+                  <span>{formatUkDateTime(article.publishAt)}</span>
                 ) : (
                   <span>{formatCalendarDate(article.publishedOn)}</span>
                 )}

@@ -38,6 +38,7 @@ import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
 import { appContext } from "~/context";
 import { firstErrorPerField } from "~/lib/form-errors";
+import { formatUkDateTime } from "~/lib/dates";
 
 /*
  * One newsletter issue (ADR 0073): write it (while a draft), preview it as the e-mail, send a
@@ -191,7 +192,6 @@ export async function action({ request, context: routerContext, params }: Route.
   return redirect(`/admin/newsletters/${params.issueId}`, { headers: BACK_OFFICE_HEADERS });
 }
 
-const ukDateTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" });
 const TONES = { draft: "neutral", scheduled: "warning", sending: "accent", sent: "success" } as const;
 
 export default function NewsletterIssue({ loaderData, actionData }: Route.ComponentProps) {
@@ -216,9 +216,9 @@ export default function NewsletterIssue({ loaderData, actionData }: Route.Compon
         {issue && (
           <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-muted">
             <Badge tone={TONES[issue.status]}>{ISSUE_STATUS_LABELS[issue.status]}</Badge>
-            {issue.status === "scheduled" && issue.sendAt && <span>Goes out {ukDateTime.format(new Date(issue.sendAt))} (UK time)</span>}
+            {issue.status === "scheduled" && issue.sendAt && <span>Goes out {formatUkDateTime(issue.sendAt)} (UK time)</span>}
             {issue.status === "sending" && <span>Being queued for its subscribers now</span>}
-            {issue.status === "sent" && issue.finishedAt && <span>Went out {ukDateTime.format(new Date(issue.finishedAt))} (UK time)</span>}
+            {issue.status === "sent" && issue.finishedAt && <span>Went out {formatUkDateTime(issue.finishedAt)} (UK time)</span>}
             {issue.articleUrl && (
               <span className="[overflow-wrap:anywhere]">
                 · from the article{" "}

@@ -14,6 +14,7 @@ import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
 import { appContext } from "~/context";
+import { formatUkDateTime } from "~/lib/dates";
 
 export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
@@ -57,7 +58,6 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   return redirect(`/admin/newsletters/${created.issue.id}?created=1`, { headers: BACK_OFFICE_HEADERS });
 }
 
-const ukDateTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" });
 const TONES = { draft: "neutral", scheduled: "warning", sending: "accent", sent: "success" } as const;
 
 export default function Newsletters({ loaderData, actionData }: Route.ComponentProps) {
@@ -119,12 +119,12 @@ export default function Newsletters({ loaderData, actionData }: Route.ComponentP
                 </Link>
                 <p className="text-xs text-muted">
                   {issue.status === "sent" && issue.finishedAt
-                    ? `Sent to ${issue.recipients} on ${ukDateTime.format(new Date(issue.finishedAt))} (UK time)`
+                    ? `Sent to ${issue.recipients} on ${formatUkDateTime(issue.finishedAt)} (UK time)`
                     : issue.status === "scheduled" && issue.sendAt
-                      ? `Goes out ${ukDateTime.format(new Date(issue.sendAt))} (UK time)`
+                      ? `Goes out ${formatUkDateTime(issue.sendAt)} (UK time)`
                       : issue.status === "sending"
                         ? `Queued for ${issue.recipients} so far`
-                        : `Last changed ${ukDateTime.format(new Date(issue.updatedAt))}`}
+                        : `Last changed ${formatUkDateTime(issue.updatedAt)}`}
                 </p>
               </div>
               <Badge tone={TONES[issue.status]}>{ISSUE_STATUS_LABELS[issue.status]}</Badge>

@@ -7,8 +7,7 @@ import { PrintButton } from "~/features/orders-desk/print-button";
 import { brand } from "~/brand";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
-
-const day = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
+import { formatUkLongDate } from "~/lib/dates";
 
 export async function loader({ request, context: routerContext, params }: Route.LoaderArgs) {
   const context = appContext(routerContext);
@@ -20,7 +19,7 @@ export async function loader({ request, context: routerContext, params }: Route.
   return data(
     {
       orderNumber: order.orderNumber,
-      placedOn: day.format(order.createdAt),
+      placedOn: formatUkLongDate(order.createdAt),
       customerName: order.customerName,
       customerEmail: order.customerEmail,
       customerPhone: order.customerPhone,

@@ -37,6 +37,7 @@ import { firstErrorPerField } from "~/lib/form-errors";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext, type RequestContext } from "~/context";
+import { formatUkDate } from "~/lib/dates";
 
 const NOT_FOUND = "There is no such record in the back office.";
 
@@ -222,8 +223,6 @@ export const meta: Route.MetaFunction = (args) => {
   return pageMeta(args, { title: `${title} | Back Office`, description: "Edit a person on the site.", path: null });
 };
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" });
-
 export default function PeopleDeskEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, isNew, tab, record, values, history, photoChoices } = loaderData;
   const info = PEOPLE_KIND_INFO[kind];
@@ -249,7 +248,7 @@ export default function PeopleDeskEdit({ loaderData, actionData }: Route.Compone
           className="mb-6 flex flex-wrap items-center gap-3 rounded-card border border-warning/50 bg-warning/10 p-4 text-sm"
         >
           <p className="min-w-0 flex-1">
-            Deleted: not on the site. It can be brought back until {dateFormat.format(undoDeadline(new Date(record.deletedAt)))}.
+            Deleted: not on the site. It can be brought back until {formatUkDate(undoDeadline(new Date(record.deletedAt)))}.
           </p>
           <Form method="post">
             <input type="hidden" name="intent" value="undelete" />

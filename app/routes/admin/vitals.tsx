@@ -9,6 +9,7 @@ import { readVitalsReport, type PageVitals, type VitalSummary } from "~/features
 import { pageMeta } from "~/lib/meta";
 import { formatVital, rateVital, VITAL_RATING_LABELS, VITAL_THRESHOLDS, type VitalMetric, type VitalRating } from "~/lib/web-vitals";
 import { appContext } from "~/context";
+import { formatUkLongDate } from "~/lib/dates";
 
 /*
  * Site speed: how fast the pages are on visitors' own phones and computers (field Core Web
@@ -120,8 +121,6 @@ function VitalsTable({ id, title, pages }: { id: string; title: string; pages: P
 
 type LabView = Omit<LabFigures, "pages"> & { pages: (LabPage & { page: string })[] };
 
-const LONG_DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
-
 function RatedCell({ metric, value }: { metric: "LCP" | "CLS"; value: number | null }) {
   if (value === null) return <td className="px-3 py-2 align-top text-muted">–</td>;
   const rating = rateVital(metric, value);
@@ -143,7 +142,7 @@ function LabTable({ lab }: { lab: LabView }) {
         In the lab
       </h2>
       <p className="mb-3 max-w-3xl text-sm text-muted">
-        {`Lighthouse ${lab.lighthouseVersion} on a simulated mid-range phone (slow 4G, a processor four times slower), the median of ${lab.runs} runs per page, measured on ${LONG_DATE.format(new Date(lab.measuredAt))}${lab.benchmarkIndex ? ` by a machine of benchmark index ${lab.benchmarkIndex.toLocaleString("en-GB")} (a mid-range phone is about 1,000)` : ""}. `}
+        {`Lighthouse ${lab.lighthouseVersion} on a simulated mid-range phone (slow 4G, a processor four times slower), the median of ${lab.runs} runs per page, measured on ${formatUkLongDate(lab.measuredAt)}${lab.benchmarkIndex ? ` by a machine of benchmark index ${lab.benchmarkIndex.toLocaleString("en-GB")} (a mid-range phone is about 1,000)` : ""}. `}
         "Without scripts" is the same page with every script removed: the soonest it could paint. Blocking time is how long the phone could
         not answer a tap while the page started.
       </p>

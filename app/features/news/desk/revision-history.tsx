@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { changedFields, type ArticleContent, type ArticleSnapshot, type SNAPSHOT_CONTENT_FIELDS } from "../article-snapshot";
 import { richTextPlainText } from "../rich-text";
+import { formatUkDateTime } from "~/lib/dates";
 
 type Field = (typeof SNAPSHOT_CONTENT_FIELDS)[number];
 
@@ -30,8 +31,6 @@ const ACTION_LABELS: Record<string, string> = {
   "publish-changes": "Published the saved changes",
   "discard-changes": "Discarded the unpublished changes",
 };
-
-const ukDateTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" });
 
 function shown(snapshot: Pick<ArticleSnapshot, Field>, field: Field): string {
   const value = snapshot[field];
@@ -69,7 +68,7 @@ export function RevisionHistory({
                 {index === 0 && <span className="ml-2 text-sm font-normal text-muted">(current)</span>}
               </p>
               <p className="text-sm text-muted">
-                {ukDateTime.format(new Date(revision.createdAt))} · {revision.authorName ?? "someone no longer on the staff"}
+                {formatUkDateTime(revision.createdAt)} · {revision.authorName ?? "someone no longer on the staff"}
               </p>
             </div>
             {revision.changed.length > 0 && (

@@ -3,8 +3,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { LinkButton } from "~/components/ui/link-button";
 import { SNAPSHOT_FIELD_LABELS, type SNAPSHOT_CONTENT_FIELDS } from "../article-snapshot";
-
-const ukDateTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" });
+import { formatUkDateTime } from "~/lib/dates";
 
 /**
  * The notice on a live article with staged changes (ADR 0109): when and by whom they were saved,
@@ -39,8 +38,8 @@ export function StagedChangesNotice({
         Unpublished changes
       </h2>
       <p className="mt-1 text-sm">
-        Saved {ukDateTime.format(new Date(staged.at))} (UK time) by {staged.byName ?? "a former member of staff"}. The live page still shows
-        the published version until these changes are published.
+        Saved {formatUkDateTime(staged.at)} (UK time) by {staged.byName ?? "a former member of staff"}. The live page still shows the
+        published version until these changes are published.
       </p>
       {staged.changed.length > 0 && (
         <p className="mt-1 text-sm text-muted">Changed: {staged.changed.map((field) => SNAPSHOT_FIELD_LABELS[field]).join(", ")}.</p>
