@@ -118,6 +118,15 @@ describe("the import rules (docs/ARCHITECTURE.md)", () => {
     expect(importsBetween(/^app\/components\/ui\//, /^(app\/(features|routes)\/|server\/|db\/)/)).toEqual([]);
   });
 
+  it("keeps the e-mail kernel (mail/) off the features whose e-mails it sends: the preview catalogue is the desk's", () => {
+    // mail/ stands on the audited write, the settings read (the footer's address) and the delivery
+    // metrics; every feature imports its outbox, so anything more here would tie it to the site.
+    const kernel = /^app\/features\/(mail|admin\/audit\.server|settings\/site-settings\.server|operations\/metrics\.server)/;
+    expect(
+      importsBetween(/^app\/features\/mail\//, /^app\/(features|routes)\//).filter((edge) => !kernel.test(edge.split(" -> ")[1]!)),
+    ).toEqual([]);
+  });
+
   it("keeps the app out of the Express server's modules", () => {
     expect(importsBetween(/^app\//, /^server\//)).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Auth } from "../../app/features/account/auth.server";
 import { NOT_STAFF_MESSAGE } from "../../app/features/admin/staff.server";
-import { EMAIL_CATALOGUE } from "../../app/features/mail/catalogue.server";
+import { EMAIL_CATALOGUE } from "../../app/features/email-previews/catalogue.server";
 import { loader as previewLoader } from "../../app/routes/admin/email-preview";
 import { loader as listLoader } from "../../app/routes/admin/emails";
 import { createTestAuth, get, requestContext, run, TEST_PUBLIC_URL } from "../support/accounts";

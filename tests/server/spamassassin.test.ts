@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema";
-import { EMAIL_CATALOGUE } from "../../app/features/mail/catalogue.server";
+import { EMAIL_CATALOGUE } from "../../app/features/email-previews/catalogue.server";
 import { deliveryRound, smtpTransport, type MailTransport } from "../../app/features/mail/delivery.server";
 import { queueEmail } from "../../app/features/mail/outbox.server";
 import { startLoopbackSmtp, type ReceivedMail } from "../support/smtp-server";
@@ -12,7 +12,7 @@ import { seededTestDatabase } from "../support/test-database";
  * Every kind of message the site sends, as it leaves through SMTP, scored by SpamAssassin with
  * local tests only (`spamassassin -L`: no DNS or network checks). Each must score 0 or below.
  * Debian: apt-get install spamassassin. The scores are recorded in docs/email.md.
- * The kinds come from the mail catalogue (app/features/mail/catalogue.server.tsx), the list the
+ * The kinds come from the mail catalogue (app/features/email-previews/catalogue.server.tsx), the list the
  * back office's previews show, so a new kind of message is scored as soon as it is listed.
  */
 

@@ -31,7 +31,7 @@ export const TEAM_ORDER_REASON = `You receive this because you look after the ${
 
 /*
  * Each message is built by a function of plain data (used by the senders below and by the
- * back office's previews, app/features/mail/catalogue.server.tsx), and sent by a function that
+ * back office's previews, app/features/email-previews/catalogue.server.tsx), and sent by a function that
  * reads the order in the transaction that makes the message necessary.
  */
 

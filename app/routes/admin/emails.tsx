@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/emails";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { BACK_OFFICE_HEADERS, requireAnyStaff } from "~/features/admin/staff.server";
-import { EMAIL_AUDIENCES, EMAIL_CATALOGUE, type EmailAudience } from "~/features/mail/catalogue.server";
+import { EMAIL_AUDIENCES, EMAIL_CATALOGUE, type EmailAudience } from "~/features/email-previews/catalogue.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
 

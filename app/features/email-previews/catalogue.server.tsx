@@ -15,7 +15,7 @@ import { NewsletterIssueEmail } from "~/features/newsletter/issue-email";
 import { newsletterHeaders } from "~/features/newsletter/newsletter-issue";
 import { newsletterReason } from "~/features/newsletter/newsletter-sending.server";
 import { confirmationEmail, unsubscribeUrl } from "~/features/newsletter/newsletter.server";
-import { renderEmail } from "./render-email.server";
+import { renderEmail } from "~/features/mail/render-email.server";
 import { LOW_STOCK_REASON, lowStockEmail } from "~/features/shop-desk/stock.server";
 import {
   latePaymentEmail,
@@ -28,14 +28,17 @@ import {
   teamNewOrderEmail,
   teamOversoldOrderEmail,
 } from "~/features/store/order-emails.server";
-import type { EmailFrame } from "./email-layout";
-import type { OutgoingEmail } from "./outbox.server";
+import type { EmailFrame } from "~/features/mail/email-layout";
+import type { OutgoingEmail } from "~/features/mail/outbox.server";
 
 /*
  * Every kind of e-mail the site sends, each with sample data, built by the same function the
  * sender uses. The back office's previews (/admin/emails) show them; a test renders every one;
  * anything else that must cover every message (spam scoring, say) iterates this list. A new
  * kind of message adds its entry here.
+ *
+ * It lives with the desk that shows it, not in mail/: it imports every feature's e-mails, and
+ * every feature imports mail/'s outbox, so in mail/ it tied the kernel to the whole site (issue 42).
  */
 
 export type EmailAudience = "customers" | "accounts" | "subscribers" | "team";
