@@ -83,6 +83,20 @@ function importCycles(): string[][] {
   return cycles;
 }
 
+/** Every module `module` loads, directly or through others, itself left out. */
+function reachableFrom(module: string): Set<string> {
+  const seen = new Set<string>();
+  const next = [...(GRAPH.get(module) ?? [])];
+  while (next.length > 0) {
+    const target = next.pop()!;
+    if (seen.has(target)) continue;
+    seen.add(target);
+    next.push(...(GRAPH.get(target) ?? []));
+  }
+  seen.delete(module);
+  return seen;
+}
+
 /** Every import from a module matching `from` to one matching `to`, as "from -> to". */
 function importsBetween(from: RegExp, to: RegExp): string[] {
   return [...GRAPH].flatMap(([file, targets]) => (from.test(file) ? targets.filter((t) => to.test(t)).map((t) => `${file} -> ${t}`) : []));
@@ -125,6 +139,14 @@ describe("the import rules (docs/ARCHITECTURE.md)", () => {
     expect(
       importsBetween(/^app\/features\/mail\//, /^app\/(features|routes)\//).filter((edge) => !kernel.test(edge.split(" -> ")[1]!)),
     ).toEqual([]);
+  });
+
+  it("reads the site settings (pages, e-mail frames) without loading the audit, staff or session modules", () => {
+    // The audited write is site-settings-write.server.ts; an e-mail's footer needs only the read.
+    for (const reader of ["app/features/settings/site-settings.server.ts", "app/features/mail/email-frame.server.ts"]) {
+      const loaded = [...reachableFrom(reader)].filter((module) => /^app\/features\/(admin|account)\//.test(module));
+      expect(loaded, reader).toEqual([]);
+    }
   });
 
   it("keeps the app out of the Express server's modules", () => {

@@ -13,7 +13,12 @@ import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { officeHoursText, SOCIAL_NETWORKS } from "~/features/settings/site-settings";
 import { SITE_SETTINGS_FIELDS } from "~/features/settings/site-settings-fields";
 import { settingsFromForm, siteSettingsFormSchema } from "~/features/settings/site-settings-form";
-import { getSiteSettingsRow, SITE_SETTINGS, saveSiteSettings, siteSettingsRestoreTarget } from "~/features/settings/site-settings.server";
+import {
+  getSiteSettingsRow,
+  SITE_SETTINGS,
+  saveSiteSettings,
+  siteSettingsRestoreTarget,
+} from "~/features/settings/site-settings-write.server";
 import { DeskFormField, errorSummary } from "~/features/site-desk/desk-form";
 import { formValues } from "~/features/site-desk/desk-fields";
 import { DeskTabs } from "~/features/site-desk/desk-tabs";
