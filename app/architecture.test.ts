@@ -108,11 +108,13 @@ describe("the import rules (docs/ARCHITECTURE.md)", () => {
     expect(GRAPH.get("app/features/account/session.server.ts")).toContain("app/features/account/client-ip-header.ts");
   });
 
-  it("has no import cycle but the users and drivers tables' foreign keys", () => {
-    // users.driver_id references drivers, and content tables reference users: Drizzle reads both
-    // through functions, after every schema module has loaded. Regrouping the schema by domain
-    // (issue 42) is to remove it.
-    const knownSchemaCycle = ["db/schema/auth.ts", "db/schema/content.ts", "db/schema/media.ts"];
+  it("has no import cycle but the loop of foreign keys users -> drivers -> media_assets -> users", () => {
+    // users.driver_id references drivers, drivers.photo_asset_id a media asset, and
+    // media_assets.created_by a user: a loop in the data itself, so the three domains' modules
+    // (accounts, racing, media) import each other; Drizzle reads the references through functions,
+    // after every schema module has loaded. Regrouped by domain (issue 42), the rest of the schema
+    // (news, content, team, shop, mail…) is out of the loop, as content.ts was not.
+    const knownSchemaCycle = ["db/schema/accounts.ts", "db/schema/media.ts", "db/schema/racing.ts"];
     expect(importCycles()).toEqual([knownSchemaCycle]);
   });
 

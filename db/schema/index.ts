@@ -1,13 +1,15 @@
-export * from "./auth";
+/*
+ * The database's tables, grouped by domain (issue 42): accounts (with two-factor and staff roles),
+ * racing, team, news, content (legal texts, partners, gallery, podcast, site settings), media,
+ * shop, mail (outbox and newsletter), inbox and operations (audit trail, backups, limits, vitals).
+ */
+export * from "./accounts";
+export * from "./racing";
+export * from "./team";
+export * from "./news";
 export * from "./content";
-export * from "./ops";
-export * from "./store";
-export * from "./two-factor";
-export * from "./admin";
 export * from "./media";
-export * from "./news-desk";
-export * from "./results-desk";
-export * from "./site-desk";
-export * from "./people";
-export * from "./shop-desk";
-export * from "./newsletter";
+export * from "./shop";
+export * from "./mail";
+export * from "./inbox";
+export * from "./operations";

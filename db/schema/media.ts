@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, customType, index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "./auth";
+import { users } from "./accounts";
 import { deletedAtColumn, versionColumn } from "./columns";
 
 /*

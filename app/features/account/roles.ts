@@ -1,4 +1,4 @@
-import type { AccountRole } from "../../../db/schema/auth";
+import type { AccountRole } from "../../../db/schema/accounts";
 
 export type { AccountRole };
 

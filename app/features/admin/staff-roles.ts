@@ -1,4 +1,4 @@
-import type { StaffRole } from "../../../db/schema/admin";
+import type { StaffRole } from "../../../db/schema/accounts";
 
 export type { StaffRole };
 

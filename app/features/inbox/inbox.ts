@@ -1,4 +1,4 @@
-import { contactMessageStatuses } from "../../../db/schema/ops";
+import { contactMessageStatuses } from "../../../db/schema/inbox";
 import { z } from "~/lib/zod";
 
 /*

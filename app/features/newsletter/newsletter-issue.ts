@@ -1,4 +1,4 @@
-import type { NewsletterIssueStatus } from "../../../db/schema/newsletter";
+import type { NewsletterIssueStatus } from "../../../db/schema/mail";
 import { z } from "~/lib/zod";
 
 /*

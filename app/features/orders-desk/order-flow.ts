@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../../../db/schema/store";
+import type { OrderStatus } from "../../../db/schema/shop";
 
 /*
  * The shop desk's status flow, as a pure function: paid -> packed -> shipped -> delivered, and

@@ -1,4 +1,4 @@
-import { orderStatuses, type OrderStatus } from "../../../db/schema/store";
+import { orderStatuses, type OrderStatus } from "../../../db/schema/shop";
 import { z } from "~/lib/zod";
 
 /** The orders list's search and filters, from the address bar (the export reads the same). */

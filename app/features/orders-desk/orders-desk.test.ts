@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderStatuses } from "../../../db/schema/store";
+import { orderStatuses } from "../../../db/schema/shop";
 import { shipFormSchema } from "./carriers";
 import { csvCell, toCsv } from "./csv";
 import { availableActions, pendingStatus, transition } from "./order-flow";

@@ -1,4 +1,4 @@
-import type { RefundLineItem } from "../../../db/schema/store";
+import type { RefundLineItem } from "../../../db/schema/shop";
 import { formatPence } from "~/lib/money";
 import { z } from "~/lib/zod";
 

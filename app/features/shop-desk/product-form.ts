@@ -1,4 +1,4 @@
-import { productCategories } from "../../../db/schema/store";
+import { productCategories } from "../../../db/schema/shop";
 import { isPicturePathOnThisSite, pounds, requiredText, slugify, wholeNumber } from "~/features/site-desk/desk-fields";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "./stock-level";
 import { z } from "~/lib/zod";

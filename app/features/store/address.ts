@@ -4,7 +4,7 @@
  * it); the server's schema (address-schema.ts) uses these same rules and messages.
  */
 
-/** An address as entered; the stored shape is OrderAddress (db/schema/store.ts). */
+/** An address as entered; the stored shape is OrderAddress (db/schema/shop.ts). */
 export interface AddressInput {
   name: string;
   line1: string;

@@ -2,7 +2,7 @@
  * Store page logic that needs no database: reading search, sort and category
  * from the URL, filtering, sorting and the computed category counts.
  */
-import type { ProductCategory } from "../../../db/schema/store";
+import type { ProductCategory } from "../../../db/schema/shop";
 
 export const sortOptions = [
   { value: "featured", label: "Featured" },

@@ -3,7 +3,7 @@
  * database and no Zod, so the store's browser code can use it.
  */
 import { formatPence } from "~/lib/money";
-import type { ProductCategory } from "../../../db/schema/store";
+import type { ProductCategory } from "../../../db/schema/shop";
 import type { PictureImage } from "~/features/media/media";
 import { categoryFilters, type ListedProduct } from "./catalogue";
 import type { ShippingRule } from "./pricing";

@@ -14,7 +14,7 @@ import { messageActionSchema, replySubject, STATUS_LABELS } from "~/features/inb
 import { actOnMessage, openMessage } from "~/features/inbox/messages.server";
 import { TextareaField } from "~/components/ui/field-controls";
 import { formValues } from "~/features/site-desk/desk-fields";
-import { contactMessageStatuses } from "../../../db/schema/ops";
+import { contactMessageStatuses } from "../../../db/schema/inbox";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";

@@ -1,6 +1,6 @@
 import { relations, sql } from "drizzle-orm";
-import { boolean, check, customType, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { drivers } from "./content";
+import { bigint, boolean, check, customType, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { drivers } from "./racing";
 
 /*
  * Accounts, on better-auth's four tables (user, session, account, verification;
@@ -14,7 +14,7 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 
 /**
  * What kind of account a person has. Staff roles (admin, editor, shop) are separate, in
- * staff_roles (db/schema/admin.ts): the migration that made them moved every former
+ * staff_roles (below): the migration that made them moved every former
  * "admin" account there and made it a team member. The check below still allows the old
  * value so that migration and its data step can run in either order; nothing writes it.
  */
@@ -135,3 +135,66 @@ export const sessionsRelations = relations(sessions, ({ one }) => ({
 export const accountsRelations = relations(accounts, ({ one }) => ({
   user: one(users, { fields: [accounts.userId], references: [users.id] }),
 }));
+
+/*
+ * better-auth's two-factor plugin (TOTP and backup codes): one row per person
+ * who has turned it on or is setting it up. The property names are the ones
+ * the plugin reads and writes. See docs/decisions/0018-account-security.md.
+ */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The TOTP secret, encrypted with the app secret. */
+    secret: text("secret").notNull(),
+    /** The unused backup codes, encrypted with the app secret. */
+    backupCodes: text("backup_codes").notNull(),
+    /** False while set up but not yet confirmed with a code; only then is two-factor on. */
+    verified: boolean("verified").notNull().default(true),
+    /** Wrong codes in a row at sign-in; the plugin locks the second step for a while after 10. */
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    /**
+     * The 30-second time step of the last code accepted (ours, not the plugin's): a code is
+     * refused unless its step is later, so no code works twice (RFC 6238 §5.2, docs/decisions/0058).
+     */
+    lastTotpStep: bigint("last_totp_step", { mode: "number" }),
+  },
+  (table) => [index("two_factors_user_idx").on(table.userId)],
+);
+
+/*
+ * The back office's foundation: who may use it (staff roles) and what they did
+ * (the audit trail). See docs/decisions/0023-staff-roles-and-audit-trail.md.
+ */
+
+export const staffRoles = ["admin", "editor", "shop"] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+/** A person's staff roles, on top of their account; one row per role held. */
+export const staffRoleGrants = pgTable(
+  "staff_roles",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").$type<StaffRole>().notNull(),
+    /** Who granted it; null for the command line (`npm run user:grant-admin`) or a deleted account. */
+    grantedBy: text("granted_by").references(() => users.id, { onDelete: "set null" }),
+    grantedAt: timestamptz("granted_at").notNull().defaultNow(),
+    /**
+     * The holder's authenticator (two_factors.id) when the role was granted or last confirmed: the
+     * role is in effect only while they still have that one. Turning two-factor off deletes it,
+     * so the role waits for an admin to confirm it again (docs/decisions/0100).
+     */
+    twoFactorId: text("two_factor_id").references(() => twoFactors.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.role] }),
+    index("staff_roles_role_idx").on(table.role),
+    check("staff_roles_role_check", sql`${table.role} in ('admin', 'editor', 'shop')`),
+  ],
+);

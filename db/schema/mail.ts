@@ -1,11 +1,74 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { users } from "./auth";
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
 import { versionColumn } from "./columns";
-import { articles } from "./content";
-import { emailOutbox, newsletterSubscribers } from "./ops";
+import { articles } from "./news";
+
+/*
+ * Mail: the outbox every e-mail is written to first (ADR 0066), the addresses that bounce, the
+ * newsletter's subscribers, its issues and their recipients.
+ */
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** Every e-mail the site sends is written here first, then delivered by the worker. */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    /** The HTML part, rendered from the same template as the text part; null for text-only mail. */
+    htmlBody: text("html_body"),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    sentAt: timestamptz("sent_at"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** Not tried before this time: a failed attempt moves it on with exponential back-off (ADR 0070). */
+    nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
+    /** A delivery round has claimed it until then; a lease that ran out (the process died) may be claimed again. */
+    claimedUntil: timestamptz("claimed_until"),
+    /** Given up: a permanent refusal, every attempt used, or a newsletter to a bouncing address. Kept, and staff may retry it. */
+    failedAt: timestamptz("failed_at"),
+  },
+  (table) => [
+    index("email_outbox_due_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
+  ],
+);
+
+/**
+ * Addresses a mail server refused permanently (a 5xx answer): newsletters are not sent to them,
+ * account and order mail still is (ADR 0071). Keyed by the lower-cased address.
+ */
+export const emailBounces = pgTable("email_bounces", {
+  address: text("address").primaryKey(),
+  firstBouncedAt: timestamptz("first_bounced_at").notNull(),
+  lastBouncedAt: timestamptz("last_bounced_at").notNull(),
+  bounces: integer("bounces").notNull().default(1),
+  /** The server's answer, e.g. "550 5.1.1 No such user". */
+  lastResponse: text("last_response").notNull(),
+});
+
+export const newsletterSubscribers = pgTable("newsletter_subscribers", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** Lower-cased, so one address is one subscriber. */
+  email: text("email").notNull().unique(),
+  /** Which form the consent was given on, e.g. "footer" or "store". */
+  source: text("source").notNull(),
+  consentText: text("consent_text").notNull(),
+  consentedAt: timestamptz("consented_at").notNull(),
+  /** SHA-256 of the token in the confirmation link (kept once confirmed, so a reused link says so); null once unsubscribed. */
+  confirmTokenHash: text("confirm_token_hash").unique(),
+  confirmationSentAt: timestamptz("confirmation_sent_at"),
+  confirmedAt: timestamptz("confirmed_at"),
+  unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+  unsubscribedAt: timestamptz("unsubscribed_at"),
+  createdAt: timestamptz("created_at").notNull().defaultNow(),
+});
 
 export const newsletterIssueStatuses = ["draft", "scheduled", "sending", "sent"] as const;
 export type NewsletterIssueStatus = (typeof newsletterIssueStatuses)[number];
