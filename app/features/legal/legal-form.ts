@@ -1,4 +1,4 @@
-import { longText, reasonField, requiredText, versionField } from "~/features/site-desk/desk-fields";
+import { longText, reasonField, requiredText, versionField } from "~/features/admin/desk/desk-fields";
 import { z } from "~/lib/zod";
 
 /** A legal page's edit form. The revision date is not typed: a save is dated the day it is made. */

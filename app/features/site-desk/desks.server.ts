@@ -15,7 +15,7 @@ import { softDelete, undoSoftDelete, type SoftDeletableTable, type SoftDeleteOut
 import { UNDO_DELETE_DAYS } from "~/features/admin/soft-delete";
 import type { StaffUser } from "~/features/admin/staff.server";
 import type { JsonObject } from "~/lib/json-diff";
-import { slugify } from "./desk-fields";
+import { slugify } from "~/features/admin/desk/desk-fields";
 import type { DeskKey } from "./desks";
 
 /*

@@ -9,7 +9,7 @@ import { formatAuditTime } from "~/features/admin/audit-views";
 import { peopleSearchSchema } from "~/features/admin/people-form";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { undoDeadline } from "~/features/admin/soft-delete";
-import { versionField } from "~/features/site-desk/desk-fields";
+import { versionField } from "~/features/admin/desk/desk-fields";
 import { DESKS, isDeskKey } from "~/features/site-desk/desks";
 import { listDesk, parseDeskId, undeleteDeskRecord } from "~/features/site-desk/desks.server";
 import { readForm } from "~/lib/forms.server";

@@ -7,6 +7,7 @@ import { inputClasses } from "~/components/ui/form-field";
 import { LinkButton } from "~/components/ui/link-button";
 import { FormNotice } from "~/components/ui/form-notice";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { requireStepUp } from "~/features/admin/step-up.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { toUkDateTimeLocal, ukDateTimeLocal } from "~/features/news/article-form";
@@ -49,7 +50,7 @@ type IssueField = "subject" | "preheader" | "body" | "sendAt";
 type FieldErrors = Partial<Record<IssueField, string>>;
 type ActionResult = { tone: "error" | "success"; message: string; errors?: FieldErrors; values?: Record<string, string> };
 
-const answer = (result: ActionResult, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
+const answer = deskAnswer<ActionResult>;
 
 export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
   const context = appContext(routerContext);

@@ -8,6 +8,7 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/components/ui/form-notice";
 import { DiffView, formatAuditTime } from "~/features/admin/audit-views";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { approveDriverChange, pendingDriverChanges, rejectDriverChange } from "~/features/people-desk/driver-changes.server";
 import { listPeople, undeletePerson } from "~/features/people-desk/people-desk.server";
 import {
@@ -52,9 +53,7 @@ const listIntent = z.object({ intent: z.enum(["approve-change", "reject-change",
 
 type Notice = { tone: "error" | "success"; message: string; errors: Record<string, string>; changeId?: number };
 
-function answer(notice: Notice, status = 200) {
-  return data(notice, { status, headers: BACK_OFFICE_HEADERS });
-}
+const answer = deskAnswer<Notice>;
 
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = appContext(routerContext);

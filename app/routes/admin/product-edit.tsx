@@ -6,10 +6,11 @@ import { FormField } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/components/ui/form-notice";
 import { formatAuditTime, HistoryPanel } from "~/features/admin/audit-views";
-import { restoreVersionSchema } from "~/features/admin/history-form";
-import { entityHistory, restoreFromHistory } from "~/features/admin/history.server";
+import { entityHistory } from "~/features/admin/history.server";
+import { restoreVersion } from "~/features/admin/desk/restore.server";
 import { RecordTabs } from "~/features/admin/record-tabs";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { listMediaChoices } from "~/features/media/media.server";
 import { ProductFields, productFormValues } from "~/features/shop-desk/product-fields";
@@ -23,7 +24,7 @@ import {
   updateProduct,
 } from "~/features/shop-desk/products.server";
 import { adjustStock, type StockChangeSource } from "~/features/shop-desk/stock.server";
-import { formValues } from "~/features/site-desk/desk-fields";
+import { formValues } from "~/features/admin/desk/desk-fields";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/features/shop-desk/stock-level";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
@@ -95,7 +96,7 @@ interface ActionResult {
   /** Which size form the answer is about (its errors and typed values show there). */
   variantId?: string;
 }
-const answer = (result: ActionResult, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
+const answer = deskAnswer<ActionResult>;
 const FIX = "Some fields need attention; nothing was saved.";
 
 export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
@@ -143,26 +144,15 @@ export async function action({ request, context: routerContext, params }: Route.
   if (id === null) return answer({ tone: "error", message: "Create the product first.", errors: {}, values }, 400);
 
   if (intent.data.intent === "restore-version") {
-    const parsed = restoreVersionSchema.safeParse(values);
-    if (!parsed.success) return answer({ tone: "error", message: parsed.error.issues[0]!.message, errors: {}, values: null }, 400);
     try {
-      const outcome = await restoreFromHistory(context, staff, productRestoreTarget(id), {
-        eventId: parsed.data.eventId,
-        expectedVersion: parsed.data.version,
-      });
-      if (!outcome.ok)
-        return answer({ tone: "error", message: outcome.message, errors: {}, values: null }, outcome.kind === "conflict" ? 409 : 404);
+      const restored = "The earlier version is back, in the store too. The restore is in the History.";
+      const { status, ...reply } = await restoreVersion(context, staff, values, productRestoreTarget(id), restored);
+      return answer({ ...reply, errors: {}, values: null }, status);
     } catch (error) {
       if (error instanceof ProductRefusedError)
         return answer({ tone: "error", message: error.message, errors: {}, values: null }, error.status);
       throw error;
     }
-    return answer({
-      tone: "success",
-      message: "The earlier version is back, in the store too. The restore is in the History.",
-      errors: {},
-      values: null,
-    });
   }
 
   if (intent.data.intent === "adjust-stock") {
