@@ -6,6 +6,7 @@ import { ACTIVITY_PAGE_SIZE, type ActivityFilters } from "./activity";
 import { auditedWrite, type AuditContext, type AuditedWriteResult, type Tx } from "./audit.server";
 import { formatAuditTime } from "./audit-views";
 import type { StaffUser } from "./staff.server";
+import { pageCountOf, pageOffset } from "~/lib/pagination";
 
 /** One audit row as the screens show it (dates as ISO text, ready for the page's JSON). */
 export interface AuditEventView {
@@ -73,11 +74,11 @@ export async function listAuditEvents(
       .where(where)
       .orderBy(desc(auditEvents.at), desc(auditEvents.id))
       .limit(ACTIVITY_PAGE_SIZE)
-      .offset((filters.page - 1) * ACTIVITY_PAGE_SIZE),
+      .offset(pageOffset(filters.page, ACTIVITY_PAGE_SIZE)),
     db.select({ total: count() }).from(auditEvents).where(where),
   ]);
   const total = totals?.total ?? 0;
-  return { events: rows.map(toView), total, pageCount: Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE)) };
+  return { events: rows.map(toView), total, pageCount: pageCountOf(total, ACTIVITY_PAGE_SIZE) };
 }
 
 /** The values the activity filters offer: the record types and actions the log holds. */

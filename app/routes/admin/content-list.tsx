@@ -17,6 +17,7 @@ import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
 import { appContext } from "~/context";
 import { firstErrorPerField } from "~/lib/form-errors";
+import { Pagination } from "~/components/ui/pagination";
 
 function deskOf(params: { desk?: string }) {
   if (!isDeskKey(params.desk))
@@ -136,27 +137,7 @@ export default function ContentList({ loaderData, actionData }: Route.ComponentP
           </li>
         ))}
       </ul>
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
-          {search.page > 1 ? (
-            <Link to={pageLink(search.page - 1)} className="inline-flex min-h-11 items-center font-semibold underline">
-              Previous page
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-muted">
-            Page {search.page} of {pageCount}
-          </span>
-          {search.page < pageCount ? (
-            <Link to={pageLink(search.page + 1)} className="inline-flex min-h-11 items-center font-semibold underline">
-              Next page
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pagination page={search.page} pageCount={pageCount} href={pageLink} />
       {deleted.length > 0 && (
         <section aria-labelledby="deleted-heading" className="mt-10">
           <h2 id="deleted-heading" className="mb-3 text-xl font-bold uppercase">

@@ -26,6 +26,7 @@ import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
 import { appContext } from "~/context";
+import { Pagination } from "~/components/ui/pagination";
 
 function kindOf(url: URL): PeopleKind {
   const kind = peopleKindOfPath(url.pathname);
@@ -277,27 +278,7 @@ export default function PeopleDeskList({ loaderData, actionData }: Route.Compone
             </li>
           ))}
         </ul>
-        {pageCount > 1 && (
-          <nav aria-label="Pages" className="mt-2 flex flex-wrap items-center justify-between gap-3 text-sm">
-            {query.page > 1 ? (
-              <Link to={pageLink(query.page - 1)} className="inline-flex min-h-11 items-center font-semibold underline">
-                Previous page
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span className="text-muted">
-              Page {query.page} of {pageCount}
-            </span>
-            {query.page < pageCount ? (
-              <Link to={pageLink(query.page + 1)} className="inline-flex min-h-11 items-center font-semibold underline">
-                Next page
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        )}
+        <Pagination page={query.page} pageCount={pageCount} href={pageLink} className="mt-2" />
       </section>
     </>
   );

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/people";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -15,6 +15,8 @@ import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
 import { firstErrorPerField } from "~/lib/form-errors";
+import { Pagination } from "~/components/ui/pagination";
+import { pageCountOf } from "~/lib/pagination";
 
 export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
@@ -34,7 +36,7 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
     );
   }
   const { people, total } = await searchPeople(context.db, { query: parsed.data.q, staffOnly: parsed.data.staff, page: parsed.data.page });
-  const pageCount = Math.max(1, Math.ceil(total / PEOPLE_PAGE_SIZE));
+  const pageCount = pageCountOf(total, PEOPLE_PAGE_SIZE);
   return data(
     { people, total, search: parsed.data, pageCount, selfId: staff.id, errors: {} as Record<string, string> },
     { headers: BACK_OFFICE_HEADERS },
@@ -225,27 +227,7 @@ export default function PeoplePage({ loaderData, actionData }: Route.ComponentPr
           );
         })}
       </ul>
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
-          {search.page > 1 ? (
-            <Link to={pageLink(search.page - 1)} className="inline-flex min-h-11 items-center font-semibold underline">
-              Previous page
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-muted">
-            Page {search.page} of {pageCount}
-          </span>
-          {search.page < pageCount ? (
-            <Link to={pageLink(search.page + 1)} className="inline-flex min-h-11 items-center font-semibold underline">
-              Next page
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pagination page={search.page} pageCount={pageCount} href={pageLink} />
     </>
   );
 }

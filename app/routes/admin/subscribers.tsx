@@ -22,6 +22,8 @@ import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
 import { appContext } from "~/context";
+import { Pagination } from "~/components/ui/pagination";
+import { pageCountOf } from "~/lib/pagination";
 
 export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
@@ -36,7 +38,7 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
     {
       ...query,
       total,
-      pageCount: Math.max(1, Math.ceil(total / SUBSCRIBER_PAGE_SIZE)),
+      pageCount: pageCountOf(total, SUBSCRIBER_PAGE_SIZE),
       rows: rows.map((row) => ({
         id: row.id,
         email: row.email,
@@ -174,23 +176,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
           ))}
         </ul>
       )}
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="mt-6 flex gap-3 text-sm">
-          {page > 1 && (
-            <Link to={pageLink(page - 1)} className="underline">
-              Previous
-            </Link>
-          )}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount && (
-            <Link to={pageLink(page + 1)} className="underline">
-              Next
-            </Link>
-          )}
-        </nav>
-      )}
+      <Pagination page={page} pageCount={pageCount} href={pageLink} previous="Previous" next="Next" />
     </>
   );
 }
