@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/components/ui/form-notice";
-import { formatAuditTime, HistoryPanel } from "~/features/admin/audit-views";
+import { HistoryPanel } from "~/features/admin/audit-views";
 import { entityHistory } from "~/features/admin/history.server";
 import { restoreVersion } from "~/features/admin/desk/restore.server";
 import { RecordTabs } from "~/features/admin/record-tabs";
@@ -23,15 +23,14 @@ import {
   saveSize,
   updateProduct,
 } from "~/features/shop-desk/products.server";
-import { adjustStock, type StockChangeSource } from "~/features/shop-desk/stock.server";
+import { adjustStock } from "~/features/shop-desk/stock.server";
+import { StockLog } from "~/features/shop-desk/stock-log";
 import { formValues } from "~/features/admin/desk/desk-fields";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/features/shop-desk/stock-level";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
 import { appContext } from "~/context";
-
-const STOCK_SOURCE_LABELS: Record<StockChangeSource, string> = { desk: "by hand", csv: "stock file", order: "back from an order" };
 
 const NOT_FOUND = "There is no such product.";
 
@@ -367,48 +366,6 @@ function SizesAndStock({ variants, answer, busy }: { variants: Variant[]; answer
           </Button>
         </div>
       </Form>
-    </section>
-  );
-}
-
-function StockLog({
-  adjustments,
-}: {
-  adjustments: Array<{
-    id: number;
-    size: string;
-    delta: number;
-    stockAfter: number;
-    reason: string;
-    source: string;
-    actorLabel: string;
-    createdAt: string;
-  }>;
-}) {
-  return (
-    <section aria-labelledby="stock-log-heading" className="grid max-w-4xl gap-3">
-      <h2 id="stock-log-heading" className="text-2xl font-bold uppercase">
-        Stock changes
-      </h2>
-      {adjustments.length === 0 ? (
-        <p className="text-sm text-muted">No stock has been changed at the desk yet (sales show on their orders).</p>
-      ) : (
-        <ol className="grid gap-2 text-sm">
-          {adjustments.map((row) => (
-            <li key={row.id} className="rounded-lg border border-line p-3">
-              <strong>
-                {row.delta > 0 ? "+" : "−"}
-                {Math.abs(row.delta)} {row.size}
-              </strong>{" "}
-              → {row.stockAfter} · {row.reason}{" "}
-              <span className="text-muted">({STOCK_SOURCE_LABELS[row.source as StockChangeSource] ?? row.source})</span>
-              <p className="text-xs text-muted">
-                {row.actorLabel} · <time dateTime={row.createdAt}>{formatAuditTime(row.createdAt)}</time>
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
     </section>
   );
 }
