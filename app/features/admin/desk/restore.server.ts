@@ -22,11 +22,12 @@ const RESTORED = "The earlier version is back. The change is in the History.";
 export async function restoreVersion<Row>(
   context: AuditContext,
   actor: StaffUser,
-  form: FormData | Record<string, string>,
+  form: FormData | URLSearchParams | Record<string, string>,
   target: RestoreTarget<Row>,
   restored = RESTORED,
 ): Promise<RestoreReply> {
-  const parsed = restoreVersionSchema.safeParse(form instanceof FormData ? Object.fromEntries(form) : form);
+  const fields = form instanceof FormData || form instanceof URLSearchParams ? Object.fromEntries(form) : form;
+  const parsed = restoreVersionSchema.safeParse(fields);
   if (!parsed.success) return { tone: "error", message: parsed.error.issues[0]!.message, status: 400 };
   const outcome = await restoreFromHistory(context, actor, target, { eventId: parsed.data.eventId, expectedVersion: parsed.data.version });
   if (outcome.ok) return { tone: "success", message: restored, status: 200 };
