@@ -8,6 +8,7 @@ import { FormNotice } from "~/components/ui/form-notice";
 import { formatAuditTime } from "~/features/admin/audit-views";
 import { peopleSearchSchema } from "~/features/admin/people-form";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { undoDeadline } from "~/features/admin/soft-delete";
 import { versionField } from "~/features/admin/desk/desk-fields";
 import { DESKS, isDeskKey } from "~/features/site-desk/desks";
@@ -59,12 +60,12 @@ export async function action({ request, context: routerContext, params }: Route.
   const id = parsed.success ? parseDeskId(desk.key, parsed.data.id) : null;
   if (!parsed.success || id === null) {
     const errors = parsed.success ? { id: "Choose a record." } : firstErrorPerField(parsed.error);
-    return data({ tone: "error" as const, message: Object.values(errors)[0]! }, { status: 400, headers: BACK_OFFICE_HEADERS });
+    return deskAnswer({ tone: "error" as const, message: Object.values(errors)[0]! }, 400);
   }
   const outcome = await undeleteDeskRecord(context, staff, desk.key, id, parsed.data.version);
   if (!outcome.ok) {
     const status = outcome.kind === "conflict" ? 409 : outcome.kind === "not-found" ? 404 : 410;
-    return data({ tone: "error" as const, message: outcome.message }, { status, headers: BACK_OFFICE_HEADERS });
+    return deskAnswer({ tone: "error" as const, message: outcome.message }, status);
   }
   return data({ tone: "success" as const, message: `Brought back: it is on the site again.` }, { headers: BACK_OFFICE_HEADERS });
 }

@@ -7,6 +7,7 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/components/ui/form-notice";
 import { formatAuditTime } from "~/features/admin/audit-views";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import type { OutboxState } from "~/features/mail/delivery-policy";
 import {
   clearBounce,
@@ -94,8 +95,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "shop");
   const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success)
-    return data({ tone: "error" as const, message: parsed.error.issues[0]!.message }, { status: 400, headers: BACK_OFFICE_HEADERS });
+  if (!parsed.success) return deskAnswer({ tone: "error" as const, message: parsed.error.issues[0]!.message }, 400);
   const result =
     parsed.data.intent === "retry"
       ? await retryNow(context, staff, parsed.data.id)

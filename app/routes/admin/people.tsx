@@ -9,6 +9,7 @@ import { ROLE_LABELS } from "~/features/account/roles";
 import { changeStaffRole, PEOPLE_PAGE_SIZE, roleChangeSummary, searchPeople } from "~/features/admin/people.server";
 import { peopleSearchSchema, staffRoleChangeSchema } from "~/features/admin/people-form";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, STAFF_ROLES } from "~/features/admin/staff-roles";
 import { requireStepUp } from "~/features/admin/step-up.server";
 import { readForm } from "~/lib/forms.server";
@@ -50,7 +51,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   const parsed = staffRoleChangeSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const errors = firstErrorPerField(parsed.error);
-    return data({ tone: "error" as const, message: Object.values(errors)[0]!, errors }, { status: 400, headers: BACK_OFFICE_HEADERS });
+    return deskAnswer({ tone: "error" as const, message: Object.values(errors)[0]!, errors }, 400);
   }
   const { intent, userId, role, reason } = parsed.data;
   await requireStepUp(request, context, staff, form, await roleChangeSummary(context.db, { userId, role, grant: intent === "grant-role" }));

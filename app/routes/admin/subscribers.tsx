@@ -8,6 +8,7 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/components/ui/form-notice";
 import { formatAuditTime } from "~/features/admin/audit-views";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import {
   SUBSCRIBER_PAGE_SIZE,
   SUBSCRIBER_STATES,
@@ -65,8 +66,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "shop");
   const parsed = unsubscribeSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success)
-    return data({ tone: "error" as const, message: parsed.error.issues[0]!.message }, { status: 400, headers: BACK_OFFICE_HEADERS });
+  if (!parsed.success) return deskAnswer({ tone: "error" as const, message: parsed.error.issues[0]!.message }, 400);
   const result = await unsubscribeAtDesk(context, staff, parsed.data.id, parsed.data.reason || null);
   if (!result.ok) return data({ tone: "error" as const, message: result.message }, { status: result.status, headers: BACK_OFFICE_HEADERS });
   return data({ tone: "success" as const, message: result.message }, { headers: BACK_OFFICE_HEADERS });
