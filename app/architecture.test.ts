@@ -151,6 +151,17 @@ describe("the import rules (docs/ARCHITECTURE.md)", () => {
     }
   });
 
+  it("keeps the desk kit in the back-office kernel: no desk borrows another desk's helpers", () => {
+    // Fields, form fields, the audited desk write, answers and restore live in app/features/admin/desk
+    // (ADR 0120); the kit stands on the kernel, app/lib, the UI kit and the media library's picker.
+    expect(importsBetween(/^app\/features\/admin\/desk\//, /^app\/(routes\/|features\/(?!admin\/|media\/))/)).toEqual([]);
+    expect(importsBetween(/^app\/features\/(?!site-desk\/)/, /^app\/features\/site-desk\//)).toEqual([]);
+    // Known: the stock file reads CSV with the results import's splitter.
+    expect(importsBetween(/^app\/features\/(?!results\/)/, /^app\/features\/results\//)).toEqual([
+      "app/features/shop-desk/stock-csv.ts -> app/features/results/classification-csv.ts",
+    ]);
+  });
+
   it("keeps the app out of the Express server's modules", () => {
     expect(importsBetween(/^app\//, /^server\//)).toEqual([]);
   });

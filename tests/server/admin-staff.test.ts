@@ -7,7 +7,8 @@ import { auditEvents, legalDocuments, staffRoleGrants, users } from "../../db/sc
 import { deletedAtColumn, versionColumn } from "../../db/schema/columns";
 import type { Auth } from "../../app/features/account/auth.server";
 import { auditedWrite, CONFLICT_MESSAGE } from "../../app/features/admin/audit.server";
-import { entityHistory, restoreAction, restoreFromHistory } from "../../app/features/admin/history.server";
+import { entityHistory, restoreFromHistory } from "../../app/features/admin/history.server";
+import { restoreAction } from "../../app/features/admin/desk/restore.server";
 import { changeStaffRole, needsTwoFactorMessage, searchPeople } from "../../app/features/admin/people.server";
 import { softDelete, undoSoftDelete } from "../../app/features/admin/soft-delete.server";
 import {

@@ -10,7 +10,6 @@ import {
   applyClassificationImport,
   createRound,
   createSeason,
-  DeskInputError,
   getResultsSheet,
   previewClassificationImport,
   saveClassResults,
@@ -18,6 +17,7 @@ import {
   setSeasonPublished,
   updateRound,
 } from "../../app/features/results/results-desk.server";
+import { DeskInputError } from "../../app/features/admin/desk/desk-write.server";
 import { classResultsSchema, nestFormFields, roundSchema } from "../../app/features/results/results-form";
 import { getDriversWithSeason } from "../../app/features/team/drivers.server";
 import { sitemapEntries } from "../../app/features/seo/sitemap.server";

@@ -1,13 +1,12 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
-import { data } from "react-router";
 import type { Database } from "../../../db/client.server";
 import { auditEvents } from "../../../db/schema";
 import { isJsonObject, type DiffEntry, type JsonObject } from "~/lib/json-diff";
 import { ACTIVITY_PAGE_SIZE, type ActivityFilters } from "./activity";
 import { auditedWrite, type AuditContext, type AuditedWriteResult, type Tx } from "./audit.server";
 import { formatAuditTime } from "./audit-views";
-import { restoreVersionSchema } from "./history-form";
-import { BACK_OFFICE_HEADERS, type StaffUser } from "./staff.server";
+import type { StaffUser } from "./staff.server";
+import { pageCountOf, pageOffset } from "~/lib/pagination";
 
 /** One audit row as the screens show it (dates as ISO text, ready for the page's JSON). */
 export interface AuditEventView {
@@ -75,11 +74,11 @@ export async function listAuditEvents(
       .where(where)
       .orderBy(desc(auditEvents.at), desc(auditEvents.id))
       .limit(ACTIVITY_PAGE_SIZE)
-      .offset((filters.page - 1) * ACTIVITY_PAGE_SIZE),
+      .offset(pageOffset(filters.page, ACTIVITY_PAGE_SIZE)),
     db.select({ total: count() }).from(auditEvents).where(where),
   ]);
   const total = totals?.total ?? 0;
-  return { events: rows.map(toView), total, pageCount: Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE)) };
+  return { events: rows.map(toView), total, pageCount: pageCountOf(total, ACTIVITY_PAGE_SIZE) };
 }
 
 /** The values the activity filters offer: the record types and actions the log holds. */
@@ -179,29 +178,4 @@ export async function restoreFromHistory<Row>(
     if (error instanceof RecordGone) return { ok: false, kind: "not-found", message: "This record no longer exists." };
     throw error;
   }
-}
-
-/**
- * An edit page's action for the History panel's Restore button: validates the form, restores,
- * and answers `{ tone, message }` with 200, 400 (bad form), 404 (no such version) or 409
- * (someone saved since), as the page's other saves do.
- *
- *   if (form.get("intent") === RESTORE_INTENT) return restoreAction(context, staff, form, legalDocumentRestoreTarget(slug));
- */
-export async function restoreAction<Row>(context: AuditContext, actor: StaffUser, form: FormData, target: RestoreTarget<Row>) {
-  const parsed = restoreVersionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    return data({ tone: "error" as const, message: parsed.error.issues[0]!.message }, { status: 400, headers: BACK_OFFICE_HEADERS });
-  }
-  const outcome = await restoreFromHistory(context, actor, target, { eventId: parsed.data.eventId, expectedVersion: parsed.data.version });
-  if (outcome.ok) {
-    return data(
-      { tone: "success" as const, message: "The earlier version is back. The change is in the History." },
-      { headers: BACK_OFFICE_HEADERS },
-    );
-  }
-  return data(
-    { tone: "error" as const, message: outcome.message },
-    { status: outcome.kind === "conflict" ? 409 : 404, headers: BACK_OFFICE_HEADERS },
-  );
 }

@@ -6,6 +6,7 @@ import { auditedWrite, type AuditContext } from "./audit.server";
 import { currentAuthenticatorOf, grantInEffect } from "./staff-grants.server";
 import type { StaffUser } from "./staff.server";
 import { sortStaffRoles, STAFF_ROLE_LABELS, type StaffRole } from "./staff-roles";
+import { pageOffset } from "~/lib/pagination";
 
 export const PEOPLE_PAGE_SIZE = 20;
 
@@ -42,7 +43,7 @@ export async function searchPeople(
       .where(where)
       .orderBy(sql`${isStaff} desc`, asc(users.name), asc(users.email))
       .limit(PEOPLE_PAGE_SIZE)
-      .offset((page - 1) * PEOPLE_PAGE_SIZE),
+      .offset(pageOffset(page, PEOPLE_PAGE_SIZE)),
     db.select({ total: count() }).from(users).where(where),
   ]);
   const grants = rows.length

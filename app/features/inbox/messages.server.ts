@@ -11,6 +11,7 @@ import {
 } from "~/features/admin/audit.server";
 import { queueEmail } from "~/features/mail/outbox.server";
 import type { MessageAction, MessageView } from "./inbox";
+import { pageOffset } from "~/lib/pagination";
 
 /*
  * The inbox of the contact form. Every change (status, spam, a reply) is audited and based on
@@ -68,7 +69,7 @@ export async function listMessages(db: Database, { view, query, page }: { view: 
       .where(where)
       .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
       .limit(MESSAGE_PAGE_SIZE)
-      .offset((page - 1) * MESSAGE_PAGE_SIZE),
+      .offset(pageOffset(page, MESSAGE_PAGE_SIZE)),
     db.select({ value: count() }).from(contactMessages).where(where),
   ]);
   return { rows, total: total?.value ?? 0 };

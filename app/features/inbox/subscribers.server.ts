@@ -4,6 +4,7 @@ import { newsletterSubscribers } from "../../../db/schema";
 import { auditedWrite, type AuditActor, type AuditContext } from "~/features/admin/audit.server";
 import { toCsv } from "~/lib/csv-export";
 import { SUBSCRIBER_PAGE_SIZE, subscriberState, type SubscriberState } from "./subscribers";
+import { pageOffset } from "~/lib/pagination";
 
 /*
  * The newsletter's subscribers at the desk (/admin/subscribers): search, a CSV export with the
@@ -50,7 +51,7 @@ export async function listSubscribers(db: Database, { query, state, page }: { qu
       .where(where)
       .orderBy(desc(newsletterSubscribers.consentedAt), desc(newsletterSubscribers.id))
       .limit(SUBSCRIBER_PAGE_SIZE)
-      .offset((page - 1) * SUBSCRIBER_PAGE_SIZE),
+      .offset(pageOffset(page, SUBSCRIBER_PAGE_SIZE)),
     db.select({ value: count() }).from(newsletterSubscribers).where(where),
   ]);
   return { rows, total: total?.value ?? 0 };

@@ -1,3 +1,5 @@
+import { pageParam } from "~/lib/pagination";
+
 /** The subscribers list's states and search, shared by the page, its export and the server code. */
 
 export const SUBSCRIBER_PAGE_SIZE = 50;
@@ -15,6 +17,6 @@ export function subscriberQuery(url: URL): { q: string; state: SubscriberState; 
   return {
     q: (url.searchParams.get("q") ?? "").slice(0, 200),
     state: (SUBSCRIBER_STATES as readonly string[]).includes(state ?? "") ? (state as SubscriberState) : "all",
-    page: Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 10_000),
+    page: pageParam(url.searchParams),
   };
 }

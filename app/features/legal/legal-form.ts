@@ -1,4 +1,4 @@
-import { longText, reasonField, requiredText, versionField } from "~/features/site-desk/desk-fields";
+import { longText, reasonField, requiredText, versionField } from "~/features/admin/desk/desk-fields";
 import { ukIsoDate } from "~/lib/dates";
 import { z } from "~/lib/zod";
 

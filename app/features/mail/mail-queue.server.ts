@@ -3,6 +3,7 @@ import type { Database } from "../../../db/client.server";
 import { emailBounces, emailOutbox } from "../../../db/schema";
 import { auditedWrite, type AuditActor, type AuditContext } from "~/features/admin/audit.server";
 import { bounceKey, isBulk, outboxState, type OutboxState } from "./delivery-policy";
+import { pageOffset } from "~/lib/pagination";
 
 /*
  * The mail queue at the desk (/admin/mail, ADR 0070): what waits, what is being retried and
@@ -111,7 +112,7 @@ export async function listMailQueue(
       .where(where)
       .orderBy(...order)
       .limit(MAIL_QUEUE_PAGE_SIZE)
-      .offset((page - 1) * MAIL_QUEUE_PAGE_SIZE),
+      .offset(pageOffset(page, MAIL_QUEUE_PAGE_SIZE)),
     db.select({ value: count() }).from(emailOutbox).where(where),
   ]);
   const addresses = [...new Set(rows.map((row) => bounceKey(row.toAddress)))];
@@ -151,7 +152,7 @@ export async function listBouncingAddresses(db: Database, page: number) {
       .from(emailBounces)
       .orderBy(desc(emailBounces.lastBouncedAt))
       .limit(MAIL_QUEUE_PAGE_SIZE)
-      .offset((page - 1) * MAIL_QUEUE_PAGE_SIZE),
+      .offset(pageOffset(page, MAIL_QUEUE_PAGE_SIZE)),
     db.select({ value: count() }).from(emailBounces),
   ]);
   return { rows, total: total?.value ?? 0 };

@@ -18,6 +18,7 @@ import { mediaEditSchema, type MediaDetails, type MediaEdit } from "./media-form
 import type { MediaChoice } from "./media-picker";
 import { emailJpeg, type ProcessedMedia } from "./process.server";
 import type { MediaStorage, StoredFile } from "./storage.server";
+import { pageCountOf, pageOffset } from "~/lib/pagination";
 
 export type MediaAsset = typeof mediaAssets.$inferSelect;
 
@@ -120,7 +121,7 @@ export async function listMediaAssets(db: Database, options: MediaListOptions = 
   const where = and(...conditions);
   const [counted] = await db.select({ total: count() }).from(mediaAssets).where(where);
   const total = counted?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const pageCount = pageCountOf(total, pageSize);
   const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
   const items = await db
     .select()
@@ -128,7 +129,7 @@ export async function listMediaAssets(db: Database, options: MediaListOptions = 
     .where(where)
     .orderBy(desc(mediaAssets.createdAt), desc(mediaAssets.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .offset(pageOffset(page, pageSize));
   return { items, total, page, pageCount };
 }
 

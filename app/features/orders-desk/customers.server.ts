@@ -1,6 +1,7 @@
 import { countDistinct, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { orders } from "../../../db/schema";
+import { pageCountOf, pageOffset } from "~/lib/pagination";
 
 /*
  * Customers as the shop knows them: everyone who placed an order, one row per e-mail address
@@ -29,7 +30,7 @@ export async function listCustomers(db: Database, { q, page }: { q: string; page
       .groupBy(email)
       .orderBy(sql`max(${orders.createdAt}) desc`, email)
       .limit(CUSTOMERS_PAGE_SIZE)
-      .offset((page - 1) * CUSTOMERS_PAGE_SIZE),
+      .offset(pageOffset(page, CUSTOMERS_PAGE_SIZE)),
     db
       .select({ total: countDistinct(email) })
       .from(orders)
@@ -39,6 +40,6 @@ export async function listCustomers(db: Database, { q, page }: { q: string; page
   return {
     rows: rows.map((row) => ({ ...row, lastOrderAt: new Date(row.lastOrderAt).toISOString() })),
     total,
-    pageCount: Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE)),
+    pageCount: pageCountOf(total, CUSTOMERS_PAGE_SIZE),
   };
 }

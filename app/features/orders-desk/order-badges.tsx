@@ -24,29 +24,3 @@ export function RefundNote({ refundedPence, totalPence }: { refundedPence: numbe
   if (refundedPence <= 0) return null;
   return <Badge tone="neutral">{refundedPence >= totalPence ? "Refunded in full" : `Refunded ${formatPence(refundedPence)}`}</Badge>;
 }
-
-/** Previous / next page links for the desk's lists. */
-export function PageLinks({ page, pageCount, href }: { page: number; pageCount: number; href: (page: number) => string }) {
-  if (pageCount <= 1) return null;
-  return (
-    <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3 text-sm">
-      {page > 1 ? (
-        <a href={href(page - 1)} className="inline-flex min-h-11 items-center font-semibold underline">
-          ← Previous
-        </a>
-      ) : (
-        <span />
-      )}
-      <span className="text-muted">
-        Page {page} of {pageCount}
-      </span>
-      {page < pageCount ? (
-        <a href={href(page + 1)} className="inline-flex min-h-11 items-center font-semibold underline">
-          Next →
-        </a>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
-}

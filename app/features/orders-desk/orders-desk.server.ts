@@ -15,6 +15,7 @@ import { closeOrder } from "~/features/store/order-lifecycle.server";
 import { carrierLabel, type ShipForm } from "./carriers";
 import { transition, type OrderAction } from "./order-flow";
 import { ORDERS_PAGE_SIZE, type OrderListQuery } from "./order-query";
+import { pageCountOf, pageOffset } from "~/lib/pagination";
 import { refundableOrder, requestRefund } from "./refunds.server";
 import { restockOrderLines } from "./restock.server";
 
@@ -72,14 +73,14 @@ export async function listOrders(db: Database, query: OrderListQuery) {
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(ORDERS_PAGE_SIZE)
-      .offset((query.page - 1) * ORDERS_PAGE_SIZE),
+      .offset(pageOffset(query.page, ORDERS_PAGE_SIZE)),
     db.select({ total: count() }).from(orders).where(where),
   ]);
   const total = totals?.total ?? 0;
   return {
     rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     total,
-    pageCount: Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)),
+    pageCount: pageCountOf(total, ORDERS_PAGE_SIZE),
   };
 }
 

@@ -18,6 +18,7 @@ import { pictureThumbnailSrc } from "~/features/media/media";
 import { withLibraryPhotos } from "~/features/media/media.server";
 import type { JsonObject } from "~/lib/json-diff";
 import { PEOPLE_FIELDS, PEOPLE_KIND_INFO, PEOPLE_PAGE_SIZE, PEOPLE_SCHEMAS, type PeopleKind } from "./people-forms";
+import { pageCountOf, pageOffset } from "~/lib/pagination";
 
 /*
  * The people desk's reads and writes: drivers, team members and the Female Side, each write
@@ -102,7 +103,7 @@ export async function listPeople(
       .where(where)
       .orderBy(...order)
       .limit(PEOPLE_PAGE_SIZE)
-      .offset((page - 1) * PEOPLE_PAGE_SIZE),
+      .offset(pageOffset(page, PEOPLE_PAGE_SIZE)),
     db
       .select({ total: count() })
       .from(table as PgTable)
@@ -121,7 +122,7 @@ export async function listPeople(
       pendingChange: Boolean(pendingChange),
     })),
     total,
-    pageCount: Math.max(1, Math.ceil(total / PEOPLE_PAGE_SIZE)),
+    pageCount: pageCountOf(total, PEOPLE_PAGE_SIZE),
   };
 }
 

@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, inArray, max, ne } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { auditEvents, drivers, roundResults, rounds, roundSessions, scoringRules, seasons } from "../../../db/schema";
 import { VersionConflictError, type AuditEntry, type Tx } from "~/features/admin/audit.server";
+import { DeskInputError } from "~/features/admin/desk/desk-write.server";
 import type { RestoreTarget } from "~/features/admin/history.server";
 import { isJsonObject } from "~/lib/json-diff";
 import { z } from "~/lib/zod";
@@ -21,17 +22,6 @@ import { roundSchema, toRaceResult, type ClassResultsInput, type RoundInput } fr
 interface Written<T> {
   value: T;
   audit: AuditEntry[];
-}
-
-/** A refusal the screen shows beside a field (not a conflict): thrown inside the write, so nothing is saved. */
-export class DeskInputError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "DeskInputError";
-  }
 }
 
 // ---------------------------------------------------------------- seasons

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { DeskFormField } from "~/features/site-desk/desk-form";
+import { DeskFormField } from "~/features/admin/desk/desk-form";
 import { SITE_SETTINGS_FIELDS } from "./site-settings-fields";
 
 const field = (name: string) => SITE_SETTINGS_FIELDS.find((candidate) => candidate.name === name)!;

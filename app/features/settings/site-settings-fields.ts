@@ -1,4 +1,4 @@
-import type { DeskField } from "~/features/site-desk/desk-fields";
+import type { DeskField } from "~/features/admin/desk/desk-fields";
 import { SOCIAL_NETWORKS } from "./site-settings";
 
 /** The fields of the settings form at /admin/settings, in the order shown. */

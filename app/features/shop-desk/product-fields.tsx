@@ -1,7 +1,7 @@
 import { FormField } from "~/components/ui/form-field";
 import { MediaPicker, type MediaChoice } from "~/features/media/media-picker";
 import { SelectField, TextareaField } from "~/components/ui/field-controls";
-import { penceToPounds } from "~/features/site-desk/desk-fields";
+import { penceToPounds } from "~/features/admin/desk/desk-fields";
 import { CATEGORY_LABELS } from "./product-form";
 
 interface StoredProduct {

@@ -1,5 +1,5 @@
 import { productCategories } from "../../../db/schema/shop";
-import { isPicturePathOnThisSite, pounds, requiredText, slugify, wholeNumber } from "~/features/site-desk/desk-fields";
+import { isPicturePathOnThisSite, pounds, requiredText, slugify, wholeNumber } from "~/features/admin/desk/desk-fields";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "./stock-level";
 import { z } from "~/lib/zod";
 import { firstErrorPerField } from "~/lib/form-errors";

@@ -15,8 +15,9 @@ import { softDelete, undoSoftDelete, type SoftDeletableTable, type SoftDeleteOut
 import { UNDO_DELETE_DAYS } from "~/features/admin/soft-delete";
 import type { StaffUser } from "~/features/admin/staff.server";
 import type { JsonObject } from "~/lib/json-diff";
-import { slugify } from "./desk-fields";
+import { slugify } from "~/features/admin/desk/desk-fields";
 import type { DeskKey } from "./desks";
+import { pageCountOf, pageOffset } from "~/lib/pagination";
 
 /*
  * Where each desk's records live, and the one set of operations every desk uses: list with
@@ -186,7 +187,7 @@ export async function listDesk(db: Database, key: DeskKey, { query, page }: { qu
       .where(where)
       .orderBy(...store.order)
       .limit(DESK_PAGE_SIZE)
-      .offset((page - 1) * DESK_PAGE_SIZE),
+      .offset(pageOffset(page, DESK_PAGE_SIZE)),
     db.select({ total: count() }).from(store.target.table).where(where),
     db
       .select()
@@ -200,7 +201,7 @@ export async function listDesk(db: Database, key: DeskKey, { query, page }: { qu
     items: (rows as Row[]).map((row) => listItem(store, row)),
     deleted: (deleted as Row[]).map((row) => listItem(store, row)),
     total,
-    pageCount: Math.max(1, Math.ceil(total / DESK_PAGE_SIZE)),
+    pageCount: pageCountOf(total, DESK_PAGE_SIZE),
   };
 }
 

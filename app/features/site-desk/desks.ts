@@ -15,7 +15,7 @@ import {
   webAddress,
   wholeNumber,
   type DeskField,
-} from "./desk-fields";
+} from "~/features/admin/desk/desk-fields";
 
 /*
  * The site desk's record types: partners, sponsorship tiers, podcast episodes, gallery items

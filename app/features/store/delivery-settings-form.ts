@@ -1,4 +1,4 @@
-import { pounds } from "~/features/site-desk/desk-fields";
+import { pounds } from "~/features/admin/desk/desk-fields";
 import { z } from "~/lib/zod";
 import { countryName, isCountryCode } from "./address";
 import type { ShopSettings } from "./shop-settings";

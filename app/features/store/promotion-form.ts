@@ -6,7 +6,7 @@
 import { formatPence } from "~/lib/money";
 import { ukLocalTime } from "~/lib/race-time";
 import { z } from "~/lib/zod";
-import { optionalIsoDate, penceToPounds, pounds, reasonField, versionField } from "~/features/site-desk/desk-fields";
+import { optionalIsoDate, penceToPounds, pounds, reasonField, versionField } from "~/features/admin/desk/desk-fields";
 import { ukIsoDate } from "~/lib/dates";
 
 export const PROMO_CODE_PATTERN = /^[A-Z0-9]{3,32}$/;

@@ -9,6 +9,7 @@ import { activityFilterOptions, listAuditEvents } from "~/features/admin/history
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
+import { Pagination } from "~/components/ui/pagination";
 
 export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
@@ -136,33 +137,13 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       )}
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
-          {filters.page > 1 ? (
-            <Link
-              to={`/admin/activity${activityQuery(filters, filters.page - 1)}`}
-              className="inline-flex min-h-11 items-center font-semibold underline"
-            >
-              Newer changes
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-muted">
-            Page {filters.page} of {pageCount}
-          </span>
-          {filters.page < pageCount ? (
-            <Link
-              to={`/admin/activity${activityQuery(filters, filters.page + 1)}`}
-              className="inline-flex min-h-11 items-center font-semibold underline"
-            >
-              Older changes
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pagination
+        page={filters.page}
+        pageCount={pageCount}
+        href={(page) => `/admin/activity${activityQuery(filters, page)}`}
+        previous="Newer changes"
+        next="Older changes"
+      />
     </>
   );
 }

@@ -5,14 +5,15 @@ import { inputClasses } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/components/ui/form-notice";
 import { HistoryPanel } from "~/features/admin/audit-views";
-import { restoreVersionSchema } from "~/features/admin/history-form";
-import { entityHistory, restoreFromHistory } from "~/features/admin/history.server";
+import { entityHistory } from "~/features/admin/history.server";
+import { restoreVersion } from "~/features/admin/desk/restore.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
-import { DeskFormField, errorSummary } from "~/features/site-desk/desk-form";
+import { DeskFormField, errorSummary } from "~/features/admin/desk/desk-form";
 import { PICTURE_NOT_IN_LIBRARY } from "~/features/media/media-form";
 import { isLibraryImage, listMediaChoices } from "~/features/media/media.server";
-import { formValues, reasonField, versionField, type DeskField } from "~/features/site-desk/desk-fields";
+import { formValues, reasonField, versionField, type DeskField } from "~/features/admin/desk/desk-fields";
 import { DeskTabs } from "~/features/site-desk/desk-tabs";
 import { DESKS, isDeskKey, recordToForm, type DeskDefinition } from "~/features/site-desk/desks";
 import {
@@ -97,9 +98,7 @@ const versionSchema = z.object({ version: versionField, reason: reasonField });
 
 type ActionResult = { tone: "error" | "success"; message: string; errors: Record<string, string>; values: Record<string, string> | null };
 
-function answer(result: ActionResult, status = 200) {
-  return data(result, { status, headers: BACK_OFFICE_HEADERS });
-}
+const answer = deskAnswer<ActionResult>;
 
 export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
   const context = appContext(routerContext);
@@ -122,16 +121,9 @@ export async function action({ request, context: routerContext, params }: Route.
         return answer({ tone: "error", message: outcome.message, errors: {}, values: null }, outcome.kind === "conflict" ? 409 : 404);
       throw redirect(`/admin/content/${desk.key}?deleted=${encodeURIComponent(String(id))}`, { headers: BACK_OFFICE_HEADERS });
     }
-    const parsed = restoreVersionSchema.safeParse(values);
-    if (!parsed.success)
-      return answer({ tone: "error", message: Object.values(firstErrorPerField(parsed.error))[0]!, errors: {}, values: null }, 400);
-    const outcome = await restoreFromHistory(context, staff, await deskRestoreTargetFor(context.db, desk.key, id), {
-      eventId: parsed.data.eventId,
-      expectedVersion: parsed.data.version,
-    });
-    if (!outcome.ok)
-      return answer({ tone: "error", message: outcome.message, errors: {}, values: null }, outcome.kind === "conflict" ? 409 : 404);
-    return answer({ tone: "success", message: "Restored: the site shows this version now.", errors: {}, values: null });
+    const target = await deskRestoreTargetFor(context.db, desk.key, id);
+    const { status, ...restored } = await restoreVersion(context, staff, values, target, "Restored: the site shows this version now.");
+    return answer({ ...restored, errors: {}, values: null }, status);
   }
 
   const parsed = desk.schema.safeParse(values);

@@ -8,8 +8,9 @@ import { FormNotice } from "~/components/ui/form-notice";
 import { formatAuditTime } from "~/features/admin/audit-views";
 import { peopleSearchSchema } from "~/features/admin/people-form";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { undoDeadline } from "~/features/admin/soft-delete";
-import { versionField } from "~/features/site-desk/desk-fields";
+import { versionField } from "~/features/admin/desk/desk-fields";
 import { DESKS, isDeskKey } from "~/features/site-desk/desks";
 import { listDesk, parseDeskId, undeleteDeskRecord } from "~/features/site-desk/desks.server";
 import { readForm } from "~/lib/forms.server";
@@ -17,6 +18,7 @@ import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
 import { appContext } from "~/context";
 import { firstErrorPerField } from "~/lib/form-errors";
+import { Pagination } from "~/components/ui/pagination";
 
 function deskOf(params: { desk?: string }) {
   if (!isDeskKey(params.desk))
@@ -58,12 +60,12 @@ export async function action({ request, context: routerContext, params }: Route.
   const id = parsed.success ? parseDeskId(desk.key, parsed.data.id) : null;
   if (!parsed.success || id === null) {
     const errors = parsed.success ? { id: "Choose a record." } : firstErrorPerField(parsed.error);
-    return data({ tone: "error" as const, message: Object.values(errors)[0]! }, { status: 400, headers: BACK_OFFICE_HEADERS });
+    return deskAnswer({ tone: "error" as const, message: Object.values(errors)[0]! }, 400);
   }
   const outcome = await undeleteDeskRecord(context, staff, desk.key, id, parsed.data.version);
   if (!outcome.ok) {
     const status = outcome.kind === "conflict" ? 409 : outcome.kind === "not-found" ? 404 : 410;
-    return data({ tone: "error" as const, message: outcome.message }, { status, headers: BACK_OFFICE_HEADERS });
+    return deskAnswer({ tone: "error" as const, message: outcome.message }, status);
   }
   return data({ tone: "success" as const, message: `Brought back: it is on the site again.` }, { headers: BACK_OFFICE_HEADERS });
 }
@@ -136,27 +138,7 @@ export default function ContentList({ loaderData, actionData }: Route.ComponentP
           </li>
         ))}
       </ul>
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
-          {search.page > 1 ? (
-            <Link to={pageLink(search.page - 1)} className="inline-flex min-h-11 items-center font-semibold underline">
-              Previous page
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-muted">
-            Page {search.page} of {pageCount}
-          </span>
-          {search.page < pageCount ? (
-            <Link to={pageLink(search.page + 1)} className="inline-flex min-h-11 items-center font-semibold underline">
-              Next page
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pagination page={search.page} pageCount={pageCount} href={pageLink} />
       {deleted.length > 0 && (
         <section aria-labelledby="deleted-heading" className="mt-10">
           <h2 id="deleted-heading" className="mb-3 text-xl font-bold uppercase">

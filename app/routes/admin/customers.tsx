@@ -6,11 +6,11 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { formatAuditTime } from "~/features/admin/audit-views";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { listCustomers } from "~/features/orders-desk/customers.server";
-import { PageLinks } from "~/features/orders-desk/order-badges";
 import { pageMeta } from "~/lib/meta";
 import { formatPence } from "~/lib/money";
 import { z } from "~/lib/zod";
 import { appContext } from "~/context";
+import { Pagination } from "~/components/ui/pagination";
 
 const customersQuery = z.object({
   q: z.string().trim().max(100).catch("").default(""),
@@ -90,7 +90,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <PageLinks page={query.page} pageCount={pageCount} href={pageHref} />
+      <Pagination page={query.page} pageCount={pageCount} href={pageHref} previous="← Previous" next="Next →" />
     </>
   );
 }

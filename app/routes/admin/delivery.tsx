@@ -6,6 +6,7 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/components/ui/form-notice";
 import { auditedWrite } from "~/features/admin/audit.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { deliverySettingsForm, describeCountries, formOfSettings, settingsOfForm } from "~/features/store/delivery-settings-form";
 import { FREE_SHIPPING } from "~/features/store/pricing";
@@ -40,7 +41,7 @@ interface Answer {
   values: Record<string, string> | null;
 }
 
-const answer = (body: Answer, status = 200) => data(body, { status, headers: BACK_OFFICE_HEADERS });
+const answer = deskAnswer<Answer>;
 
 export async function action({ request, context: routerContext }: Route.ActionArgs) {
   const context = appContext(routerContext);

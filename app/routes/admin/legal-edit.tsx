@@ -7,15 +7,16 @@ import { inputClasses } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/components/ui/form-notice";
 import { HistoryPanel } from "~/features/admin/audit-views";
-import { restoreVersionSchema } from "~/features/admin/history-form";
-import { entityHistory, restoreFromHistory } from "~/features/admin/history.server";
+import { entityHistory } from "~/features/admin/history.server";
+import { restoreVersion } from "~/features/admin/desk/restore.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { LEGAL_DOCUMENT, legalDocumentRestoreTarget, saveLegalDocument } from "~/features/legal/legal-admin.server";
 import { legalDocumentFormSchema, ukDate } from "~/features/legal/legal-form";
 import { isLegalSlug, type LegalSlug } from "~/features/legal/legal.server";
-import { DeskFormField, errorSummary } from "~/features/site-desk/desk-form";
-import { formValues, type DeskField } from "~/features/site-desk/desk-fields";
+import { DeskFormField, errorSummary } from "~/features/admin/desk/desk-form";
+import { formValues, type DeskField } from "~/features/admin/desk/desk-fields";
 import { DeskTabs } from "~/features/site-desk/desk-tabs";
 import { formatCalendarDate } from "~/lib/dates";
 import { readForm } from "~/lib/forms.server";
@@ -57,7 +58,7 @@ export async function loader({ request, url, context: routerContext, params }: R
 const intentSchema = z.object({ intent: z.enum(["save", "restore-version"], { message: "Unknown form intent." }) });
 
 type ActionResult = { tone: "error" | "success"; message: string; errors: Record<string, string>; values: Record<string, string> | null };
-const answer = (result: ActionResult, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
+const answer = deskAnswer<ActionResult>;
 
 export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
   const context = appContext(routerContext);
@@ -68,16 +69,15 @@ export async function action({ request, context: routerContext, params }: Route.
   if (!intent.success) return answer({ tone: "error", message: "Unknown form intent.", errors: {}, values }, 400);
   const today = ukDate(new Date());
   if (intent.data.intent === "restore-version") {
-    const parsed = restoreVersionSchema.safeParse(values);
-    if (!parsed.success)
-      return answer({ tone: "error", message: Object.values(firstErrorPerField(parsed.error))[0]!, errors: {}, values: null }, 400);
-    const outcome = await restoreFromHistory(context, staff, legalDocumentRestoreTarget(slug, { revisedOn: today }), {
-      eventId: parsed.data.eventId,
-      expectedVersion: parsed.data.version,
-    });
-    if (!outcome.ok)
-      return answer({ tone: "error", message: outcome.message, errors: {}, values: null }, outcome.kind === "conflict" ? 409 : 404);
-    return answer({ tone: "success", message: `Restored as a new revision dated ${formatCalendarDate(today)}.`, errors: {}, values: null });
+    const target = legalDocumentRestoreTarget(slug, { revisedOn: today });
+    const { status, ...restored } = await restoreVersion(
+      context,
+      staff,
+      values,
+      target,
+      `Restored as a new revision dated ${formatCalendarDate(today)}.`,
+    );
+    return answer({ ...restored, errors: {}, values: null }, status);
   }
   const parsed = legalDocumentFormSchema.safeParse(values);
   if (!parsed.success) {

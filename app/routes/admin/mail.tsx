@@ -7,6 +7,7 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/components/ui/form-notice";
 import { formatAuditTime } from "~/features/admin/audit-views";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import type { OutboxState } from "~/features/mail/delivery-policy";
 import {
   clearBounce,
@@ -22,15 +23,16 @@ import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
 import { appContext } from "~/context";
+import { Pagination } from "~/components/ui/pagination";
+import { pageCountOf, pageParam } from "~/lib/pagination";
 
-const readPage = (url: URL) => Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 10_000);
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
   await requireStaff(request, context, "shop");
   const view = mailQueueView(url);
-  const page = readPage(url);
+  const page = pageParam(url.searchParams);
   const now = new Date();
   const counts = await mailQueueCounts(context.db, now);
   if (view === "bouncing") {
@@ -40,7 +42,7 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
         view,
         page,
         counts,
-        pageCount: Math.max(1, Math.ceil(total / MAIL_QUEUE_PAGE_SIZE)),
+        pageCount: pageCountOf(total, MAIL_QUEUE_PAGE_SIZE),
         messages: [],
         bounces: rows.map((row) => ({
           address: row.address,
@@ -59,7 +61,7 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
       view,
       page,
       counts,
-      pageCount: Math.max(1, Math.ceil(total / MAIL_QUEUE_PAGE_SIZE)),
+      pageCount: pageCountOf(total, MAIL_QUEUE_PAGE_SIZE),
       messages: rows.map((row) => ({
         ...row,
         createdAt: row.createdAt.toISOString(),
@@ -93,8 +95,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "shop");
   const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success)
-    return data({ tone: "error" as const, message: parsed.error.issues[0]!.message }, { status: 400, headers: BACK_OFFICE_HEADERS });
+  if (!parsed.success) return deskAnswer({ tone: "error" as const, message: parsed.error.issues[0]!.message }, 400);
   const result =
     parsed.data.intent === "retry"
       ? await retryNow(context, staff, parsed.data.id)
@@ -268,23 +269,7 @@ export default function MailQueue({ loaderData, actionData }: Route.ComponentPro
           ))}
         </ul>
       )}
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="mt-6 flex gap-3 text-sm">
-          {page > 1 && (
-            <Link to={link({ page: page - 1 })} className="underline">
-              Previous
-            </Link>
-          )}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount && (
-            <Link to={link({ page: page + 1 })} className="underline">
-              Next
-            </Link>
-          )}
-        </nav>
-      )}
+      <Pagination page={page} pageCount={pageCount} href={(page) => link({ page })} previous="Previous" next="Next" />
     </>
   );
 }

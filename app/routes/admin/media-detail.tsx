@@ -7,9 +7,11 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { HistoryPanel } from "~/features/admin/audit-views";
 import { conflictResponse } from "~/features/admin/audit.server";
 import { RESTORE_INTENT } from "~/features/admin/history-form";
-import { entityHistory, restoreAction } from "~/features/admin/history.server";
+import { entityHistory } from "~/features/admin/history.server";
+import { restoreAction } from "~/features/admin/desk/restore.server";
 import { canUndoDelete, undoDeadline } from "~/features/admin/soft-delete";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { FocalPointPicker } from "~/features/media/focal-point-picker";
 import { mediaFileUrl } from "~/features/media/media";
 import { mediaEditSchema, mediaVersionSchema } from "~/features/media/media-form";
@@ -98,22 +100,20 @@ export async function action({ request, context: routerContext, params }: Route.
   }
   if (intent === "save") {
     const parsed = mediaEditSchema.safeParse(fields);
-    if (!parsed.success)
-      return data({ fieldErrors: firstErrorPerField(parsed.error), formError: null }, { status: 400, headers: BACK_OFFICE_HEADERS });
+    if (!parsed.success) return deskAnswer({ fieldErrors: firstErrorPerField(parsed.error), formError: null }, 400);
     const result = await updateMediaDetails(context, staff, id, parsed.data);
     if (!result.ok) return result.kind === "not-found" ? notFound() : conflictResponse(result);
     return redirect(`/admin/media/${id}?saved=1`, { headers: BACK_OFFICE_HEADERS });
   }
   if (intent === "delete" || intent === "undelete") {
     const parsed = mediaVersionSchema.safeParse(fields);
-    if (!parsed.success)
-      return data({ fieldErrors: firstErrorPerField(parsed.error), formError: null }, { status: 400, headers: BACK_OFFICE_HEADERS });
+    if (!parsed.success) return deskAnswer({ fieldErrors: firstErrorPerField(parsed.error), formError: null }, 400);
     const write = intent === "delete" ? deleteMediaAsset : undeleteMediaAsset;
     const result = await write(context, staff, id, parsed.data.version);
     if (!result.ok) return result.kind === "not-found" ? notFound() : conflictResponse(result);
     return redirect(`/admin/media/${id}`, { headers: BACK_OFFICE_HEADERS });
   }
-  return data({ fieldErrors: {}, formError: "Unknown form intent." }, { status: 400, headers: BACK_OFFICE_HEADERS });
+  return deskAnswer({ fieldErrors: {}, formError: "Unknown form intent." }, 400);
 }
 
 export const headers: Route.HeadersFunction = () => BACK_OFFICE_HEADERS;

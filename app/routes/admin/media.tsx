@@ -9,6 +9,7 @@ import { mediaListQuerySchema } from "~/features/media/media-form";
 import { listMediaAssets } from "~/features/media/media.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
+import { Pagination } from "~/components/ui/pagination";
 
 export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
@@ -90,27 +91,7 @@ export default function MediaLibraryPage({ loaderData }: Route.ComponentProps) {
           {q ? "Nothing matches that search." : deleted ? "Nothing has been deleted." : "No media yet: upload the first photo."}
         </p>
       )}
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-3 text-sm">
-          {page > 1 ? (
-            <Link to={pageLink(q, deleted, page - 1)} className="text-accent-text underline">
-              Previous page
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-muted">
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={pageLink(q, deleted, page + 1)} className="text-accent-text underline">
-              Next page
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pagination page={page} pageCount={pageCount} href={(page) => pageLink(q, deleted, page)} className="mt-8" />
     </>
   );
 }

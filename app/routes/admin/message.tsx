@@ -9,11 +9,12 @@ import { formatAuditTime, HistoryPanel } from "~/features/admin/audit-views";
 import { entityHistory } from "~/features/admin/history.server";
 import { RecordTabs } from "~/features/admin/record-tabs";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { messageActionSchema, replySubject, STATUS_LABELS } from "~/features/inbox/inbox";
 import { actOnMessage, openMessage } from "~/features/inbox/messages.server";
 import { TextareaField } from "~/components/ui/field-controls";
-import { formValues } from "~/features/site-desk/desk-fields";
+import { formValues } from "~/features/admin/desk/desk-fields";
 import { contactMessageStatuses } from "../../../db/schema/inbox";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
@@ -54,7 +55,7 @@ interface ActionResult {
   errors: Record<string, string>;
   values: Record<string, string> | null;
 }
-const answer = (result: ActionResult, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
+const answer = deskAnswer<ActionResult>;
 
 export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
   const context = appContext(routerContext);

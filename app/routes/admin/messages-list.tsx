@@ -11,6 +11,8 @@ import { MESSAGE_VIEW_LABELS, MESSAGE_VIEWS, STATUS_LABELS, type MessageView } f
 import { listMessages, MESSAGE_PAGE_SIZE } from "~/features/inbox/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
+import { Pagination } from "~/components/ui/pagination";
+import { pageCountOf, pageParam } from "~/lib/pagination";
 
 export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
@@ -18,7 +20,7 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
   const viewParam = url.searchParams.get("view");
   const view: MessageView = (MESSAGE_VIEWS as readonly string[]).includes(viewParam ?? "") ? (viewParam as MessageView) : "inbox";
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 10_000);
+  const page = pageParam(url.searchParams);
   const { rows, total } = await listMessages(context.db, { view, query: q, page });
   return data(
     {
@@ -26,7 +28,7 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
       q,
       page,
       total,
-      pageCount: Math.max(1, Math.ceil(total / MESSAGE_PAGE_SIZE)),
+      pageCount: pageCountOf(total, MESSAGE_PAGE_SIZE),
       rows: rows.map((row) => ({ ...row, readAt: row.readAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() })),
     },
     { headers: BACK_OFFICE_HEADERS },
@@ -111,23 +113,7 @@ export default function MessagesList({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="mt-6 flex gap-3 text-sm">
-          {page > 1 && (
-            <Link to={link({ page: page - 1 })} className="underline">
-              Newer
-            </Link>
-          )}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount && (
-            <Link to={link({ page: page + 1 })} className="underline">
-              Older
-            </Link>
-          )}
-        </nav>
-      )}
+      <Pagination page={page} pageCount={pageCount} href={(page) => link({ page })} previous="Newer" next="Older" />
     </>
   );
 }

@@ -4,7 +4,6 @@ import { useUnsavedChangesWarning } from "~/features/admin/unsaved-changes";
 import type { Route } from "./+types/news-edit";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { inputClasses } from "~/components/ui/form-field";
 import { FormNotice } from "~/components/ui/form-notice";
 import { listMediaChoices } from "~/features/media/media.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
@@ -17,11 +16,12 @@ import {
   type ArticleFormValues,
 } from "~/features/news/article-form";
 import { SNAPSHOT_FIELD_LABELS } from "~/features/news/article-snapshot";
-import { articleState, availableTransitions, TRANSITION_LABELS, type ArticleTransition } from "~/features/news/article-states";
+import { articleState, type ArticleTransition } from "~/features/news/article-states";
 import { ArticleFields } from "~/features/news/desk/article-fields";
 import { StagedChangesNotice } from "~/features/news/desk/staged-changes-notice";
 import { RevisionHistory } from "~/features/news/desk/revision-history";
 import { StateBadge } from "~/features/news/desk/state-badge";
+import { StatePanel } from "~/features/news/desk/state-panel";
 import { articlePath } from "~/features/news/news-links";
 import {
   createArticle,
@@ -34,7 +34,6 @@ import {
   transitionArticle,
   type DeskWriteResult,
 } from "~/features/news/news-desk.server";
-import { STAGED_CHANGES_BLOCK_TRANSITIONS } from "~/features/news/staged-changes";
 import { emptyRichTextDoc, richTextDocSchema, richTextFromPlainParagraphs, type RichTextDoc } from "~/features/news/rich-text";
 import { readForm } from "~/lib/forms.server";
 import { z } from "~/lib/zod";
@@ -343,73 +342,5 @@ function TabLink({ to, current, children }: { to: string; current: boolean; chil
     >
       {children}
     </Link>
-  );
-}
-
-function StatePanel({
-  article,
-  dirty,
-  staged,
-  publishAtError,
-  busy,
-}: {
-  article: { version: number; state: Parameters<typeof availableTransitions>[0]; scheduleDefault: string };
-  dirty: boolean;
-  staged: boolean;
-  publishAtError?: string;
-  busy: boolean;
-}) {
-  const actions = availableTransitions(article.state);
-  return (
-    <aside className="h-fit rounded-card border border-line p-4" aria-labelledby="state-heading">
-      <h2 id="state-heading" className="text-sm font-semibold uppercase">
-        Publishing
-      </h2>
-      {dirty && !staged && <p className="mt-2 text-sm text-warning">Save your changes first: these buttons act on the saved version.</p>}
-      {staged && <p className="mt-2 text-sm text-warning">{STAGED_CHANGES_BLOCK_TRANSITIONS}</p>}
-      <Form method="post" className="mt-3 grid gap-2">
-        <input type="hidden" name="version" value={article.version} />
-        {actions
-          .filter((action) => action !== "schedule")
-          .map((action) => (
-            <Button
-              key={action}
-              type="submit"
-              name="intent"
-              value={action}
-              variant={action === "publish" ? "primary" : "secondary"}
-              disabled={busy || dirty || staged}
-              className="w-full"
-            >
-              {TRANSITION_LABELS[action]}
-            </Button>
-          ))}
-      </Form>
-      {actions.includes("schedule") && (
-        <Form method="post" className="mt-4 grid gap-2 border-t border-line pt-4">
-          <input type="hidden" name="version" value={article.version} />
-          <label className="flex flex-col gap-1.5 text-sm font-medium">
-            Go live at (UK time)
-            <input
-              type="datetime-local"
-              name="publishAt"
-              defaultValue={article.scheduleDefault}
-              required
-              aria-invalid={publishAtError ? true : undefined}
-              aria-describedby={publishAtError ? "publish-at-error" : undefined}
-              className={inputClasses}
-            />
-          </label>
-          {publishAtError && (
-            <p id="publish-at-error" className="text-sm text-danger" role="alert">
-              {publishAtError}
-            </p>
-          )}
-          <Button type="submit" name="intent" value="schedule" variant="secondary" disabled={busy || dirty || staged} className="w-full">
-            Schedule
-          </Button>
-        </Form>
-      )}
-    </aside>
   );
 }

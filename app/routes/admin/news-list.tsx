@@ -11,6 +11,7 @@ import { deskFilterSearch, parseDeskFilter } from "~/features/news/desk/desk-fil
 import { listDeskArticles } from "~/features/news/news-desk.server";
 import { appContext } from "~/context";
 import { formatCalendarDate, formatUkDateTime } from "~/lib/dates";
+import { Pagination } from "~/components/ui/pagination";
 
 export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
@@ -96,15 +97,13 @@ export default function NewsDeskList({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3 text-sm">
-          {filter.page > 1 ? <Link to={deskFilterSearch(filter, filter.page - 1) || "?"}>← Newer</Link> : <span />}
-          <span className="text-muted">
-            Page {filter.page} of {pageCount}
-          </span>
-          {filter.page < pageCount ? <Link to={deskFilterSearch(filter, filter.page + 1)}>Older →</Link> : <span />}
-        </nav>
-      )}
+      <Pagination
+        page={filter.page}
+        pageCount={pageCount}
+        href={(page) => deskFilterSearch(filter, page) || "?"}
+        previous="← Newer"
+        next="Older →"
+      />
     </section>
   );
 }

@@ -1,5 +1,4 @@
-import { useEffect, type ReactNode } from "react";
-import { data, Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter-issue";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -7,6 +6,7 @@ import { inputClasses } from "~/components/ui/form-field";
 import { LinkButton } from "~/components/ui/link-button";
 import { FormNotice } from "~/components/ui/form-notice";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { requireStepUp } from "~/features/admin/step-up.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { toUkDateTimeLocal, ukDateTimeLocal } from "~/features/news/article-form";
@@ -17,7 +17,6 @@ import {
   issueFormSchema,
   personalise,
   PREHEADER_MAX,
-  REPORT_REFRESH_MS,
   reportIsLive,
   SUBJECT_MAX,
   type SendingReport,
@@ -32,6 +31,8 @@ import {
   sendTestIssue,
   unscheduleIssue,
 } from "~/features/newsletter/newsletter-desk.server";
+import { IssueFormField } from "~/features/newsletter/issue-field";
+import { ReportPanel, useLiveReport } from "~/features/newsletter/issue-report";
 import { confirmedSubscriberCount, renderIssueTemplate } from "~/features/newsletter/newsletter-sending.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
@@ -50,7 +51,7 @@ type IssueField = "subject" | "preheader" | "body" | "sendAt";
 type FieldErrors = Partial<Record<IssueField, string>>;
 type ActionResult = { tone: "error" | "success"; message: string; errors?: FieldErrors; values?: Record<string, string> };
 
-const answer = (result: ActionResult, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
+const answer = deskAnswer<ActionResult>;
 
 export async function loader({ request, url, context: routerContext, params }: Route.LoaderArgs) {
   const context = appContext(routerContext);
@@ -242,20 +243,25 @@ export default function NewsletterIssue({ loaderData, actionData }: Route.Compon
         <Form method="post" id="issue-form" className="mb-8 grid max-w-3xl gap-5" noValidate>
           <input type="hidden" name="intent" value="save" />
           {issue && <input type="hidden" name="version" value={issue.version} />}
-          <Field name="subject" label="Subject" error={errors.subject} hint={`Up to ${SUBJECT_MAX} characters; one line.`}>
+          <IssueFormField name="subject" label="Subject" error={errors.subject} hint={`Up to ${SUBJECT_MAX} characters; one line.`}>
             {(props) => <input {...props} defaultValue={shown.subject} maxLength={SUBJECT_MAX} required />}
-          </Field>
-          <Field name="preheader" label="Preview line" error={errors.preheader} hint="What inboxes show after the subject; optional.">
+          </IssueFormField>
+          <IssueFormField
+            name="preheader"
+            label="Preview line"
+            error={errors.preheader}
+            hint="What inboxes show after the subject; optional."
+          >
             {(props) => <input {...props} defaultValue={shown.preheader} maxLength={PREHEADER_MAX} />}
-          </Field>
-          <Field
+          </IssueFormField>
+          <IssueFormField
             name="body"
             label="Text"
             error={errors.body}
             hint="Plain paragraphs: leave an empty line between them. An issue made from an article ends with a button to it."
           >
             {(props) => <textarea {...props} defaultValue={shown.body} rows={10} maxLength={BODY_MAX} />}
-          </Field>
+          </IssueFormField>
           <div>
             <Button type="submit" disabled={busy}>
               {issue ? "Save draft" : "Create draft"}
@@ -366,96 +372,4 @@ export default function NewsletterIssue({ loaderData, actionData }: Route.Compon
       )}
     </>
   );
-}
-
-function ReportPanel({ report }: { report: SendingReport }) {
-  const figures: Array<[string, number]> = [
-    ["Recipients", report.recipients],
-    ["Queued", report.queued],
-    ["Sent", report.sent],
-    ["Waiting", report.waiting],
-    ["Failing", report.failing],
-    ["Unsubscribed since", report.unsubscribedSince],
-  ];
-  return (
-    <section aria-labelledby="report-heading" className="mb-8 max-w-3xl">
-      <h2 id="report-heading" className="mb-3 text-xl font-bold uppercase">
-        Sending report
-      </h2>
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-        {figures.map(([label, value]) => (
-          <div key={label} className="rounded-card border border-line bg-surface p-3">
-            <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</dt>
-            <dd className="text-2xl font-bold tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="mt-2 text-xs text-muted">
-        What the server knows: no tracking pixels, so no opens or clicks. &ldquo;Failing&rdquo; messages are retried by the outbox;{" "}
-        <Link to="/admin" className="underline">
-          Today
-        </Link>{" "}
-        shows the outbox&apos;s health.
-      </p>
-    </section>
-  );
-}
-
-interface FieldProps {
-  id: string;
-  name: string;
-  className: string;
-  "aria-invalid"?: true;
-  "aria-describedby": string;
-}
-
-function Field({
-  name,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  name: string;
-  label: string;
-  error?: string;
-  hint: string;
-  children: (props: FieldProps) => ReactNode;
-}) {
-  const id = `issue-${name}`;
-  return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children({
-        id,
-        name,
-        className: inputClasses,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(" "),
-      })}
-      <p id={`${id}-hint`} className="text-xs text-muted">
-        {hint}
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/**
- * While an issue goes out, its page reads the loader again a few seconds after each read (never
- * two at once), so the report and status move without a reload; it stops once all have gone.
- */
-function useLiveReport(live: boolean) {
-  const { state, revalidate } = useRevalidator();
-  useEffect(() => {
-    if (!live || state !== "idle") return;
-    const timer = window.setTimeout(() => void revalidate(), REPORT_REFRESH_MS);
-    return () => window.clearTimeout(timer);
-  }, [live, state, revalidate]);
 }

@@ -7,6 +7,7 @@ import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/components/ui/form-notice";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { ISSUE_STATUS_LABELS } from "~/features/newsletter/newsletter-issue";
 import { createIssueFromArticle, listArticlesToSend, listIssues } from "~/features/newsletter/newsletter-desk.server";
 import { confirmedSubscriberCount } from "~/features/newsletter/newsletter-sending.server";
@@ -51,7 +52,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "editor");
   const parsed = fromArticleSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ message: parsed.error.issues[0]!.message }, { status: 400, headers: BACK_OFFICE_HEADERS });
+  if (!parsed.success) return deskAnswer({ message: parsed.error.issues[0]!.message }, 400);
   const created = await createIssueFromArticle(context, staff, parsed.data.articleId, context.publicUrl);
   if (!created.ok)
     return data({ message: created.message }, { status: created.status === 404 ? 400 : created.status, headers: BACK_OFFICE_HEADERS });

@@ -6,12 +6,13 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/components/ui/form-notice";
 import { formatAuditTime } from "~/features/admin/audit-views";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
-import { OrderStatusBadge, PageLinks, RefundNote } from "~/features/orders-desk/order-badges";
+import { OrderStatusBadge, RefundNote } from "~/features/orders-desk/order-badges";
 import { EMPTY_ORDER_QUERY, ORDER_STATUS_FILTERS, orderListQuery, orderQueryString } from "~/features/orders-desk/order-query";
 import { listOrders, productOptions } from "~/features/orders-desk/orders-desk.server";
 import { pageMeta } from "~/lib/meta";
 import { formatPence } from "~/lib/money";
 import { appContext } from "~/context";
+import { Pagination } from "~/components/ui/pagination";
 
 export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
@@ -144,7 +145,13 @@ export default function OrdersList({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <PageLinks page={query.page} pageCount={pageCount} href={(page) => `/admin/orders${orderQueryString(query, { page })}`} />
+      <Pagination
+        page={query.page}
+        pageCount={pageCount}
+        href={(page) => `/admin/orders${orderQueryString(query, { page })}`}
+        previous="← Previous"
+        next="Next →"
+      />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { entityHistory } from "~/features/admin/history.server";
 import { RecordTabs } from "~/features/admin/record-tabs";
 import { undoDeadline } from "~/features/admin/soft-delete";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { isLibraryImage, listMediaChoices } from "~/features/media/media.server";
 import { PICTURE_NOT_IN_LIBRARY } from "~/features/media/media-form";
 import {
@@ -97,9 +98,7 @@ interface ActionAnswer {
   version?: number;
 }
 
-function answer(body: ActionAnswer, status = 200) {
-  return data(body, { status, headers: BACK_OFFICE_HEADERS });
-}
+const answer = deskAnswer<ActionAnswer>;
 
 const STATUS_OF = { conflict: 409, "not-found": 404, "too-late": 410, taken: 409, invalid: 400 } as const;
 

@@ -8,6 +8,7 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/components/ui/form-notice";
 import { DiffView, formatAuditTime } from "~/features/admin/audit-views";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { approveDriverChange, pendingDriverChanges, rejectDriverChange } from "~/features/people-desk/driver-changes.server";
 import { listPeople, undeletePerson } from "~/features/people-desk/people-desk.server";
 import {
@@ -25,6 +26,7 @@ import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
 import { appContext } from "~/context";
+import { Pagination } from "~/components/ui/pagination";
 
 function kindOf(url: URL): PeopleKind {
   const kind = peopleKindOfPath(url.pathname);
@@ -52,9 +54,7 @@ const listIntent = z.object({ intent: z.enum(["approve-change", "reject-change",
 
 type Notice = { tone: "error" | "success"; message: string; errors: Record<string, string>; changeId?: number };
 
-function answer(notice: Notice, status = 200) {
-  return data(notice, { status, headers: BACK_OFFICE_HEADERS });
-}
+const answer = deskAnswer<Notice>;
 
 export async function action({ request, url, context: routerContext }: Route.ActionArgs) {
   const context = appContext(routerContext);
@@ -278,27 +278,7 @@ export default function PeopleDeskList({ loaderData, actionData }: Route.Compone
             </li>
           ))}
         </ul>
-        {pageCount > 1 && (
-          <nav aria-label="Pages" className="mt-2 flex flex-wrap items-center justify-between gap-3 text-sm">
-            {query.page > 1 ? (
-              <Link to={pageLink(query.page - 1)} className="inline-flex min-h-11 items-center font-semibold underline">
-                Previous page
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span className="text-muted">
-              Page {query.page} of {pageCount}
-            </span>
-            {query.page < pageCount ? (
-              <Link to={pageLink(query.page + 1)} className="inline-flex min-h-11 items-center font-semibold underline">
-                Next page
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        )}
+        <Pagination page={query.page} pageCount={pageCount} href={pageLink} className="mt-2" />
       </section>
     </>
   );

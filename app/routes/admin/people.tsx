@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/people";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -9,12 +9,15 @@ import { ROLE_LABELS } from "~/features/account/roles";
 import { changeStaffRole, PEOPLE_PAGE_SIZE, roleChangeSummary, searchPeople } from "~/features/admin/people.server";
 import { peopleSearchSchema, staffRoleChangeSchema } from "~/features/admin/people-form";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, STAFF_ROLES } from "~/features/admin/staff-roles";
 import { requireStepUp } from "~/features/admin/step-up.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
 import { firstErrorPerField } from "~/lib/form-errors";
+import { Pagination } from "~/components/ui/pagination";
+import { pageCountOf } from "~/lib/pagination";
 
 export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
@@ -34,7 +37,7 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
     );
   }
   const { people, total } = await searchPeople(context.db, { query: parsed.data.q, staffOnly: parsed.data.staff, page: parsed.data.page });
-  const pageCount = Math.max(1, Math.ceil(total / PEOPLE_PAGE_SIZE));
+  const pageCount = pageCountOf(total, PEOPLE_PAGE_SIZE);
   return data(
     { people, total, search: parsed.data, pageCount, selfId: staff.id, errors: {} as Record<string, string> },
     { headers: BACK_OFFICE_HEADERS },
@@ -48,7 +51,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   const parsed = staffRoleChangeSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const errors = firstErrorPerField(parsed.error);
-    return data({ tone: "error" as const, message: Object.values(errors)[0]!, errors }, { status: 400, headers: BACK_OFFICE_HEADERS });
+    return deskAnswer({ tone: "error" as const, message: Object.values(errors)[0]!, errors }, 400);
   }
   const { intent, userId, role, reason } = parsed.data;
   await requireStepUp(request, context, staff, form, await roleChangeSummary(context.db, { userId, role, grant: intent === "grant-role" }));
@@ -225,27 +228,7 @@ export default function PeoplePage({ loaderData, actionData }: Route.ComponentPr
           );
         })}
       </ul>
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
-          {search.page > 1 ? (
-            <Link to={pageLink(search.page - 1)} className="inline-flex min-h-11 items-center font-semibold underline">
-              Previous page
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-muted">
-            Page {search.page} of {pageCount}
-          </span>
-          {search.page < pageCount ? (
-            <Link to={pageLink(search.page + 1)} className="inline-flex min-h-11 items-center font-semibold underline">
-              Next page
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pagination page={search.page} pageCount={pageCount} href={pageLink} />
     </>
   );
 }

@@ -5,11 +5,12 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/components/ui/form-notice";
-import { formatAuditTime, HistoryPanel } from "~/features/admin/audit-views";
-import { restoreVersionSchema } from "~/features/admin/history-form";
-import { entityHistory, restoreFromHistory } from "~/features/admin/history.server";
+import { HistoryPanel } from "~/features/admin/audit-views";
+import { entityHistory } from "~/features/admin/history.server";
+import { restoreVersion } from "~/features/admin/desk/restore.server";
 import { RecordTabs } from "~/features/admin/record-tabs";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { listMediaChoices } from "~/features/media/media.server";
 import { ProductFields, productFormValues } from "~/features/shop-desk/product-fields";
@@ -22,15 +23,14 @@ import {
   saveSize,
   updateProduct,
 } from "~/features/shop-desk/products.server";
-import { adjustStock, type StockChangeSource } from "~/features/shop-desk/stock.server";
-import { formValues } from "~/features/site-desk/desk-fields";
+import { adjustStock } from "~/features/shop-desk/stock.server";
+import { StockLog } from "~/features/shop-desk/stock-log";
+import { formValues } from "~/features/admin/desk/desk-fields";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/features/shop-desk/stock-level";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
 import { appContext } from "~/context";
-
-const STOCK_SOURCE_LABELS: Record<StockChangeSource, string> = { desk: "by hand", csv: "stock file", order: "back from an order" };
 
 const NOT_FOUND = "There is no such product.";
 
@@ -95,7 +95,7 @@ interface ActionResult {
   /** Which size form the answer is about (its errors and typed values show there). */
   variantId?: string;
 }
-const answer = (result: ActionResult, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
+const answer = deskAnswer<ActionResult>;
 const FIX = "Some fields need attention; nothing was saved.";
 
 export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
@@ -143,26 +143,15 @@ export async function action({ request, context: routerContext, params }: Route.
   if (id === null) return answer({ tone: "error", message: "Create the product first.", errors: {}, values }, 400);
 
   if (intent.data.intent === "restore-version") {
-    const parsed = restoreVersionSchema.safeParse(values);
-    if (!parsed.success) return answer({ tone: "error", message: parsed.error.issues[0]!.message, errors: {}, values: null }, 400);
     try {
-      const outcome = await restoreFromHistory(context, staff, productRestoreTarget(id), {
-        eventId: parsed.data.eventId,
-        expectedVersion: parsed.data.version,
-      });
-      if (!outcome.ok)
-        return answer({ tone: "error", message: outcome.message, errors: {}, values: null }, outcome.kind === "conflict" ? 409 : 404);
+      const restored = "The earlier version is back, in the store too. The restore is in the History.";
+      const { status, ...reply } = await restoreVersion(context, staff, values, productRestoreTarget(id), restored);
+      return answer({ ...reply, errors: {}, values: null }, status);
     } catch (error) {
       if (error instanceof ProductRefusedError)
         return answer({ tone: "error", message: error.message, errors: {}, values: null }, error.status);
       throw error;
     }
-    return answer({
-      tone: "success",
-      message: "The earlier version is back, in the store too. The restore is in the History.",
-      errors: {},
-      values: null,
-    });
   }
 
   if (intent.data.intent === "adjust-stock") {
@@ -377,48 +366,6 @@ function SizesAndStock({ variants, answer, busy }: { variants: Variant[]; answer
           </Button>
         </div>
       </Form>
-    </section>
-  );
-}
-
-function StockLog({
-  adjustments,
-}: {
-  adjustments: Array<{
-    id: number;
-    size: string;
-    delta: number;
-    stockAfter: number;
-    reason: string;
-    source: string;
-    actorLabel: string;
-    createdAt: string;
-  }>;
-}) {
-  return (
-    <section aria-labelledby="stock-log-heading" className="grid max-w-4xl gap-3">
-      <h2 id="stock-log-heading" className="text-2xl font-bold uppercase">
-        Stock changes
-      </h2>
-      {adjustments.length === 0 ? (
-        <p className="text-sm text-muted">No stock has been changed at the desk yet (sales show on their orders).</p>
-      ) : (
-        <ol className="grid gap-2 text-sm">
-          {adjustments.map((row) => (
-            <li key={row.id} className="rounded-lg border border-line p-3">
-              <strong>
-                {row.delta > 0 ? "+" : "−"}
-                {Math.abs(row.delta)} {row.size}
-              </strong>{" "}
-              → {row.stockAfter} · {row.reason}{" "}
-              <span className="text-muted">({STOCK_SOURCE_LABELS[row.source as StockChangeSource] ?? row.source})</span>
-              <p className="text-xs text-muted">
-                {row.actorLabel} · <time dateTime={row.createdAt}>{formatAuditTime(row.createdAt)}</time>
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { inputClasses } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/components/ui/form-notice";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { MAX_STOCK_CSV_BYTES, previewFingerprint, type StockChange } from "~/features/shop-desk/stock-csv";
 import { applyStockCsv, previewStockCsv } from "~/features/shop-desk/stock.server";
 import { readForm } from "~/lib/forms.server";
@@ -44,10 +45,7 @@ interface StockAnswer {
 }
 
 const answer = (body: Partial<StockAnswer> & Pick<StockAnswer, "tone" | "message">, status = 200) =>
-  data<StockAnswer>(
-    { problems: [], changes: [], unchanged: 0, csv: "", reason: "", fingerprint: "", ...body },
-    { status, headers: BACK_OFFICE_HEADERS },
-  );
+  deskAnswer<StockAnswer>({ problems: [], changes: [], unchanged: 0, csv: "", reason: "", fingerprint: "", ...body }, status);
 
 export async function action({ request, context: routerContext }: Route.ActionArgs) {
   const context = appContext(routerContext);

@@ -6,11 +6,13 @@ import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/components/ui/form-notice";
 import { HistoryPanel } from "~/features/admin/audit-views";
-import { entityHistory, restoreAction } from "~/features/admin/history.server";
+import { entityHistory } from "~/features/admin/history.server";
+import { restoreAction } from "~/features/admin/desk/restore.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
-import { DeskFormField, errorSummary } from "~/features/site-desk/desk-form";
-import { formValues, type DeskField } from "~/features/site-desk/desk-fields";
+import { DeskFormField, errorSummary } from "~/features/admin/desk/desk-form";
+import { formValues, type DeskField } from "~/features/admin/desk/desk-fields";
 import { DeskTabs } from "~/features/site-desk/desk-tabs";
 import { promotionFormSchema, promotionFormValues, promotionUpdateSchema } from "~/features/store/promotion-form";
 import { createPromotion, getPromotion, PROMO_CODES, promotionRestoreTarget, updatePromotion } from "~/features/store/promotions.server";
@@ -95,7 +97,7 @@ export async function loader({ request, url, context: routerContext, params }: R
 }
 
 type ActionResult = { tone: "error" | "success"; message: string; errors?: Record<string, string>; values?: Record<string, string> | null };
-const answer = (result: ActionResult, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
+const answer = deskAnswer<ActionResult>;
 
 export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
   const context = appContext(routerContext);

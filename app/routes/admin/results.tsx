@@ -6,21 +6,21 @@ import { FormNotice } from "~/components/ui/form-notice";
 import { HistoryPanel } from "~/features/admin/audit-views";
 import { useUnsavedChangesWarning } from "~/features/admin/unsaved-changes";
 import { RESTORE_INTENT } from "~/features/admin/history-form";
-import { entityHistory, restoreAction } from "~/features/admin/history.server";
+import { entityHistory } from "~/features/admin/history.server";
+import { restoreAction } from "~/features/admin/desk/restore.server";
 import { RecordTabs, recordTabOf } from "~/features/admin/record-tabs";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { getScoringRules } from "~/features/calendar/season.server";
 import { formatRoundDates } from "~/features/calendar/schedule";
 import { ClassResultsForm } from "~/features/results/class-results-form";
 import { CsvImportPanel, type CsvActionData } from "~/features/results/csv-import-panel";
-import { deskInputRefused, deskWrite } from "~/features/results/desk-write.server";
+import { DeskInputError, deskInputRefused, deskWrite } from "~/features/admin/desk/desk-write.server";
 import {
   applyClassificationImport,
   CLASS_RESULTS,
   classResultsEntityId,
   classResultsRestoreTarget,
   classResultsVersion,
-  DeskInputError,
   getResultsSheet,
   previewClassificationImport,
   saveClassResults,

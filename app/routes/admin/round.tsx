@@ -6,18 +6,12 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/components/ui/form-notice";
 import { auditedWrite } from "~/features/admin/audit.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
-import { deskInputRefused, deskWrite } from "~/features/results/desk-write.server";
+import { DeskInputError, deskInputRefused, deskWrite } from "~/features/admin/desk/desk-write.server";
 import { HistoryPanel } from "~/features/admin/audit-views";
 import { RESTORE_INTENT } from "~/features/admin/history-form";
-import { entityHistory, restoreAction } from "~/features/admin/history.server";
-import {
-  createRound,
-  DeskInputError,
-  getDeskRound,
-  getSeasonRounds,
-  roundRestoreTarget,
-  updateRound,
-} from "~/features/results/results-desk.server";
+import { entityHistory } from "~/features/admin/history.server";
+import { restoreAction } from "~/features/admin/desk/restore.server";
+import { createRound, getDeskRound, getSeasonRounds, roundRestoreTarget, updateRound } from "~/features/results/results-desk.server";
 import { nestFormFields, roundSchema } from "~/features/results/results-form";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";

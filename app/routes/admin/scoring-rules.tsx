@@ -6,8 +6,10 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/components/ui/form-notice";
 import { auditedWrite } from "~/features/admin/audit.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
-import { DeskInputError, getSeasonScoringRules, saveScoringRules } from "~/features/results/results-desk.server";
+import { DeskInputError } from "~/features/admin/desk/desk-write.server";
+import { getSeasonScoringRules, saveScoringRules } from "~/features/results/results-desk.server";
 import { formOfRules, rulesOfForm, scoringRulesForm } from "~/features/results/scoring-rules-form";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
@@ -46,9 +48,7 @@ interface Answer {
   values: Record<string, string> | null;
 }
 
-function answer(body: Answer, status = 200) {
-  return data(body, { status, headers: BACK_OFFICE_HEADERS });
-}
+const answer = deskAnswer<Answer>;
 
 export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
   const context = appContext(routerContext);

@@ -7,7 +7,7 @@ import { FormField } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/components/ui/form-notice";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
-import { deskInputRefused, deskWrite } from "~/features/results/desk-write.server";
+import { deskInputRefused, deskWrite } from "~/features/admin/desk/desk-write.server";
 import { createSeason, listDeskSeasons, setCurrentSeason, setSeasonPublished } from "~/features/results/results-desk.server";
 import { newSeasonSchema } from "~/features/results/results-form";
 import { readForm } from "~/lib/forms.server";

@@ -5,9 +5,10 @@ import { inputClasses } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/components/ui/form-notice";
 import { HistoryPanel } from "~/features/admin/audit-views";
-import { restoreVersionSchema } from "~/features/admin/history-form";
-import { entityHistory, restoreFromHistory } from "~/features/admin/history.server";
+import { entityHistory } from "~/features/admin/history.server";
+import { restoreVersion } from "~/features/admin/desk/restore.server";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { requireStepUp } from "~/features/admin/step-up.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { officeHoursText, SOCIAL_NETWORKS } from "~/features/settings/site-settings";
@@ -19,8 +20,8 @@ import {
   saveSiteSettings,
   siteSettingsRestoreTarget,
 } from "~/features/settings/site-settings-write.server";
-import { DeskFormField, errorSummary } from "~/features/site-desk/desk-form";
-import { formValues } from "~/features/site-desk/desk-fields";
+import { DeskFormField, errorSummary } from "~/features/admin/desk/desk-form";
+import { formValues } from "~/features/admin/desk/desk-fields";
 import { DeskTabs } from "~/features/site-desk/desk-tabs";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
@@ -48,7 +49,7 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
 
 const intentSchema = z.object({ intent: z.enum(["save", "restore-version"], { message: "Unknown form intent." }) });
 type ActionResult = { tone: "error" | "success"; message: string; errors: Record<string, string>; values: Record<string, string> | null };
-const answer = (result: ActionResult, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
+const answer = deskAnswer<ActionResult>;
 
 export async function action({ request, context: routerContext }: Route.ActionArgs) {
   const context = appContext(routerContext);
@@ -67,16 +68,14 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   const intent = intentSchema.safeParse(values);
   if (!intent.success) return answer({ tone: "error", message: "Unknown form intent.", errors: {}, values }, 400);
   if (intent.data.intent === "restore-version") {
-    const parsed = restoreVersionSchema.safeParse(values);
-    if (!parsed.success)
-      return answer({ tone: "error", message: Object.values(firstErrorPerField(parsed.error))[0]!, errors: {}, values: null }, 400);
-    const outcome = await restoreFromHistory(context, staff, siteSettingsRestoreTarget(), {
-      eventId: parsed.data.eventId,
-      expectedVersion: parsed.data.version,
-    });
-    if (!outcome.ok)
-      return answer({ tone: "error", message: outcome.message, errors: {}, values: null }, outcome.kind === "conflict" ? 409 : 404);
-    return answer({ tone: "success", message: "Restored: every page shows these settings now.", errors: {}, values: null });
+    const { status, ...restored } = await restoreVersion(
+      context,
+      staff,
+      values,
+      siteSettingsRestoreTarget(),
+      "Restored: every page shows these settings now.",
+    );
+    return answer({ ...restored, errors: {}, values: null }, status);
   }
   const parsed = siteSettingsFormSchema.safeParse(values);
   if (!parsed.success) {

@@ -9,6 +9,7 @@ import { getOptionalUser } from "~/features/account/session.server";
 import { FIRST_ADMIN_MESSAGES, FIRST_ADMIN_SETUP_PATH, SETUP_CODE_MAX_LENGTH } from "~/features/admin/first-admin";
 import { claimFirstAdmin, hasAnyAdmin, hasTwoFactor } from "~/features/admin/first-admin.server";
 import { BACK_OFFICE_HEADERS } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
@@ -39,8 +40,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   const user = await getOptionalUser(request, context);
   if (!user) throw redirect(SIGN_IN_PATH, { headers: BACK_OFFICE_HEADERS });
   const form = await readForm(request);
-  const answer = (status: number, body: ActionData, headers: Record<string, string> = {}) =>
-    data(body, { status, headers: { ...BACK_OFFICE_HEADERS, ...headers } });
+  const answer = deskAnswer<ActionData>;
 
   const claim = await claimFirstAdmin(context, user, form.get("code"));
   switch (claim.kind) {
@@ -48,19 +48,19 @@ export async function action({ request, context: routerContext }: Route.ActionAr
       return redirect("/admin", { headers: BACK_OFFICE_HEADERS });
     case "closed":
       // Someone else's claim won while this one was on its way.
-      return answer(409, { message: FIRST_ADMIN_MESSAGES.alreadySetUp, outcome: "closed" });
+      return answer({ message: FIRST_ADMIN_MESSAGES.alreadySetUp, outcome: "closed" }, 409);
     case "needs-two-factor":
-      return answer(409, { message: FIRST_ADMIN_MESSAGES.needsTwoFactor, outcome: "needs-two-factor" });
+      return answer({ message: FIRST_ADMIN_MESSAGES.needsTwoFactor, outcome: "needs-two-factor" }, 409);
     case "too-many-tries":
       return answer(
-        429,
         { message: FIRST_ADMIN_MESSAGES.tooManyTries(Math.max(1, Math.ceil(claim.retryAfterSeconds / 60))), outcome: "refused" },
+        429,
         { "Retry-After": String(claim.retryAfterSeconds) },
       );
     case "bad-code":
-      return answer(400, { message: FIRST_ADMIN_MESSAGES.codeFormat, outcome: "refused" });
+      return answer({ message: FIRST_ADMIN_MESSAGES.codeFormat, outcome: "refused" }, 400);
     case "wrong-code":
-      return answer(403, { message: FIRST_ADMIN_MESSAGES.wrongCode, outcome: "refused" });
+      return answer({ message: FIRST_ADMIN_MESSAGES.wrongCode, outcome: "refused" }, 403);
   }
 }
 

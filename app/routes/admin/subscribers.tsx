@@ -8,6 +8,7 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { FormNotice } from "~/components/ui/form-notice";
 import { formatAuditTime } from "~/features/admin/audit-views";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import {
   SUBSCRIBER_PAGE_SIZE,
   SUBSCRIBER_STATES,
@@ -22,6 +23,8 @@ import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";
 import { appContext } from "~/context";
+import { Pagination } from "~/components/ui/pagination";
+import { pageCountOf } from "~/lib/pagination";
 
 export async function loader({ request, url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
@@ -36,7 +39,7 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
     {
       ...query,
       total,
-      pageCount: Math.max(1, Math.ceil(total / SUBSCRIBER_PAGE_SIZE)),
+      pageCount: pageCountOf(total, SUBSCRIBER_PAGE_SIZE),
       rows: rows.map((row) => ({
         id: row.id,
         email: row.email,
@@ -63,8 +66,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   const context = appContext(routerContext);
   const staff = await requireStaff(request, context, "shop");
   const parsed = unsubscribeSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success)
-    return data({ tone: "error" as const, message: parsed.error.issues[0]!.message }, { status: 400, headers: BACK_OFFICE_HEADERS });
+  if (!parsed.success) return deskAnswer({ tone: "error" as const, message: parsed.error.issues[0]!.message }, 400);
   const result = await unsubscribeAtDesk(context, staff, parsed.data.id, parsed.data.reason || null);
   if (!result.ok) return data({ tone: "error" as const, message: result.message }, { status: result.status, headers: BACK_OFFICE_HEADERS });
   return data({ tone: "success" as const, message: result.message }, { headers: BACK_OFFICE_HEADERS });
@@ -174,23 +176,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
           ))}
         </ul>
       )}
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="mt-6 flex gap-3 text-sm">
-          {page > 1 && (
-            <Link to={pageLink(page - 1)} className="underline">
-              Previous
-            </Link>
-          )}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount && (
-            <Link to={pageLink(page + 1)} className="underline">
-              Next
-            </Link>
-          )}
-        </nav>
-      )}
+      <Pagination page={page} pageCount={pageCount} href={pageLink} previous="Previous" next="Next" />
     </>
   );
 }

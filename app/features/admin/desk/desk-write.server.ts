@@ -1,13 +1,23 @@
 import { data } from "react-router";
-import { auditedWrite, type AuditContext, type AuditEntry, type Tx } from "~/features/admin/audit.server";
-import { BACK_OFFICE_HEADERS, type StaffUser } from "~/features/admin/staff.server";
-import { DeskInputError } from "./results-desk.server";
+import { auditedWrite, type AuditContext, type AuditEntry, type Tx } from "../audit.server";
+import { BACK_OFFICE_HEADERS, type StaffUser } from "../staff.server";
 
 /** What a desk action answers: a message, and field errors when the input was refused. */
 export interface DeskActionResult {
   tone: "success" | "error";
   message: string;
   errors: Record<string, string>;
+}
+
+/** A refusal the screen shows beside a field (not a conflict): thrown inside the write, so nothing is saved. */
+export class DeskInputError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "DeskInputError";
+  }
 }
 
 /**
