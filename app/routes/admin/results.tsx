@@ -14,17 +14,16 @@ import { formatRoundDates } from "~/features/calendar/schedule";
 import { ClassResultsForm } from "~/features/results/class-results-form";
 import { CsvImportPanel, type CsvActionData } from "~/features/results/csv-import-panel";
 import { deskInputRefused, deskWrite } from "~/features/results/desk-write.server";
+import { DeskInputError } from "~/features/results/results-desk.server";
 import {
-  applyClassificationImport,
   CLASS_RESULTS,
   classResultsEntityId,
   classResultsRestoreTarget,
   classResultsVersion,
-  DeskInputError,
   getResultsSheet,
-  previewClassificationImport,
   saveClassResults,
-} from "~/features/results/results-desk.server";
+} from "~/features/results/round-results.server";
+import { applyClassificationImport, previewClassificationImport } from "~/features/results/csv-import.server";
 import { classResultsSchema, nestFormFields } from "~/features/results/results-form";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";

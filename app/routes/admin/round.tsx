@@ -10,14 +10,8 @@ import { deskInputRefused, deskWrite } from "~/features/results/desk-write.serve
 import { HistoryPanel } from "~/features/admin/audit-views";
 import { RESTORE_INTENT } from "~/features/admin/history-form";
 import { entityHistory, restoreAction } from "~/features/admin/history.server";
-import {
-  createRound,
-  DeskInputError,
-  getDeskRound,
-  getSeasonRounds,
-  roundRestoreTarget,
-  updateRound,
-} from "~/features/results/results-desk.server";
+import { DeskInputError } from "~/features/results/results-desk.server";
+import { createRound, getDeskRound, getSeasonRounds, roundRestoreTarget, updateRound } from "~/features/results/rounds-desk.server";
 import { nestFormFields, roundSchema } from "~/features/results/results-form";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
