@@ -1,10 +1,9 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import path from "node:path";
 import zlib from "node:zlib";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
-import helmet from "helmet";
 import type { Logger } from "pino";
 import { createRequestHandler } from "react-router";
 import { pinoHttp } from "pino-http";
@@ -21,22 +20,21 @@ import { getShopSettings } from "../app/features/store/shop-settings.server";
 import { stockFingerprint } from "../app/features/store/catalogue.server";
 import { PAGE_VALIDATORS } from "../app/lib/page-cache-validation";
 import { isPrivatePath } from "../app/features/seo/sitemap";
-import { OLD_ROOT_DATA_PATH } from "../app/lib/data-request";
-import { cacheControlFor, isPersonalRequest, PERSONAL } from "./cache-policy";
+import { cacheControlFor, isPersonalRequest } from "./cache-policy";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { originCheck } from "./origin-check";
-import { isEmailImagePath } from "./email-images";
 import { mediaFiles } from "./media-files";
 import { shareCards } from "./share-cards/handler";
 import { createShareCardRenderer } from "./share-cards/renderer";
-import { createPageCache, PAGE_SCRIPT_HASHES_HEADER, type CachedPage, type PageAudience } from "./page-cache";
+import { createPageCache, PAGE_SCRIPT_HASHES_HEADER } from "./page-cache";
 import { createPageAudience } from "./page-audience";
-import { policyWithScriptHashes } from "./public-page";
+import { allowScriptsByHash, sendCachedPage } from "./send-page";
+import { securityHeaders } from "./security-headers";
+import { knownMethodsOnly, noNulInUrl, oldRootDataAddress } from "./request-guards";
 import { createFreshRead } from "./fresh-read";
 import { createContentMemo } from "../app/lib/content-memo";
 import { httpRequestDuration, httpRequests, pageCacheLookups, registry } from "../app/features/operations/metrics.server";
 import type { OperationalSettings } from "../app/features/operations/warnings";
-import { PERMISSIONS_POLICY } from "./permissions-policy";
 import { DEFAULT_VITALS_SAMPLE_RATE } from "../app/lib/web-vitals";
 import { createRouteLabeller, type ManifestRoute } from "./route-label";
 
@@ -310,41 +308,6 @@ export function createApp(options: AppOptions) {
   return app;
 }
 
-/** The page's policy allows its inline scripts by their hashes instead of this request's nonce. */
-function allowScriptsByHash(res: express.Response, scriptHashes: readonly string[]) {
-  const policy = res.getHeader("Content-Security-Policy");
-  if (typeof policy === "string") res.setHeader("Content-Security-Policy", policyWithScriptHashes(policy, scriptHashes));
-}
-
-/**
- * A page from the cache, as stored: the same bytes for everyone, compressed once, with a strong
- * ETag per encoding, so a browser or a shared cache that holds it gets a 304.
- */
-function sendCachedPage(req: express.Request, res: express.Response, page: CachedPage, audience: PageAudience) {
-  res.status(page.status);
-  for (const [name, value] of page.headers) res.append(name, value);
-  const cacheControl = page.headers.find(([name]) => name === "cache-control")?.[1] ?? null;
-  // The signed-in page holds nothing of the person, but says someone is signed in: never for a shared cache.
-  res.setHeader("Cache-Control", cacheControlFor({ personal: audience !== "everyone" }, { cacheControl, setsCookie: false }));
-  allowScriptsByHash(res, page.scriptHashes);
-  res.vary("Accept-Encoding");
-  // Brotli whenever the browser takes it, as the compression middleware does: browsers list gzip first.
-  const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : undefined;
-  const encoded = encoding && page.encoded[encoding];
-  res.setHeader("ETag", encoded ? page.etag.replace(/"$/, `-${encoding}"`) : page.etag);
-  if (req.fresh) {
-    res.status(304).end();
-    return;
-  }
-  if (!encoded) {
-    res.end(page.body);
-    return;
-  }
-  res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", encoded.length);
-  res.end(encoded);
-}
-
 /**
  * The `route` label of a finished request: a page's route pattern, or what else answered it. The
  * label set stays small whatever paths are asked for.
@@ -355,53 +318,6 @@ function routeLabel(pathname: string, servedBy: string | undefined, pageLabel: (
   if (servedBy === "page") return pageLabel?.(pathname) ?? "page";
   return servedBy ?? "static";
 }
-
-/**
- * The methods pages and actions answer. React Router runs a route's action for any method but
- * GET and HEAD, so a PUT, PATCH or DELETE would do what a POST does: no form sends them, and
- * they stop here (ADR 0097).
- */
-const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
-const ALLOW = [...PAGE_METHODS].join(", ");
-
-/**
- * Any other method gets its answer here, before any route's action, without a trip through
- * React Router (which logs a stack trace for an unknown one) or the Fetch API (which throws on
- * TRACE): OPTIONS says what is allowed, the rest are 405 with the same Allow.
- */
-const knownMethodsOnly: RequestHandler = (req, res, next) => {
-  if (PAGE_METHODS.has(req.method)) return next();
-  // A body nobody reads is dropped as it arrives: left unread, Node would stop taking it off the
-  // wire, and the lingering close (ADR 0059) would end the connection under a client still sending.
-  req.resume();
-  res.set({ Allow: ALLOW, "Cache-Control": PERSONAL });
-  res.status(req.method === "OPTIONS" ? 204 : 405).end();
-};
-
-/**
- * A null character is never part of a real address or search, and the database refuses it in text
- * (PostgreSQL: "invalid byte sequence"): a loader that passes `?q=%00` into a query would answer
- * 500. It is refused here, for every page, before any loader sees it, as forms refuse it in
- * parseFormBody (app/lib/forms.server.ts).
- */
-const noNulInUrl: RequestHandler = (req, res, next) => {
-  // Node's parser refuses a raw NUL in the request line; it can only come percent-encoded.
-  if (!/%00/.test(req.originalUrl)) return next();
-  res.set("Cache-Control", PERSONAL).status(400).type("text/plain").send("The address contains a null character.\n");
-};
-
-/**
- * A tab opened before the data addresses became trailing-slash aware (ADR 0115) asks for the home
- * page's data at /_root.data, which React Router now reads as a page named "_root": it is given
- * /_.data, the same request under its new address, so that tab's next visit to the home page works.
- */
-const oldRootDataAddress: RequestHandler = (req, _res, next) => {
-  if (req.path === OLD_ROOT_DATA_PATH) {
-    req.url = req.url.replace(OLD_ROOT_DATA_PATH, "/_.data");
-    req.originalUrl = req.originalUrl.replace(OLD_ROOT_DATA_PATH, "/_.data");
-  }
-  next();
-};
 
 /**
  * Every back-office answer (pages, their .data requests, redirects and errors alike) is
@@ -441,51 +357,4 @@ function precompressedStatic(root: string, options: { maxAge: string; immutable?
     index: false,
     serveStatic: { ...options, index: false },
   });
-}
-
-function securityHeaders(isDev: boolean, paymentPageOrigins: readonly string[]): RequestHandler[] {
-  const nonce: RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
-    next();
-  };
-  const headers = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-        // React renders style attributes into server HTML; inline styles carry no script.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        mediaSrc: ["'self'", "blob:"],
-        fontSrc: ["'self'"],
-        connectSrc: isDev ? ["'self'", "ws:", "wss:"] : ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        // Checkout answers its form post with a redirect to the payment provider's hosted page,
-        // and Chromium checks every redirect after a form post against form-action (ADR 0055).
-        formAction: ["'self'", ...paymentPageOrigins],
-        frameAncestors: ["'none'"],
-      },
-    },
-    // HSTS is only meaningful (and only sent) over HTTPS; see below.
-    strictTransportSecurity: false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    crossOriginEmbedderPolicy: false,
-    xFrameOptions: { action: "deny" },
-  });
-  const permissionsPolicy: RequestHandler = (_req, res, next) => {
-    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-    next();
-  };
-  const hsts: RequestHandler = (req, res, next) => {
-    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    next();
-  };
-  // Mail clients and the back office's sandboxed preview load e-mails' pictures from another origin (ADR 0103).
-  const emailImages: RequestHandler = (req, res, next) => {
-    if (isEmailImagePath(req.path)) res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
-    next();
-  };
-  return [nonce, headers, permissionsPolicy, hsts, emailImages];
 }

@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/dashboard-order";
 import { LinkButton } from "~/components/ui/link-button";
 import { requireUser } from "~/features/account/session.server";
+import { OrderLines } from "~/features/store/order-lines";
 import { OrderProgress } from "~/features/store/order-progress";
 import { ORDER_STATUS_LABELS } from "~/features/store/order-status";
 import { orderForPage } from "~/features/store/order-view.server";
@@ -51,16 +52,7 @@ export default function MyOrderPage({ loaderData }: Route.ComponentProps) {
           <Detail label="Email" value={order.customerEmail} />
         </dl>
         <h2 className="mt-8 text-lg font-bold uppercase">Items</h2>
-        <ul className="mt-3 divide-y divide-line text-sm">
-          {order.lines.map((line) => (
-            <li key={line.key} className="flex justify-between gap-4 py-3">
-              <span>
-                {line.name} <span className="text-muted">({line.size})</span> × {line.quantity}
-              </span>
-              <span className="whitespace-nowrap">{formatPence(line.linePence)}</span>
-            </li>
-          ))}
-        </ul>
+        <OrderLines lines={order.lines} />
         <dl className="mt-4 space-y-1 border-t border-line pt-4 text-sm">
           <Row label="Subtotal" value={formatPence(order.subtotalPence)} />
           {order.discountPence > 0 && (

@@ -5,6 +5,7 @@ import type { Route } from "./+types/order-confirmation";
 import { LinkButton } from "~/components/ui/link-button";
 import { useCart } from "~/features/cart/cart-context";
 import { cartCookieHeader, readCartCookie } from "~/features/cart/cart-cookie";
+import { OrderLines } from "~/features/store/order-lines";
 import { OrderProgress } from "~/features/store/order-progress";
 import { isPaidStatus } from "~/features/store/order-status";
 import { orderForPage } from "~/features/store/order-view.server";
@@ -156,16 +157,7 @@ function OrderView({ order }: { order: Order }) {
         </dl>
         <DeliveryDetails address={order.shippingAddress} method={order.shippingMethod} className="mt-6 border-t border-line pt-6" />
         <h3 className="mt-8 text-lg font-bold uppercase">Items</h3>
-        <ul className="mt-3 divide-y divide-line text-sm">
-          {order.lines.map((line) => (
-            <li key={line.key} className="flex justify-between gap-4 py-3">
-              <span>
-                {line.name} <span className="text-muted">({line.size})</span> × {line.quantity}
-              </span>
-              <span className="whitespace-nowrap">{formatPence(line.linePence)}</span>
-            </li>
-          ))}
-        </ul>
+        <OrderLines lines={order.lines} />
         <dl className="mt-4 space-y-1 border-t border-line pt-4 text-sm">
           <div className="flex justify-between">
             <dt className="text-muted">Subtotal</dt>

@@ -7,15 +7,12 @@ import type { ArticleContent } from "../../app/features/news/article-snapshot";
 import { getFeedArticles, getArticle, getLatestArticles, getNewsList, nextScheduledPublishAt } from "../../app/features/news/news.server";
 import {
   createArticle,
-  getDeskArticle,
-  getPreviewArticle,
-  listArticleRevisions,
-  listDeskArticles,
   publishArticleChanges,
   restoreArticleRevision,
   saveArticle,
   transitionArticle,
 } from "../../app/features/news/news-desk.server";
+import { getDeskArticle, getPreviewArticle, listArticleRevisions, listDeskArticles } from "../../app/features/news/news-desk-reads.server";
 import type { AuditActor } from "../../app/features/admin/audit.server";
 import { sitemapEntries } from "../../app/features/seo/sitemap.server";
 import { seededTestDatabase } from "../support/test-database";

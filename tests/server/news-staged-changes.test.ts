@@ -8,15 +8,12 @@ import { getArticle, getFeedArticles, getLatestArticles, getNewsList } from "../
 import {
   createArticle,
   discardArticleChanges,
-  getDeskArticle,
-  getPreviewArticle,
-  listArticleRevisions,
-  listDeskArticles,
   publishArticleChanges,
   restoreArticleRevision,
   saveArticle,
   transitionArticle,
 } from "../../app/features/news/news-desk.server";
+import { getDeskArticle, getPreviewArticle, listArticleRevisions, listDeskArticles } from "../../app/features/news/news-desk-reads.server";
 import { sitemapEntries } from "../../app/features/seo/sitemap.server";
 import { NO_OPTIONAL_ARTICLE_FIELDS } from "../support/article-content";
 import { seededTestDatabase } from "../support/test-database";

@@ -6,17 +6,10 @@ import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { auditedWrite, type AuditActor, type AuditContext } from "../../app/features/admin/audit.server";
 import { getAllRoundsWithSessions, getPublicSeasonYear, getPublishedSeasons, getSeason } from "../../app/features/calendar/season.server";
-import {
-  applyClassificationImport,
-  createRound,
-  createSeason,
-  getResultsSheet,
-  previewClassificationImport,
-  saveClassResults,
-  setCurrentSeason,
-  setSeasonPublished,
-  updateRound,
-} from "../../app/features/results/results-desk.server";
+import { createSeason, setCurrentSeason, setSeasonPublished } from "../../app/features/results/results-desk.server";
+import { createRound, updateRound } from "../../app/features/results/rounds-desk.server";
+import { getResultsSheet, saveClassResults } from "../../app/features/results/round-results.server";
+import { applyClassificationImport, previewClassificationImport } from "../../app/features/results/csv-import.server";
 import { DeskInputError } from "../../app/features/admin/desk/desk-write.server";
 import { classResultsSchema, nestFormFields, roundSchema } from "../../app/features/results/results-form";
 import { getDriversWithSeason } from "../../app/features/team/drivers.server";

@@ -1,23 +1,15 @@
-import { and, count, desc, eq, gt, ilike, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../../db/client.server";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { auditedWrite, type AuditActor, type AuditContext, type Tx } from "~/features/admin/audit.server";
-import { articleRevisions, articleSlugRedirects, articles, mediaAssets, users } from "../../../db/schema";
-import { applyTransition, articleState, type ArticleState, type ArticleTransition } from "./article-states";
-import {
-  articleSnapshot,
-  changedFields,
-  SNAPSHOT_CONTENT_FIELDS,
-  snapshotContent,
-  type ArticleContent,
-  type ArticleSnapshot,
-} from "./article-snapshot";
+import { articleRevisions, articleSlugRedirects, articles, mediaAssets } from "../../../db/schema";
+import { applyTransition, type ArticleTransition } from "./article-states";
+import { snapshotContent, type ArticleContent, type ArticleSnapshot } from "./article-snapshot";
 import { ukCalendarDate } from "./article-form";
-import { presentArticle } from "./news.server";
-import { emptyRichTextDoc } from "./rich-text";
+import { contentOf, snapshotOf, workingSnapshotOf, type ArticleRow } from "./article-row";
+import { getArticleRevision } from "./news-desk-reads.server";
 import { nextStagedContent, savesAreStaged, STAGED_CHANGES_BLOCK_TRANSITIONS } from "./staged-changes";
 
 /**
- * The news desk's reads and writes (ADRs 25, 26). Every write runs in one
+ * The news desk's writes (ADRs 25, 26); its reads are in news-desk-reads.server.ts. Every write runs in one
  * audited transaction (admin-core's auditedWrite: the change and its audit_events row together)
  * that checks the version the editor saw (optimistic concurrency), changes the article, adds one
  * to its version and appends an article_revisions row: the History tab and the preview read
@@ -28,8 +20,6 @@ import { nextStagedContent, savesAreStaged, STAGED_CHANGES_BLOCK_TRANSITIONS } f
 
 /** The audit trail's name for an article. */
 export const ARTICLE_ENTITY = "news_article";
-
-type ArticleRow = typeof articles.$inferSelect;
 
 export type DeskWriteResult =
   | { ok: true; articleId: string; version: number; revisionId: number }
@@ -42,18 +32,6 @@ class DeskWriteRefused extends Error {
     super(result.reason);
   }
 }
-
-function contentOf(row: ArticleRow): ArticleContent {
-  const content = Object.fromEntries(SNAPSHOT_CONTENT_FIELDS.map((field) => [field, row[field]])) as unknown as ArticleContent;
-  return { ...content, body: row.body ?? emptyRichTextDoc() };
-}
-
-/** The article as the public site has it. */
-const snapshotOf = (row: ArticleRow): ArticleSnapshot => articleSnapshot(row);
-
-/** The article as the editor works on it: its staged changes when it has some, else the live content. */
-const workingSnapshotOf = (row: ArticleRow): ArticleSnapshot =>
-  row.stagedContent ? { ...snapshotOf(row), ...row.stagedContent, heroAssetId: row.stagedContent.heroAssetId ?? null } : snapshotOf(row);
 
 async function lockArticle(tx: Tx, articleId: string, expectedVersion: number): Promise<ArticleRow> {
   const [row] = await tx.select().from(articles).where(eq(articles.id, articleId)).for("update");
@@ -333,132 +311,4 @@ export async function restoreArticleRevision(
     content.heroAssetId = null;
   }
   return saveArticle(context, actor, { ...input, content, action: "restore" });
-}
-
-export const DESK_PAGE_SIZE = 20;
-
-export interface DeskListFilter {
-  query: string;
-  state: ArticleState | "all";
-  page: number;
-}
-
-function stateCondition(state: ArticleState | "all"): SQL | undefined {
-  switch (state) {
-    case "all":
-      return undefined;
-    case "scheduled":
-      return and(eq(articles.status, "published"), gt(articles.publishAt, sql`now()`));
-    case "published":
-      return and(eq(articles.status, "published"), lte(articles.publishAt, sql`now()`));
-    default:
-      return eq(articles.status, state);
-  }
-}
-
-/** The desk's list: newest change first, searched by title, slug or excerpt, filtered by state. */
-export async function listDeskArticles(db: Database, filter: DeskListFilter, now = new Date()) {
-  const pattern = `%${filter.query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  const where = and(
-    filter.query ? or(ilike(articles.title, pattern), ilike(articles.slug, pattern), ilike(articles.excerpt, pattern)) : undefined,
-    stateCondition(filter.state),
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: articles.id,
-        slug: articles.slug,
-        title: articles.title,
-        category: articles.category,
-        status: articles.status,
-        publishAt: articles.publishAt,
-        publishedOn: articles.publishedOn,
-        updatedAt: articles.updatedAt,
-        stagedAt: articles.stagedAt,
-      })
-      .from(articles)
-      .where(where)
-      .orderBy(desc(articles.updatedAt), desc(articles.publishedOn), articles.id)
-      .limit(DESK_PAGE_SIZE)
-      .offset((filter.page - 1) * DESK_PAGE_SIZE),
-    db.select({ total: count() }).from(articles).where(where),
-  ]);
-  return {
-    total: total?.total ?? 0,
-    pageCount: Math.max(1, Math.ceil((total?.total ?? 0) / DESK_PAGE_SIZE)),
-    articles: rows.map((row) => ({ ...row, state: articleState(row.status, row.publishAt, now) })),
-  };
-}
-
-/**
- * One article as the edit form shows it (its staged changes when it has some), with its latest
- * revision (what Preview shows) and, when changes are staged, when, by whom and what they change.
- */
-export async function getDeskArticle(db: Database, articleId: string) {
-  const [found] = await db
-    .select({ row: articles, stagedByName: users.name })
-    .from(articles)
-    .leftJoin(users, eq(users.id, articles.stagedBy))
-    .where(eq(articles.id, articleId));
-  if (!found) return null;
-  const { row, stagedByName } = found;
-  const [latest] = await db
-    .select({ id: articleRevisions.id })
-    .from(articleRevisions)
-    .where(eq(articleRevisions.articleId, articleId))
-    .orderBy(desc(articleRevisions.id))
-    .limit(1);
-  return {
-    id: row.id,
-    version: row.version,
-    status: row.status,
-    publishAt: row.publishAt,
-    publishedOn: row.publishedOn,
-    content: row.stagedContent ? snapshotContent(workingSnapshotOf(row)) : contentOf(row),
-    staged:
-      row.stagedContent && row.stagedAt
-        ? { at: row.stagedAt, byName: stagedByName, changed: changedFields(contentOf(row), snapshotContent(workingSnapshotOf(row))) }
-        : null,
-    latestRevisionId: latest?.id ?? null,
-  };
-}
-
-/** Every revision of an article, newest first, with who wrote it and what it changed. */
-export async function listArticleRevisions(db: Database, articleId: string) {
-  const rows = await db
-    .select({
-      id: articleRevisions.id,
-      version: articleRevisions.version,
-      action: articleRevisions.action,
-      snapshot: articleRevisions.snapshot,
-      createdAt: articleRevisions.createdAt,
-      authorName: users.name,
-    })
-    .from(articleRevisions)
-    .leftJoin(users, eq(users.id, articleRevisions.authorId))
-    .where(eq(articleRevisions.articleId, articleId))
-    .orderBy(desc(articleRevisions.id));
-  return rows.map((row, index) => {
-    const previous = rows[index + 1];
-    return { ...row, changed: previous ? changedFields(previous.snapshot, row.snapshot) : [] };
-  });
-}
-
-export async function getArticleRevision(db: Database, articleId: string, revisionId: number) {
-  const [row] = await db
-    .select()
-    .from(articleRevisions)
-    .where(and(eq(articleRevisions.id, revisionId), eq(articleRevisions.articleId, articleId)));
-  return row ?? null;
-}
-
-/** A revision as the public page would show it: what Preview renders (by revision id, never "latest"). */
-export async function getPreviewArticle(db: Database, articleId: string, revisionId: number) {
-  const revision = await getArticleRevision(db, articleId, revisionId);
-  if (!revision) return null;
-  const [current] = await db.select({ publishedOn: articles.publishedOn }).from(articles).where(eq(articles.id, articleId));
-  const publishedOn = revision.snapshot.publishAt
-    ? ukCalendarDate(new Date(revision.snapshot.publishAt))
-    : (current?.publishedOn ?? ukCalendarDate(new Date()));
-  return { revision, article: await presentArticle(db, snapshotContent(revision.snapshot), publishedOn) };
 }

@@ -5,7 +5,8 @@
  */
 import type { Logger } from "pino";
 import type { Database } from "../../../db/client.server";
-import { applyRefundEvent, refundLatePayment, type RefundEventResult } from "~/features/orders-desk/refunds.server";
+import { applyRefundEvent, type RefundEventResult } from "~/features/orders-desk/refund-events.server";
+import { refundLatePayment } from "~/features/orders-desk/refunds.server";
 import { applyPaymentEvent, type PaymentEventResult } from "~/features/store/order-lifecycle.server";
 import type { PaymentProvider } from "./provider.server";
 import { paymentEvents } from "~/features/operations/metrics.server";

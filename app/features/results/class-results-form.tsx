@@ -6,7 +6,7 @@ import { cx } from "~/components/ui/cx";
 import { inputClasses } from "~/components/ui/form-field";
 import { formatPosition, type RaceResult } from "~/lib/scoring";
 import { CLASSIFIED, RACE_STATUSES, STATUS_LABELS } from "./results-form";
-import type { ResultsSheet } from "./results-desk.server";
+import type { ResultsSheet } from "./round-results.server";
 
 type ClassGroup = Omit<ResultsSheet["classes"][number], "drivers"> & {
   drivers: Array<ResultsSheet["classes"][number]["drivers"][number] & { racePoints: number[] | null }>;

@@ -4,6 +4,7 @@ import { EmailButton, EmailLayout, EmailLink, EmailSmallPrint, EmailText, type E
 import { formatPence } from "~/lib/money";
 import { formatUkLongDate as orderDate } from "~/lib/dates";
 import { addressLines, type AddressInput } from "./address";
+import { Amounts, cell, LineList } from "./order-email-parts";
 
 export interface OrderEmailOrder {
   orderNumber: string;
@@ -23,27 +24,6 @@ export interface OrderEmailLine {
   size: string;
   quantity: number;
   unitPricePence: number;
-}
-
-const cell = { fontSize: "15px", lineHeight: "1.4", padding: "8px 0", borderBottom: "1px solid #d9dce1", verticalAlign: "top" } as const;
-
-function Amounts({ rows }: { rows: Array<[string, string, boolean?]> }) {
-  return (
-    <Section style={{ margin: "0 0 16px" }}>
-      {rows.map(([label, amount, strong]) => (
-        <Row key={label}>
-          <Column style={{ ...cell, borderBottom: "none", padding: "4px 0", fontWeight: strong ? 700 : 400 }}>{label}</Column>
-          <Column
-            align="right"
-            data-text-prefix=": "
-            style={{ ...cell, borderBottom: "none", padding: "4px 0", fontWeight: strong ? 700 : 400 }}
-          >
-            {amount}
-          </Column>
-        </Row>
-      ))}
-    </Section>
-  );
 }
 
 /**
@@ -238,19 +218,6 @@ export function RefundEmail({
       <EmailText>It goes back to the card you paid with; banks usually take 5-10 business days to show it.</EmailText>
       <EmailSmallPrint>Questions? Reply to this e-mail or write to {brand.email}.</EmailSmallPrint>
     </EmailLayout>
-  );
-}
-
-function LineList({ lines }: { lines: OrderEmailLine[] }) {
-  return (
-    <>
-      {lines.map((line) => (
-        <span key={`${line.productName}-${line.size}`}>
-          <br />
-          {line.quantity} × {line.productName} ({line.size})
-        </span>
-      ))}
-    </>
   );
 }
 

@@ -26,14 +26,13 @@ import { articlePath } from "~/features/news/news-links";
 import {
   createArticle,
   discardArticleChanges,
-  getDeskArticle,
-  listArticleRevisions,
   publishArticleChanges,
   restoreArticleRevision,
   saveArticle,
   transitionArticle,
   type DeskWriteResult,
 } from "~/features/news/news-desk.server";
+import { getDeskArticle, listArticleRevisions } from "~/features/news/news-desk-reads.server";
 import { emptyRichTextDoc, richTextDocSchema, richTextFromPlainParagraphs, type RichTextDoc } from "~/features/news/rich-text";
 import { readForm } from "~/lib/forms.server";
 import { z } from "~/lib/zod";

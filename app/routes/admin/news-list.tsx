@@ -8,7 +8,7 @@ import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server
 import { ARTICLE_STATE_LABELS, ARTICLE_STATES } from "~/features/news/article-states";
 import { STATE_TONES } from "~/features/news/desk/state-badge";
 import { deskFilterSearch, parseDeskFilter } from "~/features/news/desk/desk-filter";
-import { listDeskArticles } from "~/features/news/news-desk.server";
+import { listDeskArticles } from "~/features/news/news-desk-reads.server";
 import { appContext } from "~/context";
 import { formatCalendarDate, formatUkDateTime } from "~/lib/dates";
 import { Pagination } from "~/components/ui/pagination";

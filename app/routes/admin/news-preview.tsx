@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/news-preview";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { ArticlePage } from "~/features/news/article-page";
-import { getPreviewArticle } from "~/features/news/news-desk.server";
+import { getPreviewArticle } from "~/features/news/news-desk-reads.server";
 import { BACK_OFFICE_STYLESHEET } from "~/lib/stylesheet-handle";
 import { appContext } from "~/context";
 

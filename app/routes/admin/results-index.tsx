@@ -4,7 +4,7 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
 import { getPublicSeasonYear } from "~/features/calendar/season.server";
 import { formatRoundDates } from "~/features/calendar/schedule";
-import { getSeasonRounds } from "~/features/results/results-desk.server";
+import { getSeasonRounds } from "~/features/results/rounds-desk.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
 

@@ -16,15 +16,14 @@ import { ClassResultsForm } from "~/features/results/class-results-form";
 import { CsvImportPanel, type CsvActionData } from "~/features/results/csv-import-panel";
 import { DeskInputError, deskInputRefused, deskWrite } from "~/features/admin/desk/desk-write.server";
 import {
-  applyClassificationImport,
   CLASS_RESULTS,
   classResultsEntityId,
   classResultsRestoreTarget,
   classResultsVersion,
   getResultsSheet,
-  previewClassificationImport,
   saveClassResults,
-} from "~/features/results/results-desk.server";
+} from "~/features/results/round-results.server";
+import { applyClassificationImport, previewClassificationImport } from "~/features/results/csv-import.server";
 import { classResultsSchema, nestFormFields } from "~/features/results/results-form";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";

@@ -11,7 +11,7 @@ import { HistoryPanel } from "~/features/admin/audit-views";
 import { RESTORE_INTENT } from "~/features/admin/history-form";
 import { entityHistory } from "~/features/admin/history.server";
 import { restoreAction } from "~/features/admin/desk/restore.server";
-import { createRound, getDeskRound, getSeasonRounds, roundRestoreTarget, updateRound } from "~/features/results/results-desk.server";
+import { createRound, getDeskRound, getSeasonRounds, roundRestoreTarget, updateRound } from "~/features/results/rounds-desk.server";
 import { nestFormFields, roundSchema } from "~/features/results/results-form";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";

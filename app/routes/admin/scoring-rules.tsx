@@ -9,7 +9,7 @@ import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server
 import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { DeskInputError } from "~/features/admin/desk/desk-write.server";
-import { getSeasonScoringRules, saveScoringRules } from "~/features/results/results-desk.server";
+import { getSeasonScoringRules, saveScoringRules } from "~/features/results/scoring-rules-desk.server";
 import { formOfRules, rulesOfForm, scoringRulesForm } from "~/features/results/scoring-rules-form";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";

@@ -1,5 +1,5 @@
 import { ARTICLE_STATES, type ArticleState } from "../article-states";
-import type { DeskListFilter } from "../news-desk.server";
+import type { DeskListFilter } from "../news-desk-reads.server";
 
 /** The desk list's filters from the URL: ?q=…&state=…&page=…; anything unknown means "all", page 1. */
 export function parseDeskFilter(params: URLSearchParams): DeskListFilter {
