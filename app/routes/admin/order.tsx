@@ -6,6 +6,7 @@ import { HistoryPanel } from "~/features/admin/audit-views";
 import { entityHistory } from "~/features/admin/history.server";
 import { RecordTabs, recordTabOf } from "~/features/admin/record-tabs";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
+import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { requireStepUp } from "~/features/admin/step-up.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { shipFormSchema } from "~/features/orders-desk/carriers";
@@ -103,7 +104,7 @@ type ActionData = {
 };
 /** The refund form's own fields, the only ones a confirmation sends back. */
 const REFUND_FIELD = /^(?:intent|mode|amount|reason|restock|requestKey|qty-\d{1,4})$/;
-const answer = (result: ActionData, status = 200) => data(result, { status, headers: BACK_OFFICE_HEADERS });
+const answer = deskAnswer<ActionData>;
 
 export async function action({ request, context: routerContext, params }: Route.ActionArgs) {
   const context = appContext(routerContext);
