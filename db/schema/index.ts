@@ -10,6 +10,7 @@ export * from "./news";
 export * from "./content";
 export * from "./media";
 export * from "./shop";
+export * from "./orders";
 export * from "./mail";
 export * from "./inbox";
 export * from "./operations";

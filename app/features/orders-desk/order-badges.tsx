@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../../../db/schema/shop";
+import type { OrderStatus } from "../../../db/schema/orders";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { ORDER_STATUS_LABELS } from "~/features/store/order-status";
 import { formatPence } from "~/lib/money";

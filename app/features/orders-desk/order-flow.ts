@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../../../db/schema/shop";
+import type { OrderStatus } from "../../../db/schema/orders";
 
 /*
  * The shop desk's status flow, as a pure function: paid -> packed -> shipped -> delivered, and

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import type { OrderStatus } from "../../../db/schema/shop";
+import type { OrderStatus } from "../../../db/schema/orders";
 import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/form-field";
 import { formatPence } from "~/lib/money";

@@ -1,4 +1,4 @@
-import { orderStatuses, type OrderStatus } from "../../../db/schema/shop";
+import { orderStatuses, type OrderStatus } from "../../../db/schema/orders";
 import { z } from "~/lib/zod";
 
 /** The orders list's search and filters, from the address bar (the export reads the same). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderStatuses } from "../../../db/schema/shop";
+import { orderStatuses } from "../../../db/schema/orders";
 import { shipFormSchema } from "./carriers";
 import { csvCell, toCsv } from "./csv";
 import { availableActions, pendingStatus, transition } from "./order-flow";

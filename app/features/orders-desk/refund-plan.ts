@@ -1,4 +1,4 @@
-import type { RefundLineItem } from "../../../db/schema/shop";
+import type { RefundLineItem } from "../../../db/schema/orders";
 import { formatPence } from "~/lib/money";
 import { z } from "~/lib/zod";
 

@@ -6,7 +6,7 @@
  * code path that marks orders paid. Only stripe-provider.server.ts imports a
  * vendor SDK.
  */
-import type { RefundStatus } from "../../../db/schema/shop";
+import type { RefundStatus } from "../../../db/schema/orders";
 import type { OrderAddress } from "../../../db/schema";
 import type { PaymentEventInput } from "~/features/store/order-lifecycle.server";
 

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../../../db/schema/shop";
+import type { OrderStatus } from "../../../db/schema/orders";
 
 /** How an order's status reads in lists and details (the confirmation page uses the same labels). */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
