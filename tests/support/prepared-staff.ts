@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { openDatabase } from "../../db/client.server";
-import { staffRoleGrants, twoFactors } from "../../db/schema";
+import { sessions, staffRoleGrants, twoFactors } from "../../db/schema";
 import { createAuth } from "../../app/features/account/auth.server";
 import type { StaffRole } from "../../app/features/admin/staff-roles";
 
@@ -14,7 +14,21 @@ export interface PreparedStaff {
   password: string;
   /** The authenticator app's key: freshCode() turns it into a code the server has not seen. */
   totpSecret: string;
+  /**
+   * Sessions made with the staff member before the server started, each one browser's cookies,
+   * for tests that are not about signing in (staffSession in desk-site.ts takes them in turn).
+   */
+  sessions: PreparedSession[];
 }
+
+/** One signed-in session: its cookies, and when it counts as confirmed with a code (its step-up). */
+export interface PreparedSession {
+  cookies: { name: string; value: string }[];
+  confirmedAt: number;
+}
+
+/** Sessions a staff member is prepared with unless told otherwise: a desk spec signs in up to four times. */
+const PREPARED_SESSIONS = 4;
 
 /**
  * Makes a staff member in a database no server has open yet (the embedded one allows one
@@ -24,13 +38,37 @@ export interface PreparedStaff {
  */
 export async function prepareStaff(
   database: { dataDir: string; databaseUrl?: string },
-  options: { email: string; name?: string; password?: string; roles: readonly StaffRole[]; secret: string; publicUrl: string },
+  options: {
+    email: string;
+    name?: string;
+    password?: string;
+    roles: readonly StaffRole[];
+    secret: string;
+    publicUrl: string;
+    /** How many signed-in sessions to make for the tests to use (PREPARED_SESSIONS unless told). */
+    sessions?: number;
+  },
 ): Promise<PreparedStaff> {
-  const { email, name = "Sam Desk", password = STAFF_PASSWORD } = options;
+  const { email, name = "Sam Desk", password = STAFF_PASSWORD, sessions: sessionCount = PREPARED_SESSIONS } = options;
   const handle = await openDatabase({ ...database, onConnectionError: () => {} });
   try {
     const auth = createAuth({ db: handle.db, publicUrl: options.publicUrl, secret: options.secret });
     const { user } = await auth.api.signUpEmail({ body: { name, email, password, role: "team_member" } });
+    // The sessions for the tests: signed in with the password through better-auth, as the sign-in
+    // form does, while two-factor is still off (after, a sign-in wants a code). Two-factor is a
+    // property of the account, not of a session: once it is on, these are a staff member's
+    // sessions like one signed in with a code. Their step-up is set below.
+    const prepared: { token: string; cookies: PreparedSession["cookies"] }[] = [];
+    for (let made = 0; made < sessionCount; made++) {
+      const response = await auth.api.signInEmail({ body: { email, password }, asResponse: true });
+      const { token } = (await response.json()) as { token: string };
+      const cookies = response.headers.getSetCookie().map((line) => {
+        const [pair] = line.split(";");
+        const at = pair!.indexOf("=");
+        return { name: pair!.slice(0, at), value: pair!.slice(at + 1) };
+      });
+      prepared.push({ token, cookies });
+    }
     // A sign-up signs nobody in (ADR 0099): the session to set two-factor up with comes from signing in.
     const signedIn = await auth.api.signInEmail({ body: { email, password }, asResponse: true });
     const cookie = signedIn.headers
@@ -50,7 +88,15 @@ export async function prepareStaff(
         .insert(staffRoleGrants)
         .values(options.roles.map((role) => ({ userId: user.id, role, twoFactorId: authenticator!.id })));
     }
-    return { name, email, password, totpSecret };
+    // As a sign-in with a code does (ADR 0100): the back office's step-up is fresh for ten minutes.
+    const confirmedAt = Date.now();
+    for (const { token } of prepared) {
+      await handle.db
+        .update(sessions)
+        .set({ stepUpAt: new Date(confirmedAt) })
+        .where(eq(sessions.token, token));
+    }
+    return { name, email, password, totpSecret, sessions: prepared.map(({ cookies }) => ({ cookies, confirmedAt })) };
   } finally {
     await handle.close();
   }
