@@ -122,6 +122,8 @@ test("a forgotten password is reset from the e-mailed link, once, and every othe
 });
 
 test("two-factor is turned on with a code from the app, asked for at sign-in, and a backup code works once", async ({ page }) => {
+  // Nine password and code steps and five accessibility checks: over a minute on the busy two-core machine.
+  test.slow();
   const email = uniqueEmail("totp");
   await createAccount(page, email);
   await page.locator("main").getByRole("link", { name: "Security" }).click();
