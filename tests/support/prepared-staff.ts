@@ -149,3 +149,10 @@ export async function signInOverHttp(url: string, staff: PreparedStaff): Promise
   if (verified.status !== 302) throw new Error(`two-factor sign-in answered ${verified.status}`);
   return cookiesOf(verified).join("; ");
 }
+
+/** The cookie header of one of the staff member's prepared sessions (taken: no other test gets it), for requests over HTTP. */
+export function takePreparedSession(staff: PreparedStaff): string {
+  const session = staff.sessions.shift();
+  if (!session) throw new Error(`no prepared session left for ${staff.email}`);
+  return session.cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
+}
