@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { uniqueEmail } from "../support/e2e-server";
-import { test } from "../support/own-address";
+import { test } from "../support/hydrated-test";
 import { expectNoSeriousViolations } from "../support/page-checks";
 import { signInAfterSignUp } from "../support/sign-up";
 
@@ -26,34 +26,17 @@ async function signUp(page: Page, { name, email, role }: { name: string; email: 
 }
 
 /**
- * Submits the sign-in form. Several browsers share one address in these runs, so
- * a "Too many attempts" answer (3 per 10 s per client) is waited out and retried,
- * as a person would.
+ * Submits the sign-in form, once: the test is a client of its own (hydrated-test.ts), and signs
+ * in at most three times, so the per-client limit (3 per 10 s) never answers it.
  */
 async function submitSignIn(
   page: Page,
   { email, password, rememberMe = false }: { email: string; password: string; rememberMe?: boolean },
 ) {
-  for (let attempt = 0; attempt < 4; attempt += 1) {
-    await form(page).getByLabel("Email", { exact: true }).fill(email);
-    await form(page).getByLabel("Password", { exact: true }).fill(password);
-    await form(page).getByRole("checkbox", { name: "Remember me" }).setChecked(rememberMe);
-    await form(page).getByRole("button", { name: "Sign In" }).click();
-    const notice = page.getByRole("alert");
-    const outcome = await Promise.race([
-      page.waitForURL((url) => url.pathname !== "/login").then(() => "left" as const),
-      notice
-        .filter({ hasText: /./ })
-        .first()
-        .waitFor()
-        .then(() => "notice" as const),
-    ]);
-    if (outcome === "left") return;
-    const text = (await notice.first().textContent()) ?? "";
-    const wait = /wait (\d+) seconds?/.exec(text);
-    if (!wait) return;
-    await page.waitForTimeout(Number(wait[1]) * 1000 + 250);
-  }
+  await form(page).getByLabel("Email", { exact: true }).fill(email);
+  await form(page).getByLabel("Password", { exact: true }).fill(password);
+  await form(page).getByRole("checkbox", { name: "Remember me" }).setChecked(rememberMe);
+  await form(page).getByRole("button", { name: "Sign In" }).click();
 }
 
 async function sessionCookie(page: Page) {

@@ -1,7 +1,7 @@
 import { expect as baseExpect } from "@playwright/test";
 import { test } from "../support/hydrated-test";
 import { openBackOfficeMenu } from "../support/back-office-menu";
-import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
+import { openAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import { uniqueEmail } from "../support/e2e-server";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
 
@@ -35,7 +35,7 @@ test("an editor restores a class's results and a season from History, and is ask
   desk = prepared.site;
   const [editor, admin] = prepared.staff;
   const page = await (await browser.newContext(testInfo.project.use)).newPage();
-  await signInAsStaff(page, desk, editor, "/admin");
+  await openAsStaff(page, desk, editor, "/admin");
   const base = desk.url;
 
   // Two saves of F3A: provisional, then final again (the seeded results are final).
@@ -97,7 +97,7 @@ test("an editor restores a class's results and a season from History, and is ask
 
   // The admin's audit log has the editor's restores: who, as what role, and what changed.
   const adminPage = await (await browser.newContext(testInfo.project.use)).newPage();
-  await signInAsStaff(adminPage, desk, admin, "/admin");
+  await openAsStaff(adminPage, desk, admin, "/admin");
   await adminPage.goto(`${base}/admin/activity?actor=${encodeURIComponent(editor.email)}&action=restore`);
   const restores = adminPage.getByRole("article").filter({ hasText: "By Gap Editor" });
   await expect(restores.filter({ has: adminPage.getByRole("heading", { name: /^Restore · Class results/ }) })).not.toHaveCount(0);

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "../support/hydrated-test";
 import { openBackOfficeMenu } from "../support/back-office-menu";
-import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
+import { openAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
 import type { PreparedStaff } from "../support/prepared-staff";
 
@@ -51,7 +51,7 @@ async function expectFrameOnTop(page: Page) {
 test("an editor opens the e-mail previews from the menu and reads a message at both widths, HTML and text", async ({ page }) => {
   // Two axe runs and a desk site of its own: slow on a loaded two-core machine.
   test.setTimeout(240_000);
-  await signInAsStaff(page, desk, staff, "/admin");
+  await openAsStaff(page, desk, staff, "/admin");
   const nav = await openBackOfficeMenu(page);
   await nav.getByRole("link", { name: "E-mails" }).click();
   await expect(page).toHaveURL(/\/admin\/emails$/);
@@ -105,7 +105,7 @@ test("an editor opens the e-mail previews from the menu and reads a message at b
 
 test("every message in the list opens a preview with its frame and text part", async ({ page }) => {
   test.setTimeout(120_000);
-  await signInAsStaff(page, desk, staff, "/admin/emails");
+  await openAsStaff(page, desk, staff, "/admin/emails");
   // The address changes as the sign-in's redirect starts; the list is there once the page shows it.
   await expect(page.getByRole("heading", { level: 1, name: "E-mails" })).toBeVisible();
   await expect(page.locator('main a[href^="/admin/emails/"]').first()).toBeVisible();
@@ -132,7 +132,7 @@ const layoutOf = (page: Page) =>
 
 test("the back office looks the same after a visit to the site and back without a page load (ADR 0080)", async ({ page }) => {
   test.setTimeout(180_000);
-  await signInAsStaff(page, desk, staff, "/admin/emails");
+  await openAsStaff(page, desk, staff, "/admin/emails");
   await expect(page.getByRole("heading", { level: 1, name: "E-mails" })).toBeVisible();
   const before = await layoutOf(page);
 

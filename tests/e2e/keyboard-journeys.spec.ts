@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { uniqueEmail } from "../support/e2e-server";
 import { expectKeyStopShown, pressAndCheck, tabTo, typeAndCheck } from "../support/focus-checks";
-import { test } from "../support/own-address";
+import { test } from "../support/hydrated-test";
 
 /*
  * Whole journeys with the keyboard alone (issue 22), on the phone and the desktop: only

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "../support/hydrated-test";
-import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
+import { openAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
 import type { PreparedStaff } from "../support/prepared-staff";
 import { startLoopbackSmtp } from "../support/smtp-server";
@@ -62,7 +62,7 @@ test("a refused address and a busy one are on the mail queue; retry and clear fr
   await subscribe(page, gone);
   await subscribe(page, busy);
 
-  await signInAsStaff(page, desk, staff, "/admin/mail");
+  await openAsStaff(page, desk, staff, "/admin/mail");
   await expect(page.getByRole("heading", { level: 1, name: "Mail queue" })).toBeVisible();
   const list = page.getByRole("list", { name: "E-mails" });
   const goneItem = list.getByRole("listitem").filter({ hasText: gone });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { test } from "../support/hydrated-test";
 import sharp from "sharp";
-import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
+import { openAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import { expectNoSeriousViolations } from "../support/page-checks";
 import type { PreparedStaff } from "../support/prepared-staff";
 
@@ -44,7 +44,7 @@ test.afterAll(async () => {
   if (files) rmSync(files, { recursive: true, force: true });
 });
 
-const signInAsEditor = (page: Page) => signInAsStaff(page, desk, editor, "/admin/media");
+const signInAsEditor = (page: Page) => openAsStaff(page, desk, editor, "/admin/media");
 
 test("an editor uploads a photo on a phone, sets its alt text and focal point, and finds it in the library", async ({ page }) => {
   test.setTimeout(90_000);

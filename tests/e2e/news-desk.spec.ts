@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import { expect } from "@playwright/test";
 import { test } from "../support/hydrated-test";
 import sharp from "sharp";
-import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
+import { openAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import { expectNoSidewaysScroll } from "../support/page-checks";
 import type { PreparedStaff } from "../support/prepared-staff";
 import { modulesStartedAfterPaint } from "../../app/lib/paint-first";
@@ -49,7 +49,7 @@ function ukTimeInTwoHours(): string {
 test("an editor writes, schedules, previews and publishes an article, and it appears on /news", async ({ page, context }, testInfo) => {
   test.setTimeout(90_000);
   const title = `Podium at Snetterton (${testInfo.project.name})`;
-  await signInAsStaff(page, desk, editorStaff, "/admin");
+  await openAsStaff(page, desk, editorStaff, "/admin");
 
   await page.goto(`${desk.url}/admin/news`);
   await expect(page.getByRole("heading", { name: "News desk" })).toBeVisible();
@@ -132,7 +132,7 @@ test("an editor's changes to a live article stay off the site until published, a
 
   // On a phone, the narrowest common width (390 px): the notice and its buttons must fit it.
   if (testInfo.project.name === "phone") await page.setViewportSize({ width: 390, height: 844 });
-  await signInAsStaff(page, desk, editorStaff, "/admin");
+  await openAsStaff(page, desk, editorStaff, "/admin");
   await page.goto(`${desk.url}/admin/news/${slug}`);
   await expect(page.getByText("Saving keeps the live page as it is until you publish the changes.")).toBeVisible();
   await page.getByLabel("Title", { exact: true }).fill(newTitle);
@@ -185,7 +185,7 @@ test("an editor uploads a photo and picks it as an article's hero; visitors get 
   test.setTimeout(90_000);
   const title = `Photo finish at Oulton (${testInfo.project.name})`;
   const altText = `Car 7 crosses the line at Oulton (${testInfo.project.name})`;
-  await signInAsStaff(page, desk, editorStaff, "/admin");
+  await openAsStaff(page, desk, editorStaff, "/admin");
 
   // A photo-like JPEG: sky over track, the "car" low on the left (placed per project, so each uploads its own file).
   const carX = testInfo.project.name === "phone" ? 300 : 250;

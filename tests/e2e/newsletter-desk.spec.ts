@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { test } from "../support/hydrated-test";
-import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
+import { openAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
 import type { PreparedStaff } from "../support/prepared-staff";
 
@@ -86,7 +86,7 @@ test("an editor sends a published article to 3 confirmed subscribers; one unsubs
   for (const fan of fans) await subscribeAndConfirm(visitorPage, fan);
   await visitor.close();
 
-  await signInAsStaff(page, desk, editor, "/admin/newsletters");
+  await openAsStaff(page, desk, editor, "/admin/newsletters");
   await expect(page.getByRole("heading", { name: "Newsletters", level: 1 })).toBeVisible();
   await expect(page.getByText("3 confirmed subscribers would receive it now")).toBeVisible();
   await expectNoSidewaysScroll(page);

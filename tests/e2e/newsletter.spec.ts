@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { test } from "../support/own-address";
+import { test } from "../support/hydrated-test";
 import { emailsTo, uniqueEmail } from "../support/e2e-server";
 
 const SUBSCRIBED = "Thanks! Check your inbox: we've sent you a link to confirm your subscription.";

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "../support/hydrated-test";
-import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
+import { openAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
 import type { PreparedStaff } from "../support/prepared-staff";
 import { DELIVERY, fillDeliveryAddress } from "../support/e2e-address";
@@ -84,7 +84,7 @@ test("shop staff pack, ship and partly refund an order; the customer follows it"
   expect(await xxlLeft(shopper)).toBe(before - 1);
 
   // Staff find it by the customer's e-mail and open it.
-  await signInAsStaff(page, desk, staff, "/admin/orders");
+  await openAsStaff(page, desk, staff, "/admin/orders");
   await expectNoSeriousViolations(page);
   await expectNoSidewaysScroll(page);
   await page.getByRole("searchbox", { name: "Search" }).fill(email);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect as baseExpect, type Page } from "@playwright/test";
 import { test } from "../support/hydrated-test";
-import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
+import { openAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import { uniqueEmail } from "../support/e2e-server";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
 import { signInAfterSignUp } from "../support/sign-up";
@@ -63,7 +63,7 @@ test("a driver sends a new bio, an editor approves it, and the public driver pag
       env: { ...process.env, ...desk!.env, LOG_LEVEL: "silent" },
     });
   });
-  await signInAsStaff(editorPage, desk, editor!, "/admin");
+  await openAsStaff(editorPage, desk, editor!, "/admin");
   const base = desk.url;
 
   // The public page before.

@@ -1,6 +1,6 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import { test } from "../support/hydrated-test";
-import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
+import { openAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import { uniqueEmail } from "../support/e2e-server";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
 import type { PreparedStaff } from "../support/prepared-staff";
@@ -51,7 +51,7 @@ async function visitorCart(browser: Browser): Promise<Page> {
 
 test("a promo code made at the desk takes its discount in a shopper's cart", async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await signInAsStaff(page, desk, staff, "/admin/promotions");
+  await openAsStaff(page, desk, staff, "/admin/promotions");
   await expect(page.getByRole("heading", { level: 1, name: "Promotions" })).toBeVisible();
   await expectNoSeriousViolations(page);
   await expectNoSidewaysScroll(page);
@@ -83,7 +83,7 @@ test("a promo code made at the desk takes its discount in a shopper's cart", asy
 
 test("a delivery price set at the desk is what the cart charges", async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await signInAsStaff(page, desk, staff, "/admin/delivery");
+  await openAsStaff(page, desk, staff, "/admin/delivery");
   await expect(page.getByRole("heading", { level: 1, name: "Delivery" })).toBeVisible();
   await expectNoSeriousViolations(page);
   await expectNoSidewaysScroll(page);

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { test } from "../support/hydrated-test";
-import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
+import { openAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
 import type { PreparedStaff } from "../support/prepared-staff";
 
@@ -42,7 +42,7 @@ test("an admin edits the privacy policy and the page shows the new Last updated 
   await page.goto(`${desk.url}/privacy`);
   await expect(page.getByText("Last updated: 1 March 2025")).toBeVisible();
 
-  await signInAsStaff(page, desk, staff, "/admin/legal");
+  await openAsStaff(page, desk, staff, "/admin/legal");
   await expect(page.getByRole("heading", { level: 1, name: "Legal pages" })).toBeVisible();
   await expectNoSeriousViolations(page);
   await expectNoSidewaysScroll(page);

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "../support/hydrated-test";
 import { openBackOfficeMenu } from "../support/back-office-menu";
-import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
+import { openAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "../support/page-checks";
 import type { PreparedStaff } from "../support/prepared-staff";
 
@@ -85,7 +85,7 @@ async function throttleLikeAPhone(page: Page): Promise<() => Promise<void>> {
 
 test("pages browsed report their vitals, and Site speed shows each page's 75th percentile", async ({ page }, testInfo) => {
   test.setTimeout(180_000);
-  await signInAsStaff(page, site, staff, "/admin/vitals");
+  await openAsStaff(page, site, staff, "/admin/vitals");
   await expect(page.getByRole("heading", { level: 1, name: "Site speed" })).toBeVisible();
   // In the back office's menu for every staff role (an editor here).
   await expect((await openBackOfficeMenu(page)).getByRole("link", { name: "Site speed" })).toHaveAttribute("aria-current", "page");

@@ -4,7 +4,7 @@ import { openDatabase } from "../../db/client.server";
 import { articles, staffRoleGrants, users } from "../../db/schema";
 import type { RichTextDoc } from "../../app/features/news/rich-text";
 import { test } from "../support/hydrated-test";
-import { signInAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
+import { openAsStaff, startDeskSite, type DeskSite } from "../support/desk-site";
 import type { PreparedStaff } from "../support/prepared-staff";
 
 /*
@@ -121,7 +121,7 @@ test("an editor's script, refresh and style in a legal page and an article run f
   test.setTimeout(240_000);
 
   // The editor types the attack into the cookie policy, as the desk allows.
-  await signInAsStaff(page, desk, editor, "/admin/legal/cookies");
+  await openAsStaff(page, desk, editor, "/admin/legal/cookies");
   await page.getByLabel(/Text \(Markdown\)/).fill(hostileMarkdown);
   await page.getByRole("button", { name: "Save revision" }).click();
   await expect(page.getByText(/Saved as a new revision/)).toBeVisible();
@@ -137,8 +137,8 @@ test("an editor's script, refresh and style in a legal page and an article run f
     }
   });
 
-  // The admin, signed in with password and two-factor, opens both pages.
-  await signInAsStaff(page, desk, admin, "/admin");
+  // The admin (a session of a staff member with two-factor on) opens both pages.
+  await openAsStaff(page, desk, admin, "/admin");
   for (const path of ["/cookies", `/news/${ARTICLE}`]) {
     const attempts = watchForTheAttack(page);
     await page.goto(`${desk.url}${path}`);

@@ -1,11 +1,10 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CLIP_SECRETS, teamClip, withFilmingMetadata } from "../support/mp4";
 import { metadataIn, photoWithMetadata, STORED } from "../support/photo-metadata";
-import { prepareStaff, signInOverHttp } from "../support/prepared-staff";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { prepareStaff, takePreparedSession, type PreparedStaff } from "../support/prepared-staff";
+import { serverForTests } from "../support/server-fixture";
 
 /*
  * The attack of the review behind ADR 0096, through the production build: an editor uploads a
@@ -16,26 +15,25 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
  */
 
 const AUTH_SECRET = "media-originals-secret-0123456789abcdef0123";
-let testDb: TestDatabase;
-let server: ServerProcess;
+let editor: PreparedStaff;
 let cookie = "";
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const editor = await prepareStaff(testDb, {
-    email: "originals.editor@example.com",
-    password: "a long and unusual password",
-    roles: ["editor"],
-    secret: AUTH_SECRET,
-    publicUrl: "http://127.0.0.1",
-  });
-  server = await startServer({ ...testDb.env, AUTH_SECRET });
-  cookie = await signInOverHttp(server.url, editor);
-}, 120_000);
+const site = serverForTests({
+  env: { AUTH_SECRET },
+  prepare: async (testDb) => {
+    editor = await prepareStaff(testDb, {
+      email: "originals.editor@example.com",
+      password: "a long and unusual password",
+      roles: ["editor"],
+      secret: AUTH_SECRET,
+      publicUrl: "http://127.0.0.1",
+    });
+  },
+});
 
-afterAll(async () => {
-  await server?.stop();
-  await testDb?.drop();
+// Signed in as the editor: one of the sessions prepareStaff made (signing in is the sign-in tests' subject).
+beforeAll(() => {
+  cookie = takePreparedSession(editor);
 });
 
 /** Uploads as the editor; the addresses of the files the library's page lists for it. */
@@ -43,20 +41,20 @@ async function upload(bytes: Buffer, name: string): Promise<string[]> {
   const form = new FormData();
   form.set("altText", `Uploaded ${name}`);
   form.set("file", new Blob([new Uint8Array(bytes)]), name);
-  const uploaded = await fetch(`${server.url}/admin/media/new`, {
+  const uploaded = await fetch(`${site.url}/admin/media/new`, {
     method: "POST",
     body: form,
-    headers: { cookie, origin: server.url },
+    headers: { cookie, origin: site.url },
     redirect: "manual",
   });
   expect(uploaded.status).toBe(302);
-  const page = await (await fetch(`${server.url}${uploaded.headers.get("location")}`, { headers: { cookie } })).text();
+  const page = await (await fetch(`${site.url}${uploaded.headers.get("location")}`, { headers: { cookie } })).text();
   return [...new Set(page.match(/\/media\/u\/[0-9a-f]{32}(?:-\d+)?\.[a-z0-9]+/g) ?? [])];
 }
 
 /** As a visitor: no cookie. */
 async function visit(path: string): Promise<{ status: number; bytes: Buffer }> {
-  const response = await fetch(`${server.url}${path}`);
+  const response = await fetch(`${site.url}${path}`);
   return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { describe, expect, it } from "vitest";
+import { serverForTests } from "../support/server-fixture";
 
 /*
  * The account security pages through the real server (production build): the
@@ -8,20 +7,10 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
  * the data download as a browser receives it.
  */
 
-let testDb: TestDatabase;
-let server: ServerProcess;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  server = await startServer({ ...testDb.env });
-});
-afterAll(async () => {
-  await server?.stop();
-  await testDb?.drop();
-});
+const site = serverForTests();
 
 const post = (path: string, body: URLSearchParams, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}${path}`, { method: "POST", body, headers, redirect: "manual" });
+  fetch(`${site.url}${path}`, { method: "POST", body, headers, redirect: "manual" });
 
 const cookieHeader = (response: Response) =>
   response.headers
@@ -45,7 +34,7 @@ async function signUp(email: string): Promise<string> {
 describe("account security over HTTP", () => {
   it("sends a visitor without a session from the Security page and the data download to /login", async () => {
     for (const page of ["/dashboard/security", "/dashboard/security/export"]) {
-      const response = await fetch(`${server.url}${page}`, { redirect: "manual" });
+      const response = await fetch(`${site.url}${page}`, { redirect: "manual" });
       expect(response.status, page).toBe(302);
       expect(response.headers.get("location"), page).toBe(`/login?redirectTo=${encodeURIComponent(page)}`);
     }
@@ -70,13 +59,13 @@ describe("account security over HTTP", () => {
     ];
     for (const response of refused) expect(response.status).toBe(403);
     // Still there, still signed in.
-    const page = await fetch(`${server.url}/dashboard/security`, { headers: { cookie }, redirect: "manual" });
+    const page = await fetch(`${site.url}/dashboard/security`, { headers: { cookie }, redirect: "manual" });
     expect(page.status).toBe(200);
   });
 
   it("serves the data download as a JSON attachment that is never cached", async () => {
     const cookie = await signUp("downloader@example.com");
-    const response = await fetch(`${server.url}/dashboard/security/export`, { headers: { cookie }, redirect: "manual" });
+    const response = await fetch(`${site.url}/dashboard/security/export`, { headers: { cookie }, redirect: "manual" });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="ridgeway-racing-account-/);
@@ -88,7 +77,7 @@ describe("account security over HTTP", () => {
     const cookie = await signUp("sloppy@example.com");
     const unknown = await post("/dashboard/security", new URLSearchParams({ intent: "nonsense" }), { cookie });
     expect(unknown.status).toBe(400);
-    const json = await fetch(`${server.url}/dashboard/security`, {
+    const json = await fetch(`${site.url}/dashboard/security`, {
       method: "POST",
       body: "{}",
       headers: { cookie, "content-type": "application/json" },

@@ -2,12 +2,11 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
 import { twoFactors, users } from "../../db/schema";
 import { staffRolesOf } from "../../app/features/admin/staff.server";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { serverForTests } from "../support/server-fixture";
 
 /*
  * Accounts through the real server: the same-origin gate in front of /login,
@@ -19,24 +18,14 @@ const publicUrl = "https://ridgeway-racing.example";
 const root = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
 
-let testDb: TestDatabase;
-let server: ServerProcess;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  // As deployed: behind a proxy that terminates TLS.
-  server = await startServer({ ...testDb.env, PUBLIC_URL: publicUrl, TRUST_PROXY: "true" });
-});
-afterAll(async () => {
-  await server?.stop();
-  await testDb?.drop();
-});
+// As deployed: behind a proxy that terminates TLS.
+const site = serverForTests({ env: { PUBLIC_URL: publicUrl, TRUST_PROXY: "true" } });
 
 const signUpBody = (email: string, extra: Record<string, string> = {}) =>
   new URLSearchParams({ intent: "sign-up", name: "Robin Racer", email, password: "a long enough password", role: "driver", ...extra });
 
 const post = (path: string, body: URLSearchParams, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}${path}`, { method: "POST", body, headers, redirect: "manual" });
+  fetch(`${site.url}${path}`, { method: "POST", body, headers, redirect: "manual" });
 
 const cookieHeader = (response: Response) =>
   response.headers
@@ -83,7 +72,7 @@ describe("accounts over HTTP", () => {
     expect(session).toMatch(/; Max-Age=2592000/);
 
     const cookie = cookieHeader(response);
-    const dashboard = await fetch(`${server.url}/dashboard`, { headers: { cookie }, redirect: "manual" });
+    const dashboard = await fetch(`${site.url}/dashboard`, { headers: { cookie }, redirect: "manual" });
     expect(dashboard.status).toBe(200);
     expect(dashboard.headers.get("cache-control")).toMatch(/no-store/);
     const html = await dashboard.text();
@@ -95,7 +84,7 @@ describe("accounts over HTTP", () => {
     profile.set("intent", "update-profile");
     profile.set("name", "Robin Faster");
     profile.set("avatar", new File([], "", { type: "application/octet-stream" }));
-    const saved = await fetch(`${server.url}/dashboard?index&edit`, {
+    const saved = await fetch(`${site.url}/dashboard?index&edit`, {
       method: "POST",
       body: profile,
       headers: { cookie },
@@ -103,17 +92,17 @@ describe("accounts over HTTP", () => {
     });
     expect(saved.status).toBe(302);
     expect(saved.headers.get("location")).toBe("/dashboard?saved");
-    expect(await (await fetch(`${server.url}/dashboard`, { headers: { cookie } })).text()).toContain("Robin Faster");
+    expect(await (await fetch(`${site.url}/dashboard`, { headers: { cookie } })).text()).toContain("Robin Faster");
 
     // Signed in, the header offers the dashboard and sign-out on every page.
-    const home = await (await fetch(`${server.url}/`, { headers: { cookie } })).text();
+    const home = await (await fetch(`${site.url}/`, { headers: { cookie } })).text();
     expect(home).toContain('href="/dashboard"');
     expect(home).toContain('action="/logout"');
 
     const out = await post("/logout", new URLSearchParams(), { cookie });
     expect(out.status).toBe(302);
     expect(out.headers.get("location")).toBe("/login");
-    const again = await fetch(`${server.url}/dashboard`, { headers: { cookie }, redirect: "manual" });
+    const again = await fetch(`${site.url}/dashboard`, { headers: { cookie }, redirect: "manual" });
     expect(again.status).toBe(302);
     expect(again.headers.get("location")).toBe("/login?redirectTo=%2Fdashboard");
   });
@@ -142,7 +131,7 @@ describe("accounts over HTTP", () => {
       "/dashboard/orders/RR-XXXXXXXX",
       "/avatars/anyone",
     ]) {
-      const response = await fetch(`${server.url}${page}`, { redirect: "manual" });
+      const response = await fetch(`${site.url}${page}`, { redirect: "manual" });
       expect(response.status, page).toBe(302);
       expect(response.headers.get("location"), page).toBe(`/login?redirectTo=${encodeURIComponent(page)}`);
     }
@@ -150,8 +139,8 @@ describe("accounts over HTTP", () => {
 
   it("grants admin and links a driver from the command line, with clear messages", async () => {
     await post("/login", signUpBody("commander@example.com"));
-    await server.stop();
-    const env = { ...process.env, ...testDb.env, LOG_LEVEL: "silent" };
+    await site.server.stop();
+    const env = { ...process.env, ...site.testDb.env, LOG_LEVEL: "silent" };
     const tsx = path.join(root, "node_modules/.bin/tsx");
     const cli = (...args: string[]) => run(tsx, ["scripts/user-admin.ts", ...args], { cwd: root, env });
 
@@ -160,7 +149,7 @@ describe("accounts over HTTP", () => {
       code: 1,
       stderr: expect.stringContaining("has not turned on two-factor authentication, which every staff role needs."),
     });
-    const beforeGrant = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, seed: false });
+    const beforeGrant = await openDatabase({ dataDir: site.testDb.dataDir, databaseUrl: site.testDb.databaseUrl, seed: false });
     try {
       const [person] = await beforeGrant.db.select({ id: users.id }).from(users).where(eq(users.email, "commander@example.com"));
       await beforeGrant.db
@@ -181,7 +170,7 @@ describe("accounts over HTTP", () => {
     });
     await expect(cli("grant-admin")).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("Usage:") });
 
-    const database = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, seed: false });
+    const database = await openDatabase({ dataDir: site.testDb.dataDir, databaseUrl: site.testDb.databaseUrl, seed: false });
     try {
       const [row] = await database.db.select().from(users).where(eq(users.email, "commander@example.com"));
       expect(row).toMatchObject({ role: "driver", driverId: "jack-pemberton" });

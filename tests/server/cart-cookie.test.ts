@@ -1,31 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CART_COOKIE_NAME, parseCartCookieValue, serialiseCartCookie } from "../../app/features/cart/cart-cookie";
 import type { CartState } from "../../app/features/cart/cart-state";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { serverForTests } from "../support/server-fixture";
 
 /** POST /cart without JavaScript (ADR 0016) through the real server, on PGlite or PostgreSQL. */
 describe("the cookie cart on the running server", () => {
-  let testDb: TestDatabase;
-  let server: ServerProcess;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    // The page cache on, as in production: pages shown from a cookie cart must never come from it.
-    server = await startServer({ ...testDb.env, PAGE_CACHE_TTL_MS: "60000" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await testDb?.drop();
-  });
+  // The page cache on, as in production: pages shown from a cookie cart must never come from it.
+  const site = serverForTests({ env: { PAGE_CACHE_TTL_MS: "60000" } });
 
   const cookieFor = (cart: CartState) => `${CART_COOKIE_NAME}=${serialiseCartCookie(cart)}`;
 
   const post = (fields: Record<string, string>, cookie?: string, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}/cart`, {
+    fetch(`${site.url}/cart`, {
       method: "POST",
       body: new URLSearchParams(fields),
-      headers: { Origin: server.url, ...(cookie ? { Cookie: cookie } : {}), ...headers },
+      headers: { Origin: site.url, ...(cookie ? { Cookie: cookie } : {}), ...headers },
       redirect: "manual",
     });
 
@@ -73,7 +62,7 @@ describe("the cookie cart on the running server", () => {
     expect((await step({ intent: "increment", productId: "8", size: "M" }))!.lines[0]!.quantity).toBe(2);
     expect((await step({ intent: "apply_promo", promoCode: " ridgeway10 " }))!.promoCode).toBe("RIDGEWAY10");
 
-    const page = await (await fetch(`${server.url}/cart`, { headers: { Cookie: cookie } })).text();
+    const page = await (await fetch(`${site.url}/cart`, { headers: { Cookie: cookie } })).text();
     // M × 2 + L × 1 at £24.00, less 10%.
     expect(page).toContain('data-testid="order-total">£64.80<');
     expect(page).toContain('data-testid="cart-badge"');
@@ -144,7 +133,7 @@ describe("the cookie cart on the running server", () => {
     for (const value of ["%7Bbroken", "x".repeat(5000), encodeURIComponent('{"v":1,"l":[[8,"M",1.5]]}'), "%E0%A4%A"]) {
       const cookie = `${CART_COOKIE_NAME}=${value}`;
       for (const path of ["/", "/store", "/cart", "/checkout"]) {
-        const response = await fetch(`${server.url}${path}`, { headers: { Cookie: cookie } });
+        const response = await fetch(`${site.url}${path}`, { headers: { Cookie: cookie } });
         expect(response.status, `${path} ${value.slice(0, 20)}`).toBe(200);
         expect(storedCart(response), path).toBeNull();
       }
@@ -158,10 +147,10 @@ describe("the cookie cart on the running server", () => {
   });
 
   it("answers a body that is not a form, and another site's post, with a 4xx", async () => {
-    const json = await fetch(`${server.url}/cart`, {
+    const json = await fetch(`${site.url}/cart`, {
       method: "POST",
       body: JSON.stringify({ intent: "add", productId: 8, size: "M" }),
-      headers: { Origin: server.url, "Content-Type": "application/json" },
+      headers: { Origin: site.url, "Content-Type": "application/json" },
     });
     expect(json.status).toBe(400);
     const crossSite = await post({ intent: "add", productId: "8", size: "M" }, undefined, { Origin: "https://evil.example" });
@@ -171,16 +160,16 @@ describe("the cookie cart on the running server", () => {
 
   it("never serves a page rendered for a cookie cart from the page cache, nor a cached page to a cookie cart", async () => {
     for (const path of ["/store", "/cart", "/checkout"]) {
-      const anonymous = await (await fetch(`${server.url}${path}`)).text();
+      const anonymous = await (await fetch(`${site.url}${path}`)).text();
       expect(anonymous, path).not.toContain('data-testid="cart-badge"');
       const cookie = cookieFor({ lines: [{ id: 6, selectedSize: "One Size", quantity: 3 }], promoCode: null });
-      const withCart = await (await fetch(`${server.url}${path}`, { headers: { Cookie: cookie } })).text();
+      const withCart = await (await fetch(`${site.url}${path}`, { headers: { Cookie: cookie } })).text();
       expect(withCart, path).toMatch(/data-testid="cart-badge"[^>]*>3</);
-      const anonymousAgain = await (await fetch(`${server.url}${path}`)).text();
+      const anonymousAgain = await (await fetch(`${site.url}${path}`)).text();
       expect(anonymousAgain, path).not.toContain('data-testid="cart-badge"');
     }
     const checkout = await (
-      await fetch(`${server.url}/checkout`, {
+      await fetch(`${site.url}/checkout`, {
         headers: { Cookie: cookieFor({ lines: [{ id: 6, selectedSize: "One Size", quantity: 3 }], promoCode: null }) },
       })
     ).text();

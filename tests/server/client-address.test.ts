@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { describe, expect, it } from "vitest";
+import { serverForTests } from "../support/server-fixture";
 
 /**
  * Per-address limits key on the client address. Behind TRUST_PROXY=true (one proxy, the
@@ -8,22 +7,12 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
  * leftmost one, which the client writes itself.
  */
 describe("the client address behind one trusted proxy", () => {
-  let testDb: TestDatabase;
-  let server: ServerProcess;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    server = await startServer({ ...testDb.env, TRUST_PROXY: "true" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await testDb?.drop();
-  });
+  const site = serverForTests({ env: { TRUST_PROXY: "true" } });
 
   const contact = (forwardedFor: string, n: number) =>
-    fetch(`${server.url}/contact`, {
+    fetch(`${site.url}/contact`, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, "X-Forwarded-For": forwardedFor },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url, "X-Forwarded-For": forwardedFor },
       body: new URLSearchParams({
         name: "Alex Morgan",
         email: `alex${n}@example.com`,

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { describe, expect, it } from "vitest";
+import { serverForTests } from "../support/server-fixture";
 
 /*
  * A crawler's walk: every internal link from the home page and from the sitemap, followed one
@@ -9,18 +8,7 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
  * Then the structured data search engines read on the pages that have a subject.
  */
 
-let testDb: TestDatabase;
-let server: ServerProcess;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  server = await startServer(testDb.env);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await testDb?.drop();
-});
+const site = serverForTests();
 
 const decode = (value: string) =>
   value
@@ -50,7 +38,7 @@ function unsafeNewTabLinks(html: string): string[] {
 
 describe("crawl", () => {
   it("follows every internal link from / and the sitemap: no 404, no 5xx, no redirect chains, new tabs with noopener", async () => {
-    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
     const start = [
       "/",
       ...[...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname + new URL(match[1]!).search),
@@ -61,10 +49,10 @@ describe("crawl", () => {
     const from = new Map<string, string>(queue.map((path) => [path, "start"]));
     while (queue.length > 0) {
       const path = queue.shift()!;
-      const response = await fetch(`${server.url}${path}`, { redirect: "manual" });
+      const response = await fetch(`${site.url}${path}`, { redirect: "manual" });
       const where = `${path} (linked from ${from.get(path)})`;
       if (response.status >= 300 && response.status < 400) {
-        const target = new URL(response.headers.get("location")!, `${server.url}${path}`);
+        const target = new URL(response.headers.get("location")!, `${site.url}${path}`);
         const next = await fetch(target, { redirect: "manual" });
         if (next.status >= 300 && next.status < 400)
           problems.push(`${where}: redirect chain ${response.status} → ${target.pathname} → ${next.status}`);
@@ -84,7 +72,7 @@ describe("crawl", () => {
       }
       const html = await response.text();
       for (const tag of unsafeNewTabLinks(html)) problems.push(`${path}: new-tab link without noopener: ${tag}`);
-      for (const link of internalLinks(html, server.url)) {
+      for (const link of internalLinks(html, site.url)) {
         // The back office and sign-out are not for crawlers; the shop's cart forms are posts.
         if (seen.has(link) || link.startsWith("/admin") || link === "/logout") continue;
         seen.add(link);
@@ -98,11 +86,11 @@ describe("crawl", () => {
 
   it("serves every og:image as the PNG it declares", async () => {
     for (const path of ["/", "/news", "/store/team-cap-red", "/calendar?round=2025-r3-silverstone-gp", "/team/1"]) {
-      const html = await (await fetch(`${server.url}${path}`)).text();
+      const html = await (await fetch(`${site.url}${path}`)).text();
       const image = /<meta property="og:image" content="([^"]+)"/.exec(html)![1]!;
       const width = Number(/<meta property="og:image:width" content="(\d+)"/.exec(html)?.[1]);
       const height = Number(/<meta property="og:image:height" content="(\d+)"/.exec(html)?.[1]);
-      const response = await fetch(`${server.url}${new URL(image).pathname}`);
+      const response = await fetch(`${site.url}${new URL(image).pathname}`);
       expect(response.status, image).toBe(200);
       expect(response.headers.get("content-type")).toBe("image/png");
       const view = new DataView(await response.arrayBuffer());
@@ -113,7 +101,7 @@ describe("crawl", () => {
 
 /** The JSON-LD blocks of a page, parsed. */
 async function structuredData(path: string): Promise<Array<Record<string, unknown>>> {
-  const html = await (await fetch(`${server.url}${path}`)).text();
+  const html = await (await fetch(`${site.url}${path}`)).text();
   return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
     (match) => JSON.parse(match[1]!) as Record<string, unknown>,
   );

@@ -1,8 +1,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import ICAL from "ical.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { describe, expect, it } from "vitest";
+import { serverForTests } from "../support/server-fixture";
 
 /*
  * The feeds other programs read, through the built server (npm run build first), each checked
@@ -10,21 +9,10 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
  * fast-xml-parser, the calendar with ical.js (the parser behind Thunderbird's calendar).
  */
 
-let testDb: TestDatabase;
-let server: ServerProcess;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  server = await startServer(testDb.env);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await testDb?.drop();
-});
+const site = serverForTests();
 
 async function text(path: string): Promise<string> {
-  const response = await fetch(`${server.url}${path}`);
+  const response = await fetch(`${site.url}${path}`);
   expect(response.status).toBe(200);
   return response.text();
 }

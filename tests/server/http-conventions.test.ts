@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PERMISSIONS_POLICY } from "../../server/permissions-policy";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { serverForTests } from "../support/server-fixture";
 
 /*
  * HTTP as clients expect it, through the built server (npm run build first): HEAD answers with
@@ -10,18 +9,7 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
  * reach a page.
  */
 
-let testDb: TestDatabase;
-let server: ServerProcess;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  server = await startServer(testDb.env);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await testDb?.drop();
-});
+const site = serverForTests();
 
 /**
  * Headers that differ between two answers by design: per request (the date, the request id, the
@@ -60,9 +48,9 @@ describe("HTTP conventions", () => {
     "/calendar.ics",
     "/favicon.svg",
   ])("HEAD %s answers with GET's status and headers, and no body", async (path) => {
-    const get = await fetch(`${server.url}${path}`, { headers: { "accept-encoding": "br, gzip" }, redirect: "manual" });
+    const get = await fetch(`${site.url}${path}`, { headers: { "accept-encoding": "br, gzip" }, redirect: "manual" });
     await get.arrayBuffer();
-    const head = await fetch(`${server.url}${path}`, { method: "HEAD", headers: { "accept-encoding": "br, gzip" }, redirect: "manual" });
+    const head = await fetch(`${site.url}${path}`, { method: "HEAD", headers: { "accept-encoding": "br, gzip" }, redirect: "manual" });
     expect(head.status).toBe(get.status);
     expect(head.headers.get("content-type")).toBeTruthy();
     expect(comparable(head.headers)).toEqual(comparable(get.headers));
@@ -78,7 +66,7 @@ describe("HTTP conventions", () => {
       message: `Sent with ${method}.`,
     });
     for (const path of ["/contact", "/newsletter", "/login", "/cart"]) {
-      const answer = await fetch(`${server.url}${path}`, { method, body: form, headers: { origin: server.url }, redirect: "manual" });
+      const answer = await fetch(`${site.url}${path}`, { method, body: form, headers: { origin: site.url }, redirect: "manual" });
       expect(answer.status, `${method} ${path}`).toBe(405);
       expect(answer.headers.get("allow"), `${method} ${path}`).toBe("GET, HEAD, POST");
       expect(answer.headers.get("cache-control")).toBe("private, no-store");
@@ -87,7 +75,7 @@ describe("HTTP conventions", () => {
   });
 
   it("says where to report a vulnerability at /.well-known/security.txt (RFC 9116), valid for most of a year", async () => {
-    const answer = await fetch(`${server.url}/.well-known/security.txt`);
+    const answer = await fetch(`${site.url}/.well-known/security.txt`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     const text = await answer.text();
@@ -100,22 +88,22 @@ describe("HTTP conventions", () => {
   });
 
   it("robots.txt blocks nothing; private pages say noindex in a header, public ones do not", async () => {
-    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    const robots = await (await fetch(`${site.url}/robots.txt`)).text();
     expect(robots).not.toMatch(/^Disallow: \S/m);
     expect(robots).toMatch(/^Sitemap: /m);
     for (const path of ["/login", "/cart", "/checkout", "/dashboard", "/forgot-password", "/newsletter/confirm?token=x"]) {
-      const response = await fetch(`${server.url}${path}`, { redirect: "manual" });
+      const response = await fetch(`${site.url}${path}`, { redirect: "manual" });
       expect(response.headers.get("x-robots-tag"), path).toMatch(/noindex/);
     }
-    expect((await fetch(`${server.url}/admin`, { redirect: "manual" })).headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect((await fetch(`${site.url}/admin`, { redirect: "manual" })).headers.get("x-robots-tag")).toBe("noindex, nofollow");
     for (const path of ["/", "/news", "/store"]) {
-      expect((await fetch(`${server.url}${path}`)).headers.get("x-robots-tag"), path).toBeNull();
+      expect((await fetch(`${site.url}${path}`)).headers.get("x-robots-tag"), path).toBeNull();
     }
   });
 
   it("switches off browser features the site never uses, on pages and files alike", async () => {
     for (const path of ["/", "/favicon.svg", "/robots.txt"]) {
-      const policy = (await fetch(`${server.url}${path}`)).headers.get("permissions-policy");
+      const policy = (await fetch(`${site.url}${path}`)).headers.get("permissions-policy");
       expect(policy, path).toBe(PERMISSIONS_POLICY);
     }
     expect(PERMISSIONS_POLICY).toContain("camera=()");

@@ -1,9 +1,8 @@
 import http from "node:http";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { prepareStaff, signInOverHttp } from "../support/prepared-staff";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { beforeAll, describe, expect, it } from "vitest";
+import { prepareStaff, takePreparedSession, type PreparedStaff } from "../support/prepared-staff";
+import { serverForTests } from "../support/server-fixture";
 
 /*
  * The media library through the real server (npm run build first): an editor signed in with
@@ -12,26 +11,25 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
  */
 
 const AUTH_SECRET = "media-http-secret-0123456789abcdef0123456789";
-let testDb: TestDatabase;
-let server: ServerProcess;
+let editor: PreparedStaff;
 let cookie = "";
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const editor = await prepareStaff(testDb, {
-    email: "http.editor@example.com",
-    password: "a long and unusual password",
-    roles: ["editor"],
-    secret: AUTH_SECRET,
-    publicUrl: "http://127.0.0.1",
-  });
-  server = await startServer({ ...testDb.env, AUTH_SECRET });
-  cookie = await signInOverHttp(server.url, editor);
-}, 120_000);
+const site = serverForTests({
+  env: { AUTH_SECRET },
+  prepare: async (testDb) => {
+    editor = await prepareStaff(testDb, {
+      email: "http.editor@example.com",
+      password: "a long and unusual password",
+      roles: ["editor"],
+      secret: AUTH_SECRET,
+      publicUrl: "http://127.0.0.1",
+    });
+  },
+});
 
-afterAll(async () => {
-  await server?.stop();
-  await testDb?.drop();
+// Signed in as the editor: one of the sessions prepareStaff made (signing in is the sign-in tests' subject).
+beforeAll(() => {
+  cookie = takePreparedSession(editor);
 });
 
 describe("media over HTTP", () => {
@@ -42,22 +40,22 @@ describe("media over HTTP", () => {
     const form = new FormData();
     form.set("altText", "Red test card");
     form.set("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "red.png");
-    const uploaded = await fetch(`${server.url}/admin/media/new`, { method: "POST", body: form, headers: { cookie }, redirect: "manual" });
+    const uploaded = await fetch(`${site.url}/admin/media/new`, { method: "POST", body: form, headers: { cookie }, redirect: "manual" });
     expect(uploaded.status).toBe(302);
     const detailPath = uploaded.headers.get("location")!;
     expect(detailPath).toMatch(/^\/admin\/media\/[0-9a-f-]{36}\?uploaded=1$/);
-    const page = await (await fetch(`${server.url}${detailPath}`, { headers: { cookie } })).text();
+    const page = await (await fetch(`${site.url}${detailPath}`, { headers: { cookie } })).text();
     const avif = /\/media\/u\/[0-9a-f]{32}-640\.avif/.exec(page)?.[0];
     expect(avif).toBeDefined();
     // Asked twice without a cookie: the page cache must not turn the bytes into text.
     for (let i = 0; i < 2; i += 1) {
-      const file = await fetch(`${server.url}${avif}`);
+      const file = await fetch(`${site.url}${avif}`);
       expect(file.status).toBe(200);
       expect(file.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       expect(file.headers.get("content-type")).toBe("image/avif");
       expect((await sharp(Buffer.from(await file.arrayBuffer())).metadata()).width).toBe(640);
     }
-    const art = await fetch(`${server.url}/media/cars.svg`);
+    const art = await fetch(`${site.url}/media/cars.svg`);
     expect(art.status).toBe(200);
     expect(art.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
   });
@@ -69,18 +67,18 @@ describe("media over HTTP", () => {
     const form = new FormData();
     form.set("altText", "Blue test card");
     form.set("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "blue.png");
-    const uploaded = await fetch(`${server.url}/admin/media/new`, { method: "POST", body: form, headers: { cookie }, redirect: "manual" });
-    const page = await (await fetch(`${server.url}${uploaded.headers.get("location")!}`, { headers: { cookie } })).text();
+    const uploaded = await fetch(`${site.url}/admin/media/new`, { method: "POST", body: form, headers: { cookie }, redirect: "manual" });
+    const page = await (await fetch(`${site.url}${uploaded.headers.get("location")!}`, { headers: { cookie } })).text();
     const photo = /\/media\/u\/[0-9a-f]{32}-640\.webp/.exec(page)![0];
     for (const path of ["/email/logo.png", photo, "/media/share-card.png"]) {
-      const response = await fetch(`${server.url}${path}`);
+      const response = await fetch(`${site.url}${path}`);
       expect(response.status, path).toBe(200);
       expect(response.headers.get("cross-origin-resource-policy"), path).toBe("cross-origin");
       expect(response.headers.get("cross-origin-opener-policy"), path).toBe("same-origin");
       expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
     }
     for (const path of ["/", "/media/cars.svg", "/admin/emails"]) {
-      const response = await fetch(`${server.url}${path}`, { headers: { cookie } });
+      const response = await fetch(`${site.url}${path}`, { headers: { cookie } });
       expect(response.headers.get("cross-origin-resource-policy"), path).toBe("same-origin");
       expect(response.headers.get("cross-origin-opener-policy"), path).toBe("same-origin");
     }
@@ -88,7 +86,7 @@ describe("media over HTTP", () => {
 
   it("answers an over-size upload with 413 and the message while the body is still being sent", async () => {
     const boundary = "----over-size";
-    const url = new URL(`${server.url}/admin/media/new`);
+    const url = new URL(`${site.url}/admin/media/new`);
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       // 200 MB announced and streamed without Content-Length (chunked): the server cannot know the size up front.
       const request = http.request(url, {

@@ -1,9 +1,8 @@
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
 import { contactMessages, newsletterSubscribers } from "../../db/schema";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { serverForTests } from "../support/server-fixture";
 
 const publicUrl = "https://ridgeway-racing.example";
 const evil = "https://evil.example";
@@ -22,26 +21,16 @@ function newsletterBody(email: string) {
 }
 
 describe("state-changing requests from other sites", () => {
-  let testDb: TestDatabase;
-  let server: ServerProcess;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    // As deployed: behind a proxy that terminates TLS and passes the Host on.
-    server = await startServer({ ...testDb.env, PUBLIC_URL: publicUrl, TRUST_PROXY: "true" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await testDb?.drop();
-  });
+  // As deployed: behind a proxy that terminates TLS and passes the Host on.
+  const site = serverForTests({ env: { PUBLIC_URL: publicUrl, TRUST_PROXY: "true" } });
 
   const post = (path: string, body: URLSearchParams, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}${path}`, { method: "POST", body, headers, redirect: "manual" });
+    fetch(`${site.url}${path}`, { method: "POST", body, headers, redirect: "manual" });
 
   /** fetch() sets Host itself; a proxied request needs the public host in it. */
   const postWithHost = (path: string, body: URLSearchParams, headers: Record<string, string>) =>
     new Promise<number | undefined>((resolve, reject) => {
-      const request = http.request(`${server.url}${path}`, {
+      const request = http.request(`${site.url}${path}`, {
         method: "POST",
         headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
       });
@@ -74,13 +63,13 @@ describe("state-changing requests from other sites", () => {
   });
 
   it("still serves pages to other sites' links", async () => {
-    const response = await fetch(`${server.url}/contact`, { headers: { origin: evil, "sec-fetch-site": "cross-site" } });
+    const response = await fetch(`${site.url}/contact`, { headers: { origin: evil, "sec-fetch-site": "cross-site" } });
     expect(response.status).toBe(200);
   });
 
   it("accepts the site's own forms, on its public URL or on its own host and port", async () => {
     const own = await post("/contact", contactBody("same-origin@example.com"), {
-      origin: server.url,
+      origin: site.url,
       "sec-fetch-site": "same-origin",
     });
     expect(own.status).toBe(200);
@@ -99,7 +88,7 @@ describe("state-changing requests from other sites", () => {
   });
 
   it("logs each refusal and stores nothing from them", async () => {
-    const refusals = server
+    const refusals = site.server
       .output()
       .split("\n")
       .filter((line) => line.includes("refused a state-changing request from another origin"));
@@ -107,10 +96,10 @@ describe("state-changing requests from other sites", () => {
     expect(JSON.parse(refusals[0]!)).toMatchObject({ level: 40, origin: evil, reason: "cross-origin", path: "/contact" });
 
     // The embedded database belongs to one process at a time: stop the server to look inside.
-    await server.stop();
+    await site.server.stop();
     const handle = await openDatabase({
-      dataDir: testDb.dataDir,
-      databaseUrl: testDb.databaseUrl,
+      dataDir: site.testDb.dataDir,
+      databaseUrl: site.testDb.databaseUrl,
       onConnectionError: () => {},
     });
     try {

@@ -1,9 +1,8 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { describe, expect, it } from "vitest";
+import { serverForTests } from "../support/server-fixture";
 
 /** Resident memory of a process, in MB, from /proc. */
 function residentMb(pid: number): number {
@@ -65,17 +64,7 @@ function streamPost(url: string, path: string, contentType: string, prefix: stri
 }
 
 describe("request bodies are limited while they stream, whatever the headers say", () => {
-  let testDb: TestDatabase;
-  let server: ServerProcess;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    server = await startServer(testDb.env);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await testDb?.drop();
-  });
+  const site = serverForTests();
 
   const form = "application/x-www-form-urlencoded";
   const contact = "name=x&email=a%40example.com&subject=s&category=General+Inquiry&message=";
@@ -91,9 +80,9 @@ describe("request bodies are limited while they stream, whatever the headers say
     ["/dashboard", "multipart/form-data; boundary=x", "--x\r\n", null],
     ["/news", form, "a=", null],
   ])("%s: 200 MB chunked is refused early and memory stays flat", async (path, type, prefix, expected) => {
-    const pid = server.child.pid!;
+    const pid = site.server.child.pid!;
     const idleMb = residentMb(pid);
-    const result = await streamPost(server.url, path, type, prefix, 200, pid);
+    const result = await streamPost(site.url, path, type, prefix, 200, pid);
     if (expected !== null) expect(result.status).toBe(expected);
     else expect(result.status).toBeGreaterThanOrEqual(300);
     expect(result.status).toBeLessThan(500);
@@ -102,13 +91,13 @@ describe("request bodies are limited while they stream, whatever the headers say
     // ...without echoing the body back, and without the process growing by the body's size.
     expect(result.responseBytes).toBeLessThan(64 * 1024);
     expect(result.peakMb - idleMb).toBeLessThan(100);
-    const health = await fetch(`${server.url}/healthz`);
+    const health = await fetch(`${site.url}/healthz`);
     expect(health.status).toBe(200);
   });
 
   it("the 413 goes out before the connection closes, and the close does not reset a client still sending", async () => {
     // A client that keeps uploading after the answer, as a browser does with a large file.
-    const { socket, errors, read, ended, closed, write, chunk } = rawClient(server.url);
+    const { socket, errors, read, ended, closed, write, chunk } = rawClient(site.url);
     await write(
       `POST /contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${form}\r\nTransfer-Encoding: chunked\r\n\r\n${chunk(1024 * 1024)}`,
     );
@@ -125,7 +114,7 @@ describe("request bodies are limited while they stream, whatever the headers say
     socket.end();
     await closed;
     expect(errors).toEqual([]);
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
   });
 
   it.each([
@@ -138,10 +127,10 @@ describe("request bodies are limited while they stream, whatever the headers say
     "%s %s answered before its body ends: the connection closes without a reset (ADR 0059)",
     async (method, path) => {
       // A client that keeps uploading after the answer for longer than the keep-alive timeout (5 s).
-      const { port } = new URL(server.url);
-      const { socket, errors, read, closed, write, chunk } = rawClient(server.url);
+      const { port } = new URL(site.url);
+      const { socket, errors, read, closed, write, chunk } = rawClient(site.url);
       await write(
-        `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${server.url}\r\nContent-Type: ${form}\r\nTransfer-Encoding: chunked\r\n\r\n${chunk(1024)}`,
+        `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${site.url}\r\nContent-Type: ${form}\r\nTransfer-Encoding: chunked\r\n\r\n${chunk(1024)}`,
       );
       const started = Date.now();
       while (Date.now() - started < 6_500 && !socket.destroyed) {
@@ -160,9 +149,9 @@ describe("request bodies are limited while they stream, whatever the headers say
   );
 
   it("a body declared too large is refused before it is read", async () => {
-    const response = await fetch(`${server.url}/contact`, {
+    const response = await fetch(`${site.url}/contact`, {
       method: "POST",
-      headers: { "Content-Type": form, Origin: server.url },
+      headers: { "Content-Type": form, Origin: site.url },
       body: contact + "A".repeat(70 * 1024),
     });
     expect(response.status).toBe(413);
@@ -170,9 +159,9 @@ describe("request bodies are limited while they stream, whatever the headers say
   });
 
   it("a form within the limit still works, and its refused values come back cut to size", async () => {
-    const response = await fetch(`${server.url}/contact`, {
+    const response = await fetch(`${site.url}/contact`, {
       method: "POST",
-      headers: { "Content-Type": form, Origin: server.url },
+      headers: { "Content-Type": form, Origin: site.url },
       body: contact + "A".repeat(40 * 1024),
     });
     expect(response.status).toBe(400);

@@ -1,10 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkNode } from "../../scripts/node-version.mjs";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { serverForTests } from "../support/server-fixture";
 
 /*
  * The runtime (ADR 0113): the site and its tests run on the Node.js that package.json pins, when
@@ -19,23 +18,12 @@ const pinned = readFileSync(path.join(root, ".nvmrc"), "utf8").trim();
 // with that Node.js directly, outside npm.
 const throughNpm = Boolean(process.env.npm_command) && process.platform === "linux" && process.arch === "x64";
 
-let testDb: TestDatabase;
-let server: ServerProcess;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  server = await startServer({ ...testDb.env, LOG_LEVEL: "info" }, { timeoutMs: 90_000 });
-}, 150_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await testDb?.drop();
-});
+const site = serverForTests({ env: { LOG_LEVEL: "info" } });
 
 describe("the Node.js the site runs on", () => {
   it("is a supported one, the same for the tests and the server they start, and named in the server's log", () => {
     expect(checkNode(process.version)).toBeNull();
-    const line = server
+    const line = site.server
       .output()
       .split("\n")
       .find((text) => text.includes("listening on"));
@@ -59,7 +47,7 @@ describe("an unsupported Node.js", () => {
       const result = spawnSync(process.execPath, [...asNode20, ...args], {
         cwd: root,
         encoding: "utf8",
-        env: { ...process.env, ...testDb.env },
+        env: { ...process.env, ...site.testDb.env },
         timeout: 60_000,
       });
       expect(result.status).toBe(1);

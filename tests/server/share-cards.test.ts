@@ -1,24 +1,12 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cardTree } from "../../app/features/share-cards/layout";
 import { articleCard, roundCard } from "../../app/features/share-cards/share-card";
 import { createShareCardRenderer } from "../../server/share-cards/renderer";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { serverForTests } from "../support/server-fixture";
 
-let testDb: TestDatabase;
-let server: ServerProcess;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  server = await startServer(testDb.env);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await testDb?.drop();
-});
+const site = serverForTests();
 
 /** A PNG's size, from its IHDR chunk. */
 function pngSize(bytes: Uint8Array): { width: number; height: number } {
@@ -32,7 +20,7 @@ function metaContent(html: string, attribute: "property" | "name", key: string):
 }
 
 async function shareImageOf(pagePath: string) {
-  const response = await fetch(`${server.url}${pagePath}`);
+  const response = await fetch(`${site.url}${pagePath}`);
   expect(response.status).toBe(200);
   const html = await response.text();
   const image = metaContent(html, "property", "og:image");
@@ -72,7 +60,7 @@ describe("share cards", () => {
       expect(image.url.pathname).toMatch(card);
       expect(image).toMatchObject({ width: "1200", height: "630" });
       expect(image.alt).toMatch(alt);
-      const response = await fetch(`${server.url}${image.url.pathname}`);
+      const response = await fetch(`${site.url}${image.url.pathname}`);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("image/png");
       expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
@@ -83,12 +71,12 @@ describe("share cards", () => {
 
   it("keeps the drawn cards on disk under DATA_DIR, and answers a repeat with 304 by ETag", async () => {
     const image = await shareImageOf("/news/silverstone-national-season-finale");
-    const first = await fetch(`${server.url}${image.url.pathname}`);
+    const first = await fetch(`${site.url}${image.url.pathname}`);
     const etag = first.headers.get("etag");
     expect(etag).toMatch(/^"[0-9a-f]{16}"$/);
-    const again = await fetch(`${server.url}${image.url.pathname}`, { headers: { "If-None-Match": etag! } });
+    const again = await fetch(`${site.url}${image.url.pathname}`, { headers: { "If-None-Match": etag! } });
     expect(again.status).toBe(304);
-    const dir = path.join(testDb.dataDir, "share-cards");
+    const dir = path.join(site.testDb.dataDir, "share-cards");
     expect(existsSync(dir) && readdirSync(dir).some((file) => file.startsWith("news-silverstone-national-season-finale-"))).toBe(true);
   }, 60_000);
 
@@ -102,7 +90,7 @@ describe("share cards", () => {
 
   it("sends an old hash (the content changed since) to the current card", async () => {
     const image = await shareImageOf("/store/team-cap-red");
-    const stale = await fetch(`${server.url}/share/product/team-cap-red-0000000000000000.png`, { redirect: "manual" });
+    const stale = await fetch(`${site.url}/share/product/team-cap-red-0000000000000000.png`, { redirect: "manual" });
     expect(stale.status).toBe(302);
     expect(stale.headers.get("location")).toBe(image.url.pathname);
   });
@@ -122,7 +110,7 @@ describe("share cards", () => {
       "/share/news/silverstone-national-season-finale.png",
       "/share/news/x-0123456789abcdef.svg",
     ]) {
-      const response = await fetch(`${server.url}${url}`, { redirect: "manual" });
+      const response = await fetch(`${site.url}${url}`, { redirect: "manual" });
       expect(response.status, url).toBe(404);
     }
   });

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CartQuote } from "../../app/features/store/quote";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { serverForTests } from "../support/server-fixture";
 
 /** POST /api/cart/quote through the real server: routing, the shipping setting and the origin check. */
 describe("POST /api/cart/quote on the running server", () => {
-  let testDb: TestDatabase;
-  let server: ServerProcess;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    server = await startServer({ ...testDb.env, SHIPPING_FLAT_RATE_PENCE: "499", SHIPPING_FREE_ABOVE_PENCE: "5000" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await testDb?.drop();
-  });
+  const site = serverForTests({ env: { SHIPPING_FLAT_RATE_PENCE: "499", SHIPPING_FREE_ABOVE_PENCE: "5000" } });
 
   const post = (body: string, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}/api/cart/quote`, {
+    fetch(`${site.url}/api/cart/quote`, {
       method: "POST",
       body,
-      headers: { "Content-Type": "application/json", Origin: server.url, ...headers },
+      headers: { "Content-Type": "application/json", Origin: site.url, ...headers },
     });
 
   it("prices a cart with the configured shipping rule", async () => {
@@ -50,7 +39,7 @@ describe("POST /api/cart/quote on the running server", () => {
       Origin: "https://evil.example",
     });
     expect(crossSite.status).toBe(403);
-    const get = await fetch(`${server.url}/api/cart/quote`);
+    const get = await fetch(`${site.url}/api/cart/quote`);
     expect(get.status).toBe(405);
   });
 });

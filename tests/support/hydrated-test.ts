@@ -1,5 +1,6 @@
 import { test as base, type Page } from "@playwright/test";
 import { HYDRATION_PENDING_SELECTOR } from "../../app/lib/paint-first";
+import { clientAddressFor } from "./own-address";
 
 /**
  * Pages hydrate after their first paint (ADR 0091), which can be after the `load` event that
@@ -31,7 +32,19 @@ function waitForHydrationAfterNavigations(page: Page) {
   }
 }
 
-export const test = base.extend<{ waitsForHydration: void }>({
+/**
+ * Every browser test is also a client of its own: its page, context and `request` send the
+ * test's own address in X-Forwarded-For (clientAddressFor in own-address.ts), so the server's
+ * per-address limits count this test's requests and no other's.
+ */
+export const test = base.extend<{ waitsForHydration: void; clientAddress: string }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
+  clientAddress: async ({}, provide, testInfo) => {
+    await provide(clientAddressFor(testInfo));
+  },
+  extraHTTPHeaders: async ({ extraHTTPHeaders, clientAddress }, provide) => {
+    await provide({ ...extraHTTPHeaders, "X-Forwarded-For": clientAddress });
+  },
   waitsForHydration: [
     async ({ page }, use) => {
       waitForHydrationAfterNavigations(page);
