@@ -38,7 +38,7 @@ export default defineConfig(
   {
     // The payments module's Stripe provider, and its test against a stand-in for Stripe's API.
     files: [
-      "app/features/payments/stripe-provider.server.ts",
+      "app/features/shop/payments/stripe-provider.server.ts",
       "tests/server/payments-stripe.test.ts",
       "tests/support/stripe-test-header.ts",
     ],

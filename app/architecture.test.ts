@@ -158,7 +158,7 @@ describe("the import rules (docs/ARCHITECTURE.md)", () => {
     expect(importsBetween(/^app\/features\/(?!site-desk\/)/, /^app\/features\/site-desk\//)).toEqual([]);
     // Known: the stock file reads CSV with the results import's splitter.
     expect(importsBetween(/^app\/features\/(?!results\/)/, /^app\/features\/results\//)).toEqual([
-      "app/features/shop-desk/stock-csv.ts -> app/features/results/classification-csv.ts",
+      "app/features/shop/shop-desk/stock-csv.ts -> app/features/results/classification-csv.ts",
     ]);
   });
 

@@ -2,10 +2,10 @@ import type { Logger } from "pino";
 import { createContext, RouterContextProvider } from "react-router";
 import type { Database } from "../db/client.server";
 import type { Auth } from "~/features/account/auth.server";
-import type { PaymentProvider } from "~/features/payments/provider.server";
-import type { ShippingRule } from "./features/store/pricing";
-import type { HoldPolicy } from "./features/store/hold-policy";
-import type { ShopSettings } from "./features/store/shop-settings";
+import type { PaymentProvider } from "~/features/shop/payments/provider.server";
+import type { ShippingRule } from "./features/shop/store/pricing";
+import type { HoldPolicy } from "./features/shop/store/hold-policy";
+import type { ShopSettings } from "./features/shop/store/shop-settings";
 import type { ContentMemo } from "~/lib/content-memo";
 import type { OperationalSettings } from "~/features/operations/warnings";
 

@@ -16,9 +16,9 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { openDatabase } from "../db/client.server";
 import { orders, productVariants } from "../db/schema";
-import { createTestProvider } from "../app/features/payments/test-provider.server";
-import { submitCheckout, type CheckoutContext } from "../app/features/store/checkout.server";
-import { DEFAULT_HOLD_POLICY } from "../app/features/store/hold-policy";
+import { createTestProvider } from "../app/features/shop/payments/test-provider.server";
+import { submitCheckout, type CheckoutContext } from "../app/features/shop/store/checkout.server";
+import { DEFAULT_HOLD_POLICY } from "../app/features/shop/store/hold-policy";
 
 const PRODUCT_ID = 6; // the keyring, as bench/checkout.ts
 const CONCURRENCY = 8;

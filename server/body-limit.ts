@@ -4,7 +4,7 @@ import { AVATAR_MAX_BYTES } from "../app/features/account/avatar";
 import { MEDIA_UPLOAD_MAX_BODY_BYTES, MEDIA_UPLOAD_PATH } from "../app/features/media/media";
 import { MAX_ARTICLE_FORM_BYTES } from "../app/features/news/article-form";
 import { MAX_RESULTS_FORM_BYTES } from "../app/features/results/classification-csv";
-import { MAX_QUOTE_BODY_BYTES } from "../app/features/store/quote.server";
+import { MAX_QUOTE_BODY_BYTES } from "../app/features/shop/store/quote.server";
 import { MAX_VITALS_BODY_BYTES, VITALS_BEACON_PATH } from "../app/features/vitals/beacon";
 import { RequestBodyTooLargeError } from "../app/lib/request-body";
 import { pagePathOf } from "../app/lib/data-request";

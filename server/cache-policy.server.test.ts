@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CART_COOKIE_NAME } from "../app/features/cart/cart-cookie";
+import { CART_COOKIE_NAME } from "../app/features/shop/cart/cart-cookie";
 import { cacheControlFor, hasCartCookie, isPersonalRequest, PERSONAL, PUBLIC_DEFAULT, sessionCookieValue } from "./cache-policy";
 
 describe("isPersonalRequest", () => {

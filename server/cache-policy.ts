@@ -1,4 +1,4 @@
-import { CART_COOKIE_NAME } from "../app/features/cart/cart-cookie";
+import { CART_COOKIE_NAME } from "../app/features/shop/cart/cart-cookie";
 
 /** better-auth's cookies (session, two-factor challenge) carry this prefix; see auth.server.ts. */
 const AUTH_COOKIE = /^(?:__Secure-|__Host-)?ridgeway\./;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { CART_COOKIE_NAME } from "../app/features/cart/cart-cookie";
+import { CART_COOKIE_NAME } from "../app/features/shop/cart/cart-cookie";
 import type { createAuth } from "../app/features/account/auth.server";
 import { createPageAudience } from "./page-audience";
 

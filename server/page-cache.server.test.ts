@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { CART_COOKIE_NAME } from "../app/features/cart/cart-cookie";
+import { CART_COOKIE_NAME } from "../app/features/shop/cart/cart-cookie";
 import { createPageCache, PAGE_CACHE_VALIDATE_HEADER, PAGE_SCRIPT_HASHES_HEADER, type FetchHandler } from "./page-cache";
 
 function setup(options: { ttlMs?: number; maxEntries?: number; onExpireAll?: () => void } = {}) {

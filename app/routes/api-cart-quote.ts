@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api-cart-quote";
-import { handleCartQuoteRequest } from "~/features/store/quote.server";
+import { handleCartQuoteRequest } from "~/features/shop/store/quote.server";
 import { appContext } from "~/context";
 
 /** POST /api/cart/quote: the cart priced by the server (see quote.server.ts). */

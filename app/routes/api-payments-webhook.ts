@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api-payments-webhook";
-import { receivePaymentWebhook } from "~/features/payments/webhook.server";
+import { receivePaymentWebhook } from "~/features/shop/payments/webhook.server";
 import { isRequestBodyTooLarge } from "~/lib/request-body";
 import { appContext } from "~/context";
 

@@ -6,10 +6,10 @@ import { SelectField, TextareaField } from "~/components/ui/field-controls";
 import { FormField } from "~/components/ui/form-field";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { useCart } from "~/features/cart/cart-context";
-import { ADDRESS_FORM_FIELDS, ADDRESS_LIMITS, addressLines, countryName, type AddressField } from "~/features/store/address";
-import type { SavedAddress } from "~/features/store/customer-addresses.server";
-import { listSavedAddresses } from "~/features/store/customer-addresses.server";
+import { useCart } from "~/features/shop/cart/cart-context";
+import { ADDRESS_FORM_FIELDS, ADDRESS_LIMITS, addressLines, countryName, type AddressField } from "~/features/shop/store/address";
+import type { SavedAddress } from "~/features/shop/store/customer-addresses.server";
+import { listSavedAddresses } from "~/features/shop/store/customer-addresses.server";
 import {
   ADDRESS_CHOICE_FIELD,
   CHECKOUT_LIMITS,
@@ -25,13 +25,13 @@ import {
   type CheckoutActionData,
   type CheckoutField,
   type CheckoutFieldErrors,
-} from "~/features/store/checkout-form";
+} from "~/features/shop/store/checkout-form";
 import { getOptionalUser } from "~/features/account/session.server";
-import { CheckoutSummary } from "~/features/store/checkout-summary";
-import { submitCheckout } from "~/features/store/checkout.server";
+import { CheckoutSummary } from "~/features/shop/store/checkout-summary";
+import { submitCheckout } from "~/features/shop/store/checkout.server";
 import { checkouts } from "~/features/operations/metrics.server";
-import type { CookieCartView } from "~/features/cart/cart-form";
-import { cartFormContext, loadCookieCart } from "~/features/cart/cart-form.server";
+import type { CookieCartView } from "~/features/shop/cart/cart-form";
+import { cartFormContext, loadCookieCart } from "~/features/shop/cart/cart-form.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";

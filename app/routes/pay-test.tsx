@@ -1,12 +1,12 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { DeliveryDetails } from "~/features/store/delivery-details";
+import { DeliveryDetails } from "~/features/shop/store/delivery-details";
 import type { Route } from "./+types/pay-test";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { LinkButton } from "~/components/ui/link-button";
-import { confirmationPath } from "~/features/payments/provider.server";
-import { CARD_MESSAGES, type CardFieldErrors } from "~/features/payments/test-cards";
-import { payTestSession, readTestSession } from "~/features/payments/test-payment.server";
+import { confirmationPath } from "~/features/shop/payments/provider.server";
+import { CARD_MESSAGES, type CardFieldErrors } from "~/features/shop/payments/test-cards";
+import { payTestSession, readTestSession } from "~/features/shop/payments/test-payment.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { formatPence } from "~/lib/money";

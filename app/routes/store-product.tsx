@@ -5,12 +5,12 @@ import { JsonLd } from "~/components/json-ld";
 import { ResponsivePicture } from "~/components/responsive-picture";
 import { NotFound } from "~/components/not-found";
 import { Badge } from "~/components/ui/badge";
-import { AddToCart } from "~/features/store/add-to-cart";
-import { getProductBySlug } from "~/features/store/catalogue.server";
+import { AddToCart } from "~/features/shop/store/add-to-cart";
+import { getProductBySlug } from "~/features/shop/store/catalogue.server";
 import { productShareCard, shareCardImage } from "~/features/share-cards/cards.server";
-import { productSlugRedirect } from "~/features/shop-desk/products.server";
-import { FavouriteButton, Price } from "~/features/store/product-card";
-import { Stars } from "~/features/store/stars";
+import { productSlugRedirect } from "~/features/shop/shop-desk/products.server";
+import { FavouriteButton, Price } from "~/features/shop/store/product-card";
+import { Stars } from "~/features/shop/store/stars";
 import {
   CARD_PAYMENT_NOTICE,
   PRODUCT_IMAGE_SIZE,
@@ -18,9 +18,9 @@ import {
   isOnSale,
   shippingNotice,
   toProductView,
-} from "~/features/store/store-view";
-import { productJsonLd } from "~/features/store/store-json-ld";
-import { useFavourites } from "~/features/store/use-favourites";
+} from "~/features/shop/store/store-view";
+import { productJsonLd } from "~/features/shop/store/store-json-ld";
+import { useFavourites } from "~/features/shop/store/use-favourites";
 import { breadcrumbJsonLd } from "~/features/seo/structured-data";
 import { pageMeta } from "~/lib/meta";
 import { PAGE_VALIDATORS, validatedBy } from "~/lib/page-cache-validation";

@@ -7,7 +7,7 @@ import { inputClasses } from "~/components/ui/form-field";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
-import { CartSummary } from "~/features/store/cart-summary";
+import { CartSummary } from "~/features/shop/store/cart-summary";
 import {
   categoryCounts,
   categoryFilters,
@@ -16,13 +16,13 @@ import {
   sortOptions,
   storeQueryParams,
   type StoreQuery,
-} from "~/features/store/catalogue";
-import { listProducts } from "~/features/store/catalogue.server";
-import { ProductCard } from "~/features/store/product-card";
-import { CARD_PAYMENT_NOTICE, shippingNotice, toProductView } from "~/features/store/store-view";
-import { useFavourites } from "~/features/store/use-favourites";
+} from "~/features/shop/store/catalogue";
+import { listProducts } from "~/features/shop/store/catalogue.server";
+import { ProductCard } from "~/features/shop/store/product-card";
+import { CARD_PAYMENT_NOTICE, shippingNotice, toProductView } from "~/features/shop/store/store-view";
+import { useFavourites } from "~/features/shop/store/use-favourites";
 import { JsonLd } from "~/components/json-ld";
-import { storeJsonLd } from "~/features/store/store-json-ld";
+import { storeJsonLd } from "~/features/shop/store/store-json-ld";
 import { pageMeta } from "~/lib/meta";
 import { PAGE_VALIDATORS, validatedBy } from "~/lib/page-cache-validation";
 import { appContext } from "~/context";

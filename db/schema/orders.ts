@@ -14,12 +14,12 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 /**
  * pending_payment -> paid -> packed -> shipped -> delivered (the shop desk moves a paid order on);
  * failed/expired close an unpaid order; cancelled closes an unpaid or a not-yet-shipped paid one
- * (the paid one refunded). See app/features/orders-desk/order-flow.ts.
+ * (the paid one refunded). See app/features/shop/orders-desk/order-flow.ts.
  */
 export const orderStatuses = ["pending_payment", "paid", "packed", "shipped", "delivered", "failed", "expired", "cancelled"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** A delivery address, as the shopper enters it at checkout (app/features/store/address.ts). */
+/** A delivery address, as the shopper enters it at checkout (app/features/shop/store/address.ts). */
 export interface OrderAddress {
   name: string;
   line1: string;
@@ -86,7 +86,7 @@ export const orders = pgTable(
     packedAt: timestamptz("packed_at"),
     shippedAt: timestamptz("shipped_at"),
     deliveredAt: timestamptz("delivered_at"),
-    /** A carrier key from app/features/orders-desk/carriers.ts, set when shipped. */
+    /** A carrier key from app/features/shop/orders-desk/carriers.ts, set when shipped. */
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
     /** The link the customer follows to track the parcel (from the carrier, or typed for "other"). */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
-import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../app/features/shop-desk/stock-level";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../app/features/shop/shop-desk/stock-level";
 import { users } from "./accounts";
 import { versionColumn } from "./columns";
 import { mediaAssets } from "./media";

@@ -1,7 +1,7 @@
 /** The shapes of the files in content/ (see content/README.md), checked as they are loaded. */
 import { z } from "zod";
 import { scoringRulesSchema } from "../../app/lib/scoring-rules";
-import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../app/features/shop-desk/stock-level";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../app/features/shop/shop-desk/stock-level";
 
 const isoDate = z.iso.date();
 const localTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM");

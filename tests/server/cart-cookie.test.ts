@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CART_COOKIE_NAME, parseCartCookieValue, serialiseCartCookie } from "../../app/features/cart/cart-cookie";
-import type { CartState } from "../../app/features/cart/cart-state";
+import { CART_COOKIE_NAME, parseCartCookieValue, serialiseCartCookie } from "../../app/features/shop/cart/cart-cookie";
+import type { CartState } from "../../app/features/shop/cart/cart-state";
 import { serverForTests } from "../support/server-fixture";
 
 /** POST /cart without JavaScript (ADR 0016) through the real server, on PGlite or PostgreSQL. */

@@ -6,7 +6,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { signedTestEvent } from "../../app/features/payments/test-provider.server";
+import { signedTestEvent } from "../../app/features/shop/payments/test-provider.server";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 

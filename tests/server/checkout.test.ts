@@ -3,18 +3,18 @@ import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../db/client.server";
 import * as schema from "../../db/schema";
-import type { PaymentProvider } from "../../app/features/payments/provider.server";
-import { payTestSession, readTestSession } from "../../app/features/payments/test-payment.server";
+import type { PaymentProvider } from "../../app/features/shop/payments/provider.server";
+import { payTestSession, readTestSession } from "../../app/features/shop/payments/test-payment.server";
 import {
   createTestProvider,
   signedTestEvent,
   signTestEvent,
   TEST_SIGNATURE_HEADER,
   type TestPaymentEvent,
-} from "../../app/features/payments/test-provider.server";
-import { receivePaymentWebhook } from "../../app/features/payments/webhook.server";
-import { submitCheckout, type CheckoutContext } from "../../app/features/store/checkout.server";
-import { getOrderBySessionId } from "../../app/features/store/orders.server";
+} from "../../app/features/shop/payments/test-provider.server";
+import { receivePaymentWebhook } from "../../app/features/shop/payments/webhook.server";
+import { submitCheckout, type CheckoutContext } from "../../app/features/shop/store/checkout.server";
+import { getOrderBySessionId } from "../../app/features/shop/store/orders.server";
 import { action as webhookAction } from "../../app/routes/api-payments-webhook";
 import { action as checkoutAction } from "../../app/routes/checkout";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvents } from "../../db/schema";
-import { readShopSettings } from "../../app/features/store/shop-settings.server";
-import { FREE_SHIPPING } from "../../app/features/store/pricing";
+import { readShopSettings } from "../../app/features/shop/store/shop-settings.server";
+import { FREE_SHIPPING } from "../../app/features/shop/store/pricing";
 import { action as deliveryAction, loader as deliveryLoader } from "../../app/routes/admin/delivery";
 import { createTestAuth, formPost, requestContext, run } from "../support/accounts";
 import { makeStaff, signUpPerson } from "../support/staff";

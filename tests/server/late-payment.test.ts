@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
-import { payTestSession } from "../../app/features/payments/test-payment.server";
-import { createTestProvider, newTestEventId, signedTestEvent } from "../../app/features/payments/test-provider.server";
-import { receivePaymentWebhook } from "../../app/features/payments/webhook.server";
-import { attachPaymentSession } from "../../app/features/store/order-lifecycle.server";
-import { placeOrder } from "../../app/features/store/orders.server";
+import { payTestSession } from "../../app/features/shop/payments/test-payment.server";
+import { createTestProvider, newTestEventId, signedTestEvent } from "../../app/features/shop/payments/test-provider.server";
+import { receivePaymentWebhook } from "../../app/features/shop/payments/webhook.server";
+import { attachPaymentSession } from "../../app/features/shop/store/order-lifecycle.server";
+import { placeOrder } from "../../app/features/shop/store/orders.server";
 import { seededTestDatabase } from "../support/test-database";
 
 /*

@@ -8,10 +8,10 @@ import {
   newTestEventId,
   signedTestEvent,
   type TestPaymentEvent,
-} from "../../app/features/payments/test-provider.server";
-import { receivePaymentWebhook } from "../../app/features/payments/webhook.server";
-import { attachPaymentSession, expireOverdueOrders } from "../../app/features/store/order-lifecycle.server";
-import { placeOrder } from "../../app/features/store/orders.server";
+} from "../../app/features/shop/payments/test-provider.server";
+import { receivePaymentWebhook } from "../../app/features/shop/payments/webhook.server";
+import { attachPaymentSession, expireOverdueOrders } from "../../app/features/shop/store/order-lifecycle.server";
+import { placeOrder } from "../../app/features/shop/store/orders.server";
 import { seededTestDatabase } from "../support/test-database";
 
 /*

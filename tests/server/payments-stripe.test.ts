@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { PaymentSessionRequest } from "../../app/features/payments/provider.server";
-import { createPaymentProvider } from "../../app/features/payments/create-provider.server";
-import { createStripeProvider } from "../../app/features/payments/stripe-provider.server";
+import type { PaymentSessionRequest } from "../../app/features/shop/payments/provider.server";
+import { createPaymentProvider } from "../../app/features/shop/payments/create-provider.server";
+import { createStripeProvider } from "../../app/features/shop/payments/stripe-provider.server";
 
 /** A stand-in for Stripe's API on loopback: records what the real SDK sends and answers like Stripe. */
 interface Recorded {

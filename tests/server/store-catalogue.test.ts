@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.server";
 import * as schema from "../../db/schema";
 import { seedDatabase } from "../../db/seed/seed.server";
-import { findUsablePromoCode, getPricingInputs, getProductBySlug, listProducts } from "../../app/features/store/catalogue.server";
-import { priceOrder } from "../../app/features/store/pricing";
+import { findUsablePromoCode, getPricingInputs, getProductBySlug, listProducts } from "../../app/features/shop/store/catalogue.server";
+import { priceOrder } from "../../app/features/shop/store/pricing";
 import { seededTestDatabase } from "../support/test-database";
 
 const suite = seededTestDatabase();

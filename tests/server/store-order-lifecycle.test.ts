@@ -8,8 +8,8 @@ import {
   cancelPendingOrder,
   expireOverdueOrders,
   type PaymentEventInput,
-} from "../../app/features/store/order-lifecycle.server";
-import { getOrderBySessionId, placeOrder } from "../../app/features/store/orders.server";
+} from "../../app/features/shop/store/order-lifecycle.server";
+import { getOrderBySessionId, placeOrder } from "../../app/features/shop/store/orders.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let testDb: TestDatabase;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../db/client.server";
 import * as schema from "../../db/schema";
-import { DEFAULT_RESERVATION_MS, newOrderNumber, placeOrder } from "../../app/features/store/orders.server";
+import { DEFAULT_RESERVATION_MS, newOrderNumber, placeOrder } from "../../app/features/shop/store/orders.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let testDb: TestDatabase;

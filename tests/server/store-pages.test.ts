@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
-import { getMerchStrip } from "../../app/features/store/catalogue.server";
+import { getMerchStrip } from "../../app/features/shop/store/catalogue.server";
 import { sitemapEntries } from "../../app/features/seo/sitemap.server";
 import { seededTestDatabase } from "../support/test-database";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CartQuote } from "../../app/features/store/quote";
+import type { CartQuote } from "../../app/features/shop/store/quote";
 import { serverForTests } from "../support/server-fixture";
 
 /** POST /api/cart/quote through the real server: routing, the shipping setting and the origin check. */

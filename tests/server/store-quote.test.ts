@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
-import { FREE_SHIPPING, MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from "../../app/features/store/pricing";
-import type { CartQuote, CartQuoteError } from "../../app/features/store/quote";
-import { handleCartQuoteRequest, QUOTE_CLIENT_LIMIT, quoteCart } from "../../app/features/store/quote.server";
+import { FREE_SHIPPING, MAX_CART_LINES, MAX_QUANTITY_PER_LINE } from "../../app/features/shop/store/pricing";
+import type { CartQuote, CartQuoteError } from "../../app/features/shop/store/quote";
+import { handleCartQuoteRequest, QUOTE_CLIENT_LIMIT, quoteCart } from "../../app/features/shop/store/quote.server";
 import { seededTestDatabase } from "../support/test-database";
 import { bodyOverLimit } from "../support/request-body";
 

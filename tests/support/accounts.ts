@@ -1,11 +1,11 @@
 import pino from "pino";
 import type { Database } from "../../db/client.server";
 import { createAuth, type Auth } from "../../app/features/account/auth.server";
-import { createTestProvider } from "../../app/features/payments/test-provider.server";
+import { createTestProvider } from "../../app/features/shop/payments/test-provider.server";
 import type { RequestContext } from "../../app/context";
 import { createContentMemo } from "../../app/lib/content-memo";
-import { DEFAULT_HOLD_POLICY } from "../../app/features/store/hold-policy";
-import { defaultShopSettings } from "../../app/features/store/shop-settings";
+import { DEFAULT_HOLD_POLICY } from "../../app/features/shop/store/hold-policy";
+import { defaultShopSettings } from "../../app/features/shop/store/shop-settings";
 
 /*
  * Helpers for calling the account routes' loaders and actions in-process, as

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { orders, type OrderAddress } from "../../db/schema";
-import { applyPaymentEvent, attachPaymentSession } from "../../app/features/store/order-lifecycle.server";
-import { placeOrder } from "../../app/features/store/orders.server";
-import type { CartLineInput } from "../../app/features/store/pricing";
+import { applyPaymentEvent, attachPaymentSession } from "../../app/features/shop/store/order-lifecycle.server";
+import { placeOrder } from "../../app/features/shop/store/orders.server";
+import type { CartLineInput } from "../../app/features/shop/store/pricing";
 
 let counter = 0;
 

@@ -4,7 +4,7 @@ import { brand } from "~/brand";
 import { CartIcon, ChequeredFlagIcon, ChevronDownIcon, CloseIcon, MenuIcon, UserIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
-import { useCart } from "~/features/cart/cart-context";
+import { useCart } from "~/features/shop/cart/cart-context";
 import { mainNavigation, moreNavigation } from "./navigation";
 
 /** The header turns solid once the page has scrolled past this many pixels. */

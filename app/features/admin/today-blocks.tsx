@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatAuditTime } from "./audit-views";
-import { LowStockList, type LowStockItem } from "~/features/shop-desk/low-stock-list";
+import { LowStockList, type LowStockItem } from "~/features/shop/shop-desk/low-stock-list";
 import { formatPence } from "~/lib/money";
 import { countdownTo } from "~/lib/race-time";
 import type { OperationalWarning } from "~/features/operations/warnings";

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNull } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { articles, contactMessages, orders, rounds, roundSessions, seasons } from "../../../db/schema";
-import { listLowStock } from "~/features/shop-desk/products.server";
+import { listLowStock } from "~/features/shop/shop-desk/products.server";
 import { nextSession, todayBlocksFor } from "./today";
 import { readOperationalState } from "~/features/operations/operations.server";
 import { operationalWarnings, type OperationalSettings } from "~/features/operations/warnings";

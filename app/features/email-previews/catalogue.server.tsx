@@ -16,7 +16,7 @@ import { newsletterHeaders } from "~/features/newsletter/newsletter-issue";
 import { newsletterReason } from "~/features/newsletter/newsletter-sending.server";
 import { confirmationEmail, unsubscribeUrl } from "~/features/newsletter/newsletter.server";
 import { renderEmail } from "~/features/mail/render-email.server";
-import { LOW_STOCK_REASON, lowStockEmail } from "~/features/shop-desk/stock.server";
+import { LOW_STOCK_REASON, lowStockEmail } from "~/features/shop/shop-desk/stock.server";
 import {
   latePaymentEmail,
   ORDER_REASON,
@@ -27,7 +27,7 @@ import {
   TEAM_ORDER_REASON,
   teamNewOrderEmail,
   teamOversoldOrderEmail,
-} from "~/features/store/order-emails.server";
+} from "~/features/shop/store/order-emails.server";
 import type { EmailFrame } from "~/features/mail/email-layout";
 import type { OutgoingEmail } from "~/features/mail/outbox.server";
 

@@ -9,7 +9,7 @@ import { NewsCard } from "~/features/news/news-card";
 import { PartnersSection } from "~/features/partners/partners-section";
 import { EpisodeLinks } from "~/features/podcast/episode-links";
 import type { PodcastEpisode } from "~/features/podcast/podcast.server";
-import { MerchStrip } from "~/features/store/merch-strip";
+import { MerchStrip } from "~/features/shop/store/merch-strip";
 import { ClipsPauseButton } from "~/features/team/clips-pause";
 import { DriverCarousel } from "~/features/team/driver-carousel";
 import { VideoTile } from "~/features/team/video-tile";

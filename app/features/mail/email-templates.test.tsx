@@ -7,7 +7,7 @@ import {
   VerificationEmail,
 } from "~/features/account/account-emails";
 import { ContactNoticeEmail } from "~/features/contact/contact-email";
-import { LowStockEmail } from "~/features/shop-desk/low-stock-email";
+import { LowStockEmail } from "~/features/shop/shop-desk/low-stock-email";
 import { NewsletterConfirmationEmail } from "~/features/newsletter/confirmation-email";
 import {
   LatePaymentEmail,
@@ -17,7 +17,7 @@ import {
   RefundEmail,
   TeamNewOrderEmail,
   TeamOversoldOrderEmail,
-} from "~/features/store/order-emails";
+} from "~/features/shop/store/order-emails";
 import { renderEmail } from "./render-email.server";
 
 const frame = {

@@ -5,7 +5,7 @@ import { inputClasses } from "~/components/ui/form-field";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { formatAuditTime } from "~/features/admin/audit-views";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
-import { listCustomers } from "~/features/orders-desk/customers.server";
+import { listCustomers } from "~/features/shop/orders-desk/customers.server";
 import { pageMeta } from "~/lib/meta";
 import { formatPence } from "~/lib/money";
 import { z } from "~/lib/zod";

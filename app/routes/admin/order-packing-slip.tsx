@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/order-packing-slip";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
-import { ORDER_NUMBER_PATTERN } from "~/features/orders-desk/order-forms";
-import { orderDetail } from "~/features/orders-desk/orders-desk.server";
-import { PrintButton } from "~/features/orders-desk/print-button";
+import { ORDER_NUMBER_PATTERN } from "~/features/shop/orders-desk/order-forms";
+import { orderDetail } from "~/features/shop/orders-desk/orders-desk.server";
+import { PrintButton } from "~/features/shop/orders-desk/print-button";
 import { brand } from "~/brand";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/orders-export";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
-import { carrierLabel } from "~/features/orders-desk/carriers";
-import { toCsv } from "~/features/orders-desk/csv";
-import { orderListQuery } from "~/features/orders-desk/order-query";
-import { exportOrders } from "~/features/orders-desk/orders-desk.server";
+import { carrierLabel } from "~/features/shop/orders-desk/carriers";
+import { toCsv } from "~/features/shop/orders-desk/csv";
+import { orderListQuery } from "~/features/shop/orders-desk/order-query";
+import { exportOrders } from "~/features/shop/orders-desk/orders-desk.server";
 import { penceToDecimal } from "~/lib/money";
 import { appContext } from "~/context";
 

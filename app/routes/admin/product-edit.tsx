@@ -13,8 +13,8 @@ import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server
 import { deskAnswer } from "~/features/admin/desk/answer.server";
 import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { listMediaChoices } from "~/features/media/media.server";
-import { ProductFields, productFormValues } from "~/features/shop-desk/product-fields";
-import { parseProductForm, parseSizeForm, parseStockAdjustment, skuOf } from "~/features/shop-desk/product-form";
+import { ProductFields, productFormValues } from "~/features/shop/shop-desk/product-fields";
+import { parseProductForm, parseSizeForm, parseStockAdjustment, skuOf } from "~/features/shop/shop-desk/product-form";
 import {
   createProduct,
   getDeskProduct,
@@ -22,11 +22,11 @@ import {
   productRestoreTarget,
   saveSize,
   updateProduct,
-} from "~/features/shop-desk/products.server";
-import { adjustStock } from "~/features/shop-desk/stock.server";
-import { StockLog } from "~/features/shop-desk/stock-log";
+} from "~/features/shop/shop-desk/products.server";
+import { adjustStock } from "~/features/shop/shop-desk/stock.server";
+import { StockLog } from "~/features/shop/shop-desk/stock-log";
 import { formValues } from "~/features/admin/desk/desk-fields";
-import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/features/shop-desk/stock-level";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/features/shop/shop-desk/stock-level";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "~/lib/zod";

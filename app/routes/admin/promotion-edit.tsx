@@ -14,8 +14,14 @@ import { useUnsavedFormWarning } from "~/features/admin/unsaved-changes";
 import { DeskFormField, errorSummary } from "~/features/admin/desk/desk-form";
 import { formValues, type DeskField } from "~/features/admin/desk/desk-fields";
 import { DeskTabs } from "~/features/site-desk/desk-tabs";
-import { promotionFormSchema, promotionFormValues, promotionUpdateSchema } from "~/features/store/promotion-form";
-import { createPromotion, getPromotion, PROMO_CODES, promotionRestoreTarget, updatePromotion } from "~/features/store/promotions.server";
+import { promotionFormSchema, promotionFormValues, promotionUpdateSchema } from "~/features/shop/store/promotion-form";
+import {
+  createPromotion,
+  getPromotion,
+  PROMO_CODES,
+  promotionRestoreTarget,
+  updatePromotion,
+} from "~/features/shop/store/promotions.server";
 import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";

@@ -3,8 +3,8 @@ import type { Route } from "./+types/promotions";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { BACK_OFFICE_HEADERS, requireStaff } from "~/features/admin/staff.server";
-import { promotionState, promotionSummary } from "~/features/store/promotion-form";
-import { listPromotions } from "~/features/store/promotions.server";
+import { promotionState, promotionSummary } from "~/features/shop/store/promotion-form";
+import { listPromotions } from "~/features/shop/store/promotions.server";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
 
