@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { beforeAll, describe, expect, it } from "vitest";
+import { serverForTests } from "../support/server-fixture";
 
 /**
  * A shared cache or CDN must never keep one person's page: every answer to a signed-in visitor
  * says `private, no-store`, whatever the route. Public answers say how long they may be kept.
  */
 describe("Cache-Control on the running server", () => {
-  let testDb: TestDatabase;
-  let server: ServerProcess;
+  const site = serverForTests();
   let session: string;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    server = await startServer(testDb.env);
     const post = (fields: Record<string, string>) =>
-      fetch(`${server.url}/login`, {
+      fetch(`${site.url}/login`, {
         method: "POST",
         redirect: "manual",
-        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        headers: { Origin: site.url, "Content-Type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams(fields),
       });
     const password = "a long enough password";
@@ -30,10 +26,6 @@ describe("Cache-Control on the running server", () => {
       .map((cookie) => cookie.split(";")[0])
       .join("; ");
     expect(session).toContain("session_token");
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await testDb?.drop();
   });
 
   const pages = [
@@ -67,7 +59,7 @@ describe("Cache-Control on the running server", () => {
       "/calendar.ics",
       "/news/rss.xml",
     ]) {
-      const response = await fetch(`${server.url}${path}`, { headers: { Cookie: session }, redirect: "manual" });
+      const response = await fetch(`${site.url}${path}`, { headers: { Cookie: session }, redirect: "manual" });
       expect(response.headers.get("cache-control"), path).toBe("private, no-store");
       await response.body?.cancel();
     }
@@ -75,7 +67,7 @@ describe("Cache-Control on the running server", () => {
 
   it("answers the data requests of both React Router data addresses, the home page's old one too (ADR 0115)", async () => {
     for (const path of ["/_.data", "/_root.data", "/news.data", "/news/_.data", "/calendar.data?_routes=root%2Croutes%2Fcalendar"]) {
-      const response = await fetch(`${server.url}${path}`);
+      const response = await fetch(`${site.url}${path}`);
       expect(response.status, path).toBe(200);
       expect(response.headers.get("content-type"), path).toMatch(/^text\/x-script/);
       expect(await response.text(), path).toContain("root");
@@ -83,7 +75,7 @@ describe("Cache-Control on the running server", () => {
   });
 
   it("serves no /metrics without METRICS_TOKEN (ADR 0046)", async () => {
-    const response = await fetch(`${server.url}/metrics`);
+    const response = await fetch(`${site.url}/metrics`);
     expect(response.status).toBe(404);
     expect(await response.text()).not.toContain("ridgeway_http_requests_total");
   });
@@ -91,14 +83,14 @@ describe("Cache-Control on the running server", () => {
   it("public pages say how long they may be kept, and a cookie that changes nothing keeps them public", async () => {
     for (const path of ["/", "/news", "/calendar", "/store"]) {
       for (const cookie of [undefined, "consent=yes"]) {
-        const response = await fetch(`${server.url}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+        const response = await fetch(`${site.url}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
         expect(response.headers.get("cache-control"), `${path} ${cookie}`).toBe(
           "public, max-age=0, s-maxage=10, stale-while-revalidate=10",
         );
         await response.body?.cancel();
       }
     }
-    const feed = await fetch(`${server.url}/news/rss.xml`);
+    const feed = await fetch(`${site.url}/news/rss.xml`);
     expect(feed.headers.get("cache-control")).toBe("public, max-age=3600");
   });
 });

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { beforeAll, describe, expect, it } from "vitest";
+import { serverForTests } from "../support/server-fixture";
 
 /*
  * Signed-in visitors share one cached page per route (ADR 0090): the page says someone is signed
@@ -17,18 +16,17 @@ interface Visitor {
 }
 
 describe("pages for signed-in visitors", () => {
-  let testDb: TestDatabase;
-  let server: ServerProcess;
+  const site = serverForTests({ env: { METRICS_TOKEN } });
   let robin: Visitor;
   let sam: Visitor;
 
   /** Signs up, then signs in (a sign-up signs nobody in). */
   async function signUp(name: string, email: string): Promise<Visitor> {
     const post = (fields: Record<string, string>) =>
-      fetch(`${server.url}/login`, {
+      fetch(`${site.url}/login`, {
         method: "POST",
         redirect: "manual",
-        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        headers: { Origin: site.url, "Content-Type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams(fields),
       });
     const password = "a long enough password";
@@ -43,24 +41,18 @@ describe("pages for signed-in visitors", () => {
   }
 
   const page = async (path: string, cookie?: string) => {
-    const response = await fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+    const response = await fetch(`${site.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
     return { response, html: await response.text() };
   };
 
   const signedInHits = async () => {
-    const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const text = await (await fetch(`${site.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
     return Number(/^ridgeway_page_cache_lookups_total\{result="hit",audience="signed-in"\} (\d+)/m.exec(text)?.[1] ?? 0);
   };
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    server = await startServer({ ...testDb.env, METRICS_TOKEN });
     robin = await signUp("Robin Shared", "robin.shared@example.com");
     sam = await signUp("Sam Shared", "sam.shared@example.com");
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await testDb?.drop();
   });
 
   it("gives every signed-in visitor the same page: signed in, and nothing of who", async () => {
@@ -100,10 +92,10 @@ describe("pages for signed-in visitors", () => {
 
     const leaving = await signUp("Lee Leaving", "lee.leaving@example.com");
     expect((await page("/calendar", leaving.cookie)).html).toContain("Sign Out");
-    const signOut = await fetch(`${server.url}/logout`, {
+    const signOut = await fetch(`${site.url}/logout`, {
       method: "POST",
       redirect: "manual",
-      headers: { Origin: server.url, cookie: leaving.cookie },
+      headers: { Origin: site.url, cookie: leaving.cookie },
     });
     expect(signOut.status).toBe(302);
     const after = await page("/calendar", leaving.cookie);
