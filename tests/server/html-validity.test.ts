@@ -4,11 +4,10 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_AREAS } from "../../app/features/admin/areas";
-import { prepareStaff, signInOverHttp } from "../support/prepared-staff";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { prepareStaff, signInOverHttp, type PreparedStaff } from "../support/prepared-staff";
+import { serverForTests } from "../support/server-fixture";
 
 /*
  * Every page, checked by the W3C Nu Html Checker (the `vnu-jar` package, on Java): the public
@@ -31,26 +30,24 @@ const hasJava = (() => {
 if (!hasJava && process.env.CI) throw new Error("The Nu Html Checker needs Java (Debian: default-jre-headless).");
 
 const AUTH_SECRET = "html-validity-secret-0123456789abcdef012345";
-let testDb: TestDatabase;
-let server: ServerProcess;
+let staff: PreparedStaff;
 let cookie = "";
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const staff = await prepareStaff(testDb, {
-    email: "html.admin@example.com",
-    password: "a long and unusual password",
-    roles: ["admin", "editor", "shop"],
-    secret: AUTH_SECRET,
-    publicUrl: "http://127.0.0.1",
-  });
-  server = await startServer({ ...testDb.env, AUTH_SECRET });
-  cookie = await signInOverHttp(server.url, staff);
-}, 120_000);
+const site = serverForTests({
+  env: { AUTH_SECRET },
+  prepare: async (testDb) => {
+    staff = await prepareStaff(testDb, {
+      email: "html.admin@example.com",
+      password: "a long and unusual password",
+      roles: ["admin", "editor", "shop"],
+      secret: AUTH_SECRET,
+      publicUrl: "http://127.0.0.1",
+    });
+  },
+});
 
-afterAll(async () => {
-  await server?.stop();
-  await testDb?.drop();
+beforeAll(async () => {
+  cookie = await signInOverHttp(site.url, staff);
 });
 
 interface VnuMessage {
@@ -63,7 +60,7 @@ interface VnuMessage {
 
 describe.skipIf(!hasJava)("valid HTML on every page (W3C Nu Html Checker)", () => {
   it("reports no error and no warning on public, account and back-office pages", async () => {
-    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
     const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
     expect(listed.length).toBeGreaterThan(20);
     const visitorPages = ["/login", "/forgot-password", "/cart", "/no-such-page", "/calendar?open=1"];
@@ -74,7 +71,7 @@ describe.skipIf(!hasJava)("valid HTML on every page (W3C Nu Html Checker)", () =
     const files = new Map<string, string>();
     try {
       const save = async (pagePath: string, headers: Record<string, string> = {}) => {
-        const response = await fetch(`${server.url}${pagePath}`, { headers });
+        const response = await fetch(`${site.url}${pagePath}`, { headers });
         expect(response.headers.get("content-type"), pagePath).toMatch(/^text\/html/);
         const file = path.join(directory, `${files.size}.html`);
         writeFileSync(file, await response.text());

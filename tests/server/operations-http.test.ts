@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows } from "../../db/client.server";
 import { backupRuns, emailOutbox, orders } from "../../db/schema";
 import { loader as orderConfirmationLoader } from "../../app/routes/order-confirmation";
 import { createTestAuth, requestContext, run } from "../support/accounts";
-import { prepareStaff, signInOverHttp } from "../support/prepared-staff";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { prepareStaff, signInOverHttp, type PreparedStaff } from "../support/prepared-staff";
+import { serverForTests } from "../support/server-fixture";
 import { paidOrder } from "../support/shop-orders";
-import { createTestDatabase, seededTestDatabase, type TestDatabase } from "../support/test-database";
+import { seededTestDatabase } from "../support/test-database";
 import { routerContextFor } from "../../app/context";
 import { routeArgs } from "../support/route-args";
 
@@ -19,69 +19,64 @@ import { routeArgs } from "../support/route-args";
 
 const AUTH_SECRET = "operations-http-secret-0123456789abcdef0123";
 const METRICS_TOKEN = "metrics-token-for-the-test-0123456789abcdef";
-let testDb: TestDatabase;
-let server: ServerProcess;
+let staff: PreparedStaff;
 let cookie = "";
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const staff = await prepareStaff(testDb, {
-    email: "ops.admin@example.com",
-    password: "a long and unusual password",
-    roles: ["admin"],
-    secret: AUTH_SECRET,
-    publicUrl: "http://127.0.0.1",
-  });
-  // A bad day, written before the site starts (the embedded database has one process at a time).
-  const handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
-  try {
-    await handle.db.insert(emailOutbox).values({
-      toAddress: "fan@example.com",
-      subject: "Your order",
-      textBody: "Thanks",
-      createdAt: minutesAgo(20),
-      attempts: 2,
-      lastError: "Error: connect ECONNREFUSED 127.0.0.1:2525",
+// Mail delivery held back, so the failing e-mail stays as it is while the test looks.
+const site = serverForTests({
+  env: { AUTH_SECRET, METRICS_TOKEN, BACKUP_SCHEDULE: "off", MAIL_DELIVERY_INTERVAL_MS: "600000" },
+  prepare: async (testDb) => {
+    staff = await prepareStaff(testDb, {
+      email: "ops.admin@example.com",
+      password: "a long and unusual password",
+      roles: ["admin"],
+      secret: AUTH_SECRET,
+      publicUrl: "http://127.0.0.1",
     });
-    const waiting = await paidOrder(handle.db, { pay: false, customer: { name: "Waiting Fan", email: "waiting@example.com" } });
-    await handle.db
-      .update(orders)
-      .set({ returnedFromPaymentAt: minutesAgo(30) })
-      .where(sql`${orders.id} = ${waiting.id}`);
-    await handle.db.insert(backupRuns).values({
-      trigger: "schedule",
-      startedAt: minutesAgo(6),
-      finishedAt: minutesAgo(5),
-      outcome: "failed",
-      error: "ENOSPC: no space left on device",
-    });
-  } finally {
-    await handle.close();
-  }
-  // Mail delivery held back, so the failing e-mail stays as it is while the test looks.
-  server = await startServer(
-    { ...testDb.env, AUTH_SECRET, METRICS_TOKEN, BACKUP_SCHEDULE: "off", MAIL_DELIVERY_INTERVAL_MS: "600000" },
-    { timeoutMs: 90_000 },
-  );
-  cookie = await signInOverHttp(server.url, staff);
-}, 150_000);
+    // A bad day, written before the site starts (the embedded database has one process at a time).
+    const handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
+    try {
+      await handle.db.insert(emailOutbox).values({
+        toAddress: "fan@example.com",
+        subject: "Your order",
+        textBody: "Thanks",
+        createdAt: minutesAgo(20),
+        attempts: 2,
+        lastError: "Error: connect ECONNREFUSED 127.0.0.1:2525",
+      });
+      const waiting = await paidOrder(handle.db, { pay: false, customer: { name: "Waiting Fan", email: "waiting@example.com" } });
+      await handle.db
+        .update(orders)
+        .set({ returnedFromPaymentAt: minutesAgo(30) })
+        .where(sql`${orders.id} = ${waiting.id}`);
+      await handle.db.insert(backupRuns).values({
+        trigger: "schedule",
+        startedAt: minutesAgo(6),
+        finishedAt: minutesAgo(5),
+        outcome: "failed",
+        error: "ENOSPC: no space left on device",
+      });
+    } finally {
+      await handle.close();
+    }
+  },
+});
 
-afterAll(async () => {
-  await server?.stop();
-  await testDb?.drop();
+beforeAll(async () => {
+  cookie = await signInOverHttp(site.url, staff);
 });
 
 describe("/metrics", () => {
   it("answers only the bearer token, in Prometheus text format, with the figures moving", async () => {
-    expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
-    const wrong = await fetch(`${server.url}/metrics`, { headers: { Authorization: "Bearer not-the-token" } });
+    expect((await fetch(`${site.url}/metrics`)).status).toBe(401);
+    const wrong = await fetch(`${site.url}/metrics`, { headers: { Authorization: "Bearer not-the-token" } });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get("www-authenticate")).toMatch(/^Bearer/);
 
     // /store is checked against the stock (ADR 0054): its first render learns that and is not kept, so the third view is the hit.
-    for (const path of ["/store", "/store", "/store", "/news", "/news/no-such-article"]) await (await fetch(`${server.url}${path}`)).text();
-    const response = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+    for (const path of ["/store", "/store", "/store", "/news", "/news/no-such-article"]) await (await fetch(`${site.url}${path}`)).text();
+    const response = await fetch(`${site.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await response.text();
@@ -106,7 +101,7 @@ describe("/metrics", () => {
 
 describe("/readyz", () => {
   it("is degraded, still 200, while an e-mail has waited past 15 minutes", async () => {
-    const response = await fetch(`${server.url}/readyz`);
+    const response = await fetch(`${site.url}/readyz`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       status: "degraded",
@@ -118,7 +113,7 @@ describe("/readyz", () => {
 
 describe("the back office's Today page", () => {
   it("tells an admin about failing e-mails, unconfirmed payments and the failed backup", async () => {
-    const response = await fetch(`${server.url}/admin`, { headers: { cookie } });
+    const response = await fetch(`${site.url}/admin`, { headers: { cookie } });
     expect(response.status).toBe(200);
     const html = (await response.text()).replace(/<!-- -->/g, "");
     expect(html).toContain("Needs attention");

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepareStaff, signInOverHttp } from "../support/prepared-staff";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { beforeAll, describe, expect, it } from "vitest";
+import { prepareStaff, signInOverHttp, type PreparedStaff } from "../support/prepared-staff";
+import { serverForTests } from "../support/server-fixture";
 
 /*
  * The store's pages follow a shop-desk edit at once, through the built server (npm run build
@@ -10,27 +9,25 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
  */
 
 const AUTH_SECRET = "store-cache-http-secret-0123456789abcdef0123";
-let testDb: TestDatabase;
-let server: ServerProcess;
+let staff: PreparedStaff;
 let cookie = "";
-const page = async (path: string) => (await fetch(`${server.url}${path}`)).text();
+
+const site = serverForTests({
+  env: { AUTH_SECRET, PAGE_CACHE_TTL_MS: "600000" },
+  prepare: async (testDb) => {
+    staff = await prepareStaff(testDb, {
+      email: "http.shop@example.com",
+      password: "a long and unusual password",
+      roles: ["shop"],
+      secret: AUTH_SECRET,
+      publicUrl: "http://127.0.0.1",
+    });
+  },
+});
+const page = async (path: string) => (await fetch(`${site.url}${path}`)).text();
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const staff = await prepareStaff(testDb, {
-    email: "http.shop@example.com",
-    password: "a long and unusual password",
-    roles: ["shop"],
-    secret: AUTH_SECRET,
-    publicUrl: "http://127.0.0.1",
-  });
-  server = await startServer({ ...testDb.env, AUTH_SECRET, PAGE_CACHE_TTL_MS: "600000" });
-  cookie = await signInOverHttp(server.url, staff);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await testDb?.drop();
+  cookie = await signInOverHttp(site.url, staff);
 });
 
 describe("a product edit at the shop desk", () => {
@@ -38,7 +35,7 @@ describe("a product edit at the shop desk", () => {
     // Each page twice: the second answer comes from the page cache.
     for (const path of ["/store", "/store/team-tshirt", "/store", "/store/team-tshirt"]) expect(await page(path)).toContain("£24.00");
 
-    const saved = await fetch(`${server.url}/admin/products/8`, {
+    const saved = await fetch(`${site.url}/admin/products/8`, {
       method: "POST",
       headers: { cookie },
       body: new URLSearchParams({
@@ -62,7 +59,7 @@ describe("a product edit at the shop desk", () => {
       expect(html, path).toContain("£19.50");
       expect(html, path).not.toContain("£24.00");
     }
-    const old = await fetch(`${server.url}/store/team-tshirt`, { redirect: "manual" });
+    const old = await fetch(`${site.url}/store/team-tshirt`, { redirect: "manual" });
     expect(old.status).toBe(301);
     expect(old.headers.get("location")).toBe("/store/team-tee");
   });
