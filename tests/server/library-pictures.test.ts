@@ -2,14 +2,13 @@ import { randomBytes } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import pino from "pino";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
 import { drivers, femaleSideMembers, galleryItems, heroSlides, mediaAssets, partners, teamMembers } from "../../db/schema";
 import type { AuditActor, AuditContext } from "../../app/features/admin/audit.server";
 import { isLibraryImage, updateMediaDetails } from "../../app/features/media/media.server";
 import { uploadMedia } from "../../app/features/media/upload.server";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { serverForTests } from "../support/server-fixture";
 
 /*
  * Records other than articles take their picture from the media library too: a driver, a
@@ -19,8 +18,6 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
  */
 
 const altText = "Portrait in the pit lane at dusk";
-let testDb: TestDatabase;
-let server: ServerProcess;
 let assetId: string;
 let deletedAssetId: string;
 
@@ -38,60 +35,55 @@ async function upload(context: AuditContext, alt: string, seedByte: number) {
   return uploaded.asset;
 }
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
-  try {
-    const context: AuditContext = {
-      db: handle.db,
-      log: pino({ level: "silent" }),
-      requestId: "library-pictures-test",
-      contentChanged: async () => {},
-    };
-    const asset = await upload(context, altText, 1);
-    const focused = await updateMediaDetails(context, actor, asset.id, {
-      altText,
-      caption: "",
-      credit: "",
-      focalX: 0.5,
-      focalY: 0.2,
-      version: asset.version,
-    });
-    if (!focused.ok) throw new Error("could not set the focal point");
-    assetId = asset.id;
-    const gone = await upload(context, "A photo deleted later", 2);
-    deletedAssetId = gone.id;
+const site = serverForTests({
+  prepare: async (testDb) => {
+    const handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
+    try {
+      const context: AuditContext = {
+        db: handle.db,
+        log: pino({ level: "silent" }),
+        requestId: "library-pictures-test",
+        contentChanged: async () => {},
+      };
+      const asset = await upload(context, altText, 1);
+      const focused = await updateMediaDetails(context, actor, asset.id, {
+        altText,
+        caption: "",
+        credit: "",
+        focalX: 0.5,
+        focalY: 0.2,
+        version: asset.version,
+      });
+      if (!focused.ok) throw new Error("could not set the focal point");
+      assetId = asset.id;
+      const gone = await upload(context, "A photo deleted later", 2);
+      deletedAssetId = gone.id;
 
-    const { db } = handle;
-    const [firstDriver] = await db.select({ id: drivers.id }).from(drivers).orderBy(asc(drivers.sortOrder)).limit(1);
-    await db.update(drivers).set({ photoAssetId: assetId }).where(eq(drivers.id, firstDriver!.id));
-    await db.update(teamMembers).set({ photoAssetId: assetId }).where(eq(teamMembers.id, 1));
-    await db.update(femaleSideMembers).set({ photoAssetId: assetId }).where(eq(femaleSideMembers.id, "fs-1"));
-    await db.update(galleryItems).set({ photoAssetId: assetId }).where(eq(galleryItems.id, 1));
-    await db.update(partners).set({ logoAssetId: assetId }).where(eq(partners.id, "vortex-air-systems"));
-    const [firstSlide] = await db.select({ id: heroSlides.id }).from(heroSlides).orderBy(asc(heroSlides.sortOrder)).limit(1);
-    await db.update(heroSlides).set({ photoAssetId: assetId }).where(eq(heroSlides.id, firstSlide!.id));
-    // A record whose photo was deleted from the library falls back to its own art.
-    await db.update(galleryItems).set({ photoAssetId: deletedAssetId }).where(eq(galleryItems.id, 2));
-    await db.update(mediaAssets).set({ deletedAt: new Date() }).where(eq(mediaAssets.id, deletedAssetId));
+      const { db } = handle;
+      const [firstDriver] = await db.select({ id: drivers.id }).from(drivers).orderBy(asc(drivers.sortOrder)).limit(1);
+      await db.update(drivers).set({ photoAssetId: assetId }).where(eq(drivers.id, firstDriver!.id));
+      await db.update(teamMembers).set({ photoAssetId: assetId }).where(eq(teamMembers.id, 1));
+      await db.update(femaleSideMembers).set({ photoAssetId: assetId }).where(eq(femaleSideMembers.id, "fs-1"));
+      await db.update(galleryItems).set({ photoAssetId: assetId }).where(eq(galleryItems.id, 1));
+      await db.update(partners).set({ logoAssetId: assetId }).where(eq(partners.id, "vortex-air-systems"));
+      const [firstSlide] = await db.select({ id: heroSlides.id }).from(heroSlides).orderBy(asc(heroSlides.sortOrder)).limit(1);
+      await db.update(heroSlides).set({ photoAssetId: assetId }).where(eq(heroSlides.id, firstSlide!.id));
+      // A record whose photo was deleted from the library falls back to its own art.
+      await db.update(galleryItems).set({ photoAssetId: deletedAssetId }).where(eq(galleryItems.id, 2));
+      await db.update(mediaAssets).set({ deletedAt: new Date() }).where(eq(mediaAssets.id, deletedAssetId));
 
-    expect(await isLibraryImage(db, assetId)).toBe(true);
-    expect(await isLibraryImage(db, deletedAssetId)).toBe(false);
-    expect(await isLibraryImage(db, "00000000-0000-4000-8000-000000000000")).toBe(false);
-    expect(await isLibraryImage(db, "not an id")).toBe(false);
-  } finally {
-    await handle.close();
-  }
-  server = await startServer(testDb.env);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await testDb?.drop();
+      expect(await isLibraryImage(db, assetId)).toBe(true);
+      expect(await isLibraryImage(db, deletedAssetId)).toBe(false);
+      expect(await isLibraryImage(db, "00000000-0000-4000-8000-000000000000")).toBe(false);
+      expect(await isLibraryImage(db, "not an id")).toBe(false);
+    } finally {
+      await handle.close();
+    }
+  },
 });
 
 const page = async (path: string) => {
-  const response = await fetch(`${server.url}${path}`);
+  const response = await fetch(`${site.url}${path}`);
   expect(response.status, path).toBe(200);
   return response.text();
 };

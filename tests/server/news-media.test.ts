@@ -1,15 +1,14 @@
 import { randomBytes } from "node:crypto";
 import pino from "pino";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
 import type { AuditActor, AuditContext } from "../../app/features/admin/audit.server";
 import type { ArticleContent } from "../../app/features/news/article-snapshot";
 import { updateMediaDetails } from "../../app/features/media/media.server";
 import { uploadMedia } from "../../app/features/media/upload.server";
 import { createArticle, saveArticle, transitionArticle } from "../../app/features/news/news-desk.server";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { serverForTests } from "../support/server-fixture";
 import { NO_OPTIONAL_ARTICLE_FIELDS } from "../support/article-content";
 
 /*
@@ -22,8 +21,6 @@ import { NO_OPTIONAL_ARTICLE_FIELDS } from "../support/article-content";
 const slug = "report-with-a-library-photo";
 const chosenShareImageSlug = "report-with-a-chosen-share-image";
 const altText = "Car 7 leads into Copse at dusk";
-let testDb: TestDatabase;
-let server: ServerProcess;
 let refusedUnknownPhoto: unknown;
 
 const actor: AuditActor = { id: null, label: "news media test", roles: ["editor"], actingAs: "editor" };
@@ -44,80 +41,75 @@ function article(overrides: Partial<ArticleContent>): ArticleContent {
   };
 }
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
-  try {
-    const context: AuditContext = {
-      db: handle.db,
-      log: pino({ level: "silent" }),
-      requestId: "news-media-test",
-      contentChanged: async () => {},
-    };
-    const photo = await sharp(randomBytes(1600 * 900 * 3), { raw: { width: 1600, height: 900, channels: 3 } })
-      .jpeg({ quality: 80 })
-      .toBuffer();
-    const form = new FormData();
-    form.set("altText", altText);
-    form.set("file", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "copse.jpg");
-    const uploaded = await uploadMedia(context, actor, new Request("http://localhost/admin/media/new", { method: "POST", body: form }));
-    if (!uploaded.ok) throw new Error(`upload refused: ${JSON.stringify(uploaded.fieldErrors)}`);
-    const focused = await updateMediaDetails(context, actor, uploaded.asset.id, {
-      altText,
-      caption: "",
-      credit: "",
-      focalX: 0.3,
-      focalY: 0.7,
-      version: uploaded.asset.version,
-    });
-    if (!focused.ok) throw new Error("could not set the focal point");
+const site = serverForTests({
+  prepare: async (testDb) => {
+    const handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
+    try {
+      const context: AuditContext = {
+        db: handle.db,
+        log: pino({ level: "silent" }),
+        requestId: "news-media-test",
+        contentChanged: async () => {},
+      };
+      const photo = await sharp(randomBytes(1600 * 900 * 3), { raw: { width: 1600, height: 900, channels: 3 } })
+        .jpeg({ quality: 80 })
+        .toBuffer();
+      const form = new FormData();
+      form.set("altText", altText);
+      form.set("file", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "copse.jpg");
+      const uploaded = await uploadMedia(context, actor, new Request("http://localhost/admin/media/new", { method: "POST", body: form }));
+      if (!uploaded.ok) throw new Error(`upload refused: ${JSON.stringify(uploaded.fieldErrors)}`);
+      const focused = await updateMediaDetails(context, actor, uploaded.asset.id, {
+        altText,
+        caption: "",
+        credit: "",
+        focalX: 0.3,
+        focalY: 0.7,
+        version: uploaded.asset.version,
+      });
+      if (!focused.ok) throw new Error("could not set the focal point");
 
-    refusedUnknownPhoto = await createArticle(
-      context,
-      actor,
-      article({ slug: "no-such-photo", heroAssetId: "00000000-0000-4000-8000-000000000000" }),
-    );
-    // Published first, so the photo's article below stays the newest.
-    const chosen = await createArticle(
-      context,
-      actor,
-      article({ slug: chosenShareImageSlug, title: "A report with a share image of its own", shareImage: "/media/share-card.png" }),
-    );
-    if (!chosen.ok) throw new Error("could not create the article with a share image");
-    const chosenPublished = await transitionArticle(context, actor, {
-      articleId: chosen.articleId,
-      expectedVersion: chosen.version,
-      transition: { action: "publish" },
-    });
-    if (!chosenPublished.ok) throw new Error("could not publish the article with a share image");
-    // Created with the art, then given the photo by a save: the edit form's path.
-    const created = await createArticle(context, actor, article({ image: "/media/news/season-opener-silverstone-international.svg" }));
-    if (!created.ok) throw new Error("could not create the article");
-    const saved = await saveArticle(context, actor, {
-      articleId: created.articleId,
-      expectedVersion: created.version,
-      content: article({ heroAssetId: uploaded.asset.id }),
-    });
-    if (!saved.ok) throw new Error(`could not save the article: ${JSON.stringify(saved)}`);
-    const published = await transitionArticle(context, actor, {
-      articleId: created.articleId,
-      expectedVersion: saved.version,
-      transition: { action: "publish" },
-    });
-    if (!published.ok) throw new Error("could not publish the article");
-  } finally {
-    await handle.close();
-  }
-  server = await startServer(testDb.env);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await testDb?.drop();
+      refusedUnknownPhoto = await createArticle(
+        context,
+        actor,
+        article({ slug: "no-such-photo", heroAssetId: "00000000-0000-4000-8000-000000000000" }),
+      );
+      // Published first, so the photo's article below stays the newest.
+      const chosen = await createArticle(
+        context,
+        actor,
+        article({ slug: chosenShareImageSlug, title: "A report with a share image of its own", shareImage: "/media/share-card.png" }),
+      );
+      if (!chosen.ok) throw new Error("could not create the article with a share image");
+      const chosenPublished = await transitionArticle(context, actor, {
+        articleId: chosen.articleId,
+        expectedVersion: chosen.version,
+        transition: { action: "publish" },
+      });
+      if (!chosenPublished.ok) throw new Error("could not publish the article with a share image");
+      // Created with the art, then given the photo by a save: the edit form's path.
+      const created = await createArticle(context, actor, article({ image: "/media/news/season-opener-silverstone-international.svg" }));
+      if (!created.ok) throw new Error("could not create the article");
+      const saved = await saveArticle(context, actor, {
+        articleId: created.articleId,
+        expectedVersion: created.version,
+        content: article({ heroAssetId: uploaded.asset.id }),
+      });
+      if (!saved.ok) throw new Error(`could not save the article: ${JSON.stringify(saved)}`);
+      const published = await transitionArticle(context, actor, {
+        articleId: created.articleId,
+        expectedVersion: saved.version,
+        transition: { action: "publish" },
+      });
+      if (!published.ok) throw new Error("could not publish the article");
+    } finally {
+      await handle.close();
+    }
+  },
 });
 
 const page = async (path: string) => {
-  const response = await fetch(`${server.url}${path}`);
+  const response = await fetch(`${site.url}${path}`);
   expect(response.status, path).toBe(200);
   return response.text();
 };
@@ -177,7 +169,7 @@ describe("an article whose hero is a photo from the library", () => {
     expect(ogImage).toMatch(new RegExp(`^https?://[^/]+/share/news/${slug}-[0-9a-f]{16}\\.png$`));
     expect(html).toContain('<meta property="og:image:width" content="1200"/>');
     expect(html).toContain('<meta property="og:image:height" content="630"/>');
-    const file = await fetch(`${server.url}${new URL(ogImage!).pathname}`);
+    const file = await fetch(`${site.url}${new URL(ogImage!).pathname}`);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("image/png");
   });

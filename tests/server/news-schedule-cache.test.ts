@@ -1,9 +1,8 @@
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
 import { createArticle, transitionArticle } from "../../app/features/news/news-desk.server";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { serverForTests } from "../support/server-fixture";
 import { NO_OPTIONAL_ARTICLE_FIELDS } from "../support/article-content";
 
 /*
@@ -16,50 +15,43 @@ import { NO_OPTIONAL_ARTICLE_FIELDS } from "../support/article-content";
 // fails (rather than passes wrongly) if it could not look before the article's time.
 const LEAD_MS = 30_000;
 const title = "Scheduled for the page cache test";
-let testDb: TestDatabase;
-let server: ServerProcess;
 let publishAt: Date;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
-  try {
-    const context = { db: handle.db, log: pino({ level: "silent" }), contentChanged: async () => {} };
-    const actor = { id: null, label: "schedule test", roles: ["editor" as const], actingAs: "editor" as const };
-    const created = await createArticle(context, actor, {
-      slug: "scheduled-cache-test",
-      title,
-      category: "Team News",
-      venue: "Silverstone",
-      image: "/media/news/season-opener-silverstone-international.svg",
-      objectPosition: "center",
-      heroAssetId: null,
-      excerpt: "Goes live while the pages are cached.",
-      body: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Live." }] }] },
-      ...NO_OPTIONAL_ARTICLE_FIELDS,
-    });
-    if (!created.ok) throw new Error("could not create the article");
-    publishAt = new Date(Date.now() + LEAD_MS);
-    const scheduled = await transitionArticle(context, actor, {
-      articleId: created.articleId,
-      expectedVersion: 1,
-      transition: { action: "schedule", publishAt },
-    });
-    if (!scheduled.ok) throw new Error("could not schedule the article");
-  } finally {
-    await handle.close();
-  }
-  server = await startServer(testDb.env);
-}, 90_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await testDb?.drop();
+const site = serverForTests({
+  prepare: async (testDb) => {
+    const handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
+    try {
+      const context = { db: handle.db, log: pino({ level: "silent" }), contentChanged: async () => {} };
+      const actor = { id: null, label: "schedule test", roles: ["editor" as const], actingAs: "editor" as const };
+      const created = await createArticle(context, actor, {
+        slug: "scheduled-cache-test",
+        title,
+        category: "Team News",
+        venue: "Silverstone",
+        image: "/media/news/season-opener-silverstone-international.svg",
+        objectPosition: "center",
+        heroAssetId: null,
+        excerpt: "Goes live while the pages are cached.",
+        body: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Live." }] }] },
+        ...NO_OPTIONAL_ARTICLE_FIELDS,
+      });
+      if (!created.ok) throw new Error("could not create the article");
+      publishAt = new Date(Date.now() + LEAD_MS);
+      const scheduled = await transitionArticle(context, actor, {
+        articleId: created.articleId,
+        expectedVersion: 1,
+        transition: { action: "schedule", publishAt },
+      });
+      if (!scheduled.ok) throw new Error("could not schedule the article");
+    } finally {
+      await handle.close();
+    }
+  },
 });
 
 const paths = ["/news", "/", "/news/rss.xml", "/sitemap.xml"];
 const shows = async (path: string) => {
-  const body = await (await fetch(`${server.url}${path}`)).text();
+  const body = await (await fetch(`${site.url}${path}`)).text();
   return body.includes(title) || body.includes("/news/scheduled-cache-test");
 };
 
