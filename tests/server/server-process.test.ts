@@ -4,24 +4,15 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawnServer, startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { describe, expect, it } from "vitest";
+import { serverForTests } from "../support/server-fixture";
+import { spawnServer, startServer } from "../support/server-process";
+import { createTestDatabase } from "../support/test-database";
 import { modulesStartedAfterPaint } from "../../app/lib/paint-first";
 
 describe("the production server", () => {
-  let testDb: TestDatabase;
-  let server: ServerProcess;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    // As `npm start` runs it: without NODE_ENV (the server defaults it to production).
-    server = await startServer({ ...testDb.env, NODE_ENV: undefined });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await testDb?.drop();
-  });
+  // As `npm start` runs it: without NODE_ENV (the server defaults it to production).
+  const site = serverForTests({ env: { NODE_ENV: undefined } });
 
   it("is built as one module whose only export is the Express app (vite.config.ts's server entry)", async () => {
     // A bundler upgrade that drops the entry option builds React Router's own handler instead,
@@ -33,10 +24,10 @@ describe("the production server", () => {
   });
 
   it("answers /healthz and /readyz", async () => {
-    const health = await fetch(`${server.url}/healthz`);
+    const health = await fetch(`${site.url}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: "ok" });
-    const ready = await fetch(`${server.url}/readyz`);
+    const ready = await fetch(`${site.url}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: "ready", database: "ok" });
   });
@@ -44,7 +35,7 @@ describe("the production server", () => {
   it("sends security headers: a fresh script nonce on a personal page, script hashes on a shared one", async () => {
     // A session cookie (even one that signs nobody in) makes the page the visitor's own.
     const personal = { headers: { cookie: "ridgeway.session_token=unknown" } };
-    const [first, second] = await Promise.all([fetch(`${server.url}/`, personal), fetch(`${server.url}/`, personal)]);
+    const [first, second] = await Promise.all([fetch(`${site.url}/`, personal), fetch(`${site.url}/`, personal)]);
     const csp = first.headers.get("content-security-policy")!;
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
@@ -56,7 +47,7 @@ describe("the production server", () => {
 
     // The page anyone may be sent (the page cache's, a shared cache's) carries no nonce at all:
     // its policy lists the hash of each inline script it has, and of nothing else.
-    for (const response of await Promise.all([fetch(`${server.url}/`), fetch(`${server.url}/`)])) {
+    for (const response of await Promise.all([fetch(`${site.url}/`), fetch(`${site.url}/`)])) {
       const policy = response.headers.get("content-security-policy")!;
       expect(policy).not.toContain("'nonce-");
       const page = await response.text();
@@ -83,7 +74,7 @@ describe("the production server", () => {
   });
 
   it("sends a cached page as stored: compressed once, with a strong ETag per encoding, and a 304 for it", async () => {
-    const path = `${server.url}/news`;
+    const path = `${site.url}/news`;
     await fetch(path);
     let brotli: Response | undefined;
     for (let attempt = 0; attempt < 50 && !brotli?.headers.get("etag")?.endsWith('-br"'); attempt += 1) {
@@ -116,10 +107,10 @@ describe("the production server", () => {
   });
 
   it("answers methods pages do not take without an error or a stack trace in the log", async () => {
-    const before = server.output().length;
+    const before = site.server.output().length;
     const request = (method: string) =>
       new Promise<{ status: number; allow: string | undefined }>((resolve, reject) => {
-        const outgoing = http.request(`${server.url}/`, { method }, (response) => {
+        const outgoing = http.request(`${site.url}/`, { method }, (response) => {
           response.resume();
           resolve({ status: response.statusCode!, allow: response.headers.allow });
         });
@@ -133,31 +124,31 @@ describe("the production server", () => {
       expect(answer.status, method).toBeLessThan(500);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const logged = server.output().slice(before);
+    const logged = site.server.output().slice(before);
     expect(logged).not.toMatch(/\n\s+at /);
     expect(logged).not.toContain('"level":50');
   });
 
   it("compresses pages with brotli or gzip as the browser asks", async () => {
-    const br = await fetch(`${server.url}/terms`, { headers: { "accept-encoding": "br" } });
+    const br = await fetch(`${site.url}/terms`, { headers: { "accept-encoding": "br" } });
     expect(br.headers.get("content-encoding")).toBe("br");
-    const gzip = await fetch(`${server.url}/terms`, { headers: { "accept-encoding": "gzip" } });
+    const gzip = await fetch(`${site.url}/terms`, { headers: { "accept-encoding": "gzip" } });
     expect(gzip.headers.get("content-encoding")).toBe("gzip");
   });
 
   it("serves hashed assets with a one-year immutable cache", async () => {
-    const html = await (await fetch(`${server.url}/`)).text();
+    const html = await (await fetch(`${site.url}/`)).text();
     const asset = /\/assets\/[\w.-]+\.(?:js|css)/.exec(html)?.[0];
     expect(asset).toBeTruthy();
-    const response = await fetch(`${server.url}${asset}`);
+    const response = await fetch(`${site.url}${asset}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
   it("serves the brotli copy of an asset made at build time", async () => {
-    const html = await (await fetch(`${server.url}/`)).text();
+    const html = await (await fetch(`${site.url}/`)).text();
     const asset = /\/assets\/[\w.-]+\.js/.exec(html)![0];
-    const response = await fetch(`${server.url}${asset}`, { headers: { "accept-encoding": "br, gzip" } });
+    const response = await fetch(`${site.url}${asset}`, { headers: { "accept-encoding": "br, gzip" } });
     expect(response.headers.get("content-encoding")).toBe("br");
     expect(response.headers.get("content-type")).toMatch(/^text\/javascript/);
     expect(Number(response.headers.get("content-length"))).toBe(statSync(`build/client${asset}.br`).size);
@@ -167,7 +158,7 @@ describe("the production server", () => {
   });
 
   it("sends the home page at most 125 kB of JavaScript before it hydrates, gzipped (issue 17's budget)", async () => {
-    const html = await (await fetch(`${server.url}/`)).text();
+    const html = await (await fetch(`${site.url}/`)).text();
     // The modules the page starts once it has painted (ADR 0091): all it loads before it hydrates.
     const scripts = modulesStartedAfterPaint(html);
     expect(scripts.length).toBeGreaterThan(2);
@@ -188,7 +179,7 @@ describe("the production server", () => {
     ["/team", 135_356],
     ["/cart", 130_031],
   ])("sends %s no more JavaScript before it hydrates than before the move to Rolldown (%i B gzipped)", async (page, ceiling) => {
-    const html = await (await fetch(`${server.url}${page}`)).text();
+    const html = await (await fetch(`${site.url}${page}`)).text();
     const scripts = modulesStartedAfterPaint(html);
     expect(scripts.length).toBeGreaterThan(2);
     // One shared chunk carries React, React Router and the layout (ADR 0084): a page starts a handful of files.
@@ -200,9 +191,9 @@ describe("the production server", () => {
 
   it("answers a null character in a form field, a promo code or an order reference with a 4xx, not a 500", async () => {
     const checkout = (fields: Record<string, string>) =>
-      fetch(`${server.url}/checkout`, {
+      fetch(`${site.url}/checkout`, {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: site.url },
         body: new URLSearchParams({
           productId: "6",
           size: "One Size",
@@ -219,25 +210,25 @@ describe("the production server", () => {
     expect((await checkout({ name: "Alex\u0000Fan" })).status).toBe(400);
     expect((await checkout({ name: "Alex Fan", promoCode: "RIDGEWAY\u000010" })).status).toBe(400);
 
-    const quote = await fetch(`${server.url}/api/cart/quote`, {
+    const quote = await fetch(`${site.url}/api/cart/quote`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
+      headers: { "content-type": "application/json", origin: site.url },
       body: JSON.stringify({ lines: [{ productId: 6, size: "One Size", quantity: 1 }], promoCode: "RIDGEWAY\u000010" }),
     });
     expect(quote.status).toBe(200);
     expect(((await quote.json()) as { promo: { status: string } }).promo.status).toBe("invalid");
 
-    const confirmation = await fetch(`${server.url}/order-confirmation?session_id=cs_test%00x`);
+    const confirmation = await fetch(`${site.url}/order-confirmation?session_id=cs_test%00x`);
     // A NUL anywhere in the URL is refused before any route runs (tests/security, ADR 0057).
     expect(confirmation.status).toBe(400);
     expect(await confirmation.text()).toContain("null character");
   });
 
   it("keeps a request id given by the caller in the logs", async () => {
-    const response = await fetch(`${server.url}/privacy`, { headers: { "x-request-id": "trace-abc-123" } });
+    const response = await fetch(`${site.url}/privacy`, { headers: { "x-request-id": "trace-abc-123" } });
     expect(response.headers.get("x-request-id")).toBe("trace-abc-123");
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const line = server
+    const line = site.server
       .output()
       .split("\n")
       .find((entry) => entry.includes("trace-abc-123"));
@@ -246,7 +237,7 @@ describe("the production server", () => {
 
   it("answers bad newsletter posts with a 400 and field messages, never a 500", async () => {
     const post = (body: BodyInit, type: string) =>
-      fetch(`${server.url}/newsletter`, { method: "POST", body, headers: { "content-type": type } });
+      fetch(`${site.url}/newsletter`, { method: "POST", body, headers: { "content-type": type } });
     expect((await post('{"email":"x"}', "application/json")).status).toBe(400);
     expect((await post("%%%", "multipart/form-data; boundary=nope")).status).toBe(400);
     const invalid = await post("email=fan%40&consent=no", "application/x-www-form-urlencoded");
@@ -257,7 +248,7 @@ describe("the production server", () => {
   });
 
   it("accepts a mail app's one-click unsubscribe (RFC 8058) and refuses an unknown token", async () => {
-    const response = await fetch(`${server.url}/newsletter/unsubscribe?token=unknown-token`, {
+    const response = await fetch(`${site.url}/newsletter/unsubscribe?token=unknown-token`, {
       method: "POST",
       body: "List-Unsubscribe=One-Click",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -266,7 +257,7 @@ describe("the production server", () => {
   });
 
   it("answers an unknown path with the 404 page and a 404 status", async () => {
-    const response = await fetch(`${server.url}/no/such/page`);
+    const response = await fetch(`${site.url}/no/such/page`);
     expect(response.status).toBe(404);
     expect(await response.text()).toContain("Page Not Found");
   });
