@@ -1,8 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_CHANGE_CHANNEL } from "../../db/content-changes.server";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { serverForTests } from "../support/server-fixture";
+import type { ServerProcess } from "../support/server-process";
 
 async function pageTitle(server: ServerProcess, path: string): Promise<string> {
   const html = await (await fetch(`${server.url}${path}`)).text();
@@ -21,25 +21,19 @@ async function eventually(check: () => Promise<boolean>, withinMs: number): Prom
 // Several processes share one database only on PostgreSQL; the embedded database has one
 // process, which clears its own cache (covered by the back-office tests).
 describe.runIf(process.env.TEST_DATABASE_URL)("an edit shows in every process's page cache within a second", () => {
-  let testDb: TestDatabase;
+  // A page cache long enough that only the announcement can explain a fresh page.
+  const site = serverForTests({ env: { PAGE_CACHE_TTL_MS: "600000" }, processes: 2 });
   let first: ServerProcess;
   let second: ServerProcess;
   let sql: pg.Client;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    // A page cache long enough that only the announcement can explain a fresh page.
-    const env = { ...testDb.env, PAGE_CACHE_TTL_MS: "600000" };
-    first = await startServer(env);
-    second = await startServer(env);
-    sql = new pg.Client({ connectionString: testDb.databaseUrl });
+    [first, second] = site.servers as [ServerProcess, ServerProcess];
+    sql = new pg.Client({ connectionString: site.testDb.databaseUrl });
     await sql.connect();
   });
   afterAll(async () => {
     await sql?.end();
-    await first?.stop();
-    await second?.stop();
-    await testDb?.drop();
   });
 
   it("both processes drop the cached page when the change is announced", async () => {

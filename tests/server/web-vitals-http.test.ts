@@ -1,10 +1,9 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
 import { readVitalsReport } from "../../app/features/vitals/vitals.server";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { serverForTests } from "../support/server-fixture";
 import { modulesStartedAfterPaint } from "../../app/lib/paint-first";
 
 /**
@@ -13,26 +12,16 @@ import { modulesStartedAfterPaint } from "../../app/lib/paint-first";
  * status codes hold; no cookie is read or set; pages say which route they are.
  */
 describe("POST /api/vitals on the running server", () => {
-  let testDb: TestDatabase;
-  let server: ServerProcess;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    server = await startServer({ ...testDb.env, VITALS_SAMPLE_RATE: "0.5" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await testDb?.drop();
-  });
+  const site = serverForTests({ env: { VITALS_SAMPLE_RATE: "0.5" } });
 
   /** As Chromium sends navigator.sendBeacon(url, string) from the site's own page. */
   const sendBeacon = (body: string, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}/api/vitals`, {
+    fetch(`${site.url}/api/vitals`, {
       method: "POST",
       body,
       headers: {
         "Content-Type": "text/plain;charset=UTF-8",
-        Origin: server.url,
+        Origin: site.url,
         "Sec-Fetch-Site": "same-origin",
         "Sec-Fetch-Mode": "no-cors",
         ...headers,
@@ -40,11 +29,11 @@ describe("POST /api/vitals on the running server", () => {
     });
 
   it("tells the browser which route pattern a page is and how often to report", async () => {
-    const home = await (await fetch(`${server.url}/`)).text();
+    const home = await (await fetch(`${site.url}/`)).text();
     expect(home).toMatch(/<html lang="en-GB" data-vitals-page="\/" data-vitals-sample-rate="0.5"/);
-    const news = await (await fetch(`${server.url}/news`)).text();
+    const news = await (await fetch(`${site.url}/news`)).text();
     const article = /href="(\/news\/[\w-]+)"/.exec(news)![1]!;
-    const page = await (await fetch(`${server.url}${article}?utm_source=newsletter`)).text();
+    const page = await (await fetch(`${site.url}${article}?utm_source=newsletter`)).text();
     expect(page).toContain('data-vitals-page="/news/:reportId"');
     expect(page).not.toContain(`data-vitals-page="${article}`);
   });
@@ -70,7 +59,7 @@ describe("POST /api/vitals on the running server", () => {
       expect(response.headers.get("set-cookie")).toBeNull();
     }
     expect((await sendBeacon('{"page":"/","metrics":{"LCP":1000}}', { Origin: "https://evil.example" })).status).toBe(403);
-    expect((await fetch(`${server.url}/api/vitals`)).status).toBe(405);
+    expect((await fetch(`${site.url}/api/vitals`)).status).toBe(405);
   });
 
   it("answers 413 to a body over 2 KB, with or without Content-Length", async () => {
@@ -78,9 +67,9 @@ describe("POST /api/vitals on the running server", () => {
     expect((await sendBeacon(big)).status).toBe(413);
     // Chunked, no Content-Length, and the client keeps sending: the server stops reading at the cap.
     const status = await new Promise<number>((resolve, reject) => {
-      const request = http.request(`${server.url}/api/vitals`, {
+      const request = http.request(`${site.url}/api/vitals`, {
         method: "POST",
-        headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: server.url, "Transfer-Encoding": "chunked" },
+        headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: site.url, "Transfer-Encoding": "chunked" },
       });
       let answered = false;
       request.on("response", (response) => {
@@ -109,8 +98,8 @@ describe("POST /api/vitals on the running server", () => {
   });
 
   it("keeps only the histogram: the report after a restart has the page's 75th percentile", async () => {
-    await server.stop();
-    const handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
+    await site.server.stop();
+    const handle = await openDatabase({ dataDir: site.testDb.dataDir, databaseUrl: site.testDb.databaseUrl, onConnectionError: () => {} });
     try {
       const report = await readVitalsReport(handle.db);
       expect(report.last7.map((page) => page.page)).toEqual(["/news/:reportId"]);
@@ -121,12 +110,12 @@ describe("POST /api/vitals on the running server", () => {
       expect(article.metrics.INP).toMatchObject({ rating: "good", samples: 1 });
     } finally {
       await handle.close();
-      server = await startServer({ ...testDb.env, VITALS_SAMPLE_RATE: "0.5" });
+      await site.restart();
     }
   });
 
   it("loads web-vitals only on demand: none of the modules / starts holds it", async () => {
-    const html = await (await fetch(`${server.url}/`)).text();
+    const html = await (await fetch(`${site.url}/`)).text();
     // The modules the page starts once it has painted (ADR 0091): all it loads before it hydrates.
     const scripts = modulesStartedAfterPaint(html);
     expect(scripts.length).toBeGreaterThan(2);
