@@ -1,9 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CORPUS_PAGES, corpusFileName, normaliseDocument } from "../support/html-corpus";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { serverForTests } from "../support/server-fixture";
 
 /**
  * The same HTML before and after a platform change (issue 38, ADR 0118): each page of the corpus,
@@ -18,13 +17,8 @@ const FIXED_INSTANT = "@2026-11-28 10:00:00";
 const LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
 
 describe.skipIf(!existsSync(LIBFAKETIME))("the HTML of the page corpus", () => {
-  let testDb: TestDatabase;
-  let server: ServerProcess;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    server = await startServer({
-      ...testDb.env,
+  const site = serverForTests({
+    env: {
       // As on PostgreSQL, which requires the choice: every page carries the test shop's banner.
       PAYMENTS: "test",
       LD_PRELOAD: LIBFAKETIME,
@@ -32,15 +26,11 @@ describe.skipIf(!existsSync(LIBFAKETIME))("the HTML of the page corpus", () => {
       // Timers and performance measures keep real time; the wall clock starts at the instant.
       FAKETIME_DONT_FAKE_MONOTONIC: "1",
       TZ: "Europe/London",
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await testDb?.drop();
+    },
   });
 
   it.each(CORPUS_PAGES)("renders %s as the build before the change did", async (page) => {
-    const response = await fetch(`${server.url}${page}`);
+    const response = await fetch(`${site.url}${page}`);
     const document = normaliseDocument(await response.text());
     const file = path.join(CORPUS_DIR, corpusFileName(page));
     if (process.env.UPDATE_HTML_CORPUS === "1") {

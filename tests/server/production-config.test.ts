@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { spawnServer, startServer } from "../support/server-process";
-import { createTestDatabase } from "../support/test-database";
+import { serverForTests } from "../support/server-fixture";
+import { spawnServer } from "../support/server-process";
 
 describe("what production refuses to start without", () => {
   it("AUTH_SECRET and a deliberate payment choice, named at start, before anything is served", async () => {
@@ -13,17 +13,12 @@ describe("what production refuses to start without", () => {
 });
 
 describe("PAYMENTS=test", () => {
+  const site = serverForTests({ env: { PAYMENTS: "test" } });
+
   it("says on every page that payments are not real", async () => {
-    const testDb = await createTestDatabase();
-    const server = await startServer({ ...testDb.env, PAYMENTS: "test" });
-    try {
-      for (const path of ["/", "/store", "/checkout", "/terms"]) {
-        const html = await (await fetch(`${server.url}${path}`)).text();
-        expect(html, path).toContain("Test shop: payments are not real.");
-      }
-    } finally {
-      await server.stop();
-      await testDb.drop();
+    for (const path of ["/", "/store", "/checkout", "/terms"]) {
+      const html = await (await fetch(`${site.url}${path}`)).text();
+      expect(html, path).toContain("Test shop: payments are not real.");
     }
   });
 });
