@@ -3,8 +3,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_CHANGE_CHANNEL } from "../../db/content-changes.server";
 import { startNginx, type CachingProxy } from "../support/caching-proxy";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { serverForTests } from "../support/server-fixture";
+import type { ServerProcess } from "../support/server-process";
 
 /*
  * The app behind a real caching proxy: Debian's nginx, started here on loopback with the
@@ -27,23 +27,21 @@ async function appRequests(server: ServerProcess, route: string): Promise<number
 }
 
 describe.runIf(process.env.TEST_DATABASE_URL && (hasNginx || process.env.CI))("the site behind a caching proxy (nginx)", () => {
-  let testDb: TestDatabase;
+  const site = serverForTests({ env: { METRICS_TOKEN } });
   let app: ServerProcess;
   let proxy: CachingProxy;
   let sql: pg.Client;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    app = await startServer({ ...testDb.env, METRICS_TOKEN });
+    app = site.server;
     proxy = await startNginx(app.url);
-    sql = new pg.Client({ connectionString: testDb.databaseUrl });
+    sql = new pg.Client({ connectionString: site.testDb.databaseUrl });
     await sql.connect();
   });
+  // Before the fixture's own afterAll (vitest runs them last-registered first): the proxy goes before the app.
   afterAll(async () => {
     await sql?.end();
     await proxy?.stop();
-    await app?.stop();
-    await testDb?.drop();
   });
 
   it("answers 200 people asking for one page at once with one request to the app", async () => {

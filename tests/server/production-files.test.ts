@@ -14,8 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageCacheConfig } from "../support/caching-proxy";
-import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { serverForTests } from "../support/server-fixture";
 import { freePort } from "../support/free-port";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -91,18 +90,14 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Answer>
 describe.runIf(firstPass && has("nginx") && has("openssl"))("the nginx configuration in deploy/nginx", () => {
   const scratch = mkdtempSync(path.join(tmpdir(), "ridgeway-nginx-"));
   const METRICS_TOKEN = "nginx-test-metrics-token-0123456789abcdef";
-  let testDb: TestDatabase;
-  let app: ServerProcess;
+  const app = serverForTests({
+    env: { TRUST_PROXY: "true", PUBLIC_URL: "https://ridgeway-racing.example", METRICS_TOKEN, BACKUP_SCHEDULE: "off" },
+  });
   let nginx: ChildProcess | undefined;
   let httpPort: number;
   let httpsPort: number;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    app = await startServer(
-      { ...testDb.env, TRUST_PROXY: "true", PUBLIC_URL: "https://ridgeway-racing.example", METRICS_TOKEN, BACKUP_SCHEDULE: "off" },
-      { timeoutMs: 90_000 },
-    );
     const appPort = new URL(app.url).port;
     [httpPort, httpsPort] = [await freePort(), await freePort()];
     const cert = spawnSync(
@@ -174,10 +169,9 @@ http {
     }
   }, 150_000);
 
-  afterAll(async () => {
+  // Before the fixture's own afterAll (vitest runs them last-registered first), which stops the app and drops its database.
+  afterAll(() => {
     nginx?.kill("SIGQUIT");
-    await app?.stop();
-    await testDb?.drop();
     rmSync(scratch, { recursive: true, force: true });
   });
 
