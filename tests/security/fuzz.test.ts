@@ -5,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
 import { createAuth } from "../../app/features/account/auth.server";
 import { bodyLimitFor } from "../../server/body-limit";
-import { prepareStaff, signInOverHttp } from "../support/prepared-staff";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { prepareStaff, signInOverHttp, type PreparedStaff } from "../support/prepared-staff";
+import { serverForTests } from "../support/server-fixture";
 import { paidOrder } from "../support/shop-orders";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { formsOf, linksOf, patternOf, routePatterns, type PageForm, type RoutePattern } from "./site-map";
 
 /**
@@ -22,8 +21,6 @@ const AUTH_SECRET = "security-suite-secret-0123456789abcdef0123";
 const PASSWORD = "a long enough shopper password";
 type Identity = "anonymous" | "admin" | "alice";
 
-let testDb: TestDatabase;
-let server: ServerProcess;
 const cookies: Record<Identity, string> = { anonymous: "", admin: "", alice: "" };
 /** A shopper's order and what only its owner (and the shop's staff) may see of it. */
 interface Shopper {
@@ -54,7 +51,7 @@ const sent: Sent[] = [];
 const sightings: { shopper: "alice" | "bob"; identity: Identity; path: string }[] = [];
 
 function residentMb(): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.child.pid}/status`, "utf8"));
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${site.server.child.pid}/status`, "utf8"));
   return Number(match![1]) / 1024;
 }
 let startMb = 0;
@@ -75,8 +72,8 @@ interface Send {
 
 function send(identity: Identity, path: string, what: string, options: Send = {}): Promise<Answer> {
   const { method = "GET", type, body, chunked, streamBytes = 0, declaredLength } = options;
-  const url = new URL(server.url);
-  const headers: Record<string, string | number> = { Origin: server.url, Host: url.host };
+  const url = new URL(site.url);
+  const headers: Record<string, string | number> = { Origin: site.url, Host: url.host };
   if (cookies[identity]) headers.Cookie = cookies[identity];
   if (type) headers["Content-Type"] = type;
   if (declaredLength !== undefined) headers["Content-Length"] = declaredLength;
@@ -178,37 +175,42 @@ const concrete = new Map<string, string>();
 const forms = new Map<string, PageForm & { identity: Identity }>();
 let patterns: RoutePattern[] = [];
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const publicUrl = "http://127.0.0.1";
-  const admin = await prepareStaff(testDb, { email: "security.admin@example.com", roles: ["admin"], secret: AUTH_SECRET, publicUrl });
-  const handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
-  try {
-    const auth = createAuth({ db: handle.db, publicUrl, secret: AUTH_SECRET });
-    for (const name of ["alice", "bob"] as const) {
-      const email = `${name}@example.com`;
-      const { user } = await auth.api.signUpEmail({ body: { name: `${name} Shopper`, email, password: PASSWORD, role: "team_member" } });
-      const marker = `${name === "alice" ? 17 : 23} ${name}-only Marker Road`;
-      const order = await paidOrder(handle.db, {
-        userId: user.id,
-        customer: { name: `${name} Shopper`, email },
-        address: { name: `${name} Shopper`, line1: marker, town: "Andover", postcode: "SP11 8PW", country: "GB" },
-      });
-      shoppers[name] = { userId: user.id, orderNumber: order.orderNumber, sessionId: order.providerSessionId!, marker };
+let admin: PreparedStaff;
+
+// V8 grows its heap lazily (about 0.2 MB a request here, collected later): with the old space capped,
+// resident memory measures what is kept, and a real leak ends in an out-of-memory crash the
+// assertions see. ADR 0057.
+const site = serverForTests({
+  env: { AUTH_SECRET, PAYMENTS: "test", NODE_OPTIONS: "--max-old-space-size=256" },
+  // The security project's hook budget, as before: the sign-ups and orders come first.
+  hookTimeoutMs: 240_000,
+  prepare: async (testDb) => {
+    const publicUrl = "http://127.0.0.1";
+    admin = await prepareStaff(testDb, { email: "security.admin@example.com", roles: ["admin"], secret: AUTH_SECRET, publicUrl });
+    const handle = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, onConnectionError: () => {} });
+    try {
+      const auth = createAuth({ db: handle.db, publicUrl, secret: AUTH_SECRET });
+      for (const name of ["alice", "bob"] as const) {
+        const email = `${name}@example.com`;
+        const { user } = await auth.api.signUpEmail({ body: { name: `${name} Shopper`, email, password: PASSWORD, role: "team_member" } });
+        const marker = `${name === "alice" ? 17 : 23} ${name}-only Marker Road`;
+        const order = await paidOrder(handle.db, {
+          userId: user.id,
+          customer: { name: `${name} Shopper`, email },
+          address: { name: `${name} Shopper`, line1: marker, town: "Andover", postcode: "SP11 8PW", country: "GB" },
+        });
+        shoppers[name] = { userId: user.id, orderNumber: order.orderNumber, sessionId: order.providerSessionId!, marker };
+      }
+      const unpaid = await paidOrder(handle.db, { pay: false, customer: { name: "Carol Waiting", email: "carol@example.com" } });
+      unpaidSessionId = unpaid.providerSessionId!;
+    } finally {
+      await handle.close();
     }
-    const unpaid = await paidOrder(handle.db, { pay: false, customer: { name: "Carol Waiting", email: "carol@example.com" } });
-    unpaidSessionId = unpaid.providerSessionId!;
-  } finally {
-    await handle.close();
-  }
-  // V8 grows its heap lazily (about 0.2 MB a request here, collected later): with the old space capped,
-  // resident memory measures what is kept, and a real leak ends in an out-of-memory crash the
-  // assertions see. ADR 0057.
-  server = await startServer(
-    { ...testDb.env, AUTH_SECRET, PAYMENTS: "test", NODE_OPTIONS: "--max-old-space-size=256" },
-    { timeoutMs: 90_000 },
-  );
-  cookies.admin = await signInOverHttp(server.url, admin);
+  },
+});
+
+beforeAll(async () => {
+  cookies.admin = await signInOverHttp(site.url, admin);
   const signIn = await send("anonymous", "/login", "sign in", {
     method: "POST",
     type: FORM,
@@ -237,10 +239,10 @@ beforeAll(async () => {
     .png()
     .toBuffer();
   picture.set("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "red.png");
-  const uploaded = await fetch(`${server.url}/admin/media/new`, {
+  const uploaded = await fetch(`${site.url}/admin/media/new`, {
     method: "POST",
     body: picture,
-    headers: { cookie: cookies.admin, origin: server.url },
+    headers: { cookie: cookies.admin, origin: site.url },
     redirect: "manual",
   });
   expect(uploaded.status).toBe(302);
@@ -298,10 +300,9 @@ beforeAll(async () => {
   sampler = setInterval(() => (peakMb = Math.max(peakMb, residentMb())), 200);
 }, 240_000);
 
-afterAll(async () => {
+// Before the fixture's own afterAll (vitest runs them last-registered first), which stops the server.
+afterAll(() => {
   clearInterval(sampler);
-  await server?.stop();
-  await testDb?.drop();
 });
 
 describe("the security suite (ADR 0057)", () => {
