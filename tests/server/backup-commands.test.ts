@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupRuns } from "../../db/schema";
 import { runBackup, type BackupSettings } from "../../app/features/operations/backup.server";
 import { sha256OfFile } from "../../app/features/operations/backup-archive.server";
-import { startServer } from "../support/server-process";
+import { serverForTests } from "../support/server-fixture";
 import { createTestDatabase, seededTestDatabase, type TestDatabase } from "../support/test-database";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -159,39 +159,36 @@ describe("backups that fail, copies offsite, and restore's refusals", () => {
 });
 
 describe.runIf(!process.env.TEST_DATABASE_URL)("npm run backup against the running site on the embedded database", () => {
+  const backupDir = newDir();
+  const backupEnv = { BACKUP_DIR: backupDir, BACKUP_SCHEDULE: "off" };
+  const site = serverForTests({ env: backupEnv, startTimeoutMs: 90_000 });
+
   it("asks the site over its control socket; a kill -9 mid-backup leaves no file under a final name", async () => {
-    const testDb = await createTestDatabase();
-    const backupDir = newDir();
-    const env = { ...testDb.env, BACKUP_DIR: backupDir, BACKUP_SCHEDULE: "off" };
-    const server = await startServer(env, { timeoutMs: 90_000 });
-    try {
-      const good = await runScript("backup", [], env).done;
-      expect(good.output).toMatch(/Backup written: .*ridgeway-embedded-.*\.tar/);
-      expect(good.code).toBe(0);
-      expect(finalBackups(backupDir)).toHaveLength(1);
+    const env = { ...site.testDb.env, ...backupEnv };
+    const server = site.server;
+    const good = await runScript("backup", [], env).done;
+    expect(good.output).toMatch(/Backup written: .*ridgeway-embedded-.*\.tar/);
+    expect(good.code).toBe(0);
+    expect(finalBackups(backupDir)).toHaveLength(1);
 
-      // Kill the site while it writes the next one.
-      const cut = runScript("backup", [], env);
-      let sawPartial = false;
-      for (let i = 0; i < 1_000 && !sawPartial; i++) {
-        sawPartial = readdirSync(backupDir).some((name) => name.endsWith(".partial"));
-        if (!sawPartial) await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      expect(sawPartial).toBe(true);
-      server.child.kill("SIGKILL");
-      await server.exited;
-      expect((await cut.done).code).toBe(1);
-      expect(finalBackups(backupDir)).toHaveLength(1);
-
-      // With the site down the command opens the data directory itself, and clears the leftovers.
-      const after = await runScript("backup", [], env).done;
-      expect(after.code).toBe(0);
-      expect(finalBackups(backupDir)).toHaveLength(2);
-      expect(readdirSync(backupDir).filter((name) => name.endsWith(".partial"))).toEqual([]);
-    } finally {
-      await server.stop("SIGKILL");
-      await testDb.drop();
+    // Kill the site while it writes the next one.
+    const cut = runScript("backup", [], env);
+    let sawPartial = false;
+    for (let i = 0; i < 1_000 && !sawPartial; i++) {
+      sawPartial = readdirSync(backupDir).some((name) => name.endsWith(".partial"));
+      if (!sawPartial) await new Promise((resolve) => setTimeout(resolve, 10));
     }
+    expect(sawPartial).toBe(true);
+    server.child.kill("SIGKILL");
+    await server.exited;
+    expect((await cut.done).code).toBe(1);
+    expect(finalBackups(backupDir)).toHaveLength(1);
+
+    // With the site down the command opens the data directory itself, and clears the leftovers.
+    const after = await runScript("backup", [], env).done;
+    expect(after.code).toBe(0);
+    expect(finalBackups(backupDir)).toHaveLength(2);
+    expect(readdirSync(backupDir).filter((name) => name.endsWith(".partial"))).toEqual([]);
   }, 180_000);
 });
 
