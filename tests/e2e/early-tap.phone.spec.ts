@@ -16,10 +16,14 @@ const SCRIPT_DELAY_MS = Number(process.env.SCRIPT_DELAY_MS ?? 4_000);
 async function tapEarly(page: Page, path: string, target: (page: Page) => Locator) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-  // The page's scripts take four seconds more to arrive, as on a slow mobile link: the tap lands
-  // before React has even started, or (with SCRIPT_DELAY_MS=0) while it hydrates.
+  // The page's scripts take four seconds more to arrive, as on a slow mobile link, and none
+  // arrives before the tap: it lands before React has even started, however slowly this machine
+  // paints (with SCRIPT_DELAY_MS=0 they are not held, and the tap lands while it hydrates).
+  let tapped!: () => void;
+  const tapLanded = new Promise<void>((resolve) => (tapped = resolve));
   await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
+    const slowLink = new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
+    await (SCRIPT_DELAY_MS > 0 ? Promise.all([slowLink, tapLanded]) : slowLink);
     await route.continue();
   });
   await page.goto(path, { waitUntil: "commit" });
@@ -27,7 +31,11 @@ async function tapEarly(page: Page, path: string, target: (page: Page) => Locato
   await page.waitForTimeout(TAP_AFTER_PAINT_MS);
   const hydratedBefore = await page.evaluate(() => document.documentElement.dataset.hydration === "done");
   // Hit-tested like a finger: the target must be what is on top at its centre.
-  await target(page).tap({ timeout: 20_000 });
+  try {
+    await target(page).tap({ timeout: 20_000 });
+  } finally {
+    tapped();
+  }
   return { cdp, hydratedBefore };
 }
 
