@@ -1,5 +1,7 @@
-/** What the order e-mails (order-emails.tsx) share: a table cell's style, the sums and a list of lines. */
+/** What the order e-mails (order-emails.tsx) share: a table cell's style, the sums, a list of lines and the delivery address. */
 import { Column, Row, Section } from "@react-email/components";
+import { EmailText } from "~/features/mail/email-layout";
+import { addressLines, type AddressInput } from "./address";
 
 export const cell = {
   fontSize: "15px",
@@ -39,5 +41,20 @@ export function LineList({ lines }: { lines: ReadonlyArray<{ productName: string
         </span>
       ))}
     </>
+  );
+}
+
+/** Where the order goes, a line of the address a line. */
+export function DeliveringTo({ address }: { address: AddressInput }) {
+  return (
+    <EmailText>
+      <strong>Delivering to</strong>
+      {addressLines(address).map((line) => (
+        <span key={line}>
+          <br />
+          {line}
+        </span>
+      ))}
+    </EmailText>
   );
 }

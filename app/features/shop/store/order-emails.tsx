@@ -3,8 +3,8 @@ import { brand } from "~/brand";
 import { EmailButton, EmailLayout, EmailLink, EmailSmallPrint, EmailText, type EmailFrame } from "~/features/mail/email-layout";
 import { formatPence } from "~/lib/money";
 import { formatUkLongDate as orderDate } from "~/lib/dates";
-import { addressLines, type AddressInput } from "./address";
-import { Amounts, cell, LineList } from "./order-email-parts";
+import type { AddressInput } from "./address";
+import { Amounts, cell, DeliveringTo, LineList } from "./order-email-parts";
 
 export interface OrderEmailOrder {
   orderNumber: string;
@@ -78,17 +78,7 @@ export function OrderConfirmationEmail({
           ["Total", formatPence(order.totalPence), true],
         ]}
       />
-      {order.shippingAddress ? (
-        <EmailText>
-          <strong>Delivering to</strong>
-          {addressLines(order.shippingAddress).map((line) => (
-            <span key={line}>
-              <br />
-              {line}
-            </span>
-          ))}
-        </EmailText>
-      ) : null}
+      {order.shippingAddress ? <DeliveringTo address={order.shippingAddress} /> : null}
       <EmailButton href={orderUrl}>View your order</EmailButton>
       <EmailSmallPrint>
         Your right to cancel: you may cancel this order without giving a reason within 14 days of the day you receive the goods (Consumer
@@ -315,17 +305,7 @@ export function TeamNewOrderEmail({
           ["Total", formatPence(order.totalPence), true],
         ]}
       />
-      {order.shippingAddress ? (
-        <EmailText>
-          <strong>Delivering to</strong>
-          {addressLines(order.shippingAddress).map((line) => (
-            <span key={line}>
-              <br />
-              {line}
-            </span>
-          ))}
-        </EmailText>
-      ) : null}
+      {order.shippingAddress ? <DeliveringTo address={order.shippingAddress} /> : null}
       <EmailButton href={deskUrl}>Open the order</EmailButton>
     </EmailLayout>
   );
