@@ -32,6 +32,10 @@ export default defineConfig({
     // E2E_BASE_URL points the specs at a server that is already running (a dev server, say).
     baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
+    // The service worker (ADR 0135) has its own spec (offline.spec.ts); elsewhere it would answer
+    // a page's requests itself, out of reach of the specs' page.route() (the early-tap spec's held
+    // scripts): every other spec sees the site as a first visit does, before the worker arrives.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: chromiumPath,
       args: [

@@ -4,6 +4,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Rolldown } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { serviceWorker } from "./scripts/service-worker-plugin.ts";
 
 /**
  * What every page runs travels in one "site" chunk: the root layout and the components, helpers and
@@ -88,5 +89,7 @@ export default defineConfig({
       exclude: [/^index\.js$/, /^\.vite\//],
       threshold: 1024,
     }),
+    // The service worker, /sw.js, with the files the offline pages need (ADR 0135).
+    serviceWorker(),
   ],
 });

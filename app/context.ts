@@ -8,6 +8,7 @@ import type { HoldPolicy } from "./features/shop/store/hold-policy";
 import type { ShopSettings } from "./features/shop/store/shop-settings";
 import type { ContentMemo } from "~/lib/content-memo";
 import type { OperationalSettings } from "~/features/operations/warnings";
+import type { PartnerCounter } from "~/features/partners/partner-counter.server";
 
 /** What the Express server hands every loader and action (see server/app.ts). */
 export interface RequestContext {
@@ -54,6 +55,15 @@ export interface RequestContext {
   requestId?: string;
   /** What the back office's operational warnings are judged against (BACKUP_SCHEDULE, PAYMENT_WEBHOOK_WARNING_MINUTES). */
   operations: OperationalSettings;
+  /** Partner counts (ADR 0130); absent when PARTNER_COUNTING=off. */
+  partnerCounter?: PartnerCounter;
+  /**
+   * The partners this render showed, per placement: set by loaders (showPartners), sent by the
+   * page renderer as the X-Partner-Impressions header, which the server counts from (ADR 0130).
+   */
+  partnerImpressions?: Array<[placementId: string, partnerId: string]>;
+  /** Web Push (ADR 0136, 0137); absent where the server sends none (a test's own context). */
+  push?: PushSettings;
   /** Field Core Web Vitals (ADR 0089). */
   vitals: {
     /** The share of page views whose browser reports (VITALS_SAMPLE_RATE). */
@@ -61,6 +71,13 @@ export interface RequestContext {
     /** The route pattern a path matches ("/news/:reportId"), "unmatched" for none. */
     routePattern: (pathname: string) => string;
   };
+}
+
+export interface PushSettings {
+  /** The site's VAPID public key (URL-safe base64), which browsers subscribe with. */
+  publicKey: string;
+  /** The push services a subscription may point at (PUSH_SERVICE_HOSTS). */
+  serviceHosts: readonly string[];
 }
 
 /**

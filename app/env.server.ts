@@ -6,6 +6,7 @@ import type { ShippingRule } from "~/features/shop/store/pricing";
 import type { HoldPolicy } from "~/features/shop/store/hold-policy";
 import { DEFAULT_VITALS_SAMPLE_RATE } from "~/lib/web-vitals";
 import { normaliseSetupCode } from "~/features/admin/first-admin";
+import { vapidKeysProblem, vapidSubjectProblem } from "~/features/push/vapid";
 import { z } from "~/lib/zod";
 
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -88,6 +89,15 @@ const envSchema = z
     DKIM_PRIVATE_KEY: z.string().optional(),
     DKIM_PRIVATE_KEY_FILE: z.string().min(1, "must not be empty").optional(),
     PAGE_CACHE_TTL_MS: z.coerce.number({ message: "must be a number" }).int().min(0).default(60_000),
+    /** Partner counts (ADR 0130): "on" by default; "off" counts nothing (the bench's comparison). */
+    PARTNER_COUNTING: z.enum(["on", "off"]).default("on"),
+    /**
+     * "nginx": pages keep the X-Partner-Impressions header for nginx, which logs it on its cache's
+     * hits and hides it from browsers (deploy/nginx/page-cache.conf, ADR 0130).
+     */
+    PARTNER_IMPRESSIONS_VIA: z.enum(["app", "nginx"]).default("app"),
+    /** nginx's log of the pages its cache served (PARTNER_IMPRESSIONS_VIA=nginx); read and counted every few seconds. */
+    PARTNER_HIT_LOG: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: trustProxy.default(false),
     /**
@@ -103,6 +113,10 @@ const envSchema = z
       .transform((value) => normaliseSetupCode(value)!)
       .optional(),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
+    /** Open live streams (GET /live/:roundId/events) one process keeps; one more is answered 503 (ADR 0124). */
+    LIVE_STREAM_LIMIT: z.coerce.number({ message: "must be a number" }).int().min(0).max(1_000_000).default(5_000),
+    /** How often each live stream gets a heartbeat event, and each process reads the log regardless (ADR 0124). */
+    LIVE_HEARTBEAT_MS: z.coerce.number({ message: "must be a number" }).int().min(100).max(300_000).default(15_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: "must be a number" }).int().min(0).default(10_000),
     STRIPE_SECRET_KEY: z
       .string()
@@ -200,6 +214,39 @@ const envSchema = z
       .min(0, "must be from 0 to 1")
       .max(1, "must be from 0 to 1")
       .default(DEFAULT_VITALS_SAMPLE_RATE),
+    /**
+     * Web Push (ADR 0137): the site's VAPID key pair (both or neither; `npx web-push
+     * generate-vapid-keys`). Unset, one pair is made once and kept in the database, the same for
+     * every process. VAPID_SUBJECT is the contact push services may use: a real mailto: or https:
+     * address (Apple refuses anything else); unset, PUBLIC_URL when it is https.
+     */
+    VAPID_PUBLIC_KEY: z.string().trim().optional(),
+    VAPID_PRIVATE_KEY: z.string().trim().optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .trim()
+      .superRefine((value, ctx) => {
+        const problem = vapidSubjectProblem(value);
+        if (problem) ctx.addIssue({ code: "custom", message: `must be a real mailto: or https: address: ${problem}` });
+      })
+      .optional(),
+    /**
+     * The push services the site sends to, comma-separated (ADR 0136): a host, or ".domain" for its
+     * hosts. Unset: the browsers' own (Google, Mozilla, Apple, Microsoft).
+     */
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .trim()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((entry) => entry.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .refine((hosts) => hosts.length > 0 && hosts.every((host) => /^\.?[a-z0-9.-]+$/.test(host)), "must be host names separated by commas")
+      .optional(),
+    /** How often each process looks for pushes to send besides being told (ms). */
+    PUSH_SENDING_INTERVAL_MS: z.coerce.number({ message: "must be a number" }).int().min(100).max(600_000).default(5_000),
     /** An order the customer paid for (back from the payment page) but still unpaid after this many minutes is a warning. */
     PAYMENT_WEBHOOK_WARNING_MINUTES: z.coerce
       .number({ message: "must be a number" })
@@ -212,6 +259,13 @@ const envSchema = z
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) problem("STRIPE_WEBHOOK_SECRET", "is required when STRIPE_SECRET_KEY is set");
     if (env.PAYMENTS === "stripe" && !env.STRIPE_SECRET_KEY) problem("STRIPE_SECRET_KEY", "is required with PAYMENTS=stripe");
     dkimProblems(env).forEach(([variable, message]) => problem(variable, message));
+    if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+      problem(env.VAPID_PUBLIC_KEY === undefined ? "VAPID_PUBLIC_KEY" : "VAPID_PRIVATE_KEY", "set both VAPID keys, or neither");
+    } else if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
+      const keysProblem = vapidKeysProblem({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY });
+      if (keysProblem) problem("VAPID_PRIVATE_KEY", keysProblem);
+    }
+
     // Production: a real site on PostgreSQL, where several processes serve one database.
     if (env.NODE_ENV !== "production" || env.DATABASE_URL === undefined) return;
     if (!env.AUTH_SECRET) {
@@ -313,7 +367,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         const name = issue.path.join(".");
         const given = source[name];
         // A private key is never repeated into the logs.
-        const shown = name === "DKIM_PRIVATE_KEY" ? "" : given === undefined ? " (not set)" : ` (got "${given}")`;
+        const shown =
+          name === "DKIM_PRIVATE_KEY" || name === "VAPID_PRIVATE_KEY" ? "" : given === undefined ? " (not set)" : ` (got "${given}")`;
         return `${name}: ${issue.message}${shown}`;
       }),
     );

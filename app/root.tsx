@@ -8,12 +8,16 @@ import { Header } from "~/components/layout/header";
 import { useNonce } from "~/components/nonce";
 import { StatusAnnouncer } from "~/components/status-announcer";
 import { isSignedIn } from "~/features/account/session.server";
+import { HoldInstallPrompt } from "~/features/install/hold-install-prompt";
+import { InstallOffer } from "~/features/install/install-offer";
+import { SpoilerFreeScript } from "~/features/spoiler-free/spoiler-free-script";
 import { CartProvider } from "~/features/shop/cart/cart-context";
 import { cartCookieHeader, readCartCookie } from "~/features/shop/cart/cart-cookie";
 import { countItems } from "~/features/shop/cart/cart-state";
 import { DEFAULT_SITE_SETTINGS } from "~/features/settings/site-settings";
 import { getSiteSettings } from "~/features/settings/site-settings.server";
 import { pageMeta } from "~/lib/meta";
+import { PUSH_KEY_META } from "~/features/push/push-state";
 import { markHydrated } from "~/lib/paint-first";
 import type { BACK_OFFICE_STYLESHEET } from "~/lib/stylesheet-handle";
 import backOfficeStylesheetUrl from "./admin.css?url";
@@ -45,6 +49,8 @@ export async function loader({ request, url, context: routerContext }: Route.Loa
     site: { joinTheTeamUrl: settings.joinTheTeamUrl, email: settings.email, socials: settings.socials },
     // Which page this is, as a route pattern, and how often its browser reports (ADR 0089).
     vitals: { page: context.vitals.routePattern(url.pathname), sampleRate: context.vitals.sampleRate },
+    // The key browsers subscribe to pushes with (ADR 0137): the same for everyone.
+    pushPublicKey: context.push?.publicKey ?? null,
   };
   if (cookieCart.kind !== "invalid") return body;
   // A cart cookie this site did not write is dropped, not trusted and not an error.
@@ -68,7 +74,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b0d10" />
+        {data?.pushPublicKey ? <meta name={PUSH_KEY_META} content={data.pushPublicKey} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Installing the site (ADR 0140): the manifest, and what iOS reads instead of parts of it. */}
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <meta name="apple-mobile-web-app-title" content={brand.shortName} />
+        <meta name="apple-mobile-web-app-status-bar-style" content="black" />
         {/*
           With a precedence, React puts the stylesheet at the top of <head>, ahead of the script
           preloads: it is what the first paint waits for, so it must not queue behind them.
@@ -77,6 +89,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {backOffice ? <link rel="stylesheet" href={backOfficeStylesheetUrl} precedence="back-office" /> : null}
         <BrandFonts nonce={nonce} />
         <Meta />
+        {/* After the title and meta tags, before anything in <body>: it hides a spoiler-free fan's results before they are painted. */}
+        <SpoilerFreeScript nonce={nonce} />
         <Links />
         {/*
           Without JavaScript: text that only makes sense while it loads ("Loading your cart...") stays
@@ -113,7 +127,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <Footer year={data?.year ?? new Date().getFullYear()} contact={data?.site ?? DEFAULT_SITE_SETTINGS} />
           <FocusFallback />
           <RouteAnnouncer />
+          <InstallOffer />
         </StatusAnnouncer>
+        <HoldInstallPrompt nonce={nonce} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

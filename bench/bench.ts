@@ -16,6 +16,9 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { startNginx, type CachingProxy } from "../tests/support/caching-proxy";
 import { benchCheckout, CHECKOUT_ARG } from "./checkout";
+import { benchPartnerCounting, PARTNER_COUNTING_ARG } from "./partner-counting";
+import { benchPartnerReport, PARTNER_REPORT_ARG } from "./partner-report";
+import { benchPushFanout, PUSH_FANOUT_ARG } from "./push-fanout";
 import {
   BenchError,
   createBenchDatabase,
@@ -167,6 +170,18 @@ async function main(): Promise<number> {
   if (args.includes(CHECKOUT_ARG)) {
     if (args.length > 1) throw new BenchError(`"${CHECKOUT_ARG}" runs on its own: npm run bench -- ${CHECKOUT_ARG}`);
     return benchCheckout(durationFromEnv());
+  }
+  if (args.includes(PARTNER_COUNTING_ARG)) {
+    if (args.length > 1) throw new BenchError(`"${PARTNER_COUNTING_ARG}" runs on its own: npm run bench -- ${PARTNER_COUNTING_ARG}`);
+    return benchPartnerCounting(durationFromEnv());
+  }
+  if (args.includes(PARTNER_REPORT_ARG)) {
+    if (args.length > 1) throw new BenchError(`"${PARTNER_REPORT_ARG}" runs on its own: npm run bench -- ${PARTNER_REPORT_ARG}`);
+    return benchPartnerReport();
+  }
+  if (args.includes(PUSH_FANOUT_ARG)) {
+    if (args.length > 1) throw new BenchError(`"${PUSH_FANOUT_ARG}" runs on its own: npm run bench -- ${PUSH_FANOUT_ARG}`);
+    return benchPushFanout(durationFromEnv());
   }
   const routes = routesFromArgs(args);
   const duration = durationFromEnv();

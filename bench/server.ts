@@ -49,6 +49,8 @@ export interface RunningServer {
   pid: number;
   /** SIGTERM, wait for exit (SIGKILL after 10 s), remove the temporary DATA_DIR. Safe to call twice. */
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or the OOM killer would: nothing is finished or cleaned up. */
+  kill(): Promise<void>;
 }
 
 let buildOnce: Promise<void> | undefined;
@@ -107,16 +109,26 @@ export async function startProductionServer(
     env?: Record<string, string>;
     /** A PostgreSQL database of the bench's own (createBenchDatabase); the embedded one otherwise. */
     databaseUrl?: string;
+    /** An embedded database's directory to start on again (kept when the server stops); a fresh one otherwise. */
+    dataDir?: string;
+    /** The port to listen on (a restart on the same address); a free one otherwise. */
+    port?: number;
+    /** Runs on the DATA_DIR once the server has stopped, before it is removed (e.g. to read what it wrote). */
+    inspectDataDir?: (dataDir: string) => Promise<void>;
   } = {},
 ): Promise<RunningServer> {
   await build();
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://${HOST}:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+  const removeDataDir = () => {
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     await options.prepareDataDir?.(dataDir);
   } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
     throw error;
   }
 
@@ -155,7 +167,7 @@ export async function startProductionServer(
   // Last-resort cleanup if this process exits without calling stop().
   const onExit = () => {
     if (child.exitCode === null && child.signalCode === null) killGroup(child, "SIGKILL");
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
   };
   process.on("exit", onExit);
 
@@ -171,7 +183,10 @@ export async function startProductionServer(
           await exited(child);
         }
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      await options
+        .inspectDataDir?.(dataDir)
+        .catch((error: unknown) => process.stderr.write(`inspecting the data dir failed: ${String(error)}\n`));
+      removeDataDir();
       process.off("exit", onExit);
       if (!interrupted) {
         process.off("SIGINT", onSignal);
@@ -203,11 +218,18 @@ export async function startProductionServer(
       .join("\n");
     throw new BenchError(`${(error as Error).message}\n${output || "(the server printed nothing)"}`, { cause: error });
   }
-  return { url, pid: child.pid!, stop };
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      killGroup(child, "SIGKILL");
+      await exited(child);
+    }
+    await stop();
+  };
+  return { url, pid: child.pid!, stop, kill };
 }
 
 /** What every process on one PostgreSQL database shares (production requires it to be set). */
-const BENCH_AUTH_SECRET = "bench-secret-shared-by-every-process-0123456789";
+export const BENCH_AUTH_SECRET = "bench-secret-shared-by-every-process-0123456789";
 
 export interface BenchDatabase {
   url: string;

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.server";
 import { localContentChanges, postgresContentChanges, type ContentChanges } from "./content-changes.server";
+import { listenOnPostgres, type ChannelHandlers, type ChannelListener } from "./notifications.server";
 import { startPgliteThread, type PgliteThread } from "./pglite-thread.server";
 import * as schema from "./schema";
 import { seedDatabase } from "./seed/seed.server";
@@ -36,6 +37,12 @@ export interface DatabaseHandle {
   copyDataDir?: PgliteThread["copyDataDir"];
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
+  /**
+   * LISTEN on `channel` for the life of the process (db/notifications.server.ts): every committed
+   * NOTIFY on it, from this process or any other on the database. On PostgreSQL a connection of
+   * its own; on the embedded database PGlite's own LISTEN, on its thread.
+   */
+  listen(channel: string, handlers: ChannelHandlers): ChannelListener;
   close(): Promise<void>;
 }
 
@@ -100,6 +107,26 @@ async function openPglite(
       ping: async () => {
         await client.query("select 1");
       },
+      listen: (channel, handlers) => {
+        let stop: (() => void) | undefined;
+        let stopped = false;
+        const listening = thread
+          .listen(channel, (payload) => handlers.onNotify(payload))
+          .then(
+            (unsubscribe) => {
+              stop = unsubscribe;
+              if (!stopped) handlers.onListening();
+            },
+            (error: unknown) => onStopped(error as Error),
+          );
+        return {
+          close: async () => {
+            stopped = true;
+            await listening;
+            stop?.();
+          },
+        };
+      },
       close: async () => {
         await contentChanges.close();
         try {
@@ -151,6 +178,7 @@ async function openPostgres(
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, handlers) => listenOnPostgres(databaseUrl, channel, handlers, onConnectionError),
     close: async () => {
       await contentChanges.close();
       await pool.end();

@@ -20,6 +20,7 @@ type Request =
   | { op: "commit" | "rollback"; tx: number }
   | { op: "dumpDataDir"; tx: number }
   | { op: "readDataDir"; tx: number; walThrough: string }
+  | { op: "listen"; channel: string }
   | { op: "close" };
 
 /** How long PGlite may take to close before its thread is stopped regardless. */
@@ -30,6 +31,7 @@ interface DataDirFiles {
   files: Array<{ path: string; directory: true } | { path: string; bytes: ArrayBuffer }>;
 }
 
+type Notification = { notification: { channel: string; payload: string } };
 type Answer = { id: number; result?: unknown; error?: { message: string; name?: string } & Record<string, unknown> };
 
 /** An error from the database thread, with PostgreSQL's fields (code, detail, constraint...). */
@@ -61,6 +63,11 @@ export interface PgliteThread {
    * files to be written out (ADR 0110).
    */
   copyDataDir(destination: string): Promise<{ heldMs: number }>;
+  /**
+   * LISTEN on `channel`: `onPayload` hears each NOTIFY on it once the notifying transaction has
+   * committed (PGlite delivers it then, never for a rolled-back one). Returns the unsubscribe.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => void>;
   /** Closes PGlite and ends the thread; every call gets the same promise. */
   close(): Promise<void>;
 }
@@ -105,7 +112,12 @@ export async function startPgliteThread(
     worker.once("exit", onExit);
   });
   started = true;
-  worker.on("message", (answer: Answer) => {
+  const notified = new Map<string, Set<(payload: string) => void>>();
+  worker.on("message", (answer: Answer | Notification) => {
+    if ("notification" in answer) {
+      for (const listener of notified.get(answer.notification.channel) ?? []) listener(answer.notification.payload);
+      return;
+    }
     const waiting = pending.get(answer.id);
     if (!waiting) return;
     pending.delete(answer.id);
@@ -192,6 +204,17 @@ export async function startPgliteThread(
     return { heldMs };
   };
 
+  const listen: PgliteThread["listen"] = async (channel, onPayload) => {
+    let listeners = notified.get(channel);
+    if (!listeners) {
+      listeners = new Set();
+      notified.set(channel, listeners);
+      await send({ op: "listen", channel });
+    }
+    listeners.add(onPayload);
+    return () => void listeners.delete(onPayload);
+  };
+
   let closed: Promise<void> | undefined;
   const close = async () => {
     if (stopped) return;
@@ -210,6 +233,7 @@ export async function startPgliteThread(
     client: { query: query(), transaction } as unknown as PGlite,
     snapshot,
     copyDataDir,
+    listen,
     close: () => (closed ??= close()),
   };
 }

@@ -7,7 +7,10 @@
  *
  * Requests: { id, op: "query", text, params, rowMode, tx? } | { id, op: "begin" }
  *           | { id, op: "commit" | "rollback", tx } | { id, op: "dumpDataDir" | "readDataDir", tx } | { id, op: "close" }
+ *           | { id, op: "listen", channel }
  * Answers:  { id, result } | { id, error: { message, ...fields of PostgreSQL's error } }
+ * Unasked:  { notification: { channel, payload } }, for each NOTIFY on a channel listened to,
+ *           sent when PGlite delivers it: after the notifying transaction has committed.
  */
 import { closeSync, fstatSync, openSync, readdirSync, readSync } from "node:fs";
 import path from "node:path";
@@ -73,6 +76,10 @@ async function handle(request) {
       // The same rule as dumpDataDir; the files are read as they are, without a tar (ADR 0110).
       openTransaction(request.tx);
       return readDataDir(`${workerData.dataDir}/pgdata`, request.walThrough);
+    case "listen":
+      // PGlite runs LISTEN on its one connection and calls back as each committed NOTIFY arrives.
+      await pg.listen(request.channel, (payload) => parentPort.postMessage({ notification: { channel: request.channel, payload } }));
+      return null;
     case "close":
       closing = true;
       await pg.close();

@@ -35,8 +35,14 @@ import { createFreshRead } from "./fresh-read";
 import { createContentMemo } from "../app/lib/content-memo";
 import { httpRequestDuration, httpRequests, pageCacheLookups, registry } from "../app/features/operations/metrics.server";
 import type { OperationalSettings } from "../app/features/operations/warnings";
+import type { PushSettings } from "../app/context";
 import { DEFAULT_VITALS_SAMPLE_RATE } from "../app/lib/web-vitals";
+import { loggedUrl } from "./logged-url";
 import { createRouteLabeller, type ManifestRoute } from "./route-label";
+import type { LiveHub } from "../app/features/live/live-hub.server";
+import { liveRoutes } from "./live-routes";
+import { countPageView, type PartnerCounter } from "../app/features/partners/partner-counter.server";
+import { impressionsHeader, IMPRESSIONS_HEADER } from "../app/features/partners/placements";
 
 export interface AppOptions {
   db: Database;
@@ -76,8 +82,18 @@ export interface AppOptions {
   operations?: OperationalSettings;
   /** Where drawn share cards are kept (DATA_DIR/share-cards); in memory only when omitted (ADR 0077). */
   shareCardsDir?: string;
+  /** Partner counts (ADR 0130); none are counted without it. */
+  partnerCounter?: PartnerCounter;
+  /** Pages keep the X-Partner-Impressions header for nginx to log on its cache's hits (PARTNER_IMPRESSIONS_VIA=nginx). */
+  forwardPartnerImpressions?: boolean;
   /** The share of page views whose browser reports its Core Web Vitals (VITALS_SAMPLE_RATE, ADR 0089). */
   vitalsSampleRate?: number;
+  /** The process's one reader of the live event log (ADR 0124); without it /live/ is not answered here. */
+  liveHub?: LiveHub;
+  /** Open live streams this process keeps (LIVE_STREAM_LIMIT). */
+  liveStreamLimit?: number;
+  /** Web Push (ADR 0136, 0137): the VAPID public key browsers subscribe with, and the push services accepted; no push without it. */
+  push?: PushSettings;
 }
 
 const DEFAULT_OPERATIONS: OperationalSettings = { backupSchedule: "daily", paymentWebhookWarningMinutes: 10 };
@@ -108,7 +124,7 @@ export function createApp(options: AppOptions) {
         req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          url: loggedUrl(req.url),
           remoteAddress: req.remoteAddress,
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -135,6 +151,17 @@ export function createApp(options: AppOptions) {
   });
 
   app.use(securityHeaders(isDev, options.payments.hostedPageOrigins));
+  // A round's live stream and feed (ADR 0124): before compression, which would hold a stream's
+  // events back to fill its buffer, and before the page cache, which keeps whole answers.
+  if (options.liveHub)
+    app.use(
+      liveRoutes({
+        db: options.db,
+        hub: options.liveHub,
+        streamLimit: options.liveStreamLimit ?? 5_000,
+        isShuttingDown: options.isShuttingDown,
+      }),
+    );
   // Brotli at quality 6 rather than the default 4: the home page's HTML goes from 13.9 kB to
   // 12.8 kB, so with its headers it fits what a new connection delivers in its first round trip
   // (ADR 20), for about 0.35 ms more CPU per page. Static files are compressed once at build
@@ -187,6 +214,13 @@ export function createApp(options: AppOptions) {
   if (clientBuildDir) {
     // File names under assets/ carry a content hash, so they never change.
     app.use("/assets", precompressedStatic(path.join(clientBuildDir, "assets"), { immutable: true, maxAge: "1y" }));
+    // The service worker (ADR 0135): asked again on every check, so a new build's worker is found
+    // at the next visit; never kept by nginx or a CDN in front.
+    app.get("/sw.js", (_req, res, next) => {
+      res.locals.servedBy = "/sw.js";
+      res.setHeader("Cache-Control", "no-cache");
+      next();
+    });
     app.use(precompressedStatic(clientBuildDir, { maxAge: "1h" }));
   }
 
@@ -207,10 +241,23 @@ export function createApp(options: AppOptions) {
       res.locals.servedBy = "/share/:kind/:file";
       next();
     },
-    shareCards({ db: options.db, renderer: shareCardRenderer, siteDir: clientBuildDir ?? path.resolve("public") }),
+    shareCards({
+      db: options.db,
+      renderer: shareCardRenderer,
+      siteDir: clientBuildDir ?? path.resolve("public"),
+      partnerCounter: options.partnerCounter,
+    }),
   );
 
-  const renderPage = pageRenderer(isDev);
+  const render = pageRenderer(isDev);
+  // The partners a render showed travel with the page as a header, so a page-cache hit counts them too.
+  const renderPage = async (request: Request, context: RequestContext) => {
+    const response = await render(request, context);
+    if (context.partnerImpressions?.length) response.headers.set(IMPRESSIONS_HEADER, impressionsHeader(context.partnerImpressions));
+    return response;
+  };
+  const countImpressions = (req: express.Request, impressions: string | null | undefined) =>
+    countPageView(options.partnerCounter, req.method, (name) => req.get(name), impressions);
   // The page cache never keeps a page past the moment the next scheduled article goes live
   // (ADR 26): that moment is data in the database, read at start, when it passes,
   // and after each content change.
@@ -256,7 +303,8 @@ export function createApp(options: AppOptions) {
     const cached = await pages.lookup(pageRequest);
     if (pages.isCacheable(pageRequest)) pageCacheLookups.inc({ result: cached ? "hit" : "miss", audience });
     if (cached) {
-      sendCachedPage(req, res, cached, audience);
+      countImpressions(req, cached.headers.find(([name]) => name === IMPRESSIONS_HEADER)?.[1]);
+      sendCachedPage(req, res, cached, audience, options.forwardPartnerImpressions ? [] : [IMPRESSIONS_HEADER]);
       return;
     }
     try {
@@ -282,6 +330,8 @@ export function createApp(options: AppOptions) {
         setCookies: [],
         requestId: String(req.id),
         operations: options.operations ?? DEFAULT_OPERATIONS,
+        partnerCounter: options.partnerCounter,
+        push: options.push,
         vitals: { sampleRate: options.vitalsSampleRate ?? DEFAULT_VITALS_SAMPLE_RATE, routePattern: pageLabel ?? (await labelPage) },
       };
       const response = withBackOfficeHeaders(req.path, await pages.handle(toFetchRequest(req, res), context, audience));
@@ -294,6 +344,8 @@ export function createApp(options: AppOptions) {
         },
       );
       response.headers.set("Cache-Control", cacheControl);
+      if (response.status === 200) countImpressions(req, response.headers.get(IMPRESSIONS_HEADER));
+      if (!options.forwardPartnerImpressions) response.headers.delete(IMPRESSIONS_HEADER);
       const scriptHashes = response.headers.get(PAGE_SCRIPT_HASHES_HEADER);
       if (scriptHashes !== null) {
         response.headers.delete(PAGE_SCRIPT_HASHES_HEADER);

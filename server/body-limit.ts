@@ -3,9 +3,13 @@ import type { Socket } from "node:net";
 import { AVATAR_MAX_BYTES } from "../app/features/account/avatar";
 import { MEDIA_UPLOAD_MAX_BODY_BYTES, MEDIA_UPLOAD_PATH } from "../app/features/media/media";
 import { MAX_ARTICLE_FORM_BYTES } from "../app/features/news/article-form";
+import { LIVE_DESK_MAX_BODY_BYTES } from "../app/features/live/live-desk-form";
 import { MAX_RESULTS_FORM_BYTES } from "../app/features/results/classification-csv";
+import { MAX_SESSION_RESULT_FORM_BYTES } from "../app/features/results/tsl-classification";
 import { MAX_QUOTE_BODY_BYTES } from "../app/features/shop/store/quote.server";
 import { MAX_VITALS_BODY_BYTES, VITALS_BEACON_PATH } from "../app/features/vitals/beacon";
+import { MAX_PUSH_REQUEST_BYTES, PUSH_SUBSCRIPTION_PATH, PUSH_UNSUBSCRIBE_PATH } from "../app/features/push/subscription-request-path";
+import { MAX_SEEN_BODY_BYTES, SEEN_BEACON_PATH } from "../app/features/partners/seen";
 import { RequestBodyTooLargeError } from "../app/lib/request-body";
 import { pagePathOf } from "../app/lib/data-request";
 
@@ -25,10 +29,17 @@ const BODY_LIMITS: { path: string; maxBytes: number }[] = [
   { path: "/api/cart/quote", maxBytes: MAX_QUOTE_BODY_BYTES },
   // A browser's Core Web Vitals beacon: a route pattern and five numbers (ADR 0089).
   { path: VITALS_BEACON_PATH, maxBytes: MAX_VITALS_BODY_BYTES },
+  // A browser's push subscription with the fan's choices, and its removal (ADR 0136).
+  { path: PUSH_SUBSCRIPTION_PATH, maxBytes: MAX_PUSH_REQUEST_BYTES },
+  { path: PUSH_UNSUBSCRIBE_PATH, maxBytes: MAX_PUSH_REQUEST_BYTES },
+  // The partner marks a page saw: a few "<placement>/<partner>" pairs (ADR 0145).
+  { path: SEEN_BEACON_PATH, maxBytes: MAX_SEEN_BODY_BYTES },
   // The profile form carries the avatar picture.
   { path: "/dashboard", maxBytes: AVATAR_MAX_BYTES + MAX_FORM_BYTES },
   // The media library's upload: a photo or a team clip.
   { path: MEDIA_UPLOAD_PATH, maxBytes: MEDIA_UPLOAD_MAX_BODY_BYTES },
+  // The live desk of the round under way, whose composer posts a phone's photo to itself.
+  { path: "/admin/live", maxBytes: LIVE_DESK_MAX_BODY_BYTES },
 ];
 
 /** The same, for every path under a prefix. */
@@ -37,12 +48,21 @@ const BODY_LIMITS_UNDER: { prefix: string; maxBytes: number }[] = [
   { prefix: "/admin/news/", maxBytes: MAX_ARTICLE_FORM_BYTES },
   // A session's classification as CSV, pasted or uploaded (/admin/results/{roundId}).
   { prefix: "/admin/results/", maxBytes: MAX_RESULTS_FORM_BYTES },
+  // A paddock ticker post with a phone's photo (/admin/live/{roundId}, /admin/live/{roundId}/posts).
+  { prefix: "/admin/live/", maxBytes: LIVE_DESK_MAX_BODY_BYTES },
+];
+
+/** The same, for every path of a pattern. */
+const BODY_LIMITS_MATCHING: { pattern: RegExp; maxBytes: number }[] = [
+  // A session's timing sheet, pasted or uploaded (/admin/live/{roundId}/sessions/{sessionId}/result).
+  { pattern: /^\/admin\/live\/[^/]+\/sessions\/[^/]+\/result$/, maxBytes: MAX_SESSION_RESULT_FORM_BYTES },
 ];
 
 export function bodyLimitFor(pathname: string): number {
   const routePath = pagePathOf(pathname).replace(/\/+$/, "") || "/";
   return (
     BODY_LIMITS.find((limit) => limit.path === routePath)?.maxBytes ??
+    BODY_LIMITS_MATCHING.find((limit) => limit.pattern.test(routePath))?.maxBytes ??
     BODY_LIMITS_UNDER.find((limit) => routePath.startsWith(limit.prefix))?.maxBytes ??
     MAX_FORM_BYTES
   );

@@ -18,6 +18,11 @@ import { pruneVitals } from "../app/features/vitals/vitals.server";
 import { createPaymentProvider } from "../app/features/shop/payments/create-provider.server";
 import { expireOverdueOrders } from "../app/features/shop/store/order-lifecycle.server";
 import { sendLowStockAlerts } from "../app/features/shop/shop-desk/stock.server";
+import { sendOverdueResultAlerts } from "../app/features/live/result-watchdog.server";
+import { mentionsIn } from "../app/features/partners/placements";
+import { queueDueMonthlyReports } from "../app/features/partners/monthly-report.server";
+import { createPartnerCounter } from "../app/features/partners/partner-counter.server";
+import { startPartnerHitLog } from "../app/features/partners/hit-log.server";
 import { pickupDirectoryTransport, smtpTransport, startMailDelivery } from "../app/features/mail/delivery.server";
 import { cleanStoredOriginals } from "../app/features/media/clean-originals.server";
 import { databaseMediaStorage } from "../app/features/media/storage.server";
@@ -37,6 +42,12 @@ import type { AppOptions } from "./app";
 import { resolveAppSecret } from "./app-secret";
 import { drain, listen } from "./http";
 import { createLogger } from "./logger";
+import { startLiveHub } from "../app/features/live/live-hub.server";
+import { resolveVapidDetails } from "../app/features/push/vapid-keys.server";
+import { DEFAULT_PUSH_SERVICE_HOSTS } from "../app/features/push/vapid";
+import { startPushSending, webPushTransport } from "../app/features/push/push-sender.server";
+import { queueSessionPushes } from "../app/features/push/push-queue.server";
+import { prunePushDeliveries } from "../app/features/push/push-desk.server";
 
 const isDev = process.argv.includes("--dev");
 
@@ -81,6 +92,14 @@ logger.info({ database: database.kind, dataDir: database.kind === "pglite" ? env
 const appSecret = resolveAppSecret(env.AUTH_SECRET, env.DATA_DIR, (message) => logger.warn(message));
 
 let shuttingDown = false;
+// The process's one listener for live events (ADR 0124): every open stream is fed from it.
+const liveHub = await startLiveHub({
+  db: database.db,
+  listen: database.listen,
+  tickMs: env.LIVE_HEARTBEAT_MS,
+  onError: (error) =>
+    logger.warn({ err: error }, "the live hub could not read the live event log; it tries again on the next notice or tick"),
+});
 // Operations (ADRs 0046, 0047): the periodic jobs report when they ran; /metrics and /readyz
 // read the outbox, payments and backups from the database.
 const operations: OperationalSettings = {
@@ -90,6 +109,14 @@ const operations: OperationalSettings = {
 const jobClock = createJobClock();
 const readOperations = () => readOperationalState(database.db, operations);
 registerOperationalMetrics({ read: readOperations, jobLags: jobClock.lags });
+// Partner counts are held in memory and written every few seconds (ADR 0130); the last batch at shutdown.
+const partnerCounter = env.PARTNER_COUNTING === "on" ? createPartnerCounter(database.db, { log: logger }) : undefined;
+
+// Web Push (ADR 0136, 0137): the site's VAPID keys, the same for every process (set, or kept in the database).
+const vapid = await resolveVapidDetails(database.db, env);
+if (vapid.warning) logger.warn(vapid.warning);
+const pushServiceHosts = env.PUSH_SERVICE_HOSTS ?? [...DEFAULT_PUSH_SERVICE_HOSTS];
+
 const appOptions: AppOptions = {
   db: database.db,
   contentChanges: database.contentChanges,
@@ -112,7 +139,12 @@ const appOptions: AppOptions = {
   operations,
   // A cache: drawn again from the database when missing, so backups leave it out.
   shareCardsDir: path.join(env.DATA_DIR, "share-cards"),
+  partnerCounter,
+  forwardPartnerImpressions: env.PARTNER_IMPRESSIONS_VIA === "nginx",
   degradedReasons: async () => degradedReasons((await readOperations()).email, jobClock.lags(), new Date()),
+  liveHub,
+  liveStreamLimit: env.LIVE_STREAM_LIMIT,
+  push: { publicKey: vapid.details.publicKey, serviceHosts: pushServiceHosts },
 };
 
 // Backups (ADR 0043). On the embedded database only this process can copy the data directory:
@@ -169,6 +201,10 @@ const mailDelivery = startMailDelivery(database.db, mailTransport, {
   log: logger,
   intervalMs: env.MAIL_DELIVERY_INTERVAL_MS,
   onRound: jobClock.register("mail-delivery", env.MAIL_DELIVERY_INTERVAL_MS).ran,
+  // A delivered copy of an e-mail that links to a partner counts for them (no open pixel: ADR 0130).
+  onSent: (email) => {
+    for (const [partnerId, placementId] of mentionsIn(email.htmlBody)) partnerCounter?.add(partnerId, placementId, "delivered");
+  },
 });
 
 // Newsletter issues that are due are queued in batches (ADR 0074): at start (a send a restart
@@ -190,6 +226,22 @@ const originalsCleaning = cleanStoredOriginals(database.db, databaseMediaStorage
   stopped: () => shuttingDown,
 }).catch((error: unknown) => logger.warn({ err: error }, "could not clean the stored media originals; the next start tries again"));
 
+// Behind nginx, the pages its cache served are counted from its log (ADR 0130).
+const partnerHitLog =
+  partnerCounter && env.PARTNER_HIT_LOG ? startPartnerHitLog(database.db, env.PARTNER_HIT_LOG, partnerCounter, { log: logger }) : undefined;
+
+// Each partner with a report contact gets last month's PDF and CSV through the outbox, once,
+// whichever process gets there first (ADR 0131): checked at start and every hour.
+let partnerReporting: Promise<unknown> = Promise.resolve();
+const queuePartnerReports = () => {
+  partnerReporting = queueDueMonthlyReports(database.db, env.PUBLIC_URL)
+    .then((queued) => queued > 0 && logger.info({ queued }, "queued partners' monthly reports"))
+    .catch((error: unknown) => logger.warn({ err: error }, "could not queue partners' monthly reports"));
+};
+queuePartnerReports();
+const partnerReports = setInterval(queuePartnerReports, 60 * 60 * 1000);
+partnerReports.unref();
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const pruning = setInterval(
   () => {
@@ -197,6 +249,7 @@ const pruning = setInterval(
       logger.warn({ err: error }, "could not prune rate limit counters"),
     );
     pruneVitals(database.db).catch((error: unknown) => logger.warn({ err: error }, "could not prune old web vitals"));
+    prunePushDeliveries(database.db).catch((error: unknown) => logger.warn({ err: error }, "could not prune old push deliveries"));
   },
   60 * 60 * 1000,
 );
@@ -231,25 +284,71 @@ const lowStockAlerts = setInterval(() => {
 }, 60_000);
 lowStockAlerts.unref();
 
+// A race-weekend session finished more than 15 minutes ago with no result: the editors are
+// mailed once per session, however many processes run this (issue 39).
+let watching: Promise<unknown> = Promise.resolve();
+const resultWatchdogRan = jobClock.register("result-watchdog", 60_000).ran;
+const resultWatchdog = setInterval(() => {
+  watching = sendOverdueResultAlerts(database.db, env.PUBLIC_URL ?? "")
+    .then(resultWatchdogRan)
+    .catch((error: unknown) => logger.warn({ err: error }, "could not check for overdue results"));
+}, 60_000);
+resultWatchdog.unref();
+
+// Pushes go out from every process once their change has committed (ADR 0136): woken by the
+// queue's NOTIFY, and every PUSH_SENDING_INTERVAL_MS for retries and scheduled ones.
+const pushSending = startPushSending(database.db, webPushTransport(vapid.details), {
+  publicUrl: env.PUBLIC_URL,
+  log: logger,
+  listen: database.listen,
+  intervalMs: env.PUSH_SENDING_INTERVAL_MS,
+  onRound: jobClock.register("push-sending", env.PUSH_SENDING_INTERVAL_MS).ran,
+  onError: (error) => logger.warn({ err: error }, "a push round failed; the next one tries again"),
+});
+
+// 15 minutes before each session of a published season, its push is queued, once (its topic).
+let queueingSessions: Promise<unknown> = Promise.resolve();
+const sessionPushesRan = jobClock.register("session-pushes", 60_000).ran;
+const queueSessions = () => {
+  queueingSessions = queueSessionPushes(database.db, new Date())
+    .then(sessionPushesRan)
+    .catch((error: unknown) => logger.warn({ err: error }, "could not queue the pushes of sessions about to start"));
+};
+queueSessions();
+const sessionPushes = setInterval(queueSessions, 60_000);
+sessionPushes.unref();
+
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, async () => {
     // A second Ctrl-C or SIGTERM must not cut the drain short.
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
+    // Live streams never finish: end them now, and their readers reconnect to another process.
+    liveHub.endStreams();
     const clean = await drain(server, {
       timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
       log: logger,
       cleanup: async () => {
         clearInterval(orderExpiry);
         clearInterval(lowStockAlerts);
+        clearInterval(resultWatchdog);
+        clearInterval(sessionPushes);
+        clearInterval(partnerReports);
+        await partnerReporting;
         await expiring;
         await alerting;
+        await watching;
+        await queueingSessions;
+        await pushSending.stop();
         await originalsCleaning;
         await newsletterSending.stop();
         await mailDelivery.stop();
+        await partnerHitLog?.stop();
+        await partnerCounter?.stop();
         await controlSocket?.close();
         await backupSchedule?.stop();
+        await liveHub.close();
         await database.close();
       },
     });

@@ -26,6 +26,8 @@ export function securityHeaders(isDev: boolean, paymentPageOrigins: readonly str
         imgSrc: ["'self'", "data:", "blob:"],
         mediaSrc: ["'self'", "blob:"],
         fontSrc: ["'self'"],
+        // The service worker (ADR 0135), from the site itself.
+        workerSrc: ["'self'"],
         connectSrc: isDev ? ["'self'", "ws:", "wss:"] : ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -14,9 +14,16 @@ export function allowScriptsByHash(res: express.Response, scriptHashes: readonly
  * A page from the cache, as stored: the same bytes for everyone, compressed once, with a strong
  * ETag per encoding, so a browser or a shared cache that holds it gets a 304.
  */
-export function sendCachedPage(req: express.Request, res: express.Response, page: CachedPage, audience: PageAudience) {
+export function sendCachedPage(
+  req: express.Request,
+  res: express.Response,
+  page: CachedPage,
+  audience: PageAudience,
+  /** Headers kept with the page for the server only (lower case). */
+  withheld: readonly string[] = [],
+) {
   res.status(page.status);
-  for (const [name, value] of page.headers) res.append(name, value);
+  for (const [name, value] of page.headers) if (!withheld.includes(name)) res.append(name, value);
   const cacheControl = page.headers.find(([name]) => name === "cache-control")?.[1] ?? null;
   // The signed-in page holds nothing of the person, but says someone is signed in: never for a shared cache.
   res.setHeader("Cache-Control", cacheControlFor({ personal: audience !== "everyone" }, { cacheControl, setsCookie: false }));

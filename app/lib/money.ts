@@ -10,8 +10,8 @@ export function formatPence(pence: number): string {
   return `${sign}£${groupThousands(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-/** 1234567 → "1,234,567". */
-function groupThousands(whole: number): string {
+/** 1234567 → "1,234,567" (a whole number, without `Intl`: see formatPence). */
+export function groupThousands(whole: number): string {
   return String(whole).replace(/\B(?=(\d{3})+$)/g, ",");
 }
 

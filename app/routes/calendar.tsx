@@ -7,9 +7,13 @@ import { NextRacePanel } from "~/features/calendar/next-race-panel";
 import { SeasonSwitcher } from "~/features/calendar/season-switcher";
 import { OPEN_ROUND_PARAM, SEASON_PARAM, SeasonCalendar } from "~/features/calendar/season-calendar";
 import { getPublicSeasonYear, getPublishedSeasons, getSeason } from "~/features/calendar/season.server";
+import { hydrateLater } from "~/components/hydrate-later";
 import { pageMeta } from "~/lib/meta";
 import { roundShareCard, seasonShareCard, shareCardImage } from "~/features/share-cards/cards.server";
 import { appContext } from "~/context";
+
+// Plain forms in the server's HTML: its script comes after the page's first (ADR 0093).
+const SpoilerFreeBar = hydrateLater(() => import("~/features/spoiler-free/spoiler-free-bar").then((m) => m.SpoilerFreeBar));
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
@@ -37,7 +41,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     now: new Date().toISOString(),
     openRoundId,
     publicUrl: context.publicUrl,
-    shareCard: card ? shareCardImage(card) : null,
+    shareCard: card ? await shareCardImage(context.db, card) : null,
   };
 }
 
@@ -69,6 +73,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
         description="The countdown to the next race, every weekend's schedule and our results. All times are UK time."
       />
       <SubscribeLinks feedUrl={`${publicUrl}/calendar.ics`} />
+      <SpoilerFreeBar className="mb-8" />
       {season && <SeasonSwitcher years={seasonYears} shownYear={season.year} siteYear={siteSeasonYear} />}
       {season && season.rounds.length === 0 ? (
         <p className="text-muted">The {season.year} calendar will be published soon.</p>
@@ -78,7 +83,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
           <div className="mt-16">
             <SeasonCalendar season={season} initialNow={now} initialOpenRoundId={openRoundId} seasonParam={seasonParam} />
           </div>
-          <JsonLd data={roundEventsJsonLd(season.rounds, { publicUrl })} />
+          <JsonLd data={import.meta.env.SSR ? roundEventsJsonLd(season.rounds, { publicUrl }) : null} />
         </>
       ) : (
         <p className="text-muted">The next season&apos;s calendar will be published soon.</p>

@@ -7,6 +7,7 @@ import { HeroSlider } from "~/features/home/hero-slider";
 import { getHeroSlides, getHomeTeamTiles } from "~/features/home/home.server";
 import { getLatestArticles } from "~/features/news/news.server";
 import { getPartnersSection } from "~/features/partners/partners.server";
+import { placePartners } from "~/features/partners/placements.server";
 import { getPodcast } from "~/features/podcast/podcast.server";
 import { getMerchStrip } from "~/features/shop/store/catalogue.server";
 import { shippingNotice } from "~/features/shop/store/store-view";
@@ -44,7 +45,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     season: season && { year: season.year, nextSeason: season.nextSeason, rounds: nextRaceRounds(season.rounds, now) },
     latestNews,
     podcast: { show: podcast.show, latestEpisode: podcast.episodes[0] },
-    partners,
+    partners: { ...partners, partners: await placePartners(context, "home", partners.partners) },
     merchandise,
     shippingPerk: shippingNotice(context.shipping),
     now: now.toISOString(),

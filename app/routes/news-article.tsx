@@ -6,6 +6,9 @@ import { articlePath } from "~/features/news/news-links";
 import { articleMeta } from "~/features/news/news-seo";
 import { articleShareCard, shareCardImage } from "~/features/share-cards/cards.server";
 import { getArticle } from "~/features/news/news.server";
+import { hiddenArticleTitle } from "~/features/news/article-round";
+import { SPOILER_FREE_TITLE_META, SPOILER_ROUND_ATTRIBUTE } from "~/features/spoiler-free/head-script";
+import { pageTitle } from "~/brand";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
 
@@ -17,7 +20,11 @@ export async function loader({ params, context: routerContext }: Route.LoaderArg
   if (lookup.found === "redirect") throw redirect(articlePath(lookup.slug), 301);
   if (lookup.found === "nothing") return data({ article: null, publicUrl: context.publicUrl, shareImage: null }, { status: 404 });
   const { article } = lookup;
-  return { article, publicUrl: context.publicUrl, shareImage: article.shareImage ?? shareCardImage(articleShareCard(article)) };
+  return {
+    article,
+    publicUrl: context.publicUrl,
+    shareImage: article.shareImage ?? (await shareCardImage(context.db, articleShareCard(article))),
+  };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -34,6 +41,16 @@ export const meta: Route.MetaFunction = (args) => {
       type: "article",
     }),
     ...articleMeta(article),
+    // The tab's title while spoiler-free mode hides the article's round: the headline might give the result away (ADR 0143).
+    ...(article.spoilerRound
+      ? [
+          {
+            name: SPOILER_FREE_TITLE_META,
+            content: pageTitle(hiddenArticleTitle(article.category, article.spoilerRound)),
+            [SPOILER_ROUND_ATTRIBUTE]: article.spoilerRound.id,
+          },
+        ]
+      : []),
   ];
 };
 

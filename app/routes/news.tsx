@@ -13,6 +13,10 @@ import { linkListJsonLd } from "~/features/seo/structured-data";
 import { articlePath } from "~/features/news/news-links";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
+import { hydrateLater } from "~/components/hydrate-later";
+
+// A link to /notifications in the server's HTML: its script comes after the page's first (ADR 0093).
+const NotifyMe = hydrateLater(() => import("~/features/push/notify-me").then((m) => m.NotifyMe));
 
 /** Cards in the first screenful load their pictures at once; the rest wait for scrolling. */
 const EAGER_CARDS = 3;
@@ -20,10 +24,11 @@ const EAGER_CARDS = 3;
 /**
  * The latest story leads the full list: the row's width, a larger headline, and from 64rem its
  * picture (three fifths) beside its text. Styled from here so the home page's cards carry none of it.
+ * A race report's card sits in spoiler-free mode's guard, so the selectors look for the article at any depth.
  */
 const LEAD_STORY =
-  "sm:col-span-2 lg:col-span-3 [&>article]:lg:grid [&>article]:lg:grid-cols-[3fr_2fr] [&_img]:lg:h-full " +
-  "[&>article>div]:sm:p-8 [&>article>div]:lg:justify-center [&_h2]:text-3xl [&_h2]:sm:text-4xl [&_h2+p]:sm:text-lg [&_a]:lg:mt-2";
+  "sm:col-span-2 lg:col-span-3 [&_article]:lg:grid [&_article]:lg:grid-cols-[3fr_2fr] [&_img]:lg:h-full " +
+  "[&_article>div]:sm:p-8 [&_article>div]:lg:justify-center [&_article_h2]:text-3xl [&_article_h2]:sm:text-4xl [&_h2+p]:sm:text-lg [&_article_a]:lg:mt-2";
 const LEAD_SIZES = "(min-width: 80rem) 760px, (min-width: 64rem) 60vw, 100vw";
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
@@ -50,11 +55,15 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
       <JsonLd
-        data={linkListJsonLd(
-          publicUrl,
-          "News & Updates",
-          articles.map((article) => ({ name: article.title, path: articlePath(article.id) })),
-        )}
+        data={
+          import.meta.env.SSR
+            ? linkListJsonLd(
+                publicUrl,
+                "News & Updates",
+                articles.map((article) => ({ name: article.title, path: articlePath(article.id) })),
+              )
+            : null
+        }
       />
       <SectionHeading
         level={1}
@@ -62,6 +71,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
         title="News & Updates"
         description="Race reports, team news, technical insights and interviews from the Ridgeway Racing garage."
       />
+      <NotifyMe className="mb-6" request={{ kinds: ["report"] }} about="new race reports" caption="When a race report is published" />
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
         <div className="lg:order-2 lg:w-96">
           <NewsSearchForm filter={filter} />

@@ -3,14 +3,19 @@ import { brand } from "~/brand";
 import { cx } from "~/components/ui/cx";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { getSponsorshipPackages, type CopyBlock } from "~/features/partners/partners.server";
+import { getPartners, getSponsorshipPackages, type CopyBlock } from "~/features/partners/partners.server";
+import { partnersAt, placePartners } from "~/features/partners/placements.server";
+import { PartnerNameLinks } from "~/features/partners/partner-name-links";
 import { TierCard } from "~/features/partners/tier-card";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "~/context";
 
 export async function loader({ context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
-  return getSponsorshipPackages(context.db);
+  const [packages, linked] = await Promise.all([getSponsorshipPackages(context.db), partnersAt(context.db, "packages-page")]);
+  // Partners staff placed on this page: shown (and counted) only when there are some.
+  const shown = linked.length > 0 ? (await getPartners(context.db)).filter((partner) => linked.some(({ id }) => id === partner.id)) : [];
+  return { ...packages, partners: await placePartners(context, "packages-page", shown) };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -19,7 +24,7 @@ export const meta: Route.MetaFunction = (args) =>
     description: `Sponsor ${brand.name}: Bronze, Silver and Platinum packages per race weekend, with VIP passes, branding on the cars and hospitality.`,
   });
 
-export default function PartnerPackagesPage({ loaderData: { tiers, benefits, valueStrip } }: Route.ComponentProps) {
+export default function PartnerPackagesPage({ loaderData: { tiers, benefits, valueStrip, partners } }: Route.ComponentProps) {
   // The top tier is the one we lead with.
   const featuredTier = tiers.at(-1)?.tier;
   return (
@@ -57,6 +62,13 @@ export default function PartnerPackagesPage({ loaderData: { tiers, benefits, val
           <CopyGrid blocks={valueStrip} className="sm:grid-cols-2 lg:grid-cols-4" plain />
         </div>
       </section>
+
+      {partners.length > 0 && (
+        <section aria-labelledby="current-partners-heading" className="mx-auto max-w-7xl px-4 pt-12 sm:px-6">
+          <SectionHeading id="current-partners-heading" title="Partners Racing With Us" />
+          <PartnerNameLinks partners={partners} />
+        </section>
+      )}
 
       <section aria-labelledby="consultation-heading" className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
         <h2 id="consultation-heading" className="text-3xl font-bold uppercase sm:text-4xl">

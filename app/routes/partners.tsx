@@ -4,6 +4,7 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { PartnerCard } from "~/features/partners/partner-card";
 import { PartnerLogos } from "~/features/partners/partner-logos";
 import { getPartnersSection } from "~/features/partners/partners.server";
+import { placePartners } from "~/features/partners/placements.server";
 import { VipProgramSection } from "~/features/partners/vip-program-section";
 import { JsonLd } from "~/components/json-ld";
 import { partnersJsonLd } from "~/features/seo/structured-data";
@@ -12,7 +13,14 @@ import { appContext } from "~/context";
 
 export async function loader({ context: routerContext }: Route.LoaderArgs) {
   const context = appContext(routerContext);
-  return { ...(await getPartnersSection(context.db)), publicUrl: context.publicUrl };
+  const section = await getPartnersSection(context.db);
+  return {
+    ...section,
+    // Structured data names the partners' own sites; the page's links go through /go/ when counted.
+    jsonLdPartners: section.partners,
+    partners: await placePartners(context, "partners-page", section.partners),
+    publicUrl: context.publicUrl,
+  };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -21,10 +29,10 @@ export const meta: Route.MetaFunction = (args) =>
     description: `The technical partners behind ${brand.name}, and the VIP Partnership Program for businesses that join us on race weekends.`,
   });
 
-export default function PartnersPage({ loaderData: { partners, vipProgram, publicUrl } }: Route.ComponentProps) {
+export default function PartnersPage({ loaderData: { partners, jsonLdPartners, vipProgram, publicUrl } }: Route.ComponentProps) {
   return (
     <>
-      <JsonLd data={partnersJsonLd(publicUrl, partners)} />
+      <JsonLd data={import.meta.env.SSR ? partnersJsonLd(publicUrl, jsonLdPartners) : null} />
       <div className="mx-auto max-w-7xl px-4 pt-12 sm:px-6 sm:pt-16">
         <SectionHeading
           level={1}

@@ -23,7 +23,7 @@ export default function PodcastPage({ loaderData: podcast }: Route.ComponentProp
   const [latest] = podcast.episodes;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-12 px-4 py-12 sm:px-6 sm:py-16">
-      <JsonLd data={podcastJsonLd(podcast.publicUrl, podcast)} />
+      <JsonLd data={import.meta.env.SSR ? podcastJsonLd(podcast.publicUrl, podcast) : null} />
       <SectionHeading
         level={1}
         eyebrow="Podcast"

@@ -42,7 +42,7 @@ export async function loader({ params, context: routerContext }: Route.LoaderArg
     product: toProductView(found),
     shipping: shippingNotice(context.shipping),
     publicUrl: context.publicUrl,
-    shareCard: shareCardImage(productShareCard(found)),
+    shareCard: await shareCardImage(context.db, productShareCard(found)),
   };
 }
 
@@ -68,12 +68,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const sale = isOnSale(product);
   return (
     <article className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-16">
-      <JsonLd data={productJsonLd(product, publicUrl)} />
+      <JsonLd data={import.meta.env.SSR ? productJsonLd(product, publicUrl) : null} />
       <JsonLd
-        data={breadcrumbJsonLd(publicUrl, [
-          { name: "Store", path: "/store" },
-          { name: product.name, path: `/store/${product.slug}` },
-        ])}
+        data={
+          import.meta.env.SSR
+            ? breadcrumbJsonLd(publicUrl, [
+                { name: "Store", path: "/store" },
+                { name: product.name, path: `/store/${product.slug}` },
+              ])
+            : null
+        }
       />
       <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted">
         <ol className="flex flex-wrap gap-2">

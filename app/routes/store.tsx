@@ -26,6 +26,10 @@ import { storeJsonLd } from "~/features/shop/store/store-json-ld";
 import { pageMeta } from "~/lib/meta";
 import { PAGE_VALIDATORS, validatedBy } from "~/lib/page-cache-validation";
 import { appContext } from "~/context";
+import { hydrateLater } from "~/components/hydrate-later";
+
+// A link to /notifications in the server's HTML: its script comes after the page's first (ADR 0093).
+const NotifyMe = hydrateLater(() => import("~/features/push/notify-me").then((m) => m.NotifyMe));
 
 /** Cards in the first screenful load their pictures at once; the rest wait for scrolling. */
 const EAGER_CARDS = 3;
@@ -65,7 +69,7 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
-        <JsonLd data={catalogueJsonLd} />
+        <JsonLd data={import.meta.env.SSR ? catalogueJsonLd : null} />
         <div className="mb-6 flex flex-col md:mb-0 md:flex-row md:items-start md:justify-between md:gap-4">
           <SectionHeading
             level={1}
@@ -90,6 +94,8 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
             {CARD_PAYMENT_NOTICE}
           </li>
         </ul>
+
+        <NotifyMe className="mb-8" request={{ kinds: ["drop"] }} about="new kit and sales in the shop" caption="New kit and sales" />
 
         <StoreFilters query={query} counts={counts} />
 

@@ -19,7 +19,7 @@ export async function loader({ params, context: routerContext }: Route.LoaderArg
   const context = appContext(routerContext);
   const member = /^\d{1,9}$/.test(params.memberId) ? await getTeamMember(context.db, Number(params.memberId)) : null;
   if (!member) return data({ member: null, shareCard: null }, { status: 404 });
-  return { member, shareCard: shareCardImage(memberShareCard(member)), publicUrl: context.publicUrl };
+  return { member, shareCard: await shareCardImage(context.db, memberShareCard(member)), publicUrl: context.publicUrl };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -42,13 +42,21 @@ export default function TeamMemberPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
       <JsonLd
-        data={personJsonLd(publicUrl, { name: member.name, role: member.role, path, image: member.image, description: member.bio })}
+        data={
+          import.meta.env.SSR
+            ? personJsonLd(publicUrl, { name: member.name, role: member.role, path, image: member.image, description: member.bio })
+            : null
+        }
       />
       <JsonLd
-        data={breadcrumbJsonLd(publicUrl, [
-          { name: "Our Team", path: "/team" },
-          { name: member.name, path },
-        ])}
+        data={
+          import.meta.env.SSR
+            ? breadcrumbJsonLd(publicUrl, [
+                { name: "Our Team", path: "/team" },
+                { name: member.name, path },
+              ])
+            : null
+        }
       />
       <header className="grid items-center gap-8 md:grid-cols-[minmax(0,20rem)_1fr] md:gap-12">
         <SitePicture

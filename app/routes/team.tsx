@@ -35,7 +35,7 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs) 
     femaleSide: femaleSide.map(femaleSideTile),
     // /team?driver=<id> is the driver's page: its link preview is the driver's card.
     publicUrl: context.publicUrl,
-    shareCard: openDriverCard ? shareCardImage(driverShareCard(openDriverCard, driverCarousel.seasonYear)) : null,
+    shareCard: openDriverCard ? await shareCardImage(context.db, driverShareCard(openDriverCard, driverCarousel.seasonYear)) : null,
   };
 }
 
@@ -57,14 +57,18 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
       <JsonLd
-        data={sportsTeamJsonLd(publicUrl, {
-          drivers: driverCarousel.drivers.map((driver) => ({
-            name: driver.name,
-            role: driver.role,
-            path: `/team?${DRIVER_PARAM}=${encodeURIComponent(driver.id)}`,
-          })),
-          staff: leadership.map((member) => ({ name: member.name, role: member.role, path: `/team/${member.id}` })),
-        })}
+        data={
+          import.meta.env.SSR
+            ? sportsTeamJsonLd(publicUrl, {
+                drivers: driverCarousel.drivers.map((driver) => ({
+                  name: driver.name,
+                  role: driver.role,
+                  path: `/team?${DRIVER_PARAM}=${encodeURIComponent(driver.id)}`,
+                })),
+                staff: leadership.map((member) => ({ name: member.name, role: member.role, path: `/team/${member.id}` })),
+              })
+            : null
+        }
       />
       <LinkButton to="/" variant="ghost" size="sm" className="-ml-3 mb-6">
         ← Back to Home

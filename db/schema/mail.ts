@@ -11,6 +11,13 @@ import { articles } from "./news";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's bytes, base64. */
+  content: string;
+}
+
 /** Every e-mail the site sends is written here first, then delivered by the worker. */
 export const emailOutbox = pgTable(
   "email_outbox",
@@ -32,6 +39,8 @@ export const emailOutbox = pgTable(
     claimedUntil: timestamptz("claimed_until"),
     /** Given up: a permanent refusal, every attempt used, or a newsletter to a bouncing address. Kept, and staff may retry it. */
     failedAt: timestamptz("failed_at"),
+    /** Files sent with the message (a partner's monthly PDF and CSV), base64; null for none. */
+    attachments: jsonb("attachments").$type<EmailAttachment[]>(),
   },
   (table) => [
     index("email_outbox_due_idx")

@@ -15,6 +15,10 @@ import { mediaAssets } from "./media";
  * public address and may be renamed (the old one answers with a 301: articleSlugRedirects).
  * Publishing is data (ADR "scheduling"): the public site shows a row only when
  * `status = 'published' AND publish_at <= now()`; a future publish_at is a scheduled post.
+ *
+ * The table also has `search_document`, a tsvector the database generates from the title, excerpt
+ * and body text, with a GIN index (migration 0039, ADR 0144). It is left out of this definition on
+ * purpose, so whole-row selects never carry it; searches name it in SQL (articleSearchDocument).
  */
 export const articles = pgTable(
   "articles",
@@ -75,6 +79,9 @@ export const articles = pgTable(
     index("articles_status_publish_at_idx").on(table.status, table.publishAt),
   ],
 );
+
+/** The generated full-text column described above, for a search's SQL: `${articleSearchDocument} @@ query`. */
+export const articleSearchDocument = sql`${articles}.search_document`;
 
 /** A slug an article answered to before it was renamed: that address answers with a 301. */
 export const articleSlugRedirects = pgTable(

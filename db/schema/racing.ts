@@ -81,6 +81,14 @@ export const roundSessions = pgTable(
       .notNull()
       .references(() => rounds.id, { onDelete: "cascade" }),
     sortOrder: integer("sort_order").notNull(),
+    /**
+     * Stable across the round desk's saves (which rewrite the rows, matching sessions by name):
+     * what a live state, a ticker post and a classification point at.
+     */
+    id: text("id")
+      .notNull()
+      .unique()
+      .default(sql`gen_random_uuid()::text`),
     name: text("name").notNull(),
     date: date("date").notNull(),
     /** Local HH:MM, or null while not announced. */

@@ -82,7 +82,12 @@ export async function seedDatabase(db: Database): Promise<void> {
       await insert(
         schema.roundSessions,
         season.rounds.flatMap((round) =>
-          (round.sessions ?? []).map((session, index) => ({ ...session, roundId: round.id, sortOrder: index })),
+          (round.sessions ?? []).map((session, index) => ({
+            ...session,
+            id: `${round.id}-s${index + 1}`,
+            roundId: round.id,
+            sortOrder: index,
+          })),
         ),
       );
       await insert(

@@ -7,7 +7,9 @@ import { isMediaKey } from "../../app/features/media/media";
 import { getServableMediaFile } from "../../app/features/media/media.server";
 import { databaseMediaStorage } from "../../app/features/media/storage.server";
 import { findShareCard, shareCardHash } from "../../app/features/share-cards/cards.server";
-import { CARD_PICTURE_BOX, cardTree } from "../../app/features/share-cards/layout";
+import { CARD_LOGO_BOX, CARD_PICTURE_BOX, cardTree, type CardLogo } from "../../app/features/share-cards/layout";
+import type { PartnerCounter } from "../../app/features/partners/partner-counter.server";
+import { previewCrawler } from "../../app/features/partners/placements";
 import { isShareCardKind, parseShareFile, shareCardPath, type ShareCard } from "../../app/features/share-cards/share-card";
 import { ShareCardsBusy, type ShareCardRenderer } from "./renderer";
 
@@ -19,6 +21,8 @@ export interface ShareCardOptions {
   /** Where the site's own art (/media/…) is read from: the client build, or public/ in development. */
   siteDir: string;
   now?: () => Date;
+  /** Counts a card fetched by a platform's link-preview crawler for each partner on it (ADR 0145); none counted without it. */
+  partnerCounter?: PartnerCounter;
 }
 
 /** sharp's crop position nearest a CSS object-position ("50% 30%"). */
@@ -34,7 +38,7 @@ export function cropPosition(focus: string): string {
  * the card shows, so a file never changes and is cached for a year; an old hash (the article was
  * edited) is sent to the current file, an unknown subject is a 404.
  */
-export function shareCards({ db, renderer, siteDir, now = () => new Date() }: ShareCardOptions): RequestHandler {
+export function shareCards({ db, renderer, siteDir, now = () => new Date(), partnerCounter }: ShareCardOptions): RequestHandler {
   const storage = databaseMediaStorage(db);
 
   const pictureBytes = async (picture: string): Promise<Buffer | null> => {
@@ -63,6 +67,35 @@ export function shareCards({ db, renderer, siteDir, now = () => new Date() }: Sh
     }
   };
 
+  /** The partners' logos fitted to their box, as data: URLs; a logo that does not decode is left out. */
+  const logos = async ({ partners = [] }: ShareCard): Promise<CardLogo[]> => {
+    const fitted = await Promise.all(
+      partners.map(async (partner) => {
+        const bytes = await pictureBytes(partner.logo);
+        if (!bytes) return null;
+        try {
+          const png = await sharp(bytes, { limitInputPixels: 50_000_000 })
+            .resize({ ...CARD_LOGO_BOX, fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
+            .png()
+            .toBuffer();
+          return { name: partner.name, src: `data:image/png;base64,${png.toString("base64")}` };
+        } catch {
+          return null;
+        }
+      }),
+    );
+    return fitted.filter((logo) => logo !== null);
+  };
+
+  /**
+   * A link preview made: a platform's crawler fetched the card (or checked its copy, 304), so
+   * each partner on it counts one card fetch. Nothing about the request is kept.
+   */
+  const countPreview = (req: Parameters<RequestHandler>[0], card: ShareCard) => {
+    if (!partnerCounter || req.method !== "GET" || !previewCrawler(req.get("user-agent"))) return;
+    for (const partner of card.partners ?? []) partnerCounter.add(partner.id, "share-cards", "card-fetch");
+  };
+
   return async (req, res, next) => {
     const kind = String(req.params.kind ?? "");
     const parsed = parseShareFile(String(req.params.file ?? ""));
@@ -80,10 +113,14 @@ export function shareCards({ db, renderer, siteDir, now = () => new Date() }: Sh
       const etag = `"${hash}"`;
       res.set({ "Cache-Control": IMMUTABLE, ETag: etag, "X-Content-Type-Options": "nosniff" });
       if (req.headers["if-none-match"]?.split(/\s*,\s*/).some((tag) => tag === etag || tag === `W/${etag}`)) {
+        countPreview(req, card);
         res.status(304).end();
         return;
       }
-      const png = await renderer.png(`${kind}-${parsed.slug}-${hash}.png`, async () => cardTree(card, await pictureDataUrl(card)));
+      const png = await renderer.png(`${kind}-${parsed.slug}-${hash}.png`, async () =>
+        cardTree(card, await pictureDataUrl(card), await logos(card)),
+      );
+      countPreview(req, card);
       res.type("image/png").send(png);
     } catch (error) {
       if (error instanceof ShareCardsBusy) {

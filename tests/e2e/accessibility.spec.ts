@@ -42,7 +42,7 @@ test("a driver's detail that could not be loaded has no serious accessibility vi
   await page.goto("/team");
   await page.waitForLoadState("networkidle");
   await page
-    .getByRole("button", { name: /Oliver Hartley/ })
+    .getByRole("button", { name: /Oliver Hartley F3A Driver/ })
     .first()
     .click();
   await expect(page.locator("#driver-detail").getByRole("alert")).toBeVisible();

@@ -56,7 +56,7 @@ test("an editor opens the e-mail previews from the menu and reads a message at b
   await nav.getByRole("link", { name: "E-mails" }).click();
   await expect(page).toHaveURL(/\/admin\/emails$/);
   await expect(page.getByRole("heading", { level: 1, name: "E-mails" })).toBeVisible();
-  for (const group of ["Customers", "Account holders", "Newsletter", "The team"])
+  for (const group of ["Customers", "Account holders", "Newsletter", "Partners", "The team"])
     await expect(page.getByRole("heading", { level: 2, name: group })).toBeVisible();
   await expectNoSeriousViolations(page);
   await expectNoSidewaysScroll(page);

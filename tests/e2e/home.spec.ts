@@ -68,7 +68,7 @@ test.describe("home page", () => {
 
     const drivers = page.locator("section", { has: page.getByRole("heading", { name: "Our Drivers", exact: true }) });
     await drivers
-      .getByRole("button", { name: /Oliver Hartley/ })
+      .getByRole("button", { name: /Oliver Hartley F3A Driver/ })
       .first()
       .click();
     await expect(page.locator("#home-driver-detail")).toContainText("Oliver Hartley");
@@ -90,7 +90,7 @@ test.describe("home page", () => {
     expect(asked).toEqual([]);
 
     const drivers = page.locator("section", { has: page.getByRole("heading", { name: "Our Drivers", exact: true }) });
-    const card = drivers.getByRole("button", { name: /Oliver Hartley/ });
+    const card = drivers.getByRole("button", { name: /Oliver Hartley F3A Driver/ });
     await card.click();
     const detail = page.getByRole("article", { name: "Oliver Hartley" });
     await expect(detail).toContainText("grew up in Newbury");

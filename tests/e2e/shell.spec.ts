@@ -78,6 +78,7 @@ test.describe("footer", () => {
       "Team",
       "Female Side",
       "Race Calendar",
+      "Spoiler-free mode",
       "News",
       "Gallery",
       "Podcast",
@@ -85,6 +86,7 @@ test.describe("footer", () => {
       "Partners",
       "Partner Packages",
       "Contact",
+      "Notifications",
     ]);
     await expect(footer.getByRole("navigation", { name: "Legal" }).getByRole("link")).toHaveText([
       "Terms of Service",

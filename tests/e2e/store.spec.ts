@@ -288,6 +288,10 @@ test("each product has a page with Product JSON-LD; an unknown one is a 404", as
   await expect(page.getByRole("heading", { level: 1, name: RED_CAP })).toBeVisible();
   await expect(page).toHaveTitle(new RegExp(RED_CAP));
 
+  // Crawlers load the page itself: its structured data is in the server's HTML, and hydration
+  // keeps it (a client-side navigation renders none, ADR 0146).
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: RED_CAP })).toBeVisible();
   const jsonLd = await productJsonLd(page);
   expect(jsonLd).toMatchObject({
     "@type": "Product",

@@ -36,7 +36,7 @@ function listen(server: Server): Promise<number> {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   workDir = mkdtempSync(path.join(tmpdir(), "ridgeway-stripe-e2e-"));
   const key = path.join(workDir, "key.pem");
   const cert = path.join(workDir, "cert.pem");
@@ -65,14 +65,19 @@ test.beforeAll(async () => {
   });
   const hostedPort = await listen(hostedPage);
 
-  site = await startServer({
-    DATA_DIR: path.join(workDir, "data"),
-    PAYMENTS: "stripe",
-    STRIPE_SECRET_KEY: "sk_test_e2e_standin",
-    STRIPE_WEBHOOK_SECRET: "whsec_e2e_standin",
-    STRIPE_API_URL: `http://127.0.0.1:${apiPort}`,
-    ORDER_HOLDS_PER_CLIENT: "0",
-  });
+  site = await startServer(
+    {
+      DATA_DIR: path.join(workDir, "data"),
+      PAYMENTS: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_e2e_standin",
+      STRIPE_WEBHOOK_SECRET: "whsec_e2e_standin",
+      STRIPE_API_URL: `http://127.0.0.1:${apiPort}`,
+      ORDER_HOLDS_PER_CLIENT: "0",
+    },
+    // A fresh embedded database is created and migrated first: on a loaded two-core machine that
+    // has taken over the default 45 s (as the desk sites allow, tests/support/desk-site.ts).
+    { timeoutMs: 120_000 },
+  );
 
   browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",

@@ -151,7 +151,7 @@ test("a driver opened from the home page keeps its card in sight below the heade
   await page.goto("/");
   await page.waitForLoadState("networkidle");
   const drivers = page.locator("section", { has: page.getByRole("heading", { name: "Our Drivers", exact: true }) });
-  const card = drivers.getByRole("button", { name: /Oliver Hartley/ });
+  const card = drivers.getByRole("button", { name: /Oliver Hartley F3A Driver/ });
   // Focus fetches the driver's detail; opened once it is here, the tall detail is drawn at once.
   const fetched = page.waitForResponse((response) => response.url().endsWith("/api/drivers/oliver-hartley"));
   await card.focus();

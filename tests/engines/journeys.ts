@@ -82,6 +82,14 @@ const calendar: Journey = {
       'document.querySelector(\'button[aria-controls^="round-"][aria-expanded="true"]\') && visible(document.getElementById(document.querySelector(\'button[aria-expanded="true"][aria-controls^="round-"]\').getAttribute("aria-controls")))',
     );
     await page.expectNoOverflow("/calendar with a round open");
+    // The round's own page: its sessions as they stand, the ticker and the results.
+    await page.click({ css: "main a[href^='/calendar/']", text: "Round page: sessions, ticker and results" });
+    await page.expectPath(/^\/calendar\/[^/.]+$/);
+    await page.waitFor(
+      "the round page's heading and sessions",
+      'settled() && /Silverstone International/.test(norm(document.querySelector("main h1")?.textContent)) && document.querySelectorAll("main [data-session]").length > 0',
+    );
+    await page.expectNoOverflow("a round's page");
   },
 };
 

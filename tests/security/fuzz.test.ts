@@ -263,6 +263,18 @@ beforeAll(async () => {
     `/avatars/${shoppers.alice.userId}`,
     "/api/drivers/1",
     "/no-such-page",
+    // A round's page is linked from the calendar's open row and the next-race panel (none in the
+    // seed's off-season); its sessions' calendar files and the live desk's outbox address from no page.
+    "/calendar/2025-r9-silverstone-national",
+    "/calendar/2025-r9-silverstone-national/sessions/2025-r9-silverstone-national-s1.ics",
+    "/admin/live/2025-r9-silverstone-national",
+    "/admin/live/2025-r9-silverstone-national/posts",
+    // A partner's redirect is linked only where staff linked the partner to a placement (none in
+    // the seed); a partner's report only from the e-mail that sends its link.
+    "/go/vortex-air-systems/partners-page",
+    "/partner-report/not-a-real-token",
+    "/partner-report/not-a-real-token/report.csv",
+    "/partner-report/not-a-real-token/report.pdf",
   );
   const seen = new Set<string>();
   for (let depth = 0; depth < 3 && queue.length > 0; depth++) {

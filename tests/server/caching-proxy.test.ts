@@ -5,6 +5,7 @@ import { CONTENT_CHANGE_CHANNEL } from "../../db/content-changes.server";
 import { startNginx, type CachingProxy } from "../support/caching-proxy";
 import { serverForTests } from "../support/server-fixture";
 import type { ServerProcess } from "../support/server-process";
+import { liveIds, openSse } from "../support/sse";
 
 /*
  * The app behind a real caching proxy: Debian's nginx, started here on loopback with the
@@ -93,6 +94,37 @@ describe.runIf(process.env.TEST_DATABASE_URL && (hasNginx || process.env.CI))("t
       expect(await other.text()).not.toContain("Robin Proxy");
       const home = await (await fetch(`${proxy.url}/`, { headers })).text();
       expect(home).not.toContain("Robin Proxy");
+    }
+  });
+
+  it("passes a live event through the proxy as it commits (the app's X-Accel-Buffering: no), and keeps the live feed for a crowd", async () => {
+    const { rows } = await sql.query<{ id: string }>("select id from rounds order by id limit 1");
+    const roundId = rows[0]!.id;
+    const reader = await openSse(`${proxy.url}/live/${roundId}/events`);
+    try {
+      expect(reader.status).toBe(200);
+      await reader.until(() => reader.raw().startsWith(": live"), 2_000);
+      // As the desks write one: in a transaction, with the id after the last and a notification of it.
+      await sql.query("begin");
+      await sql.query("select pg_advisory_xact_lock($1)", [0x4c495645]);
+      const inserted = await sql.query<{ id: string }>(
+        `insert into live_events (id, round_id, kind, payload)
+         values ((select coalesce(max(id), 0) + 1 from live_events), $1, 'ticker-removed', '{"postId": 1}') returning id`,
+        [roundId],
+      );
+      const id = Number(inserted.rows[0]!.id);
+      await sql.query("select pg_notify('live_events', $1)", [String(id)]);
+      await sql.query("commit");
+      const committed = performance.now();
+      await reader.until((messages) => liveIds(messages).includes(id), 3_000);
+      expect(performance.now() - committed).toBeLessThan(1_000);
+
+      const before = await appRequests(app, "/live/:roundId/updates");
+      const answers = await Promise.all(Array.from({ length: 100 }, () => fetch(`${proxy.url}/live/${roundId}/updates?since=${id}`)));
+      expect(answers.every((answer) => answer.status === 200)).toBe(true);
+      expect((await appRequests(app, "/live/:roundId/updates")) - before).toBe(1);
+    } finally {
+      reader.close();
     }
   });
 

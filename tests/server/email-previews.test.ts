@@ -52,7 +52,7 @@ describe("/admin/emails", () => {
     expect(outcome.status).toBe(200);
     expect(outcome.headers.get("cache-control")).toBe("private, no-store");
     const groups = (outcome.data as { groups: Array<{ label: string; kinds: Array<{ id: string }> }> }).groups;
-    expect(groups.map((group) => group.label)).toEqual(["Customers", "Account holders", "Newsletter", "The team"]);
+    expect(groups.map((group) => group.label)).toEqual(["Customers", "Account holders", "Newsletter", "Partners", "The team"]);
     expect(groups.flatMap((group) => group.kinds.map((kind) => kind.id)).sort()).toEqual(EMAIL_CATALOGUE.map((kind) => kind.id).sort());
   });
 

@@ -63,7 +63,17 @@ describe.skipIf(!hasJava)("valid HTML on every page (W3C Nu Html Checker)", () =
     const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
     const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
     expect(listed.length).toBeGreaterThan(20);
-    const visitorPages = ["/login", "/forgot-password", "/cart", "/no-such-page", "/calendar?open=1"];
+    // Spoiler-free mode's page, and pages whose results it guards opened on a round or a driver.
+    const visitorPages = [
+      "/login",
+      "/forgot-password",
+      "/cart",
+      "/no-such-page",
+      "/calendar?open=1",
+      "/spoiler-free",
+      "/calendar?round=2025-r4-thruxton",
+      "/team?driver=sophie-marsh",
+    ];
     const deskPages = ADMIN_AREAS.map((area) => area.path);
     const accountPages = ["/dashboard", "/dashboard/orders", "/dashboard/addresses", "/dashboard/security"];
 
@@ -79,6 +89,8 @@ describe.skipIf(!hasJava)("valid HTML on every page (W3C Nu Html Checker)", () =
       };
       for (const pagePath of [...new Set([...listed, ...visitorPages])]) await save(pagePath);
       for (const pagePath of [...accountPages, ...deskPages]) await save(pagePath, { cookie });
+      // The mode's page as a fan in the mode sees it (its rounds, their reveal forms).
+      await save("/spoiler-free", { cookie: `spoiler_free=${Math.floor(Date.now() / 1000) + 86_400}` });
 
       const { stdout, stderr } = await run(
         "java",

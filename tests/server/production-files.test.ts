@@ -16,6 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageCacheConfig } from "../support/caching-proxy";
 import { serverForTests } from "../support/server-fixture";
 import { freePort } from "../support/free-port";
+import { openDatabase } from "../../db/client.server";
+import { appendLiveEvent } from "~/features/live/live-events.server";
+import { liveIds, openSse } from "../support/sse";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const has = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
@@ -90,8 +93,31 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Answer>
 describe.runIf(firstPass && has("nginx") && has("openssl"))("the nginx configuration in deploy/nginx", () => {
   const scratch = mkdtempSync(path.join(tmpdir(), "ridgeway-nginx-"));
   const METRICS_TOKEN = "nginx-test-metrics-token-0123456789abcdef";
+  const LIVE_HEARTBEAT_MS = 300;
+  let roundId = "";
+  const liveEventIds: number[] = [];
   const app = serverForTests({
-    env: { TRUST_PROXY: "true", PUBLIC_URL: "https://ridgeway-racing.example", METRICS_TOKEN, BACKUP_SCHEDULE: "off" },
+    env: {
+      TRUST_PROXY: "true",
+      PUBLIC_URL: "https://ridgeway-racing.example",
+      METRICS_TOKEN,
+      BACKUP_SCHEDULE: "off",
+      LIVE_HEARTBEAT_MS: String(LIVE_HEARTBEAT_MS),
+    },
+    // A round with live events already in its log (the embedded database: written before the app holds it).
+    prepare: async (testDb) => {
+      const handle = await openDatabase({ dataDir: testDb.dataDir, onConnectionError: () => {} });
+      try {
+        const [round] = await handle.db.query.rounds.findMany({ limit: 1 });
+        roundId = round!.id;
+        for (const postId of [1, 2])
+          liveEventIds.push(
+            (await handle.db.transaction((tx) => appendLiveEvent(tx, { roundId, kind: "ticker-removed", payload: { postId } }))).id,
+          );
+      } finally {
+        await handle.close();
+      }
+    },
   });
   let nginx: ChildProcess | undefined;
   let httpPort: number;
@@ -197,6 +223,51 @@ http {
       expect(first.headers["content-type"], path).toMatch(/^text\/x-script/);
       expect((await get(`https://127.0.0.1:${httpsPort}${path}`)).headers["x-cache-status"], path).toBe("HIT");
     }
+  });
+
+  it("passes a round's live stream through unbuffered: the first byte at once, each heartbeat as it is written", async () => {
+    const opened = performance.now();
+    const reader = await openSse(
+      `https://127.0.0.1:${httpsPort}/live/${roundId}/events?after=0`,
+      { Host: "ridgeway-racing.example" },
+      undefined,
+      "ridgeway-racing.example",
+    );
+    try {
+      expect(reader.status).toBe(200);
+      expect(reader.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
+      await reader.until(() => reader.raw().startsWith(": live"), 2_000);
+      expect(performance.now() - opened).toBeLessThan(1_500);
+      const beats = () => reader.messages.filter((message) => message.event === "heartbeat");
+      await reader.until(() => beats().length >= 4, 5_000);
+      expect(liveIds(reader.messages)).toEqual(liveEventIds);
+      // Buffered, they would come in bursts; here each comes about one interval after the last.
+      const gaps = beats()
+        .slice(1)
+        .map((beat, index) => beat.at - beats()[index]!.at);
+      for (const gap of gaps) expect(gap).toBeGreaterThan(LIVE_HEARTBEAT_MS / 3);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it("keeps the live feed for its two seconds: a crowd asking for it at once makes one request to the app", async () => {
+    const feed = `https://127.0.0.1:${httpsPort}/live/${roundId}/updates?since=${liveEventIds.at(-1)}`;
+    const count = async () => {
+      const text = await (await fetch(`${app.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+      return Number(
+        /^ridgeway_http_requests_total\{method="GET",route="\/live\/:roundId\/updates",status="200"\} (\d+)/m.exec(text)?.[1] ?? 0,
+      );
+    };
+    const before = await count();
+    const answers = await Promise.all(Array.from({ length: 40 }, () => get(feed)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(200));
+    expect(JSON.parse(answers[0]!.body)).toEqual({ roundId, events: [], lastEventId: liveEventIds.at(-1), more: false });
+    expect(answers[0]!.headers["cache-control"]).toBe("public, max-age=2, stale-while-revalidate=8");
+    expect((await count()) - before).toBe(1);
+    expect((await get(feed)).headers["x-cache-status"]).toMatch(/^(HIT|UPDATING|STALE)$/);
+    // Signed in or not, the same copy.
+    expect((await get(feed, { Cookie: "__Secure-ridgeway.session_token=abc" })).headers["x-cache-status"]).not.toBe("BYPASS");
   });
 
   it("redirects plain HTTP to HTTPS", async () => {

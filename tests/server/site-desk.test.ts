@@ -423,7 +423,7 @@ describe("legal pages", () => {
       document: { title: string; description: string; bodyMarkdown: string; version: number; revisedOn: string };
     };
     const original = loaded.document;
-    expect(original.revisedOn).toBe("2025-03-01");
+    expect(original.revisedOn).toBe("2026-11-30"); // The seeded policy (content/legal/index.json): revised for partner counting and notifications.
     const form = {
       intent: "save",
       title: original.title,

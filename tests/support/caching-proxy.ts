@@ -11,11 +11,11 @@ import { freePort } from "./free-port";
  */
 
 /** deploy/nginx/page-cache.conf with its cache kept in `cacheDir`. */
-export function pageCacheConfig(cacheDir: string): string {
+export function pageCacheConfig(cacheDir: string, partnerHitLog = path.join(cacheDir, "..", "partner-hits.log")): string {
   const config = readFileSync(path.resolve(import.meta.dirname, "../../deploy/nginx/page-cache.conf"), "utf8");
   if (!config.includes("/var/cache/nginx/ridgeway"))
     throw new Error("deploy/nginx/page-cache.conf no longer keeps its cache in /var/cache/nginx/ridgeway");
-  return config.replace("/var/cache/nginx/ridgeway", cacheDir);
+  return config.replace("/var/cache/nginx/ridgeway", cacheDir).replace("/var/log/nginx/ridgeway-partner-hits.log", partnerHitLog);
 }
 
 export interface CachingProxy {
@@ -27,11 +27,11 @@ export interface CachingProxy {
  * Starts nginx in the foreground with deploy/nginx/page-cache.conf, in front of one app process or
  * several (taken in turn, as deploy/nginx/ridgeway.conf's upstream does).
  */
-export async function startNginx(appUrls: string | readonly string[]): Promise<CachingProxy> {
+export async function startNginx(appUrls: string | readonly string[], options: { partnerHitLog?: string } = {}): Promise<CachingProxy> {
   const upstreams = (typeof appUrls === "string" ? [appUrls] : appUrls).map((url) => `server ${new URL(url).host};`);
   const dir = mkdtempSync(path.join(os.tmpdir(), "ridgeway-nginx-"));
   const port = await freePort();
-  writeFileSync(path.join(dir, "page-cache.conf"), pageCacheConfig(path.join(dir, "cache")));
+  writeFileSync(path.join(dir, "page-cache.conf"), pageCacheConfig(path.join(dir, "cache"), options.partnerHitLog));
   writeFileSync(
     path.join(dir, "nginx.conf"),
     [
@@ -42,7 +42,7 @@ export async function startNginx(appUrls: string | readonly string[]): Promise<C
       `error_log ${dir}/error.log warn;`,
       "events { worker_connections 1024; }",
       "http {",
-      "  access_log off;",
+      // No general access log: page-cache.conf's log of partner hits is the only one.
       ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `  ${kind}_temp_path ${dir}/${kind};`),
       `  include ${dir}/page-cache.conf;`,
       // What deploy/nginx/ridgeway.conf adds around it (TLS, several app processes) is covered

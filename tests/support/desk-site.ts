@@ -38,11 +38,15 @@ export interface StaffMember {
 export async function startDeskSite<const Staff extends readonly StaffMember[] = []>({
   staff,
   serverEnv = {},
+  prepare,
 }: {
   staff?: Staff;
   serverEnv?: Record<string, string>;
+  /** Runs on the new database before the server first starts (the embedded one allows one process). */
+  prepare?: (testDb: TestDatabase) => Promise<void>;
 } = {}): Promise<{ site: DeskSite; staff: { [K in keyof Staff]: PreparedStaff } }> {
   const testDb = await createTestDatabase();
+  await prepare?.(testDb);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {

@@ -86,3 +86,11 @@ export function seededTestDatabase(): { readonly db: Database; readonly handle: 
     },
   };
 }
+
+/**
+ * Opens a test database that a server process has been using, to read what it wrote: PGlite only
+ * once that server has stopped (one process per directory), PostgreSQL at any time.
+ */
+export function openTestDatabase(testDb: Pick<TestDatabase, "dataDir" | "databaseUrl">): Promise<DatabaseHandle> {
+  return openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, seed: false, onConnectionError: () => {} });
+}

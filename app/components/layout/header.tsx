@@ -1,10 +1,11 @@
 import { memo, useEffect, useRef, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { brand } from "~/brand";
-import { CartIcon, ChequeredFlagIcon, ChevronDownIcon, CloseIcon, MenuIcon, UserIcon } from "~/components/icons";
+import { BackIcon, CartIcon, ChequeredFlagIcon, ChevronDownIcon, CloseIcon, MenuIcon, UserIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { useCart } from "~/features/shop/cart/cart-context";
+import { sectionParent } from "~/lib/section-parent";
 import { mainNavigation, moreNavigation } from "./navigation";
 
 /** The header turns solid once the page has scrolled past this many pixels. */
@@ -67,6 +68,7 @@ export function Header({
         )}
       >
         <div className="mx-auto flex h-full max-w-7xl items-center gap-4 px-4 sm:px-6">
+          <BackLink pathname={location.pathname} />
           <Link
             to="/"
             aria-label={`${brand.name} home`}
@@ -148,6 +150,38 @@ const desktopLinkClasses = ({ isActive }: { isActive: boolean }) =>
     "block rounded-full px-2 py-2 text-[0.8125rem] font-semibold uppercase tracking-wide transition-colors",
     isActive ? "text-accent-text" : "text-text hover:text-accent-text",
   );
+
+/**
+ * The installed app's Back (ADR 0141): a standalone window has no browser Back, so the header has
+ * one, shown by a media query (`standalone:`) and therefore drawn from the first paint, with no
+ * jump when scripts arrive. It goes back in the app's history; with none (the app opened on this
+ * page from a notification or the Home Screen) it goes up to the section's page, in place of this
+ * one, so the next Back goes up again. Without JavaScript it is a link up.
+ */
+function BackLink({ pathname }: { pathname: string }) {
+  const navigate = useNavigate();
+  const parent = sectionParent(pathname);
+  if (parent === null) return null;
+  return (
+    <Link
+      to={parent}
+      replace
+      aria-label="Back"
+      className="-mr-2 -ml-2 hidden size-11 shrink-0 items-center justify-center rounded-full hover:bg-surface-raised standalone:inline-flex"
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        // React Router numbers its history entries: the first page the app opened on is 0.
+        const entry = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+        if (entry > 0) {
+          event.preventDefault();
+          void navigate(-1);
+        }
+      }}
+    >
+      <BackIcon />
+    </Link>
+  );
+}
 
 function CartLink({ count }: { count: number }) {
   return (

@@ -20,6 +20,7 @@ export const footerQuickLinks = [
   { to: "/team", label: "Team" },
   { to: "/female-side", label: "Female Side" },
   { to: "/calendar", label: "Race Calendar" },
+  { to: "/spoiler-free", label: "Spoiler-free mode" },
   { to: "/news", label: "News" },
   { to: "/gallery", label: "Gallery" },
   { to: "/podcast", label: "Podcast" },
@@ -27,6 +28,7 @@ export const footerQuickLinks = [
   { to: "/partners", label: "Partners" },
   { to: "/partner-packages", label: "Partner Packages" },
   { to: "/contact", label: "Contact" },
+  { to: "/notifications", label: "Notifications" },
 ] as const;
 
 export const legalLinks = [

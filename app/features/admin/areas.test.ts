@@ -27,7 +27,16 @@ describe("currentArea", () => {
 describe("groupedAreas", () => {
   it("puts Today first with no heading, then each group in menu order", () => {
     const groups = groupedAreas(ADMIN_AREAS);
-    expect(groups.map((entry) => entry.group)).toEqual([null, "Newsroom", "Racing", "Site", "Shop", "Inbox and mail", "Administration"]);
+    expect(groups.map((entry) => entry.group)).toEqual([
+      null,
+      "Newsroom",
+      "Racing",
+      "Team",
+      "Site",
+      "Shop",
+      "Inbox and mail",
+      "Administration",
+    ]);
     expect(groups[0]!.areas.map((area) => area.label)).toEqual(["Today"]);
     // Every area is in exactly one group, and no group is a long list on a phone.
     expect(groups.flatMap((entry) => entry.areas)).toHaveLength(ADMIN_AREAS.length);

@@ -16,7 +16,7 @@ export interface AdminArea {
 }
 
 /** The menu's groups, in menu order: a phone shows a few short lists rather than one grid of two dozen. */
-export const ADMIN_GROUPS = ["Newsroom", "Racing", "Site", "Shop", "Inbox and mail", "Administration"] as const;
+export const ADMIN_GROUPS = ["Newsroom", "Racing", "Team", "Site", "Shop", "Inbox and mail", "Administration"] as const;
 export type AdminGroup = (typeof ADMIN_GROUPS)[number];
 
 export const ADMIN_AREAS: readonly AdminArea[] = [
@@ -25,14 +25,21 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   // news: whoever writes the reports may send them (ADR 0073).
   { path: "/admin/news", label: "News", role: "editor", group: "Newsroom" },
   { path: "/admin/newsletters", label: "Newsletters", role: "editor", group: "Newsroom" },
+  // What fans were pushed (results, sessions, reports, drops) and how it went (issue 40): beside
+  // the newsletter, the other way the newsroom reaches fans.
+  { path: "/admin/notifications", label: "Notifications", role: "editor", group: "Newsroom" },
   { path: "/admin/media", label: "Media", role: "editor", group: "Newsroom" },
+  // Race weekends (issue 39): sessions in two taps and the paddock ticker, from a phone.
+  { path: "/admin/live", label: "Live", role: "editor", group: "Racing" },
   { path: "/admin/results", label: "Results", role: "editor", group: "Racing" },
   { path: "/admin/seasons", label: "Seasons", role: "editor", group: "Racing" },
-  { path: "/admin/drivers", label: "Drivers", role: "editor", group: "Racing" },
-  { path: "/admin/team", label: "Team", role: "editor", group: "Racing" },
-  { path: "/admin/female-side", label: "Female Side", role: "editor", group: "Racing" },
+  { path: "/admin/drivers", label: "Drivers", role: "editor", group: "Team" },
+  { path: "/admin/team", label: "Team", role: "editor", group: "Team" },
+  { path: "/admin/female-side", label: "Female Side", role: "editor", group: "Team" },
   { path: "/admin/content", label: "Site content", role: "editor", group: "Site" },
   { path: "/admin/legal", label: "Legal pages", role: "editor", group: "Site" },
+  // What each partner got, per race weekend, and their report links (issue 41).
+  { path: "/admin/partners", label: "Partners", role: "editor", group: "Site" },
   // Previews of every e-mail the site sends, with sample data only, and how fast the site is on
   // visitors' own phones: every staff member may look (ADRs 0068, 0089).
   { path: "/admin/emails", label: "E-mails", role: null, group: "Site" },

@@ -25,14 +25,16 @@ describe("admin areas", () => {
     const newsroomAndRacing = [
       "/admin/news",
       "/admin/newsletters",
+      "/admin/notifications",
       "/admin/media",
+      "/admin/live",
       "/admin/results",
       "/admin/seasons",
       "/admin/drivers",
       "/admin/team",
       "/admin/female-side",
     ];
-    const siteDesks = ["/admin/content", "/admin/legal"];
+    const siteDesks = ["/admin/content", "/admin/legal", "/admin/partners"];
     const shopDesks = [
       "/admin/orders",
       "/admin/products",

@@ -5,6 +5,7 @@ import { LowStockList, type LowStockItem } from "~/features/shop/shop-desk/low-s
 import { formatPence } from "~/lib/money";
 import { countdownTo } from "~/lib/race-time";
 import type { OperationalWarning } from "~/features/operations/warnings";
+import { UnsentPushes, type UnsentPushView } from "~/features/push/unsent-pushes";
 import { formatUkWeekdayDate, formatUkWeekdayDateTime } from "~/lib/dates";
 
 /** What loadToday() (today.server.ts) returns; a block is null/undefined when the role cannot act on it. */
@@ -17,6 +18,10 @@ export interface TodayData {
     lastRestore: { at: string; file: string; backupTakenAt: string } | null;
     backupSchedule: string;
   } | null;
+  /** Sessions finished more than 15 minutes ago with no result published (the results watchdog). */
+  resultsOverdue: Array<{ sessionId: string; roundId: string; roundName: string; sessionName: string; finishedAt: string }> | null;
+  /** Results published more than a few minutes ago whose push did not go out (the push watchdog). */
+  resultsNotPushed: UnsentPushView[] | null;
   ordersToPack: {
     count: number;
     rows: Array<{ orderNumber: string; customerName: string; totalPence: number; paidAt: string | null }>;
@@ -44,6 +49,8 @@ function countdownText(startsAt: string, now: string): string {
   const parts = [days && `${days} ${days === 1 ? "day" : "days"}`, hours && `${hours} h`, `${minutes} min`].filter(Boolean);
   return `in ${parts.join(" ")}`;
 }
+
+const minutesSince = (at: string, now: string) => Math.round((Date.parse(now) - Date.parse(at)) / 60_000);
 
 /** E-mail, payments and backups (admins): warnings first, or a line saying all is well. */
 function OperationsBlock({ operations }: { operations: NonNullable<TodayData["operations"]> }) {
@@ -94,10 +101,38 @@ function OperationsBlock({ operations }: { operations: NonNullable<TodayData["op
 
 /** The Today blocks: operations, orders to pack, low stock, unread messages, drafts in review, the next session. */
 export function TodayBlocks({ today }: { today: TodayData }) {
-  const { operations, ordersToPack, lowStock, unreadMessages, draftsInReview, nextSession } = today;
+  const { operations, resultsOverdue, resultsNotPushed, ordersToPack, lowStock, unreadMessages, draftsInReview, nextSession } = today;
   return (
     <div className="mb-10 grid gap-4 md:grid-cols-2">
       {operations && <OperationsBlock operations={operations} />}
+      {resultsOverdue && resultsOverdue.length > 0 && (
+        <section
+          aria-labelledby="overdue-heading"
+          className="min-w-0 rounded-card border border-warning/60 bg-warning/10 p-4 md:col-span-2"
+          role="alert"
+        >
+          <h2 id="overdue-heading" className="text-lg font-bold uppercase">
+            Results overdue<span className="ml-2 text-accent-text">{resultsOverdue.length}</span>
+          </h2>
+          <ul className="mt-2 grid gap-1 text-sm">
+            {resultsOverdue.map((session) => (
+              <li key={session.sessionId}>
+                <strong>
+                  {session.sessionName}, {session.roundName}
+                </strong>{" "}
+                finished {minutesSince(session.finishedAt, today.now)} minutes ago with no result.{" "}
+                <Link
+                  to={`/admin/live/${encodeURIComponent(session.roundId)}/sessions/${encodeURIComponent(session.sessionId)}/result`}
+                  className="inline-flex min-h-11 items-center font-semibold text-accent-text underline"
+                >
+                  Publish the result
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {resultsNotPushed && resultsNotPushed.length > 0 && <UnsentPushes pushes={resultsNotPushed} />}
       {ordersToPack && (
         <Block id="pack" title="Orders to pack" count={ordersToPack.count}>
           {ordersToPack.count === 0 ? (

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, gte, isNull } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { articles, contactMessages, orders, rounds, roundSessions, seasons } from "../../../db/schema";
+import { findOverdueResults } from "~/features/live/result-watchdog.server";
+import { findUnsentResultPushes } from "~/features/push/push-desk.server";
 import { listLowStock } from "~/features/shop/shop-desk/products.server";
 import { nextSession, todayBlocksFor } from "./today";
 import { readOperationalState } from "~/features/operations/operations.server";
@@ -11,8 +13,10 @@ import type { StaffUser } from "./staff.server";
 export async function loadToday(db: Database, staff: Pick<StaffUser, "roles">, operations: OperationalSettings, now = new Date()) {
   const blocks = new Set(todayBlocksFor(staff.roles));
   const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
-  const [operationalState, packRows, packCount, lowStock, unread, unreadCount, drafts, sessions] = await Promise.all([
+  const [operationalState, overdue, notPushed, packRows, packCount, lowStock, unread, unreadCount, drafts, sessions] = await Promise.all([
     blocks.has("operations") ? readOperationalState(db, operations, now) : null,
+    blocks.has("resultsOverdue") ? findOverdueResults(db, now) : null,
+    blocks.has("resultsNotPushed") ? findUnsentResultPushes(db, now) : null,
     blocks.has("ordersToPack")
       ? db
           .select({
@@ -88,6 +92,8 @@ export async function loadToday(db: Database, staff: Pick<StaffUser, "roles">, o
       },
       backupSchedule: operations.backupSchedule,
     },
+    resultsOverdue: overdue,
+    resultsNotPushed: notPushed,
     ordersToPack: packRows && {
       count: packCount?.[0]?.value ?? 0,
       rows: packRows.map((row) => ({ ...row, paidAt: row.paidAt?.toISOString() ?? null })),

@@ -4,9 +4,11 @@ import { nextSession, todayBlocksFor } from "./today";
 describe("the Today page", () => {
   it("shows each block only to the roles that act on it", () => {
     expect(todayBlocksFor(["shop"])).toEqual(["ordersToPack", "lowStock", "unreadMessages"]);
-    expect(todayBlocksFor(["editor"])).toEqual(["draftsInReview", "nextSession"]);
+    expect(todayBlocksFor(["editor"])).toEqual(["resultsOverdue", "resultsNotPushed", "draftsInReview", "nextSession"]);
     expect(todayBlocksFor(["admin"])).toEqual([
       "operations",
+      "resultsOverdue",
+      "resultsNotPushed",
       "ordersToPack",
       "lowStock",
       "unreadMessages",

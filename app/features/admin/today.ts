@@ -6,11 +6,16 @@ import { ROUND_DAY_STARTS, ukLocalTime } from "~/lib/race-time";
  * roles that can act on it.
  */
 
-export type TodayBlock = "operations" | "ordersToPack" | "lowStock" | "unreadMessages" | "draftsInReview" | "nextSession";
+export type TodayBlock =
+  "operations" | "resultsOverdue" | "resultsNotPushed" | "ordersToPack" | "lowStock" | "unreadMessages" | "draftsInReview" | "nextSession";
 
 const BLOCK_ROLES: Record<TodayBlock, StaffRole> = {
   // E-mail, payment webhooks and backups are the site's machinery: the admin can fix them (ADR 0047).
   operations: "admin",
+  // A session finished with no result published (issue 39): first, on a race weekend nothing is more urgent.
+  resultsOverdue: "editor",
+  // A result out with its push not sent (issue 40): the watchdog checks that fans were told.
+  resultsNotPushed: "editor",
   ordersToPack: "shop",
   lowStock: "shop",
   unreadMessages: "shop",

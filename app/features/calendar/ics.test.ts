@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildCalendarFeed, DEFAULT_SESSION_MINUTES, escapeText, foldLine, formatUtcDateTime, type FeedRound } from "./ics";
+import { DEFAULT_SESSION_MINUTES } from "~/lib/session-kind";
+import { buildCalendarFeed, escapeText, foldLine, formatUtcDateTime, type FeedRound } from "./ics";
 
 const anglesey: FeedRound = {
   id: "2025-r2-anglesey",

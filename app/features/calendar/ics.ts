@@ -1,13 +1,12 @@
 /** Builds the iCalendar (RFC 5545) feed served at /calendar.ics. Pure: no clock, no database. */
 import { brand } from "~/brand";
+import { sessionMinutes } from "~/lib/session-kind";
 import { ROUND_DAY_ENDS, ROUND_DAY_STARTS, roundEndsAt, roundStartsAt, ukLocalTime } from "~/lib/race-time";
 import { formatSessionDay, TIME_TO_BE_ANNOUNCED } from "./schedule";
 
 // Calendar apps recognise an event by its UID across refreshes, so this must never change,
 // even if the site moves to another address.
 export const UID_DOMAIN = "ridgeway-racing.example";
-/** Sessions without a known length (practice, qualifying) are shown this long. */
-export const DEFAULT_SESSION_MINUTES = 30;
 /** How often subscribed calendar apps are asked to check for changes. */
 export const REFRESH_INTERVAL = "PT12H";
 
@@ -93,11 +92,6 @@ export function sessionUid(round: Pick<FeedRound, "id">, session: Pick<FeedSessi
   return `${round.id}-${session.sortOrder}@${UID_DOMAIN}`;
 }
 
-/** Races last the round's race length; other sessions get the default. */
-export function sessionMinutes(round: Pick<FeedRound, "raceLengthMinutes">, session: Pick<FeedSession, "name">): number {
-  return /^race\b/i.test(session.name) ? round.raceLengthMinutes : DEFAULT_SESSION_MINUTES;
-}
-
 type Property = [name: string, value: string];
 
 function text(name: string, value: string): Property {
@@ -145,7 +139,7 @@ function roundEvent(round: FeedRound, options: FeedOptions): string[] {
 
 function sessionEvent(round: FeedRound, session: FeedSession & { time: string }, options: FeedOptions): string[] {
   const start = ukLocalTime(session.date, session.time);
-  const end = new Date(start.getTime() + sessionMinutes(round, session) * 60_000);
+  const end = new Date(start.getTime() + sessionMinutes(session.name, round.raceLengthMinutes) * 60_000);
   return event([
     ["UID", sessionUid(round, session)],
     ["DTSTAMP", formatUtcDateTime(options.generatedAt)],
@@ -163,14 +157,25 @@ function hasTime(session: FeedSession): session is FeedSession & { time: string 
   return session.time !== null;
 }
 
+function calendarHead(): string[] {
+  return ["BEGIN:VCALENDAR", "VERSION:2.0", `PRODID:-//${brand.name}//Race Calendar//EN`, "CALSCALE:GREGORIAN", "METHOD:PUBLISH"];
+}
+
+/**
+ * One session as a calendar file of its own ("Add to calendar" on the round page): the same
+ * event, with the same UID, as the feed's, so a subscriber who adds it too sees it once.
+ * Null for a session whose time is not announced.
+ */
+export function buildSessionCalendar(round: FeedRound, session: FeedSession, options: FeedOptions): string | null {
+  if (!hasTime(session)) return null;
+  const lines = [...calendarHead(), ...sessionEvent(round, session, options), "END:VCALENDAR"];
+  return lines.map(foldLine).join(CRLF) + CRLF;
+}
+
 /** The whole feed: each round from 09:00 on its first day to 18:00 on its last, and each timed session. */
 export function buildCalendarFeed(rounds: readonly FeedRound[], options: FeedOptions): string {
   const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    `PRODID:-//${brand.name}//Race Calendar//EN`,
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+    ...calendarHead(),
     `X-WR-CALNAME:${escapeText(`${brand.name} Race Calendar`)}`,
     `X-WR-CALDESC:${escapeText(`Race weekends and sessions of ${brand.name}. Times are UK local time.`)}`,
     `REFRESH-INTERVAL;VALUE=DURATION:${REFRESH_INTERVAL}`,

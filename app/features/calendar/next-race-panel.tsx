@@ -1,6 +1,9 @@
 import { useId, type ReactNode } from "react";
 import { cx } from "~/components/ui/cx";
+import { Link } from "react-router";
 import { nextRound } from "~/lib/race-time";
+import { roundLiveStatus } from "~/features/live/round-status";
+import { roundPagePath } from "~/features/live/round-paths";
 import { CircuitLayoutLink } from "./circuit-layout-link";
 import { Countdown } from "./countdown";
 import {
@@ -44,6 +47,7 @@ function NextRace({ round, now, variant }: { round: NextRaceRound; now: Date; va
   const labelId = useId();
   const nameId = useId();
   const startsAt = new Date(round.startsAt);
+  const status = round.live ? roundLiveStatus(round.live, now) : null;
   return (
     <section aria-labelledby={`${labelId} ${nameId}`}>
       <div className="grid gap-6 p-4 sm:p-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-10">
@@ -56,6 +60,11 @@ function NextRace({ round, now, variant }: { round: NextRaceRound; now: Date; va
             {round.name}
           </h3>
           <p className="mt-1 text-muted">{round.circuit}</p>
+          {status && (
+            <p className="mt-3 font-semibold text-accent-text" data-live-status={status.phase}>
+              {status.text}
+            </p>
+          )}
           <dl className="mt-5 grid grid-cols-[auto_minmax(0,1fr)] gap-x-5 gap-y-2 text-sm">
             <Fact term="Date">
               <time dateTime={round.startDate}>{formatRoundDates(round)}</time>
@@ -66,6 +75,15 @@ function NextRace({ round, now, variant }: { round: NextRaceRound; now: Date; va
           <div className="mt-6">
             <Countdown target={startsAt} now={now} />
           </div>
+          <p className="mt-4">
+            <Link
+              to={roundPagePath(round.id)}
+              aria-label={`${status ? "Follow the round live" : "Round page"}: ${round.name}`}
+              className="inline-flex min-h-11 items-center font-semibold text-accent-text underline"
+            >
+              {status ? "Follow the round live" : "Round page"}
+            </Link>
+          </p>
         </div>
         <CircuitLayoutLink circuit={round.circuit} circuitUrl={round.circuitUrl} layoutImage={round.layoutImage} />
       </div>

@@ -1,5 +1,6 @@
 import { calendarDay } from "~/lib/dates";
 import { isRoundCompleted, type RoundDates, type TimedRound } from "~/lib/race-time";
+import type { SessionLiveSummary } from "~/features/live/round-status";
 
 /** How often the countdown and the calendar read the clock. */
 export const COUNTDOWN_TICK_MS = 1000;
@@ -51,6 +52,8 @@ export interface NextRaceRound extends TimedRound {
   circuitTurns: number;
   raceLengthMinutes: number;
   sessions: { sortOrder: number; name: string; date: string; time: string | null }[];
+  /** Each session's live state (issue 39): what "Race 1 — running now" is worked out from. */
+  live?: SessionLiveSummary[];
 }
 
 /**
@@ -75,6 +78,7 @@ export function nextRaceRounds(rounds: readonly NextRaceRound[], now: Date): Nex
     circuitTurns: round.circuitTurns,
     raceLengthMinutes: round.raceLengthMinutes,
     sessions: round.sessions.map(({ sortOrder, name, date, time }) => ({ sortOrder, name, date, time })),
+    ...(round.live ? { live: round.live } : {}),
   }));
 }
 

@@ -7,6 +7,10 @@ import { COUNTDOWN_TICK_MS, formatRoundDates, splitByCompletion } from "./schedu
 import type { Season, SeasonRound } from "./season.server";
 import { SessionSchedule } from "./session-schedule";
 import { useNow } from "./use-now";
+import { Link } from "react-router";
+import { roundLiveStatus } from "~/features/live/round-status";
+import { roundPagePath } from "~/features/live/round-paths";
+import { SpoilerGuard } from "~/features/spoiler-free/spoiler-guard";
 
 /** The query parameter naming the open round, so rows open without JavaScript too. */
 export const OPEN_ROUND_PARAM = "round";
@@ -48,6 +52,7 @@ export function SeasonCalendar({ season, initialNow, initialOpenRoundId, seasonP
           openRoundId={openRoundId}
           shownRoundId={shownRoundId}
           onToggle={toggle}
+          now={now}
           details={(round) => <CompletedRoundDetails round={round} />}
         />
         <RoundGroup
@@ -58,6 +63,7 @@ export function SeasonCalendar({ season, initialNow, initialOpenRoundId, seasonP
           openRoundId={openRoundId}
           shownRoundId={shownRoundId}
           onToggle={toggle}
+          now={now}
           details={(round) => <UpcomingRoundDetails round={round} />}
         />
       </div>
@@ -74,10 +80,11 @@ interface RoundGroupProps {
   /** The round whose details are shown: the open one, a frame or two after it opened. */
   shownRoundId: string | null;
   onToggle: (roundId: string) => void;
+  now: Date;
   details: (round: SeasonRound) => ReactNode;
 }
 
-function RoundGroup({ title, empty, rounds, seasonParam, openRoundId, shownRoundId, onToggle, details }: RoundGroupProps) {
+function RoundGroup({ title, empty, rounds, seasonParam, openRoundId, shownRoundId, onToggle, now, details }: RoundGroupProps) {
   const id = useId();
   return (
     <section aria-labelledby={id}>
@@ -95,6 +102,8 @@ function RoundGroup({ title, empty, rounds, seasonParam, openRoundId, shownRound
               seasonParam={seasonParam}
               expanded={round.id === openRoundId}
               onToggle={() => onToggle(round.id)}
+              // While a round's weekend runs, its row says where it stands ("Race 1 — running now").
+              status={now.getTime() < Date.parse(round.endsAt) ? (roundLiveStatus(round.live, now)?.text ?? null) : null}
             >
               {round.id === openRoundId && round.id === shownRoundId ? details(round) : null}
             </RoundRow>
@@ -110,10 +119,11 @@ interface RoundRowProps {
   seasonParam: number | null;
   expanded: boolean;
   onToggle: () => void;
+  status: string | null;
   children: ReactNode;
 }
 
-function RoundRow({ round, seasonParam, expanded, onToggle, children }: RoundRowProps) {
+function RoundRow({ round, seasonParam, expanded, onToggle, status, children }: RoundRowProps) {
   const buttonId = `round-${round.id}-button`;
   const panelId = `round-${round.id}-details`;
   const toggle = (event: MouseEvent<HTMLButtonElement>) => {
@@ -147,6 +157,7 @@ function RoundRow({ round, seasonParam, expanded, onToggle, children }: RoundRow
               </span>
               <span className="block font-display text-lg font-bold uppercase sm:text-2xl">{round.name}</span>
               <span className="block text-sm text-muted">{round.location}</span>
+              {status && <span className="block text-sm font-semibold text-accent-text">{status}</span>}
             </span>
             <ChevronDownIcon className={cx("size-6 shrink-0 text-muted transition-transform", expanded && "rotate-180")} />
           </button>
@@ -165,9 +176,14 @@ function RoundRow({ round, seasonParam, expanded, onToggle, children }: RoundRow
 function CompletedRoundDetails({ round }: { round: SeasonRound }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
-      <DetailSection title="Results">
-        <RoundResults results={round.results} />
-      </DetailSection>
+      <div>
+        <DetailSection title="Results">
+          <SpoilerGuard rounds={[round]} what="Results">
+            <RoundResults results={round.results} />
+          </SpoilerGuard>
+        </DetailSection>
+        <RoundPageLink round={round} />
+      </div>
       <div className="flex flex-col gap-4">
         <CircuitLayoutLink circuit={round.circuit} circuitUrl={round.circuitUrl} layoutImage={round.layoutImage} lazy />
         <RoundConditions round={round} />
@@ -201,11 +217,33 @@ function RoundConditions({ round }: { round: SeasonRound }) {
 function UpcomingRoundDetails({ round }: { round: SeasonRound }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
-      <DetailSection title="Schedule">
-        {round.sessions.length > 0 ? <SessionSchedule sessions={round.sessions} /> : <p className="text-muted">Schedule to be announced</p>}
-      </DetailSection>
+      <div>
+        <DetailSection title="Schedule">
+          {round.sessions.length > 0 ? (
+            <SessionSchedule sessions={round.sessions} />
+          ) : (
+            <p className="text-muted">Schedule to be announced</p>
+          )}
+        </DetailSection>
+        <RoundPageLink round={round} />
+      </div>
       <CircuitLayoutLink circuit={round.circuit} circuitUrl={round.circuitUrl} layoutImage={round.layoutImage} lazy />
     </div>
+  );
+}
+
+/** The round's own page: its sessions as they happen, the paddock ticker and each session's classification. */
+function RoundPageLink({ round }: { round: SeasonRound }) {
+  return (
+    <p className="mt-3">
+      <Link
+        to={roundPagePath(round.id)}
+        aria-label={`Round page: sessions, ticker and results of ${round.name}`}
+        className="inline-flex min-h-11 items-center font-semibold text-accent-text underline"
+      >
+        Round page: sessions, ticker and results
+      </Link>
+    </p>
   );
 }
 

@@ -3,6 +3,7 @@ import type { Database } from "../../../db/client.server";
 import { drivers, roundResults, rounds, roundSessions, scoringRules, seasons } from "../../../db/schema";
 import { racePoints, type ScoringRules } from "~/lib/scoring";
 import { withInstants } from "~/lib/race-time";
+import { liveSummariesOf } from "~/features/live/live-round.server";
 
 /** Every published season, newest first: the calendar's season switcher and archive. */
 export async function getPublishedSeasons(db: Database) {
@@ -78,12 +79,20 @@ export async function getSeason(db: Database, year?: number) {
     getNextPublishedSeason(db, season.year),
   ]);
 
+  // Each session's live state (issue 39), so the calendar and the next-race panel follow the round.
+  const liveByRound = await liveSummariesOf(
+    db,
+    roundRows,
+    sessionRows.map(({ session }) => session),
+  );
+
   return {
     year: season.year,
     nextSeason,
     rounds: roundRows.map((round) => ({
       ...withInstants(round),
       sessions: sessionRows.filter(({ session }) => session.roundId === round.id).map(({ session }) => session),
+      live: liveByRound.get(round.id) ?? [],
       results: resultRows
         .filter(({ result }) => result.roundId === round.id)
         .map(({ result, driverName, driverNumber }) => {

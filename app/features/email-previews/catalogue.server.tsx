@@ -11,12 +11,17 @@ import {
   verifyEmailUrl,
 } from "~/features/account/account-emails.server";
 import { CONTACT_NOTICE_REASON, contactNoticeEmail } from "~/features/contact/contact.server";
+import { PARTNER_REPORT_REASON, partnerReportEmail } from "~/features/partners/monthly-report.server";
+import { placementLabel } from "~/features/partners/placements";
+import { summarise, type CountRow, type RoundWindow } from "~/features/partners/report";
+import type { PartnerReport } from "~/features/partners/report.server";
 import { NewsletterIssueEmail } from "~/features/newsletter/issue-email";
 import { newsletterHeaders } from "~/features/newsletter/newsletter-issue";
 import { newsletterReason } from "~/features/newsletter/newsletter-sending.server";
 import { confirmationEmail, unsubscribeUrl } from "~/features/newsletter/newsletter.server";
 import { renderEmail } from "~/features/mail/render-email.server";
 import { LOW_STOCK_REASON, lowStockEmail } from "~/features/shop/shop-desk/stock.server";
+import { RESULT_OVERDUE_REASON, resultDeskPath, resultOverdueEmail } from "~/features/live/result-watchdog.server";
 import {
   latePaymentEmail,
   ORDER_REASON,
@@ -41,12 +46,13 @@ import type { OutgoingEmail } from "~/features/mail/outbox.server";
  * every feature imports mail/'s outbox, so in mail/ it tied the kernel to the whole site (issue 42).
  */
 
-export type EmailAudience = "customers" | "accounts" | "subscribers" | "team";
+export type EmailAudience = "customers" | "accounts" | "subscribers" | "partners" | "team";
 
 export const EMAIL_AUDIENCES: Record<EmailAudience, string> = {
   customers: "Customers",
   accounts: "Account holders",
   subscribers: "Newsletter",
+  partners: "Partners",
   team: "The team",
 };
 
@@ -94,6 +100,37 @@ const sampleLines = [
 const at = new Date("2026-11-25T14:30:00Z");
 
 const frame = (site: EmailSite, reason: string): EmailFrame => ({ ...site, reason });
+
+/** A partner's season so far, two race weekends in, and its October: the monthly report's sample. */
+const sampleRounds: RoundWindow[] = [
+  { id: "2026-r1", name: "Silverstone National", roundNumber: 1, startDate: "2026-04-04", endDate: "2026-04-05" },
+  { id: "2026-r2", name: "Brands Hatch Indy", roundNumber: 2, startDate: "2026-10-17", endDate: "2026-10-18" },
+];
+const sampleCounts = (scale: number): CountRow[] => [
+  { placementId: "home", day: "2026-04-05", metric: "impression", count: 4210 * scale },
+  { placementId: "home", day: "2026-04-05", metric: "seen", count: 2980 * scale },
+  { placementId: "partners-page", day: "2026-04-05", metric: "impression", count: 860 * scale },
+  { placementId: "partners-page", day: "2026-04-05", metric: "click", count: 57 * scale },
+  { placementId: "home", day: "2026-10-18", metric: "impression", count: 5120 * scale },
+  { placementId: "home", day: "2026-10-18", metric: "seen", count: 3310 * scale },
+  { placementId: "share-cards", day: "2026-10-18", metric: "card-fetch", count: 143 * scale },
+  { placementId: "email-order-confirmation", day: "2026-10-18", metric: "delivered", count: 6 * scale },
+];
+const sampleSeason = summarise(sampleCounts(1), sampleRounds);
+const samplePartnerReport: PartnerReport = {
+  partner: { id: "vortex-air-systems", name: "Vortex Air Systems" },
+  seasonYear: 2026,
+  today: "2026-10-31",
+  summary: sampleSeason,
+  placementLabels: Object.fromEntries(sampleSeason.placements.map(({ placementId }) => [placementId, placementLabel(placementId)])),
+  ledger: sampleRounds.map((round) => ({
+    roundId: round.id,
+    label: `Round ${round.roundNumber}: ${round.name}`,
+    lines: [],
+    mentions: [],
+  })),
+  laterMentions: [],
+};
 const orderPage = (site: EmailSite) => `${site.publicUrl}/dashboard/orders/${sampleOrder.orderNumber}`;
 
 export const EMAIL_CATALOGUE: readonly EmailKind[] = [
@@ -246,6 +283,21 @@ export const EMAIL_CATALOGUE: readonly EmailKind[] = [
     },
   },
   {
+    id: "partner-monthly-report",
+    name: "Partner's monthly report",
+    audience: "partners",
+    sentWhen:
+      "On the first days of each month, to each partner with a report contact, for the month before (or at once from the partner's desk page): the figures, with the PDF and CSV attached.",
+    sample: (site) =>
+      partnerReportEmail(frame(site, PARTNER_REPORT_REASON), "partnerships@vortex-air-systems.example", samplePartnerReport, {
+        month: "2026-10",
+        summary: summarise(
+          sampleCounts(1).filter((row) => row.day >= "2026-10-01"),
+          sampleRounds,
+        ),
+      }),
+  },
+  {
     id: "team-new-order",
     name: "New paid order",
     audience: "team",
@@ -301,6 +353,24 @@ export const EMAIL_CATALOGUE: readonly EmailKind[] = [
           threshold: 5,
           sku: "team-cap/One Size",
           deskUrl: `${site.publicUrl}/admin/products/1`,
+        },
+      ]),
+  },
+  {
+    id: "result-overdue",
+    name: "Result overdue",
+    audience: "team",
+    sentWhen:
+      "When a race-weekend session finished more than 15 minutes ago and no classification is published, once per session: to everyone with the editor role.",
+    sample: (site) =>
+      resultOverdueEmail(frame(site, RESULT_OVERDUE_REASON), brand.email, [
+        {
+          sessionName: "Race 1",
+          roundName: "Silverstone National",
+          circuit: "Silverstone National Circuit",
+          finishedAt: "2 Nov 2025, 12:45",
+          minutesAgo: 16,
+          deskUrl: `${site.publicUrl}${resultDeskPath("2025-r9-silverstone-national", "2025-r9-silverstone-national-s2")}`,
         },
       ]),
   },

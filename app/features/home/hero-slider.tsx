@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
@@ -6,6 +6,7 @@ import { PauseButton } from "~/components/ui/pause-button";
 import { usePrefersReducedMotion } from "~/components/use-prefers-reduced-motion";
 import { SitePicture } from "~/components/site-picture";
 import type { PictureImage } from "~/features/media/media";
+import { SpoilerGuard, type SpoilerRound } from "~/features/spoiler-free/spoiler-guard";
 
 export const HERO_ADVANCE_MS = 6000;
 
@@ -18,6 +19,8 @@ export interface HeroSlide {
   image: string;
   /** A photo from the media library, shown instead of `image` when chosen. */
   photo: PictureImage | null;
+  /** The round of the article it leads to, and a title that names it: spoiler-free mode hides the slide's words with it (ADR 0143). */
+  spoiler: { round: SpoilerRound; title: string } | null;
 }
 
 /**
@@ -85,13 +88,15 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
             <div className="absolute inset-0 -z-10 bg-gradient-to-r from-ink via-ink/70 to-transparent" />
             <div className="mx-auto flex h-full max-w-7xl flex-col justify-center px-4 sm:px-6">
               <p className="text-sm font-semibold uppercase tracking-[0.2em] text-accent-text">Race Report</p>
-              <h2 className="mt-3 max-w-2xl text-4xl font-bold uppercase leading-tight sm:text-6xl">{slide.title}</h2>
-              <p className="mt-4 max-w-xl text-base text-muted sm:text-lg">{slide.subtitle}</p>
-              <div className="mt-8">
-                <Link to={slide.href} className={buttonClasses("primary", "lg")}>
-                  Read More<span className="sr-only">: {slide.title}</span>
-                </Link>
-              </div>
+              <SlideWords slide={slide}>
+                <h2 className="mt-3 max-w-2xl text-4xl font-bold uppercase leading-tight sm:text-6xl">{slide.title}</h2>
+                <p className="mt-4 max-w-xl text-base text-muted sm:text-lg">{slide.subtitle}</p>
+                <div className="mt-8">
+                  <Link to={slide.href} className={buttonClasses("primary", "lg")}>
+                    Read More<span className="sr-only">: {slide.title}</span>
+                  </Link>
+                </div>
+              </SlideWords>
             </div>
           </div>
         ))}
@@ -103,7 +108,7 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
             <button
               key={slide.id}
               type="button"
-              aria-label={`Show slide ${slideIndex + 1}: ${slide.title}`}
+              aria-label={`Show slide ${slideIndex + 1}: ${slide.spoiler?.title ?? slide.title}`}
               aria-current={slideIndex === index}
               onClick={() => setIndex(slideIndex)}
               className="flex size-11 items-center justify-center"
@@ -116,5 +121,15 @@ export function HeroSlider({ slides }: { slides: HeroSlide[] }) {
         </div>
       </div>
     </section>
+  );
+}
+
+/** A slide's headline, words and link; an article's sit in spoiler-free mode's guard. */
+function SlideWords({ slide, children }: { slide: HeroSlide; children: ReactNode }) {
+  if (!slide.spoiler) return children;
+  return (
+    <SpoilerGuard rounds={[slide.spoiler.round]} what="Story" className="max-w-2xl">
+      {children}
+    </SpoilerGuard>
   );
 }

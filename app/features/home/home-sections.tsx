@@ -21,7 +21,7 @@ export function HomeSections({ data }: { data: HomeData }) {
   const { season, latestNews, teamTiles, podcast, driverCarousel, partners, merchandise, shippingPerk, now, publicUrl, contact } = data;
   return (
     <>
-      <JsonLd data={organizationJsonLd(publicUrl, contact)} />
+      <JsonLd data={import.meta.env.SSR ? organizationJsonLd(publicUrl, contact) : null} />
       <section aria-labelledby="next-race-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <SectionHeading id="next-race-heading" eyebrow="On track" title="Next Race" />
         {season ? (

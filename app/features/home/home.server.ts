@@ -2,7 +2,9 @@ import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { articles, heroSlides, teamMembers } from "../../../db/schema";
 import { pathOnThisSite } from "~/lib/site-path";
-import { isPublicArticle } from "../news/news.server";
+import { getCalendarRounds, isPublicArticle } from "../news/news.server";
+import { categoryLabel } from "../news/news-filter";
+import { articleRoundOf, hiddenArticleTitle, type CalendarRound } from "../news/article-round";
 import { getFemaleSideMembers } from "../team/members.server";
 import { withLibraryPhotos } from "../media/media.server";
 import type { PictureImage } from "../media/media";
@@ -12,24 +14,41 @@ import type { HeroSlide } from "./hero-slider";
  * The hero slides staff keep at /admin/content/hero-slides, in their order. A slide that leads
  * to an article shows only while the article is public (a draft or a scheduled report would
  * otherwise be announced, and its link would answer 404). A slide whose link leaves the site
- * (saved before the desk checked links as browsers read them) is left out.
+ * (saved before the desk checked links as browsers read them) is left out. A slide that leads to an
+ * article carries the round the article follows, which spoiler-free mode hides its words with (ADR 0143).
  */
 export async function getHeroSlides(db: Database): Promise<HeroSlide[]> {
-  const rows = await db
-    .select({
-      id: heroSlides.id,
-      title: heroSlides.title,
-      subtitle: heroSlides.subtitle,
-      image: heroSlides.image,
-      photoAssetId: heroSlides.photoAssetId,
-      href: heroSlides.href,
-    })
-    .from(heroSlides)
-    .leftJoin(articles, eq(heroSlides.href, sql`'/news/' || ${articles.slug}`))
-    .where(and(isNull(heroSlides.deletedAt), or(isNull(articles.id), isPublicArticle())))
-    .orderBy(asc(heroSlides.sortOrder), asc(heroSlides.id));
+  const [rows, calendar] = await Promise.all([
+    db
+      .select({
+        id: heroSlides.id,
+        title: heroSlides.title,
+        subtitle: heroSlides.subtitle,
+        image: heroSlides.image,
+        photoAssetId: heroSlides.photoAssetId,
+        href: heroSlides.href,
+        articleCategory: articles.category,
+        articlePublishedOn: articles.publishedOn,
+      })
+      .from(heroSlides)
+      .leftJoin(articles, eq(heroSlides.href, sql`'/news/' || ${articles.slug}`))
+      .where(and(isNull(heroSlides.deletedAt), or(isNull(articles.id), isPublicArticle())))
+      .orderBy(asc(heroSlides.sortOrder), asc(heroSlides.id)),
+    getCalendarRounds(db),
+  ]);
   const slides = await withLibraryPhotos(db, rows, (row) => row.photoAssetId);
-  return slides.filter((slide) => pathOnThisSite(slide.href) !== null).map(({ photoAssetId: _assetId, ...slide }) => slide);
+  return slides
+    .filter((slide) => pathOnThisSite(slide.href) !== null)
+    .map(({ photoAssetId: _assetId, articleCategory, articlePublishedOn, ...slide }) => ({
+      ...slide,
+      spoiler: spoilerOf(articleCategory, articlePublishedOn, calendar),
+    }));
+}
+
+/** A slide's round and spoiler-safe title, when it leads to an article that follows a round. */
+function spoilerOf(category: string | null, publishedOn: string | null, calendar: CalendarRound[]): HeroSlide["spoiler"] {
+  const round = category && publishedOn ? articleRoundOf({ publishedOn }, calendar) : null;
+  return round && { round, title: hiddenArticleTitle(categoryLabel(category!), round) };
 }
 
 export interface HomeTeamTile {

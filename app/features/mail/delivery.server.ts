@@ -14,6 +14,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files with the message (base64), as nodemailer takes them. */
+  attachments?: Array<{ filename: string; contentType: string; content: string; encoding: "base64" }>;
   /** Stable across retries, so a receiver can tell a repeat from a new message. */
   messageId: string;
   headers: Record<string, string>;
@@ -93,6 +95,8 @@ export interface DeliveryOptions {
   now?: () => Date;
   batchSize?: number;
   leaseMs?: number;
+  /** Called once per message, after its send was recorded (partner counts read the mentions in it). */
+  onSent?: (email: Pick<ClaimedEmail, "id" | "htmlBody">) => void;
 }
 
 export interface DeliveryRound {
@@ -110,7 +114,8 @@ type ClaimedEmail = typeof emailOutbox.$inferSelect;
 
 /** The message as it is handed to the transport: the outbox row's parts and headers, from the site's sender. */
 export function outgoingMessage(
-  email: Pick<ClaimedEmail, "id" | "toAddress" | "subject" | "textBody" | "htmlBody" | "headers">,
+  email: Pick<ClaimedEmail, "id" | "toAddress" | "subject" | "textBody" | "htmlBody" | "headers"> &
+    Partial<Pick<ClaimedEmail, "attachments">>,
   from: string,
 ): MailMessage {
   const domain = from.match(/@([^>\s]+)/)?.[1] ?? "localhost";
@@ -120,6 +125,16 @@ export function outgoingMessage(
     subject: email.subject,
     text: email.textBody,
     ...(email.htmlBody ? { html: email.htmlBody } : {}),
+    ...(email.attachments?.length
+      ? {
+          attachments: email.attachments.map(({ filename, contentType, content }) => ({
+            filename,
+            contentType,
+            content,
+            encoding: "base64",
+          })),
+        }
+      : {}),
     // Made from the row: a retry repeats it, so a receiver can tell a repeat from a new message.
     messageId: `<${email.id}@${domain}>`,
     headers: deliveryHeaders(email.headers),
@@ -231,11 +246,13 @@ async function sendOne(
     await recordFailure(db, email, error, clock(), round, options.log);
     return;
   }
-  await db
+  const recorded = await db
     .update(emailOutbox)
     .set({ sentAt: clock(), claimedUntil: null, attempts: sql`${emailOutbox.attempts} + 1`, lastError: null, failedAt: null })
     // The first record of a send stands (a round that outlived its lease may finish late).
-    .where(and(eq(emailOutbox.id, email.id), isNull(emailOutbox.sentAt)));
+    .where(and(eq(emailOutbox.id, email.id), isNull(emailOutbox.sentAt)))
+    .returning({ id: emailOutbox.id });
+  if (recorded.length > 0) options.onSent?.(email);
   // The address takes mail again (a mailbox restored, or a refusal that was about one message).
   if (!isBulk(email.headers)) await db.delete(emailBounces).where(eq(emailBounces.address, bounceKey(email.toAddress)));
   options.log.info({ emailId: email.id, subject: email.subject, via: transport.description }, "e-mail sent");

@@ -19,6 +19,8 @@ export interface EmailFrame {
   postalAddress: string;
   /** Why this person receives this e-mail, in a sentence. */
   reason: string;
+  /** Partners staff placed on this kind of e-mail: a line of links above the footer (ADR 0130). */
+  partners?: Array<{ name: string; href: string }>;
 }
 
 export function EmailLayout({
@@ -72,6 +74,21 @@ export function EmailLayout({
             </Heading>
             {children}
           </Section>
+          {frame.partners && frame.partners.length > 0 && (
+            <Section style={{ padding: "0 24px 16px" }}>
+              <EmailSmallPrint>
+                With thanks to our partners:{" "}
+                {frame.partners.map((partner, index) => (
+                  <span key={partner.href}>
+                    {index > 0 && " · "}
+                    <Link href={partner.href} style={{ color: colour.accent, textDecoration: "underline" }}>
+                      {partner.name}
+                    </Link>
+                  </span>
+                ))}
+              </EmailSmallPrint>
+            </Section>
+          )}
           <Hr style={{ borderColor: colour.line, margin: 0 }} />
           <Section style={{ padding: "16px 24px 24px" }}>
             <EmailSmallPrint>{frame.reason}</EmailSmallPrint>

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { emailBounces, emailOutbox } from "../../../db/schema";
+import { emailBounces, emailOutbox, type EmailAttachment } from "../../../db/schema";
 import { bounceKey, isBulk } from "./delivery-policy";
 
 export interface OutgoingEmail {
@@ -12,6 +12,8 @@ export interface OutgoingEmail {
   html?: string;
   /** A List-Id header makes it a newsletter (bulk): no Auto-Submitted, and never sent to a bouncing address. */
   headers?: Record<string, string>;
+  /** Files sent with it (base64). */
+  attachments?: EmailAttachment[];
 }
 
 /**
@@ -29,6 +31,7 @@ export async function queueEmail(db: Pick<Database, "insert" | "select">, email:
     textBody: email.text,
     htmlBody: email.html ?? null,
     headers,
+    attachments: email.attachments ?? null,
   });
   return "queued";
 }

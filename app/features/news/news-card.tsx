@@ -5,7 +5,9 @@ import { formatCalendarDate } from "~/lib/dates";
 import { buildSizes } from "~/features/media/media";
 import { ArticleHeroImage } from "./article-hero-image";
 import type { ArticleHero } from "./news-image";
+import { hiddenArticleKind } from "./article-round";
 import { articlePath } from "./news-links";
+import { SpoilerGuard, type SpoilerRound } from "~/features/spoiler-free/spoiler-guard";
 
 export interface NewsCardArticle {
   id: string;
@@ -15,6 +17,8 @@ export interface NewsCardArticle {
   category: string;
   hero: ArticleHero;
   excerpt: string;
+  /** The round the article follows: the whole card is hidden with it in spoiler-free mode (ADR 0143). */
+  spoilerRound?: SpoilerRound | null;
 }
 
 // One column on a phone, two from 40rem, three from 64rem, in a 80rem-wide page.
@@ -40,7 +44,7 @@ interface NewsCardProps {
 export function NewsCard({ article, headingLevel = 2, eager = false, imageSizes = CARD_SIZES }: NewsCardProps) {
   const titleId = useId();
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  return (
+  const card = (
     <article
       aria-labelledby={titleId}
       className="flex h-full flex-col overflow-hidden rounded-card border border-line bg-surface transition-colors hover:border-muted"
@@ -64,5 +68,11 @@ export function NewsCard({ article, headingLevel = 2, eager = false, imageSizes 
         </Link>
       </div>
     </article>
+  );
+  if (!article.spoilerRound) return card;
+  return (
+    <SpoilerGuard rounds={[article.spoilerRound]} what={hiddenArticleKind(article.category)} className="h-full">
+      {card}
+    </SpoilerGuard>
   );
 }

@@ -7,6 +7,7 @@ import { ukCalendarDate } from "./article-form";
 import { contentOf, snapshotOf, workingSnapshotOf, type ArticleRow } from "./article-row";
 import { getArticleRevision } from "./news-desk-reads.server";
 import { nextStagedContent, savesAreStaged, STAGED_CHANGES_BLOCK_TRANSITIONS } from "./staged-changes";
+import { followArticle } from "~/features/push/push-queue.server";
 
 /**
  * The news desk's writes (ADRs 25, 26); its reads are in news-desk-reads.server.ts. Every write runs in one
@@ -245,6 +246,8 @@ export function publishArticleChanges(
       });
     }
     const row = await updateArticle(tx, current, { ...staged, stagedContent: null, stagedAt: null, stagedBy: null });
+    // A report still waiting for its publish time goes out with the words now published.
+    await followArticle(tx, row, new Date());
     const revisionId = await writeRevision(tx, row, "publish-changes", actor.id);
     // The audit row compares the page as it was with the page as it is now.
     return { before: current, after: row, revisionId, auditBefore: snapshotOf(current) };
@@ -286,6 +289,8 @@ export function transitionArticle(
       // The date the page shows is the UK date it goes live; a draft keeps the date it had.
       ...(next.publishAt ? { publishedOn: ukCalendarDate(next.publishAt) } : {}),
     });
+    // A race report going live is pushed to fans at its publish time (withdrawn if taken back before).
+    await followArticle(tx, row, now);
     const revisionId = await writeRevision(tx, row, input.transition.action, actor.id);
     return { before: current, after: row, revisionId };
   });

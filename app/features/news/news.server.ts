@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, lte, min, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { articleSlugRedirects, articles, mediaAssets } from "../../../db/schema";
+import { articleSlugRedirects, articles, mediaAssets, rounds } from "../../../db/schema";
 import { brand } from "~/brand";
 import { getPictureImage, pictureImageOf, pictureNotesFor } from "~/features/media/media.server";
 import type { ArticleContent } from "./article-snapshot";
@@ -8,6 +8,8 @@ import { resolveAuthor } from "./news-author";
 import { categoryLabel, filterArticles, type NewsFilter } from "./news-filter";
 import { articleHero, articleShareImage } from "./news-image";
 import { isArticleId } from "./news-links";
+import type { SpoilerRound } from "~/features/spoiler-free/spoiler-guard";
+import { articleRoundOf, type CalendarRound } from "./article-round";
 import { imageSources, renderRichText } from "./rich-text-html.server";
 
 /**
@@ -47,15 +49,29 @@ async function selectCards(db: Database, order: "oldest first" | "newest first",
   }));
 }
 
+/** Every round of the calendar, for the rule that finds the round an article follows. */
+export function getCalendarRounds(db: Database): Promise<CalendarRound[]> {
+  return db
+    .select({ id: rounds.id, roundNumber: rounds.roundNumber, name: rounds.name, startDate: rounds.startDate })
+    .from(rounds)
+    .orderBy(asc(rounds.startDate));
+}
+
+/** Articles with the round each follows, which spoiler-free mode hides them with (ADR 0143). */
+async function withArticleRounds<T extends { publishedOn: string }>(db: Database, cards: Promise<T[]>) {
+  const [list, calendar] = await Promise.all([cards, getCalendarRounds(db)]);
+  return list.map((card) => ({ ...card, spoilerRound: articleRoundOf(card, calendar) }));
+}
+
 /** The news list: every article newest first, as the home page has them (issue 16), narrowed by the filter. */
 export async function getNewsList(db: Database, filter: NewsFilter) {
-  const all = await selectCards(db, "newest first");
+  const all = await withArticleRounds(db, selectCards(db, "newest first"));
   return { total: all.length, articles: filterArticles(all, filter) };
 }
 
 /** The home page's Latest News. */
 export function getLatestArticles(db: Database, limit: number) {
-  return selectCards(db, "newest first", limit);
+  return withArticleRounds(db, selectCards(db, "newest first", limit));
 }
 
 /** Every article newest first, for the RSS feed. */
@@ -113,7 +129,10 @@ export async function presentArticle(db: Database, content: ArticleContent, publ
 
 export type NewsArticle = Awaited<ReturnType<typeof presentArticle>>;
 
-export type ArticleLookup = { found: "article"; article: NewsArticle } | { found: "redirect"; slug: string } | { found: "nothing" };
+/** A public article: the preview's, with the round it follows (spoiler-free mode). */
+export type PublicArticle = NewsArticle & { spoilerRound: SpoilerRound | null };
+
+export type ArticleLookup = { found: "article"; article: PublicArticle } | { found: "redirect"; slug: string } | { found: "nothing" };
 
 /**
  * A public article by slug. A slug the article answered to before a rename gives the current
@@ -127,7 +146,8 @@ export async function getArticle(db: Database, slug: string): Promise<ArticleLoo
     .where(and(eq(articles.slug, slug), isPublicArticle()));
   if (row) {
     const content = { ...row, body: row.body ?? { type: "doc" as const, content: [] } };
-    return { found: "article", article: await presentArticle(db, content, row.publishedOn) };
+    const [article, calendar] = await Promise.all([presentArticle(db, content, row.publishedOn), getCalendarRounds(db)]);
+    return { found: "article", article: { ...article, spoilerRound: articleRoundOf(article, calendar) } };
   }
   const [moved] = await db
     .select({ slug: articles.slug })

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { emailPartners } from "~/features/partners/placements.server";
 import { and, asc, count, eq, isNotNull, isNull, lt, lte, notExists, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "../../../db/client.server";
@@ -66,7 +67,7 @@ export async function renderIssueTemplate(
   publicUrl: string,
   issue: Issue,
 ): Promise<{ html: string; text: string }> {
-  const frame = await emailFrame(db, publicUrl, newsletterReason(publicUrl));
+  const frame = await emailFrame(db, publicUrl, newsletterReason(publicUrl), await emailPartners(db, publicUrl, `newsletter-${issue.id}`));
   return renderEmail(
     <NewsletterIssueEmail
       frame={frame}

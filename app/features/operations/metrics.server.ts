@@ -72,6 +72,12 @@ export const emailDeliveries = counter({
   labelNames: ["outcome"],
 });
 
+export const pushDeliveries = counter({
+  name: "ridgeway_push_deliveries_total",
+  help: "Web Push delivery attempts by outcome: sent, retry (tried again later), failed (given up), pruned (the subscription was gone).",
+  labelNames: ["outcome"],
+});
+
 export const backups = counter({
   name: "ridgeway_backups_total",
   help: "Backups run by this process (schedule or npm run backup through it), by outcome; offsite copies counted apart.",
@@ -89,3 +95,16 @@ export function collectProcessMetrics(): void {
   if (registry.getSingleMetric("process_cpu_user_seconds_total")) return;
   client.collectDefaultMetrics({ register: registry });
 }
+
+/** Live streams opened, by outcome (ADR 0124): open, refused at the cap (503), bad (400/404). */
+export const liveStreamOpens = counter({
+  name: "ridgeway_live_stream_opens_total",
+  help: "Requests for a round's live event stream, by outcome: opened, full (503 at LIVE_STREAM_LIMIT), refused (400, 404, 405).",
+  labelNames: ["outcome"],
+});
+
+/** Reads of the live event log by the process's hub: one per notification burst, whatever the number of streams. */
+export const liveHubReads = counter({
+  name: "ridgeway_live_hub_reads_total",
+  help: "Reads of the live event log by the process's live hub (one per batch of notifications, not per stream).",
+});

@@ -52,15 +52,40 @@ export async function listTables(query: RunQuery, schemas: readonly string[] = D
 
 export async function tableChecksums(query: RunQuery, schemas: readonly string[] = DATA_SCHEMAS): Promise<TableChecksum[]> {
   for (const setting of SETTINGS) await query(setting);
+  const stored = await storedColumnsWhereSomeAreGenerated(query, schemas);
   const sums: TableChecksum[] = [];
   for (const table of await listTables(query, schemas)) {
+    // A generated column (articles' search document) is computed by whichever database holds the
+    // row, and two PostgreSQL versions may compute it differently: the columns it is made from are
+    // what a copy must match. Any other table is hashed whole, as before.
+    const columns = stored.get(table);
+    const rowText = columns ? `row(${columns.map((column) => `t.${quoteIdentifier(column)}`).join(", ")})::text` : "t::text";
     const [row] = await query(
       `select count(*)::text as rows, md5(coalesce(string_agg(h, '' order by h), '')) as checksum
-       from (select md5(t::text) as h from ${qualifiedName(table)} as t) as x`,
+       from (select md5(${rowText}) as h from ${qualifiedName(table)} as t) as x`,
     );
     sums.push({ table, rows: Number(row!.rows), checksum: String(row!.checksum) });
   }
   return sums;
+}
+
+/** For each table with a generated column: its other columns, in table order. */
+async function storedColumnsWhereSomeAreGenerated(query: RunQuery, schemas: readonly string[]): Promise<Map<string, string[]>> {
+  const list = schemas.map((schema) => `'${schema.replaceAll("'", "''")}'`).join(", ");
+  const rows = await query(
+    `select table_schema || '.' || table_name as "table", column_name as "column", is_generated as generated
+     from information_schema.columns
+     where table_schema in (${list})
+       and (table_schema, table_name) in (select table_schema, table_name from information_schema.columns where is_generated <> 'NEVER')
+     order by table_schema, table_name, ordinal_position`,
+  );
+  const stored = new Map<string, string[]>();
+  for (const row of rows) {
+    const columns = stored.get(String(row.table)) ?? [];
+    if (row.generated === "NEVER") columns.push(String(row.column));
+    stored.set(String(row.table), columns);
+  }
+  return stored;
 }
 
 /** What differs between two sets of checksums, one line per table; empty when they agree. */

@@ -1,7 +1,10 @@
 import { useRef, useState, type ReactNode } from "react";
 import { PARTNER_LOGO, partnerAnchor } from "./partner-display";
 import { PartnerDialog } from "./partner-dialog";
+import type { Placed } from "./placements";
 import type { Partner } from "./partners.server";
+import { SEEN_ATTRIBUTE } from "./seen";
+import { useSeenCounting } from "./use-seen-counting";
 import { SitePicture } from "~/components/site-picture";
 import { useHydrated } from "~/components/use-hydrated";
 
@@ -10,8 +13,10 @@ import { useHydrated } from "~/components/use-hydrated";
  * page; with it, a button that opens the partner's details in a dialog (so Space
  * and Enter both open it), and focus returns to the logo when the dialog closes.
  */
-export function PartnerLogos({ partners }: { partners: Partner[] }) {
+export function PartnerLogos({ partners }: { partners: Array<Placed<Partner>> }) {
   const [open, setOpen] = useState<Partner | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  useSeenCounting(list);
   const triggerRef = useRef<HTMLButtonElement | null>(null);
   const hydrated = useHydrated();
 
@@ -30,9 +35,9 @@ export function PartnerLogos({ partners }: { partners: Partner[] }) {
 
   return (
     <>
-      <ul aria-label="Partner logos" className="grid gap-4 sm:grid-cols-3">
+      <ul ref={list} aria-label="Partner logos" className="grid gap-4 sm:grid-cols-3">
         {partners.map((partner) => (
-          <li key={partner.id}>
+          <li key={partner.id} {...{ [SEEN_ATTRIBUTE]: partner.seenKey }}>
             {hydrated ? (
               <button
                 type="button"

@@ -12,13 +12,14 @@ import { z } from "~/lib/zod";
 import { getScoringRules } from "~/features/calendar/season.server";
 import type { RaceResult } from "~/lib/scoring";
 import { DeskInputError } from "~/features/admin/desk/desk-write.server";
+import { isRaceSession } from "~/lib/session-kind";
 import type { Written } from "./results-desk.server";
 import { getDeskRound } from "./rounds-desk.server";
 import { toRaceResult, type ClassResultsInput } from "./results-form";
 
 /** How many races a round has: its sessions named "Race …", or more if results already hold more. */
 export function raceCountOf(sessions: ReadonlyArray<{ name: string }>, storedRaces: ReadonlyArray<readonly unknown[]>): number {
-  const scheduled = sessions.filter((session) => /^race\b/i.test(session.name.trim())).length;
+  const scheduled = sessions.filter((session) => isRaceSession(session.name)).length;
   return Math.max(1, scheduled, ...storedRaces.map((races) => races.length));
 }
 

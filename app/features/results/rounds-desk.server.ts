@@ -1,7 +1,8 @@
 /** The results desk's rounds: a season's rounds, and a round saved with its sessions. */
-import { and, asc, eq, ne } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { rounds, roundSessions, seasons } from "../../../db/schema";
+import { rounds, roundSessions, seasons, sessionClassifications } from "../../../db/schema";
 import { VersionConflictError, type Tx } from "~/features/admin/audit.server";
 import type { RestoreTarget } from "~/features/admin/history.server";
 import { DeskInputError } from "~/features/admin/desk/desk-write.server";
@@ -31,10 +32,35 @@ function roundValues(input: RoundInput) {
   return values;
 }
 
+/**
+ * Writes the round's sessions as the form lists them. A session keeps its id while its name
+ * stays (matched without regard to case), so its live state, ticker posts and classifications
+ * stay with it when sessions are reordered or retimed; a session with a published
+ * classification cannot be removed.
+ */
 async function replaceSessions(tx: Tx, roundId: string, sessions: RoundInput["sessions"]) {
+  const existing = await tx
+    .select({ id: roundSessions.id, name: roundSessions.name })
+    .from(roundSessions)
+    .where(eq(roundSessions.roundId, roundId));
+  const unclaimed = new Map(existing.map((session) => [session.id, session.name.trim().toLowerCase()]));
+  const ids = sessions.map((session) => {
+    const name = session.name.trim().toLowerCase();
+    const match = [...unclaimed].find(([, existingName]) => existingName === name)?.[0];
+    if (match) unclaimed.delete(match);
+    return match ?? randomUUID();
+  });
+  if (unclaimed.size) {
+    const classified = await tx
+      .selectDistinct({ sessionId: sessionClassifications.sessionId })
+      .from(sessionClassifications)
+      .where(inArray(sessionClassifications.sessionId, [...unclaimed.keys()]));
+    const removed = existing.find((session) => classified.some((row) => row.sessionId === session.id));
+    if (removed) throw new DeskInputError("sessions", `${removed.name} has a published result, so it stays in the timetable.`);
+  }
   await tx.delete(roundSessions).where(eq(roundSessions.roundId, roundId));
   if (sessions.length) {
-    await tx.insert(roundSessions).values(sessions.map((session, sortOrder) => ({ ...session, roundId, sortOrder })));
+    await tx.insert(roundSessions).values(sessions.map((session, sortOrder) => ({ ...session, id: ids[sortOrder], roundId, sortOrder })));
   }
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { rounds } from "../../../db/schema";
+import { partnerPlacements, rounds } from "../../../db/schema";
 import { getSeason, type Season } from "~/features/calendar/season.server";
 import { focalObjectPosition, mediaFileUrl, type PictureImage } from "~/features/media/media";
 import { getArticle, type NewsArticle } from "~/features/news/news.server";
@@ -10,10 +10,12 @@ import { getProductBySlug, type StoreProduct } from "~/features/shop/store/catal
 import { categoryFilters } from "~/features/shop/store/catalogue";
 import { driverCard as driverCarouselCard, getDriversForLatestSeason, type DriverCard } from "~/features/team/drivers.server";
 import { getTeamMember, type TeamMember } from "~/features/team/members.server";
+import { getPartners } from "~/features/partners/partners.server";
 import { ukIsoDate } from "~/lib/dates";
 import { formatPence } from "~/lib/money";
 import type { ShareImage } from "~/features/news/news-image";
 import {
+  CARD_PARTNERS_MAX,
   articleCard,
   driverCard,
   memberCard,
@@ -22,6 +24,7 @@ import {
   seasonCard,
   SHARE_CARD_SIZE,
   shareCardPath,
+  type CardPartner,
   type ShareCard,
   type ShareCardKind,
 } from "./share-card";
@@ -40,8 +43,9 @@ export function shareCardHash(card: ShareCard): string {
     .slice(0, 16);
 }
 
-/** The card as a page's share image: its immutable URL, size and alt text. */
-export function shareCardImage(card: ShareCard): ShareImage {
+/** The card, with the partners it carries, as a page's share image: its immutable URL, size and alt text. */
+export async function shareCardImage(db: Database, subjectCard: ShareCard): Promise<ShareImage> {
+  const card = await withCardPartners(db, subjectCard);
   return { path: shareCardPath(card, shareCardHash(card)), ...SHARE_CARD_SIZE, alt: card.alt };
 }
 
@@ -102,10 +106,37 @@ export function roundShareCard(season: Pick<Season, "year" | "rounds">, roundId:
 }
 
 /**
+ * The partners a card carries: those the public site shows now that staff linked to the
+ * share-cards placement (issue 41), in the site's order, their library logo when they have one.
+ */
+export async function shareCardPartners(db: Database): Promise<CardPartner[]> {
+  const [shown, linked] = await Promise.all([
+    getPartners(db),
+    db.select({ partnerId: partnerPlacements.partnerId }).from(partnerPlacements).where(eq(partnerPlacements.placementId, "share-cards")),
+  ]);
+  const linkedIds = new Set(linked.map((row) => row.partnerId));
+  return shown
+    .filter((partner) => linkedIds.has(partner.id))
+    .slice(0, CARD_PARTNERS_MAX)
+    .map((partner) => ({ id: partner.id, name: partner.name, logo: picturePath(partner.logoPhoto, partner.logo).picture ?? partner.logo }));
+}
+
+/** The card with the partners it carries: every card is built through this, so a page and its card file agree. */
+export async function withCardPartners(db: Database, card: ShareCard): Promise<ShareCard> {
+  const partners = await shareCardPartners(db);
+  return partners.length > 0 ? { ...card, partners } : card;
+}
+
+/**
  * The card a /share/<kind>/<slug>-<hash>.png URL names, built from the same data as the page
- * it belongs to; null when there is no such public subject.
+ * it belongs to, with its partners; null when there is no such public subject.
  */
 export async function findShareCard(db: Database, kind: ShareCardKind, slug: string, now: Date): Promise<ShareCard | null> {
+  const card = await findSubjectCard(db, kind, slug, now);
+  return card ? withCardPartners(db, card) : null;
+}
+
+async function findSubjectCard(db: Database, kind: ShareCardKind, slug: string, now: Date): Promise<ShareCard | null> {
   switch (kind) {
     case "news": {
       const lookup = await getArticle(db, slug);

@@ -29,6 +29,15 @@ const COLOURS = {
 /** The picture panel on the right: its size, so the server crops the picture to exactly this. */
 export const CARD_PICTURE_BOX = { width: 520, height: SHARE_CARD_SIZE.height } as const;
 
+/** A partner's logo on the card (the site's logos are 2:1), so the server sizes each to exactly this. */
+export const CARD_LOGO_BOX = { width: 144, height: 72 } as const;
+
+/** A partner's logo ready to draw: a data: URL already fitted to CARD_LOGO_BOX. */
+export interface CardLogo {
+  name: string;
+  src: string;
+}
+
 const TEXT_WIDTH = SHARE_CARD_SIZE.width - CARD_PICTURE_BOX.width - 56;
 
 // Pictographs (emoji) have no glyph in the brand font; the card leaves them out rather than
@@ -52,12 +61,52 @@ function node(type: string, style: Record<string, string | number>, children?: C
   return { type, props: children === undefined ? { style } : { style, children } };
 }
 
+/** The partners' band: from the picture panel's edge leftwards far enough for three logos and the label, clear of the brand. */
+const PARTNERS_BAND_WIDTH = CARD_PICTURE_BOX.width + 160;
+
+/**
+ * The partners' band along the foot of the card, right of the brand, as a race car carries its
+ * partners low on the bodywork: a small "Partners" label and their logos on a dark strip that
+ * fades in from the left.
+ */
+function partnersBand(logos: readonly CardLogo[]): CardNode {
+  return node(
+    "div",
+    {
+      display: "flex",
+      alignItems: "center",
+      justifyContent: "flex-end",
+      position: "absolute",
+      right: 0,
+      bottom: 0,
+      width: PARTNERS_BAND_WIDTH,
+      height: CARD_LOGO_BOX.height + 40,
+      backgroundImage: `linear-gradient(90deg, rgba(11,13,16,0) 0%, rgba(11,13,16,0.92) 22%, rgba(11,13,16,0.92) 100%)`,
+    },
+    [
+      node("div", { fontSize: 22, fontWeight: 700, color: COLOURS.muted, letterSpacing: 2 }, "PARTNERS"),
+      ...logos.map((logo) => ({
+        type: "img",
+        props: {
+          src: logo.src,
+          width: CARD_LOGO_BOX.width,
+          height: CARD_LOGO_BOX.height,
+          style: { width: CARD_LOGO_BOX.width, height: CARD_LOGO_BOX.height, marginLeft: 12, flexShrink: 0 },
+        },
+      })),
+      node("div", { width: 28, height: 1, flexShrink: 0 }),
+    ],
+  );
+}
+
 /**
  * The card as a tree Satori draws: the text on the left (eyebrow, figure, title, detail), the
- * picture on the right fading into the background, the brand along the bottom. `picture` is
- * a data: URL already cropped to CARD_PICTURE_BOX, or null for the brand's stripes.
+ * picture on the right fading into the background, the brand along the bottom, and the partners'
+ * logos (when the card carries any) along the foot of the picture. `picture` is a data: URL
+ * already cropped to CARD_PICTURE_BOX, or null for the brand's stripes; `logos` are fitted to
+ * CARD_LOGO_BOX, in the card's partner order.
  */
-export function cardTree(card: ShareCard, picture: string | null): CardNode {
+export function cardTree(card: ShareCard, picture: string | null, logos: readonly CardLogo[] = []): CardNode {
   const title = cardText(card.title, 110);
   const eyebrow = cardText(card.eyebrow, 60).toUpperCase();
   const detail = cardText(card.detail, 90);
@@ -165,6 +214,7 @@ export function cardTree(card: ShareCard, picture: string | null): CardNode {
       node("div", { position: "absolute", left: 0, top: 0, width: 12, height: SHARE_CARD_SIZE.height, backgroundColor: COLOURS.accent }),
       text,
       brandBar,
+      ...(logos.length > 0 ? [partnersBand(logos)] : []),
     ],
   );
 }

@@ -126,6 +126,32 @@ describe("share cards", () => {
     expect(all).toEqual(expect.arrayContaining(["Win at Cadwell", "RACE REPORTS · 4 MAY 2025", "RIDGEWAY RACING"]));
   });
 
+  it("carries the partners' logos in a band with its label only when it has partners", () => {
+    const card = articleCard({
+      id: "cadwell",
+      title: "Win at Cadwell",
+      category: "Race Reports",
+      publishedOn: "2025-05-04",
+      picture: null,
+    });
+    const images = (node: CardNode | string): string[] => {
+      if (typeof node === "string") return [];
+      const children = node.props.children;
+      const own = node.type === "img" && node.props.src ? [node.props.src] : [];
+      return [...own, ...(children === undefined ? [] : (Array.isArray(children) ? children : [children]).flatMap(images))];
+    };
+    const logos = [
+      { name: "Vortex Air Systems", src: "data:image/png;base64,AAAA" },
+      { name: "Peak Natural Energy", src: "data:image/png;base64,BBBB" },
+    ];
+    const withPartners = cardTree(card, null, logos);
+    expect(texts(withPartners)).toContain("PARTNERS");
+    expect(images(withPartners)).toEqual(["data:image/png;base64,AAAA", "data:image/png;base64,BBBB"]);
+    const without = cardTree(card, null, []);
+    expect(texts(without)).not.toContain("PARTNERS");
+    expect(images(without)).toEqual([]);
+  });
+
   it("writes a weekend's dates once when they share a month", () => {
     expect(weekendDates("2025-08-16", "2025-08-17")).toBe("16–17 August 2025");
     expect(weekendDates("2025-08-31", "2025-09-01")).toBe("31 August 2025 – 1 September 2025");

@@ -40,7 +40,23 @@ export interface ShareCard {
   pictureFit: "cover" | "contain";
   /** What the card says, for og:image:alt. */
   alt: string;
+  /**
+   * The partners whose logos the card carries (those staff linked to the share-cards placement, in
+   * the site's order, at most CARD_PARTNERS_MAX); left out when there are none, so a card without
+   * partners keeps the address it had before cards carried them.
+   */
+  partners?: CardPartner[];
 }
+
+/** A partner on a card: its logo is a site path (the site's art or a media library file). */
+export interface CardPartner {
+  id: string;
+  name: string;
+  logo: string;
+}
+
+/** How many partners' logos a card has room for. */
+export const CARD_PARTNERS_MAX = 3;
 
 /** Where a card is served: the hash changes whenever what it shows changes, so the URL is immutable. */
 export function shareCardPath(card: Pick<ShareCard, "kind" | "slug">, hash: string): string {

@@ -10,6 +10,7 @@ import { DRIVER_PARAM } from "./driver-param";
 import { PORTRAIT_SIZE } from "./portrait";
 import { useDragScroll } from "./use-drag-scroll";
 import { toggleButtonProps, useSelection } from "./use-selection";
+import { InlineSpoilerGuard } from "~/features/spoiler-free/spoiler-guard";
 
 /** Card width and gap of the strip, and how far Previous/Next move it. */
 const DRIVER_CARD_WIDTH_PX = 300;
@@ -205,7 +206,9 @@ const DriverCard = memo(function DriverCard({
         <span className="mt-1 block font-display text-2xl font-bold uppercase leading-tight">{driver.name}</span>
         <span className="mt-1 block text-sm text-muted">{driver.role}</span>
         <span className="mt-auto flex items-center justify-between pt-3 text-sm">
-          <span className="font-semibold">{`${driver.seasonPoints} pts`}</span>
+          <InlineSpoilerGuard roundIds={driver.seasonRoundIds} cover="Points hidden">
+            <span className="font-semibold">{`${driver.seasonPoints} pts`}</span>
+          </InlineSpoilerGuard>
           <span className="text-muted">{selected ? "Hide details" : "View details"}</span>
         </span>
       </span>

@@ -6,6 +6,11 @@ import type { DriverDetailData } from "./drivers.server";
 import { SitePicture } from "~/components/site-picture";
 import { PORTRAIT_SIZE } from "./portrait";
 import { splitParagraphs } from "./text";
+import { hydrateLater } from "~/components/hydrate-later";
+import { InlineSpoilerGuard, SpoilerGuard } from "~/features/spoiler-free/spoiler-guard";
+
+// A link to /notifications in the server's HTML: its script comes after the page's first (ADR 0093).
+const NotifyMe = hydrateLater(() => import("~/features/push/notify-me").then((m) => m.NotifyMe));
 
 type DriverSeason = DriverDetailData["season"];
 
@@ -36,6 +41,11 @@ export function DriverDetail({ driver, seasonYear, collapseStatsOnMobile = true,
             {driver.role}
           </p>
         </div>
+        <NotifyMe
+          className="w-full sm:ml-auto sm:w-auto"
+          request={{ kinds: ["session", "result"], driverId: driver.id }}
+          about={driver.name}
+        />
       </header>
       <div className="mt-5 grid gap-6 lg:grid-cols-[minmax(0,1fr)_14rem] lg:gap-10">
         <div className="max-w-3xl space-y-4 leading-relaxed text-muted">
@@ -55,12 +65,20 @@ export function DriverDetail({ driver, seasonYear, collapseStatsOnMobile = true,
         />
       </div>
       <FullStats collapsible={collapseStatsOnMobile}>
-        <DriverStats season={driver.season} />
+        {/* Counted over every round so far: hidden while any of them is (spoiler-free mode). Inside the carousel's form, so no reveal form of its own. */}
+        <SpoilerGuard rounds={seasonRoundsOf(driver.season)} what="Season stats" reveal={false}>
+          <DriverStats season={driver.season} />
+        </SpoilerGuard>
         <SeasonResults season={driver.season} seasonYear={seasonYear} driverName={driver.name} />
       </FullStats>
       {showCareer && <CareerPanel achievements={driver.achievements} careerHighlights={driver.careerHighlights} />}
     </article>
   );
+}
+
+/** The season's rounds as spoiler-free mode names them. */
+function seasonRoundsOf(season: DriverSeason) {
+  return season.rounds.map((round) => ({ id: round.roundId, roundNumber: round.roundNumber, name: round.roundName }));
 }
 
 function FullStats({ collapsible, children }: { collapsible: boolean; children: ReactNode }) {
@@ -134,6 +152,7 @@ function SeasonResults({ season, seasonYear, driverName }: { season: DriverSeaso
     return <p className="text-muted">{`No results recorded in ${seasonYear} yet.`}</p>;
   }
   const raceColumns = Math.max(...season.rounds.map((round) => round.races.length));
+  const roundIds = season.rounds.map((round) => round.roundId);
   return (
     <div>
       <div className="relative overflow-x-auto rounded-lg border border-line">
@@ -166,9 +185,15 @@ function SeasonResults({ season, seasonYear, driverName }: { season: DriverSeaso
                       <span className="text-muted">{`R${round.roundNumber} `}</span>
                       {round.roundName}
                     </span>
-                    {round.pole && <Marker label="pole position">Pole</Marker>}
-                    {round.driverOfDay && <Marker label="driver of the day">DotD</Marker>}
-                    {round.provisional && <Marker label="provisional result, not yet final">Provisional</Marker>}
+                    {(round.pole || round.driverOfDay || round.provisional) && (
+                      <InlineSpoilerGuard roundIds={[round.roundId]} cover="">
+                        <span className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
+                          {round.pole && <Marker label="pole position">Pole</Marker>}
+                          {round.driverOfDay && <Marker label="driver of the day">DotD</Marker>}
+                          {round.provisional && <Marker label="provisional result, not yet final">Provisional</Marker>}
+                        </span>
+                      </InlineSpoilerGuard>
+                    )}
                   </span>
                 </th>
                 {Array.from({ length: raceColumns }, (_, index) => {
@@ -176,13 +201,15 @@ function SeasonResults({ season, seasonYear, driverName }: { season: DriverSeaso
                   return (
                     <td key={index} className="px-2 py-2.5 sm:px-3">
                       {race ? (
-                        <span className={cx(markerStack, "items-start")}>
-                          <span className={cx("font-semibold", race.position === "DSQ" && "text-danger")}>
-                            {formatPosition(race.position)}
-                            {race.position === "DSQ" && <span className="sr-only"> (disqualified)</span>}
+                        <InlineSpoilerGuard roundIds={[round.roundId]} cover="Hidden">
+                          <span className={cx(markerStack, "items-start")}>
+                            <span className={cx("font-semibold", race.position === "DSQ" && "text-danger")}>
+                              {formatPosition(race.position)}
+                              {race.position === "DSQ" && <span className="sr-only"> (disqualified)</span>}
+                            </span>
+                            {race.fastestLap && <Marker label="fastest lap">FL</Marker>}
                           </span>
-                          {race.fastestLap && <Marker label="fastest lap">FL</Marker>}
-                        </span>
+                        </InlineSpoilerGuard>
                       ) : (
                         <>
                           <span aria-hidden="true" className="text-muted">
@@ -195,14 +222,17 @@ function SeasonResults({ season, seasonYear, driverName }: { season: DriverSeaso
                   );
                 })}
                 <td className="px-3 py-2.5 text-right sm:px-4">
-                  {round.dropped ? (
-                    <span className={cx(markerStack, "items-end sm:justify-end")}>
-                      <s className="text-muted">{round.points}</s>
-                      <Marker label="dropped score, not counted">Dropped</Marker>
-                    </span>
-                  ) : (
-                    <span className="font-semibold">{round.points}</span>
-                  )}
+                  {/* A round is dropped by the scores of the others: it counts them all. */}
+                  <InlineSpoilerGuard roundIds={round.dropped ? roundIds : [round.roundId]} cover="Hidden">
+                    {round.dropped ? (
+                      <span className={cx(markerStack, "items-end sm:justify-end")}>
+                        <s className="text-muted">{round.points}</s>
+                        <Marker label="dropped score, not counted">Dropped</Marker>
+                      </span>
+                    ) : (
+                      <span className="font-semibold">{round.points}</span>
+                    )}
+                  </InlineSpoilerGuard>
                 </td>
               </tr>
             ))}
@@ -212,7 +242,11 @@ function SeasonResults({ season, seasonYear, driverName }: { season: DriverSeaso
               <th scope="row" colSpan={raceColumns + 1} className="px-3 py-3 font-semibold sm:px-4">
                 {season.scoring?.countedRounds ? `Total (best ${season.scoring.countedRounds} rounds)` : "Total"}
               </th>
-              <td className="px-3 py-3 text-right font-display text-xl font-bold sm:px-4">{season.total}</td>
+              <td className="px-3 py-3 text-right font-display text-xl font-bold sm:px-4">
+                <InlineSpoilerGuard roundIds={roundIds} cover="Hidden">
+                  {season.total}
+                </InlineSpoilerGuard>
+              </td>
             </tr>
           </tfoot>
         </table>

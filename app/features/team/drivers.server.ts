@@ -64,6 +64,8 @@ export type DriverCard = Pick<
   "id" | "name" | "number" | "racingClass" | "role" | "image" | "photo" | "objectPosition"
 > & {
   seasonPoints: number;
+  /** The rounds the points count, which spoiler-free mode hides them behind (ADR 0142). */
+  seasonRoundIds: string[];
 };
 
 /** What opens below a card: bio, season stats and results, achievements and career highlights. */
@@ -73,7 +75,8 @@ export type DriverDetailData = Pick<
 >;
 
 export function driverCard({ id, name, number, racingClass, role, image, photo, objectPosition, season }: DriverWithSeason): DriverCard {
-  return { id, name, number, racingClass, role, image, photo, objectPosition, seasonPoints: season.total };
+  const seasonRoundIds = season.rounds.map((round) => round.roundId);
+  return { id, name, number, racingClass, role, image, photo, objectPosition, seasonPoints: season.total, seasonRoundIds };
 }
 
 export function driverDetail(driver: DriverWithSeason): DriverDetailData {

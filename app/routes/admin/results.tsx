@@ -191,6 +191,22 @@ export default function ResultsPage({ loaderData, actionData }: Route.ComponentP
         title={`Results: ${round.name}`}
         description="Our drivers' finishing order per race and class. Points are computed from the class's scoring rules; they are never typed in."
       />
+      {round.sessions.length > 0 && (
+        <nav aria-label="Results from the timing sheet" className="mb-5 text-sm">
+          <span className="text-muted">From the timing sheet: </span>
+          {round.sessions.map((session, index) => (
+            <span key={session.id}>
+              {index > 0 && " · "}
+              <Link
+                to={`/admin/live/${encodeURIComponent(round.id)}/sessions/${encodeURIComponent(session.id)}/result`}
+                className="inline-flex min-h-11 items-center text-accent-text underline"
+              >
+                {session.name}
+              </Link>
+            </span>
+          ))}
+        </nav>
+      )}
       {deskAction && <FormNotice tone={deskAction.tone}>{deskAction.message}</FormNotice>}
       {unsaved.length > 0 && (
         <p className="mb-4 text-sm font-semibold text-warning">

@@ -14,6 +14,7 @@ import type { RestoreTarget } from "~/features/admin/history.server";
 import type { JsonObject } from "~/lib/json-diff";
 import { productFormSchema, STOCK_ENTITY, type ProductInput } from "./product-form";
 import { sendLowStockAlerts } from "./stock.server";
+import { followProduct } from "~/features/push/push-queue.server";
 
 /*
  * The shop desk's products and sizes: every write audited (auditedWrite) and based on the
@@ -207,6 +208,8 @@ export async function createProduct(
         .insert(products)
         .values({ ...input, id: next!.id, sortOrder: next!.sortOrder })
         .returning();
+      // A product shown at once is a drop fans may have asked to hear about (ADR 0138).
+      await followProduct(tx, null, row!, new Date());
       return {
         value: row!,
         audit: {
@@ -241,7 +244,10 @@ async function writeProduct(
       .onConflictDoUpdate({ target: productSlugRedirects.oldSlug, set: { productId: current.id } });
   }
   if (checkImage && input.imageAssetId !== current.imageAssetId) await checkPhoto(tx, input.imageAssetId);
-  return updateVersioned(tx, PRODUCT_TABLE, current.id, expectedVersion, input);
+  const after = await updateVersioned(tx, PRODUCT_TABLE, current.id, expectedVersion, input);
+  // Shown in the shop, or put on sale: a drop (ADR 0138).
+  await followProduct(tx, current, after, new Date());
+  return after;
 }
 
 /** Saves the product's details over version `expectedVersion`. */

@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { emailPartners } from "~/features/partners/placements.server";
 import type { Database } from "../../../../db/client.server";
 import { orderLines, orders } from "../../../../db/schema";
 import { brand } from "~/brand";
@@ -165,7 +166,7 @@ export function orderPageUrl(
 export async function orderConfirmationMessage(tx: Tx, orderId: string, publicUrl: string): Promise<OutgoingEmail> {
   const { order, lines } = await readOrder(tx, orderId);
   return orderConfirmationEmail(
-    await emailFrame(tx, publicUrl, ORDER_REASON),
+    await emailFrame(tx, publicUrl, ORDER_REASON, await emailPartners(tx, publicUrl, "email-order-confirmation")),
     order.customerEmail,
     order,
     lines,
@@ -188,7 +189,14 @@ export async function orderShippedMessage(
 ): Promise<OutgoingEmail> {
   const { lines } = await readOrder(tx, order.id);
   const orderUrl = order.userId ? orderPageUrl(publicUrl, order) : null;
-  return orderShippedEmail(await emailFrame(tx, publicUrl, ORDER_REASON), order.customerEmail, { ...order, carrierName }, lines, orderUrl);
+  const partners = await emailPartners(tx, publicUrl, "email-order-shipped");
+  return orderShippedEmail(
+    await emailFrame(tx, publicUrl, ORDER_REASON, partners),
+    order.customerEmail,
+    { ...order, carrierName },
+    lines,
+    orderUrl,
+  );
 }
 
 export async function refundMessage(
