@@ -19,7 +19,7 @@ function sharedSiteChunk(id: string, chunking: Rolldown.ChunkingContext): string
   // Tested on the path inside the project: a checkout in a folder named like "wt-first-admin" would
   // otherwise keep every module out of "site", and the home page over its budget.
   if (/\/lib\/(zod|web-vitals)\.|admin/.test(path.relative(PROJECT_DIR, id))) return null;
-  const inSite = REACT_PACKAGES.test(id) || PICTURES.test(id) || layoutModules(chunking).has(id);
+  const inSite = REACT_PACKAGES.test(id) || PICTURES.test(id) || SHARED_WITH_ENTRY.test(id) || layoutModules(chunking).has(id);
   return inSite ? "site" : null;
 }
 
@@ -47,6 +47,13 @@ const REACT_PACKAGES = /\/node_modules\/(react-dom|react-router|scheduler)\//;
 
 /** The picture components nearly every page shows, and what they import: one file fewer to fetch for each. */
 const PICTURES = /\/app\/(components\/(site-picture|responsive-picture)|features\/media\/media)\.tsx?$/;
+
+/**
+ * What the page's entry shares with parts loaded later: in "site", which every page loads anyway,
+ * rather than a file of its own for a few bytes. The offline copy's attribute (ADR 0135) is read by
+ * the entry, the worker's page-side code and the install offer.
+ */
+const SHARED_WITH_ENTRY = /\/app\/features\/offline\/offline-copy\.ts$/;
 
 const ROOT_MODULE = fileURLToPath(new URL("./app/root.tsx", import.meta.url));
 const PROJECT_DIR = fileURLToPath(new URL(".", import.meta.url));

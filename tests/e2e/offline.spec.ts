@@ -1,6 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { expect, type BrowserContext, type Page } from "@playwright/test";
-import { OFFLINE_COPY_ATTRIBUTE } from "../../app/features/offline/offline-policy";
+import { OFFLINE_COPY_ATTRIBUTE } from "../../app/features/offline/offline-copy";
 import { test } from "../support/hydrated-test";
 
 /*
@@ -92,7 +92,8 @@ test("the calendar and the home page stay readable offline, labelled as saved co
   await expect(page.locator(`html[${OFFLINE_COPY_ATTRIBUTE}]`)).toHaveCount(1);
 
   // A page that was never kept: the offline page, with the saved ones linked.
-  await page.goto("/news");
+  const answer = await page.goto("/news");
+  expect({ status: answer?.status(), fromWorker: answer?.fromServiceWorker() }).toEqual({ status: 503, fromWorker: true });
   await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Calendar" })).toHaveAttribute("href", "/calendar");
   await page.getByRole("link", { name: "Home" }).click();

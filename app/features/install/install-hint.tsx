@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { brand } from "~/brand";
 import { ChequeredFlagIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
-import { OFFLINE_COPY_ATTRIBUTE } from "~/features/offline/offline-policy";
+import { OFFLINE_COPY_ATTRIBUTE } from "~/features/offline/offline-copy";
 import {
   closeOffer,
   INSTALL_HINT_KEY,

@@ -1,17 +1,18 @@
 /**
  * The page's side of the service worker (ADR 0135), loaded once the page is idle: registers the
- * worker and, on a page the worker served from its cache (`<html data-offline-copy>`), makes the
- * copy catch up: back online, the page loads afresh; a link followed from the copy loads its page
- * as a document, so the worker answers it (fresh, or its own copy, labelled) rather than React
- * Router fetching its data into a page still labelled as a copy.
+ * worker and, on a page the worker served from its cache (`<html data-offline-copy>`), makes a
+ * link followed from the copy load its page as a document, so the worker answers it (fresh, or
+ * its own copy, labelled) rather than React Router fetching its data into a page still labelled
+ * as a copy. The copy's reload when the connection returns is listened for at once, in
+ * `register-worker.ts`.
  */
-import { OFFLINE_COPY_ATTRIBUTE, WORKER_URL } from "./offline-policy";
+import { OFFLINE_COPY_ATTRIBUTE } from "./offline-copy";
+import { WORKER_URL } from "./offline-policy";
 
 export function startOfflineSupport(): void {
   // Refused where workers are blocked (a private window, a browser's setting): the site works as before.
   navigator.serviceWorker.register(WORKER_URL, { scope: "/" }).catch(() => undefined);
   if (!document.documentElement.hasAttribute(OFFLINE_COPY_ATTRIBUTE)) return;
-  addEventListener("online", () => location.reload(), { once: true });
   addEventListener("click", followAsDocument, { capture: true });
 }
 

@@ -13,15 +13,13 @@
  * everyone gets and never one visitor's own.
  */
 import { brand } from "~/brand";
+import { OFFLINE_COPY_ATTRIBUTE } from "./offline-copy";
 
 /** Where the worker's script is served from; its scope is the whole site. */
 export const WORKER_URL = "/sw.js";
 
 /** The header on an answer the worker served from its cache: when that copy was made (ISO instant). */
 export const OFFLINE_COPY_HEADER = "X-Offline-Copy";
-
-/** The attribute on `<html>` of a page the worker served from its cache: the copy's time as the label prints it. */
-export const OFFLINE_COPY_ATTRIBUTE = "data-offline-copy";
 
 /** How long a navigation waits for the network before a saved copy is shown instead (a weak link). */
 export const NETWORK_TIMEOUT_MS = 3_000;
