@@ -1,11 +1,13 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { testBeforeHydration as test } from "../support/hydrated-test";
 
 /*
  * A tap made early is not lost (issue 36, point 2). On a phone with its CPU slowed 4x, a person
  * taps half a second after the page has painted, before its scripts have run: the menu button,
  * a calendar round, Add to cart, a driver. The tap either works at once (a link or a form without
- * JavaScript) or takes effect once the page has hydrated; it never does nothing. Plain Playwright
- * `test`, not the hydration-waiting one: the tap must land while scripts arrive.
+ * JavaScript) or takes effect once the page has hydrated; it never does nothing. The spec's `test`
+ * is `testBeforeHydration`, whose navigations do not wait for hydration: the tap must land while
+ * scripts arrive (they are held until it has).
  */
 
 const CPU_SLOWDOWN = 4;

@@ -1,12 +1,13 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { testBeforeHydration as test } from "../support/hydrated-test";
 
 /*
  * The page holds still on a mid-range phone (issue 36): with Chromium's CPU slowed 4x (Lighthouse's
  * phone), each key page is watched like an eye from the moment it has painted and its HTML has
  * arrived until it has hydrated and a second has passed, every 15 ms. It fails if the visible text
  * falls, if an element that was on the page (a section, a heading, a form, the footer) leaves it,
- * if the page gets shorter, or if a scroll the visitor made after paint is undone. Plain
- * Playwright `test`, not the hydration-waiting one: the point is to look while scripts arrive.
+ * if the page gets shorter, or if a scroll the visitor made after paint is undone. Its `test` is
+ * `testBeforeHydration`, not the hydration-waiting one: the point is to look while scripts arrive.
  */
 
 const CPU_SLOWDOWN = 4;

@@ -1,4 +1,5 @@
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+import { testBeforeHydration as test } from "../support/hydrated-test";
 import { serializeSpoilerFree, spoilerFreeEndsAt } from "../../app/lib/spoiler-free";
 
 /*
@@ -8,7 +9,8 @@ import { serializeSpoilerFree, spoilerFreeEndsAt } from "../../app/lib/spoiler-f
  * a race report's words, a guarded result that is visible, or the report's real title in the tab.
  * The covers do not move when the scripts arrive and the page hydrates. A tap on "Turn on" before
  * the scripts arrive posts the form, and the page it comes back to is hidden from its first frame.
- * Plain Playwright `test`, and the frame's own goto: the page must be looked at while it loads.
+ * `testBeforeHydration`, whose navigations do not wait for hydration: the page must be looked at
+ * while it loads.
  */
 
 const CPU_SLOWDOWN = 4;

@@ -15,6 +15,13 @@ export async function waitForHydration(page: Page): Promise<void> {
 
 const NAVIGATIONS = ["goto", "reload", "goBack", "goForward"] as const;
 const patched = new WeakSet<object>();
+/**
+ * Set while a `testBeforeHydration` test runs. The navigations are patched on Playwright's Page
+ * prototype, for every later test of the worker process: a spec about the page before it hydrates
+ * (an early tap with the scripts held until the tap) would otherwise wait for hydration that
+ * cannot come, or see the page only after it.
+ */
+let beforeHydrationTest = false;
 
 /** Makes every page's navigations wait for hydration, including pages of contexts a test opens itself. */
 function waitForHydrationAfterNavigations(page: Page) {
@@ -26,7 +33,7 @@ function waitForHydrationAfterNavigations(page: Page) {
     const navigate = prototype[name];
     prototype[name] = async function (this: Page, ...args: unknown[]) {
       const response = await navigate.apply(this, args);
-      await waitForHydration(this);
+      if (!beforeHydrationTest) await waitForHydration(this);
       return response;
     };
   }
@@ -37,7 +44,7 @@ function waitForHydrationAfterNavigations(page: Page) {
  * test's own address in X-Forwarded-For (clientAddressFor in own-address.ts), so the server's
  * per-address limits count this test's requests and no other's.
  */
-export const test = base.extend<{ waitsForHydration: void; clientAddress: string }>({
+const ownClient = base.extend<{ clientAddress: string }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
   clientAddress: async ({}, provide, testInfo) => {
     await provide(clientAddressFor(testInfo));
@@ -45,10 +52,33 @@ export const test = base.extend<{ waitsForHydration: void; clientAddress: string
   extraHTTPHeaders: async ({ extraHTTPHeaders, clientAddress }, provide) => {
     await provide({ ...extraHTTPHeaders, "X-Forwarded-For": clientAddress });
   },
+});
+
+export const test = ownClient.extend<{ waitsForHydration: void }>({
   waitsForHydration: [
     async ({ page }, use) => {
       waitForHydrationAfterNavigations(page);
       await use();
+    },
+    { auto: true },
+  ],
+});
+
+/**
+ * For the specs whose subject is the page before it hydrates (early taps, first paint, holding
+ * still): a client of its own too, and navigations that return as Playwright's do, without
+ * waiting for hydration, even in a worker whose earlier tests patched them.
+ */
+export const testBeforeHydration = ownClient.extend<{ navigatesWithoutWaiting: void }>({
+  navigatesWithoutWaiting: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
+    async ({}, provide) => {
+      beforeHydrationTest = true;
+      try {
+        await provide();
+      } finally {
+        beforeHydrationTest = false;
+      }
     },
     { auto: true },
   ],
