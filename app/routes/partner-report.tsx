@@ -3,14 +3,13 @@ import type { Route } from "./+types/partner-report";
 import { appContext } from "~/context";
 import { LinkButton } from "~/components/ui/link-button";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { resolveReportLink } from "~/features/partners/report-links.server";
+import { REPORT_HEADERS, resolveReportLink } from "~/features/partners/report-links.server";
 import { partnerReport } from "~/features/partners/report.server";
 import { PartnerReportView } from "~/features/partners/report-view";
 import { formatUkDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 
 /** A report is for the one partner who holds its link: never cached, never indexed, never sent on as a referrer. */
-const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer" };
 
 const CLOSED = {
   revoked: {
@@ -37,12 +36,13 @@ export async function loader({ params, context: routerContext }: Route.LoaderArg
     const closed = CLOSED[link.state];
     return data(
       { closed: { title: closed.title, text: closed.text }, report: null, token: null, expiresAt: null },
-      { status: closed.status, headers: PRIVATE },
+      { status: closed.status, headers: REPORT_HEADERS },
     );
   }
   const report = await partnerReport(context.db, link.partnerId);
-  if (!report) return data({ closed: CLOSED.unknown, report: null, token: null, expiresAt: null }, { status: 404, headers: PRIVATE });
-  return data({ closed: null, report, token: params.token, expiresAt: link.expiresAt.toISOString() }, { headers: PRIVATE });
+  if (!report)
+    return data({ closed: CLOSED.unknown, report: null, token: null, expiresAt: null }, { status: 404, headers: REPORT_HEADERS });
+  return data({ closed: null, report, token: params.token, expiresAt: link.expiresAt.toISOString() }, { headers: REPORT_HEADERS });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

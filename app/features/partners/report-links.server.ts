@@ -3,6 +3,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { partnerReportLinks } from "../../../db/schema";
 import type { Tx } from "~/features/admin/audit.server";
+import { partnerReport, type PartnerReport } from "./report.server";
 
 /*
  * A partner's report link (ADR 0131): /partner-report/<token>, no account. Only the token's
@@ -36,6 +37,30 @@ export async function resolveReportLink(db: Database, token: string, now = new D
   if (link.revokedAt) return { state: "revoked" };
   if (link.expiresAt.getTime() <= now.getTime()) return { state: "expired" };
   return { state: "open", partnerId: link.partnerId, expiresAt: link.expiresAt };
+}
+
+/** A report's answers (page, CSV, PDF) are for the link's holder only: never cached, indexed or referred. */
+export const REPORT_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+  "Referrer-Policy": "no-referrer",
+};
+
+/**
+ * The report behind a link, for the downloads (CSV, PDF): the report, or the plain-text answer
+ * that says the link is not known (404), or revoked or expired (410).
+ */
+export async function reportForDownload(db: Database, token: string): Promise<{ report: PartnerReport } | { refusal: Response }> {
+  const link = await resolveReportLink(db, token);
+  if (link.state !== "open")
+    return {
+      refusal: new Response(`This report link is ${link.state === "unknown" ? "not known" : link.state}.\n`, {
+        status: link.state === "unknown" ? 404 : 410,
+        headers: { ...REPORT_HEADERS, "Content-Type": "text/plain; charset=utf-8" },
+      }),
+    };
+  const report = await partnerReport(db, link.partnerId);
+  return report ? { report } : { refusal: new Response("No report.\n", { status: 404, headers: REPORT_HEADERS }) };
 }
 
 export async function listReportLinks(db: Database, partnerId: string) {
